@@ -1,0 +1,227 @@
+//! The derive input as toolgen sees it: the container, its fields and variants with their wire
+//! names and descriptions, each keeping the `syn` node it came from for spans.
+
+use darling::FromAttributes;
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::{DeriveInput, Ident, LitStr, Type};
+
+use crate::attr::{self, DescribedAttrs, SerdeContainer, ToolAttrs};
+use crate::case::pascal_to_snake;
+use crate::doc;
+
+/// Which derive is running.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Derive {
+    Tool,
+    ToolSchema,
+}
+
+/// The type being derived.
+pub struct Container<'a> {
+    pub original: &'a DeriveInput,
+    pub ident: &'a Ident,
+    /// `#[tool(description)]`, else the doc comment.
+    pub description: Option<String>,
+    pub serde: SerdeContainer,
+    pub data: Data<'a>,
+    /// Only for `#[derive(Tool)]`.
+    pub tool: Option<ToolInfo>,
+}
+
+/// What `#[derive(Tool)]` adds to the container.
+pub struct ToolInfo {
+    /// The tool name, and the span to blame if it is invalid.
+    pub name: String,
+    pub name_span: Span,
+    /// Whether the name came from `#[tool(name)]` (else from the type's name).
+    pub explicit_name: bool,
+    pub strict: bool,
+    /// `#[tool(description = "")]`, kept to report an empty description there.
+    pub description_attr: Option<LitStr>,
+}
+
+/// The shape of the type.
+pub enum Data<'a> {
+    /// `struct S { .. }`
+    Named(Vec<Field<'a>>),
+    /// `struct S(A, B);` (one field: a newtype, which serde reads as its content)
+    Tuple(Vec<&'a syn::Field>),
+    /// `struct S;`
+    Unit,
+    /// `enum E { .. }`
+    Enum(Vec<Variant<'a>>),
+    /// `union U { .. }`
+    Union,
+}
+
+/// A named field.
+pub struct Field<'a> {
+    pub original: &'a syn::Field,
+    pub ty: &'a Type,
+    /// The property name serde reads.
+    pub name: String,
+    pub name_span: Span,
+    pub description: Option<String>,
+    /// `#[serde(default)]` on the field or the container.
+    pub default: bool,
+    /// `#[serde(skip)]`/`skip_deserializing`: not part of the input.
+    pub skip: bool,
+}
+
+/// An enum variant.
+pub struct Variant<'a> {
+    pub original: &'a syn::Variant,
+    /// The string serde reads for it.
+    pub name: String,
+    pub description: Option<String>,
+    pub skip: bool,
+}
+
+fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<String> {
+    let tool = errors
+        .handle(DescribedAttrs::from_attributes(attrs))
+        .unwrap_or_default();
+    tool.description
+        .map(|lit| lit.value())
+        .or_else(|| doc::description(attrs))
+}
+
+impl<'a> Container<'a> {
+    /// Reads the whole input; problems go to `errors`, and what could be read is returned anyway.
+    pub fn from_ast(
+        input: &'a DeriveInput,
+        derive: Derive,
+        errors: &mut darling::error::Accumulator,
+    ) -> Self {
+        let serde = attr::serde_container(&input.attrs, errors);
+        let (description, tool) = match derive {
+            Derive::Tool => {
+                let attrs = errors
+                    .handle(ToolAttrs::from_attributes(&input.attrs))
+                    .unwrap_or_default();
+                let description = attrs
+                    .description
+                    .as_ref()
+                    .map(LitStr::value)
+                    .or_else(|| doc::description(&input.attrs));
+                let (name, name_span, explicit_name) = match &attrs.name {
+                    Some(lit) => (lit.value(), lit.span(), true),
+                    None => (
+                        pascal_to_snake(&input.ident.unraw().to_string()),
+                        input.ident.span(),
+                        false,
+                    ),
+                };
+                let tool = ToolInfo {
+                    name,
+                    name_span,
+                    explicit_name,
+                    strict: attrs.strict.is_present(),
+                    description_attr: attrs.description,
+                };
+                (description, Some(tool))
+            }
+            Derive::ToolSchema => (described(&input.attrs, errors), None),
+        };
+        let data = match &input.data {
+            syn::Data::Struct(data) => match &data.fields {
+                syn::Fields::Named(fields) => Data::Named(
+                    fields
+                        .named
+                        .iter()
+                        .map(|field| Field::from_ast(field, &serde, errors))
+                        .collect(),
+                ),
+                syn::Fields::Unnamed(fields) => Data::Tuple(fields.unnamed.iter().collect()),
+                syn::Fields::Unit => Data::Unit,
+            },
+            syn::Data::Enum(data) => Data::Enum(
+                data.variants
+                    .iter()
+                    .map(|variant| Variant::from_ast(variant, &serde, errors))
+                    .collect(),
+            ),
+            syn::Data::Union(_) => Data::Union,
+        };
+        Container {
+            original: input,
+            ident: &input.ident,
+            description,
+            serde,
+            data,
+            tool,
+        }
+    }
+
+    /// The type's name as it appears under `$defs` when it is recursive.
+    pub fn def_name(&self) -> String {
+        self.serde
+            .rename
+            .as_ref()
+            .map(|name| name.value.clone())
+            .unwrap_or_else(|| self.ident.unraw().to_string())
+    }
+}
+
+impl<'a> Field<'a> {
+    fn from_ast(
+        field: &'a syn::Field,
+        container: &SerdeContainer,
+        errors: &mut darling::error::Accumulator,
+    ) -> Self {
+        let serde = attr::serde_field(&field.attrs, errors);
+        let description = described(&field.attrs, errors);
+        // Named fields always have an ident; the fallback only keeps this total.
+        let ident = field
+            .ident
+            .as_ref()
+            .map(|ident| ident.unraw().to_string())
+            .unwrap_or_default();
+        let (name, name_span) = match serde.rename {
+            Some(rename) => (rename.value, rename.span),
+            None => (
+                container
+                    .rename_all
+                    .map_or_else(|| ident.clone(), |rule| rule.apply_to_field(&ident)),
+                field
+                    .ident
+                    .as_ref()
+                    .map_or_else(Span::call_site, Ident::span),
+            ),
+        };
+        Field {
+            original: field,
+            ty: &field.ty,
+            name,
+            name_span,
+            description,
+            default: serde.default || container.default,
+            skip: serde.skip,
+        }
+    }
+}
+
+impl<'a> Variant<'a> {
+    fn from_ast(
+        variant: &'a syn::Variant,
+        container: &SerdeContainer,
+        errors: &mut darling::error::Accumulator,
+    ) -> Self {
+        let serde = attr::serde_variant(&variant.attrs, errors);
+        let description = described(&variant.attrs, errors);
+        let ident = variant.ident.unraw().to_string();
+        let name = match serde.rename {
+            Some(rename) => rename.value,
+            None => container
+                .rename_all
+                .map_or_else(|| ident.clone(), |rule| rule.apply_to_variant(&ident)),
+        };
+        Variant {
+            original: variant,
+            name,
+            description,
+            skip: serde.skip,
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! What a failed derive still emits beside its errors: impls with placeholder values, so the user
+//! sees the real error once instead of a cascade of "`X` does not implement `ToolSchema`".
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+use crate::ast::Derive;
+
+pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let tool = (derive == Derive::Tool && input.generics.params.is_empty()).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl ::toolgen::__private::Tool for #ident {
+                const NAME: &'static str = "";
+                const DESCRIPTION: &'static str = "";
+                const INPUT_SCHEMA: &'static str = "{}";
+            }
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
+                const SCHEMA: ::toolgen::__private::Rope = ::toolgen::__private::Rope::Str("{}");
+            }
+            #tool
+        };
+    }
+}

@@ -1,0 +1,37 @@
+//! Derive macros for [toolgen](https://docs.rs/toolgen). Use them through the `toolgen` crate,
+//! which re-exports them beside the traits they implement.
+//!
+//! This file only declares the derives; each stage of the work is a module of its own:
+//! `attr` (with `case` and `doc`) reads attributes, `ast` builds the model, `check` applies the
+//! rules that span attributes, `schema` turns the model into schema pieces, and `expand` (with
+//! `fallback`) writes the tokens.
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod doc;
+mod expand;
+mod fallback;
+mod schema;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derives `toolgen::Tool` (and `toolgen::ToolSchema`) for a tool's input struct.
+///
+/// See the `toolgen` crate documentation for the attributes it reads.
+#[proc_macro_derive(Tool, attributes(tool))]
+pub fn derive_tool(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input, ast::Derive::Tool).into()
+}
+
+/// Derives `toolgen::ToolSchema` for a type used inside a tool's input.
+///
+/// See the `toolgen` crate documentation for the attributes it reads.
+#[proc_macro_derive(ToolSchema, attributes(tool))]
+pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input, ast::Derive::ToolSchema).into()
+}

@@ -1,0 +1,115 @@
+//! Parsing a model's tool arguments into the tool's type, with errors that name the JSON path.
+
+use serde::de::DeserializeOwned;
+
+/// Why a model's arguments did not parse into the tool's type.
+///
+/// It names where the problem is (a JSON path such as `flashcards[2].unit`) and what it is, in
+/// words meant for the model to correct itself on its next turn.
+///
+/// ```
+/// use toolgen::Tool;
+///
+/// /// Reply to the user.
+/// #[derive(Tool, serde::Deserialize, Debug)]
+/// struct Reply { text: String, tags: Vec<String> }
+///
+/// let err = Reply::parse_args(r#"{"text": "hi", "tags": ["a", 7]}"#).unwrap_err();
+/// assert_eq!(err.path(), "tags[1]");
+/// assert_eq!(err.to_string(), "invalid arguments at `tags[1]`: invalid type: integer `7`, expected a string");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgsError {
+    path: String,
+    message: String,
+    kind: ArgsErrorKind,
+}
+
+/// What kind of problem an [`ArgsError`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ArgsErrorKind {
+    /// The text is not JSON (or ends too early).
+    Syntax,
+    /// The JSON does not have the shape the tool's schema describes.
+    Data,
+}
+
+impl ArgsError {
+    /// The JSON path of the problem (`flashcards[2].unit`); empty for the whole value.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What is wrong, without the path.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Whether the text was not JSON or the JSON had the wrong shape.
+    pub fn kind(&self) -> ArgsErrorKind {
+        self.kind
+    }
+
+    fn from_json(error: &serde_json::Error, path: String) -> Self {
+        let kind = match error.classify() {
+            serde_json::error::Category::Data => ArgsErrorKind::Data,
+            _ => ArgsErrorKind::Syntax,
+        };
+        let mut message = error.to_string();
+        // serde_json appends the position; the path says more, and the model sent one line anyway.
+        if kind == ArgsErrorKind::Data
+            && let Some(at) = message.rfind(" at line ")
+        {
+            message.truncate(at);
+        }
+        ArgsError {
+            path,
+            message,
+            kind,
+        }
+    }
+}
+
+impl std::fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "invalid arguments: {}", self.message)
+        } else {
+            write!(f, "invalid arguments at `{}`: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ArgsError {}
+
+/// Parses `args` (the JSON text a model sent) into `T`.
+///
+/// The fast path is plain `serde_json`; only when it fails is the text parsed again with
+/// `serde_path_to_error` to find the JSON path of the failure, so valid arguments pay nothing for
+/// paths.
+pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
+    match serde_json::from_str(args) {
+        Ok(value) => Ok(value),
+        Err(first) => Err(locate::<T>(args, &first)),
+    }
+}
+
+/// The slow path: find where `args` fails to parse as `T`.
+#[cold]
+fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsError {
+    let mut de = serde_json::Deserializer::from_str(args);
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(error) => {
+            let path = error.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            ArgsError::from_json(error.inner(), path)
+        }
+        // The value parsed, so what failed is after it: trailing characters, outside any path.
+        Ok(_) => match de.end() {
+            Err(trailing) => ArgsError::from_json(&trailing, String::new()),
+            // Both parses see the same text; should they ever disagree, report the first error.
+            Ok(()) => ArgsError::from_json(first, String::new()),
+        },
+    }
+}

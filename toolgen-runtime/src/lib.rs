@@ -1,0 +1,33 @@
+//! Runtime support for [toolgen](https://docs.rs/toolgen): the [`ToolSchema`] and [`Tool`]
+//! traits, compile-time schema assembly ([`Rope`]), provider formats and argument parsing.
+//!
+//! Depend on the `toolgen` crate, which re-exports all of this together with the derives.
+
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)
+)]
+
+mod args;
+mod provider;
+mod rope;
+mod schema;
+mod tool;
+
+pub use args::{ArgsError, ArgsErrorKind, parse_args};
+pub use provider::Provider;
+pub use rope::{Defs, Rope, flatten_root, root_len, schema_text};
+pub use schema::{MapKey, ToolSchema};
+pub use tool::Tool;
+
+/// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.
+///
+/// Not public API: no stability promise covers anything in here.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::rope::{Defs, Rope, flatten_root, flattened_str, root_len};
+    pub use crate::schema::ToolSchema;
+    pub use crate::tool::Tool;
+    pub use serde;
+}

@@ -1,0 +1,357 @@
+//! Schemas as compile-time data: a tree of `&'static str` pieces ([`Rope`]) plus the definitions
+//! it refers to ([`Defs`]), and the `const fn`s that flatten them into one JSON text.
+//!
+//! Every [`ToolSchema`](crate::ToolSchema) carries its schema as a `Rope`. Ropes nest through
+//! `&'static` references, so generic impls (`Vec<T>`, `Option<T>`, a user's `Page<T>`) can embed
+//! `T::SCHEMA` without knowing its size; only a concrete [`Tool`](crate::Tool) flattens the tree,
+//! once, into a `[u8; N]` whose length `N` is itself computed by [`root_len`]. This works on stable
+//! Rust, where array lengths cannot depend on a generic parameter's consts.
+//!
+//! One walker ([`walk`]) does both jobs: in a dry run it only counts bytes, otherwise it writes
+//! them, so the length and the text cannot disagree.
+//!
+//! This module works on the program's own schema pieces in const evaluation, never on model
+//! output: a failed index or assertion here stops the build with a message, so the runtime's
+//! no-panic lints do not apply to it.
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+/// A JSON Schema as a tree of text pieces, assembled in const evaluation.
+///
+/// Every variant stands for one complete JSON value (a schema object), except inside
+/// [`Rope::Typed`]'s tail and [`Rope::Seq`], which hold fragments. The text in [`Rope::Str`] is
+/// JSON text, already escaped.
+///
+/// ```
+/// use toolgen_runtime::{Rope, schema_text, Defs};
+///
+/// const NAME: Rope = Rope::Typed("string", &Rope::Str("}"));
+/// const MAYBE: Rope = Rope::Nullable(&NAME);
+/// assert_eq!(schema_text(&MAYBE, &Defs::None), r#"{"type":["string","null"]}"#);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Rope {
+    /// JSON text, written as it is.
+    Str(&'static str),
+    /// The pieces, one after another.
+    Seq(&'static [Rope]),
+    /// `{"type":"<type>"` followed by the tail, which is `}` or starts with `,` and ends with `}`.
+    ///
+    /// Use it only when every other keyword in the tail constrains values of that one type
+    /// (`minimum`, `items`, `properties`, ...), never `enum`/`const`/`anyOf`: then [`Rope::Nullable`]
+    /// can admit `null` by widening the type to `["<type>","null"]`.
+    Typed(&'static str, &'static Rope),
+    /// The schema, or `null`: a widened `type` for [`Rope::Typed`], otherwise
+    /// `{"anyOf":[<schema>,{"type":"null"}]}`. Already-nullable schemas are left as they are.
+    Nullable(&'static Rope),
+    /// The schema with a `"description"` (JSON-escaped text, without quotes). A description on a
+    /// schema that already has one replaces it, so a field's doc comment wins over its type's.
+    Described(&'static Rope, &'static str),
+    /// A decimal number (array lengths of `[T; N]`).
+    Uint(u64),
+}
+
+/// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` by [`flatten_root`].
+///
+/// Only self-referential types produce entries; everything else is inlined. Entries with the same
+/// name are written once.
+#[derive(Clone, Copy, Debug)]
+pub enum Defs {
+    /// No definitions.
+    None,
+    /// A definition: its name under `$defs`, and its schema.
+    Def(&'static str, &'static Rope),
+    /// Several groups of definitions.
+    Seq(&'static [Defs]),
+}
+
+/// Where [`walk`] writes, or, in a dry run, only counts.
+struct Out<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    dry: bool,
+}
+
+impl Out<'_> {
+    const fn put(&mut self, bytes: &[u8]) {
+        if !self.dry {
+            let (_, tail) = self.buf.split_at_mut(self.pos);
+            let (dst, _) = tail.split_at_mut(bytes.len());
+            dst.copy_from_slice(bytes);
+        }
+        self.pos += bytes.len();
+    }
+
+    /// Steps back over the closing `}` just written, so keywords can be appended to an object.
+    const fn reopen(&mut self) {
+        if !self.dry {
+            // This also keeps `as_str` sound: we only ever cut off one ASCII byte.
+            assert!(
+                self.buf[self.pos - 1] == b'}',
+                "toolgen: a schema piece does not end with a closing brace"
+            );
+        }
+        self.pos -= 1;
+    }
+
+    const fn put_uint(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let (_, used) = digits.split_at(i);
+        self.put(used);
+    }
+}
+
+/// Writes (or, when `dry`, counts) the JSON text of `rope` at `out.pos`.
+const fn walk(rope: &Rope, out: &mut Out<'_>) {
+    match rope {
+        Rope::Str(text) => out.put(text.as_bytes()),
+        Rope::Seq(pieces) => {
+            let mut i = 0;
+            while i < pieces.len() {
+                walk(&pieces[i], out);
+                i += 1;
+            }
+        }
+        Rope::Typed(ty, tail) => {
+            out.put(b"{\"type\":\"");
+            out.put(ty.as_bytes());
+            out.put(b"\"");
+            walk(tail, out);
+        }
+        Rope::Nullable(inner) => walk_nullable(inner, out),
+        Rope::Described(inner, description) => walk_described(inner, description, out),
+        Rope::Uint(n) => out.put_uint(*n),
+    }
+}
+
+const fn walk_nullable(inner: &'static Rope, out: &mut Out<'_>) {
+    match inner {
+        Rope::Typed(ty, tail) => {
+            out.put(b"{\"type\":[\"");
+            out.put(ty.as_bytes());
+            out.put(b"\",\"null\"]");
+            walk(tail, out);
+        }
+        // `Option<Option<T>>`: serde reads `null` as the outer `None`; one `null` branch is enough.
+        Rope::Nullable(_) => walk(inner, out),
+        // Keep the description outermost: `{"type":["string","null"],"description":..}`.
+        Rope::Described(schema, description) => {
+            walk_described(&Rope::Nullable(schema), description, out)
+        }
+        _ => {
+            out.put(b"{\"anyOf\":[");
+            walk(inner, out);
+            out.put(b",{\"type\":\"null\"}]}");
+        }
+    }
+}
+
+const fn walk_described(inner: &Rope, description: &str, out: &mut Out<'_>) {
+    let inner = match inner {
+        Rope::Described(schema, _) => *schema,
+        _ => inner,
+    };
+    let start = out.pos;
+    walk(inner, out);
+    let empty_object = out.pos - start == 2;
+    out.reopen();
+    if !empty_object {
+        out.put(b",");
+    }
+    out.put(b"\"description\":\"");
+    out.put(description.as_bytes());
+    out.put(b"\"}");
+}
+
+/// How many entries `defs` holds, duplicates included.
+const fn def_count(defs: &Defs) -> usize {
+    match defs {
+        Defs::None => 0,
+        Defs::Def(..) => 1,
+        Defs::Seq(groups) => {
+            let mut n = 0;
+            let mut i = 0;
+            while i < groups.len() {
+                n += def_count(&groups[i]);
+                i += 1;
+            }
+            n
+        }
+    }
+}
+
+/// The `index`-th entry of `defs`, in order.
+const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static Rope)> {
+    match defs {
+        Defs::None => None,
+        Defs::Def(name, rope) => {
+            if index == 0 {
+                Some((name, rope))
+            } else {
+                None
+            }
+        }
+        Defs::Seq(groups) => {
+            let mut i = 0;
+            while i < groups.len() {
+                let n = def_count(&groups[i]);
+                if index < n {
+                    return def_at(&groups[i], index);
+                }
+                index -= n;
+                i += 1;
+            }
+            None
+        }
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn dry_len(rope: &Rope) -> usize {
+    let mut nothing: [u8; 0] = [];
+    let mut out = Out {
+        buf: &mut nothing,
+        pos: 0,
+        dry: true,
+    };
+    walk(rope, &mut out);
+    out.pos
+}
+
+/// Whether entry `index` repeats an earlier entry's name (and so is not written again).
+const fn is_repeat(defs: &Defs, index: usize, name: &str, rope: &Rope) -> bool {
+    let mut j = 0;
+    while j < index {
+        if let Some((other, other_rope)) = def_at(defs, j)
+            && str_eq(other, name)
+        {
+            // Two different types with one name would silently share a definition. Types that
+            // differ in their schema's length are caught here; see the crate docs on recursion.
+            assert!(
+                dry_len(other_rope) == dry_len(rope),
+                "toolgen: two different recursive types share one `$defs` name; rename one with #[tool(rename = \"...\")]"
+            );
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+const fn walk_root(root: &Rope, defs: &Defs, out: &mut Out<'_>) {
+    walk(root, out);
+    let count = def_count(defs);
+    if count == 0 {
+        return;
+    }
+    out.reopen();
+    out.put(b",\"$defs\":{");
+    let mut first = true;
+    let mut k = 0;
+    while k < count {
+        if let Some((name, rope)) = def_at(defs, k)
+            && !is_repeat(defs, k, name, rope)
+        {
+            if !first {
+                out.put(b",");
+            }
+            first = false;
+            out.put(b"\"");
+            out.put(name.as_bytes());
+            out.put(b"\":");
+            walk(rope, out);
+        }
+        k += 1;
+    }
+    out.put(b"}}");
+}
+
+/// The length in bytes of the text [`flatten_root`] writes for `root` and `defs`.
+///
+/// ```
+/// use toolgen_runtime::{Defs, Rope, flatten_root, root_len};
+/// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
+/// const LEN: usize = root_len(&ROOT, &Defs::None);
+/// const TEXT: [u8; LEN] = flatten_root::<LEN>(&ROOT, &Defs::None);
+/// assert_eq!(&TEXT, br#"{"type":"object"}"#);
+/// ```
+pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
+    let mut nothing: [u8; 0] = [];
+    let mut out = Out {
+        buf: &mut nothing,
+        pos: 0,
+        dry: true,
+    };
+    walk_root(root, defs, &mut out);
+    out.pos
+}
+
+/// The JSON text of `root`, with the entries of `defs` (without repeats) under `"$defs"`.
+///
+/// `N` must be [`root_len`] of the same arguments; a wrong `N` fails const evaluation.
+pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
+    let mut buf = [0u8; N];
+    let mut out = Out {
+        buf: &mut buf,
+        pos: 0,
+        dry: false,
+    };
+    walk_root(root, defs, &mut out);
+    assert!(out.pos == N, "toolgen: schema length mismatch");
+    buf
+}
+
+/// The flattened bytes as `&str`.
+///
+/// Used by generated code on the output of [`flatten_root`], which only concatenates `&str`
+/// pieces and cuts off single `}` bytes, so the text is always UTF-8.
+#[doc(hidden)]
+pub const fn flattened_str(bytes: &'static [u8]) -> &'static str {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => panic!("toolgen: flattened schema is not UTF-8"),
+    }
+}
+
+/// The JSON text of a rope and its definitions, built at run time.
+///
+/// Useful for the schema of a type that is not a [`Tool`](crate::Tool) (a nested type, a generic
+/// instance); tools have it as the const [`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA).
+///
+/// ```
+/// use toolgen_runtime::{Defs, ToolSchema, schema_text};
+/// let text = schema_text(&<Vec<u8> as ToolSchema>::SCHEMA, &Defs::None);
+/// assert_eq!(text, r#"{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}"#);
+/// ```
+pub fn schema_text(root: &Rope, defs: &Defs) -> String {
+    let mut buf = vec![0u8; root_len(root, defs)];
+    let mut out = Out {
+        buf: &mut buf,
+        pos: 0,
+        dry: false,
+    };
+    walk_root(root, defs, &mut out);
+    String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
+}
