@@ -13,7 +13,7 @@
 //! use toolgen::{Provider, Tool, ToolSchema};
 //!
 //! /// Get the current weather for a city.
-//! #[derive(Tool, Deserialize)]
+//! #[derive(Tool, Deserialize, Debug)]
 //! #[tool(name = "get_weather")]
 //! struct GetWeather {
 //!     /// City name, e.g. "Riga".
@@ -21,7 +21,7 @@
 //!     units: Option<Units>,
 //! }
 //!
-//! #[derive(ToolSchema, Deserialize)]
+//! #[derive(ToolSchema, Deserialize, Debug)]
 //! #[serde(rename_all = "lowercase")]
 //! enum Units { Celsius, Fahrenheit }
 //!

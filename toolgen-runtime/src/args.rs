@@ -26,6 +26,14 @@ pub struct ArgsError {
 }
 
 /// What kind of problem an [`ArgsError`] reports.
+///
+/// ```
+/// use toolgen::{ArgsErrorKind, parse_args};
+/// let err = parse_args::<Vec<u8>>("[1, 2").unwrap_err();
+/// assert_eq!(err.kind(), ArgsErrorKind::Syntax);
+/// let err = parse_args::<Vec<u8>>("[1, 300]").unwrap_err();
+/// assert_eq!((err.kind(), err.path()), (ArgsErrorKind::Data, "[1]"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ArgsErrorKind {
@@ -87,7 +95,13 @@ impl std::error::Error for ArgsError {}
 ///
 /// The fast path is plain `serde_json`; only when it fails is the text parsed again with
 /// `serde_path_to_error` to find the JSON path of the failure, so valid arguments pay nothing for
-/// paths.
+/// paths. [`Tool::parse_args`](crate::Tool::parse_args) calls this.
+///
+/// ```
+/// use std::collections::HashMap;
+/// let err = toolgen::parse_args::<HashMap<String, Vec<bool>>>(r#"{"a": [true, "no"]}"#).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid arguments at `a[1]`: invalid type: string \"no\", expected a boolean");
+/// ```
 pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     match serde_json::from_str(args) {
         Ok(value) => Ok(value),

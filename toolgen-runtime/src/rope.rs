@@ -54,6 +54,18 @@ pub enum Rope {
 ///
 /// Only self-referential types produce entries; everything else is inlined. Entries with the same
 /// name are written once.
+///
+/// ```
+/// use toolgen_runtime::{Defs, Rope, schema_text};
+///
+/// const NODE: Rope = Rope::Typed("array", &Rope::Str(r##","items":{"$ref":"#/$defs/Node"}}"##));
+/// const DEFS: Defs = Defs::Seq(&[Defs::Def("Node", &NODE), Defs::Def("Node", &NODE)]);
+/// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
+/// assert_eq!(
+///     schema_text(&ROOT, &DEFS),
+///     r##"{"type":"object","$defs":{"Node":{"type":"array","items":{"$ref":"#/$defs/Node"}}}}"##
+/// );
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Defs {
     /// No definitions.
@@ -311,6 +323,13 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// The JSON text of `root`, with the entries of `defs` (without repeats) under `"$defs"`.
 ///
 /// `N` must be [`root_len`] of the same arguments; a wrong `N` fails const evaluation.
+///
+/// ```
+/// use toolgen_runtime::{Defs, Rope, flatten_root, root_len};
+/// const ROOT: Rope = Rope::Described(&Rope::Str("{}"), "Anything.");
+/// const TEXT: [u8; root_len(&ROOT, &Defs::None)] = flatten_root(&ROOT, &Defs::None);
+/// assert_eq!(&TEXT, br#"{"description":"Anything."}"#);
+/// ```
 pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
     let mut buf = [0u8; N];
     let mut out = Out {

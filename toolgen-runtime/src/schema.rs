@@ -45,6 +45,13 @@ pub trait ToolSchema {
 }
 
 /// Key types a JSON object (and so a map field's schema) can have: string-like types.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use toolgen::{Defs, ToolSchema, schema_text};
+/// let text = schema_text(&<BTreeMap<String, bool> as ToolSchema>::SCHEMA, &Defs::None);
+/// assert_eq!(text, r#"{"type":"object","additionalProperties":{"type":"boolean"}}"#);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the key of a map in a tool schema",
     label = "JSON object keys are strings",
