@@ -6,7 +6,8 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type};
 
-use crate::attr::{self, DescribedAttrs, SerdeContainer, ToolAttrs};
+use crate::attr::{self, DescribedAttrs, FieldToolAttrs, SerdeContainer, ToolAttrs};
+use crate::case::RenameRule;
 use crate::case::pascal_to_snake;
 use crate::doc;
 
@@ -65,8 +66,16 @@ pub struct Field<'a> {
     pub description: Option<String>,
     /// `#[serde(default)]` on the field or the container.
     pub default: bool,
+    /// `#[serde(default = "path")]`: a default only that function knows.
+    pub default_path: bool,
     /// `#[serde(skip)]`/`skip_deserializing`: not part of the input.
     pub skip: bool,
+    /// `#[serde(flatten)]`, with its span.
+    pub flatten: Option<Span>,
+    /// `#[serde(with)]`/`deserialize_with`, with its span.
+    pub with: Option<Span>,
+    /// `#[tool(..)]` on the field.
+    pub tool: FieldToolAttrs,
 }
 
 /// An enum variant.
@@ -76,6 +85,23 @@ pub struct Variant<'a> {
     pub name: String,
     pub description: Option<String>,
     pub skip: bool,
+    /// `#[serde(other)]`, with its span.
+    pub other: Option<Span>,
+    /// `#[serde(untagged)]` on this variant.
+    pub untagged: bool,
+    pub shape: Shape<'a>,
+}
+
+/// What a variant holds.
+pub enum Shape<'a> {
+    /// `A`
+    Unit,
+    /// `A(T)`
+    Newtype(&'a Type),
+    /// `A(T, U)`
+    Tuple(Vec<&'a Type>),
+    /// `A { x: T }`
+    Struct(Vec<Field<'a>>),
 }
 
 fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<String> {
@@ -130,7 +156,9 @@ impl<'a> Container<'a> {
                     fields
                         .named
                         .iter()
-                        .map(|field| Field::from_ast(field, &serde, errors))
+                        .map(|field| {
+                            Field::from_ast(field, serde.rename_all, serde.default, errors)
+                        })
                         .collect(),
                 ),
                 syn::Fields::Unnamed(fields) => Data::Tuple(fields.unnamed.iter().collect()),
@@ -167,11 +195,19 @@ impl<'a> Container<'a> {
 impl<'a> Field<'a> {
     fn from_ast(
         field: &'a syn::Field,
-        container: &SerdeContainer,
+        rename_all: Option<RenameRule>,
+        container_default: bool,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let serde = attr::serde_field(&field.attrs, errors);
-        let description = described(&field.attrs, errors);
+        let tool = errors
+            .handle(FieldToolAttrs::from_attributes(&field.attrs))
+            .unwrap_or_default();
+        let description = tool
+            .description
+            .as_ref()
+            .map(LitStr::value)
+            .or_else(|| doc::description(&field.attrs));
         // Named fields always have an ident; the fallback only keeps this total.
         let ident = field
             .ident
@@ -181,9 +217,7 @@ impl<'a> Field<'a> {
         let (name, name_span) = match serde.rename {
             Some(rename) => (rename.value, rename.span),
             None => (
-                container
-                    .rename_all
-                    .map_or_else(|| ident.clone(), |rule| rule.apply_to_field(&ident)),
+                rename_all.map_or_else(|| ident.clone(), |rule| rule.apply_to_field(&ident)),
                 field
                     .ident
                     .as_ref()
@@ -196,8 +230,12 @@ impl<'a> Field<'a> {
             name,
             name_span,
             description,
-            default: serde.default || container.default,
+            default: serde.default || container_default,
+            default_path: serde.default_path,
             skip: serde.skip,
+            flatten: serde.flatten,
+            with: serde.with,
+            tool,
         }
     }
 }
@@ -217,11 +255,31 @@ impl<'a> Variant<'a> {
                 .rename_all
                 .map_or_else(|| ident.clone(), |rule| rule.apply_to_variant(&ident)),
         };
+        let fields_rule = serde.rename_all.or(container.rename_all_fields);
+        let shape = match &variant.fields {
+            syn::Fields::Unit => Shape::Unit,
+            syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                Shape::Newtype(&fields.unnamed[0].ty)
+            }
+            syn::Fields::Unnamed(fields) => {
+                Shape::Tuple(fields.unnamed.iter().map(|f| &f.ty).collect())
+            }
+            syn::Fields::Named(fields) => Shape::Struct(
+                fields
+                    .named
+                    .iter()
+                    .map(|field| Field::from_ast(field, fields_rule, false, errors))
+                    .collect(),
+            ),
+        };
         Variant {
             original: variant,
             name,
             description,
             skip: serde.skip,
+            other: serde.other,
+            untagged: serde.untagged,
+            shape,
         }
     }
 }

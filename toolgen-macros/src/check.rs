@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Container, Data};
+use crate::ast::{Container, Data, Field, Shape};
+use crate::attr::Bounds;
+use crate::schema::json;
 use crate::schema::types::mentions_self;
 
 /// Runs every check that applies to `container`.
@@ -18,10 +20,275 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
     check_recursive_generics(container, errors);
+    for field in all_fields(container) {
+        check_flatten(field, errors);
+        check_with(field, errors);
+        check_constraints(field, errors);
+        check_default(field, errors);
+    }
+}
+
+/// Every field of the container, in structs and in struct variants.
+fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
+    match &container.data {
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| !v.skip)
+            .flat_map(|v| match &v.shape {
+                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The JSON type the macro sees for a type written in a field, when it knows it.
+fn known_type(ty: &syn::Type) -> Option<&'static str> {
+    crate::schema::types::known_json_type(ty)
+}
+
+/// serde can flatten only types it reads from a JSON object (structs, maps).
+fn check_flatten(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    if field.flatten.is_none() {
+        return;
+    }
+    if let Some(json) = known_type(field.ty).filter(|t| *t != "object") {
+        errors.push(
+            darling::Error::custom(format!(
+                "`#[serde(flatten)]` needs a struct or a map, but this field is {}: its value has \
+                 no properties to merge into the enclosing object; remove `flatten` or wrap the \
+                 value in a struct",
+                article(json)
+            ))
+            .with_span(field.ty),
+        );
+    }
+}
+
+fn article(json: &str) -> String {
+    match json {
+        "array" | "integer" | "enum" => format!("an {json}"),
+        "null" => "`null`".to_owned(),
+        _ => format!("a {json}"),
+    }
+}
+
+/// `with`/`deserialize_with` hand the field to a function toolgen cannot read: the user must say
+/// what it accepts.
+fn check_with(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    if let Some(span) = field.with
+        && field.tool.schema.is_none()
+    {
+        errors.push(
+            darling::Error::custom(
+                "serde reads this field with a function toolgen cannot see, so the schema cannot \
+                 say what it accepts; add #[tool(schema = SomeType)] naming a type whose schema \
+                 describes that input",
+            )
+            .with_span(&span),
+        );
+    }
+}
+
+/// The formats JSON Schema 2020-12 defines.
+const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
+fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    let tool = &field.tool;
+    let ty = tool.schema.as_ref().unwrap_or(field.ty);
+    let json = known_type(ty);
+    let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
+        darling::Error::custom(format!(
+            "`{what}` applies to {wanted}, but this field is {}",
+            json.map(article).unwrap_or_default()
+        ))
+        .with_span(span)
+    };
+    if let Some(range) = &tool.range {
+        if json.is_some_and(|j| !matches!(j, "integer" | "number")) {
+            errors.push(wrong_type("range", "numbers", field.ty));
+        }
+        check_bounds("range", range, errors);
+    }
+    if let Some(length) = &tool.length {
+        if json.is_some_and(|j| !matches!(j, "string" | "array")) {
+            errors.push(wrong_type("length", "strings and arrays", field.ty));
+        } else if json.is_none() {
+            errors.push(
+                darling::Error::custom(
+                    "`length` needs to know whether the field is a string or an array, and \
+                     toolgen cannot see into this type; put `length` on a `String` or `Vec` \
+                     field, or give the schema with #[tool(schema = ..)]",
+                )
+                .with_span(field.ty),
+            );
+        }
+        check_bounds("length", length, errors);
+        for bound in [&length.min, &length.max].into_iter().flatten() {
+            let whole = crate::schema::keywords::number(bound)
+                .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
+            if !whole {
+                errors.push(
+                    darling::Error::custom("a length is a whole number, 0 or more")
+                        .with_span(bound),
+                );
+            }
+        }
+    }
+    if let Some(pattern) = &tool.pattern {
+        if json.is_some_and(|j| j != "string") {
+            errors.push(wrong_type("pattern", "strings", field.ty));
+        }
+        if let Err(err) = regex_syntax::Parser::new().parse(&pattern.value()) {
+            errors.push(
+                darling::Error::custom(format!("invalid pattern: {}", err.to_string().trim_end()))
+                    .with_span(pattern),
+            );
+        }
+    }
+    if let Some(format) = &tool.format {
+        if json.is_some_and(|j| j != "string") {
+            errors.push(wrong_type("format", "strings", field.ty));
+        }
+        let value = format.value();
+        if !FORMATS.contains(&value.as_str()) {
+            let closest = FORMATS
+                .iter()
+                .map(|f| (strsim::jaro_winkler(f, &value), f))
+                .filter(|(score, _)| *score > 0.8)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let hint = match closest {
+                Some((_, f)) => format!("; did you mean `{f}`?"),
+                None => format!("; known formats: {}", FORMATS.join(", ")),
+            };
+            errors.push(
+                darling::Error::custom(format!("unknown format `{value}`{hint}")).with_span(format),
+            );
+        }
+    }
+    for example in &tool.example {
+        if let Err(err) = json::expr_to_json(example) {
+            errors.push(err.into());
+        }
+    }
+}
+
+/// Bounds are numbers, and `min` is not above `max`.
+fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
+    let mut values = Vec::new();
+    for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
+        match crate::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
+            Some(n) => values.push(n),
+            None => errors.push(
+                darling::Error::custom(format!("`{what}` bounds must be number literals"))
+                    .with_span(bound),
+            ),
+        }
+    }
+    if bounds.min.is_none() && bounds.max.is_none() {
+        errors.push(darling::Error::custom(format!(
+            "`{what}` needs `min`, `max` or both, e.g. {what}(min = 1, max = 10)"
+        )));
+    }
+    if let ([min, max], Some(max_expr)) = (values.as_slice(), &bounds.max)
+        && min > max
+    {
+        errors.push(
+            darling::Error::custom(format!(
+                "`{what}` has min {min} above max {max}: no value could satisfy it"
+            ))
+            .with_span(max_expr),
+        );
+    }
+}
+
+/// A `#[tool(default)]` literal must be a value serde reads for the field's type.
+fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    let Some(default) = &field.tool.default else {
+        return;
+    };
+    let text = match json::expr_to_json(default) {
+        Ok(text) => text,
+        Err(err) => {
+            errors.push(err.into());
+            return;
+        }
+    };
+    let literal = match text.as_bytes().first() {
+        Some(b'"') => "string",
+        Some(b'[') => "array",
+        Some(b't' | b'f') => "boolean",
+        Some(b'n') => "null",
+        _ if text.contains(['.', 'e', 'E']) => "number",
+        _ => "integer",
+    };
+    let Some(json) = known_type(field.ty) else {
+        return;
+    };
+    let fits = match (json, literal) {
+        (_, "null") => crate::schema::types::is_option(field.ty),
+        ("number", "integer") => true,
+        ("integer", "integer") => integer_fits(field.ty, &text),
+        ("enum", "string") | ("string", "string") => true,
+        (json, literal) => json == literal,
+    };
+    if !fits {
+        errors.push(
+            darling::Error::custom(format!(
+                "default `{text}` does not fit this field, which is {}",
+                article(json)
+            ))
+            .with_span(default),
+        );
+    }
+}
+
+/// Whether an integer literal is within the field type's bounds (`u8`: 0..=255, ..).
+fn integer_fits(ty: &syn::Type, text: &str) -> bool {
+    let Ok(value) = text.parse::<i128>() else {
+        return true;
+    };
+    match crate::schema::types::integer_bounds(ty) {
+        Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
+        None => true,
+    }
 }
 
 /// A tool's input is a JSON object: only a struct with named fields maps to one.
 fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    if container.serde.transparent || container.serde.from.is_some() {
+        errors.push(
+            darling::Error::custom(
+                "#[derive(Tool)] cannot use `#[serde(transparent)]`, `from` or `try_from`: a tool's \
+                 input must be a struct whose fields are the JSON object's properties",
+            )
+            .with_span(container.ident),
+        );
+        return;
+    }
     let what = match &container.data {
         Data::Named(_) | Data::Union => return,
         Data::Tuple(_) => "a tuple struct",
@@ -113,19 +380,32 @@ fn check_union(container: &Container<'_>, errors: &mut darling::error::Accumulat
     }
 }
 
-/// Enums whose variants carry data have several serde representations; this version describes
-/// unit variants only.
+/// An internally tagged enum puts its tag beside the variant's properties: a variant whose content
+/// is not an object has nowhere to put it, and serde fails on it at run time.
 fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     let Data::Enum(variants) = &container.data else {
         return;
     };
-    for variant in variants.iter().filter(|v| !v.skip) {
-        if !matches!(variant.original.fields, syn::Fields::Unit) {
+    let Some(tag) = &container.serde.tag else {
+        return;
+    };
+    if container.serde.content.is_some() || container.serde.untagged.is_some() {
+        return;
+    }
+    for variant in variants.iter().filter(|v| !v.skip && !v.untagged) {
+        let what = match &variant.shape {
+            Shape::Tuple(_) => Some("a tuple".to_owned()),
+            Shape::Newtype(ty) => known_type(ty).filter(|j| *j != "object").map(article),
+            _ => None,
+        };
+        if let Some(what) = what {
             errors.push(
                 darling::Error::custom(format!(
-                    "toolgen describes enums of unit variants only for now; variant `{}` carries \
-                     data: make it a unit variant, or use a struct with an enum field for its kind",
-                    variant.original.ident
+                    "variant `{}` holds {what}, which cannot carry the tag `{}`: \
+                     #[serde(tag = ..)] needs struct variants, unit variants, or newtype variants \
+                     of structs and maps; make it a struct variant (`{} {{ value: .. }}`) or use \
+                     #[serde(tag = .., content = ..)]",
+                    variant.original.ident, tag.value, variant.original.ident
                 ))
                 .with_span(&variant.original.fields),
             );

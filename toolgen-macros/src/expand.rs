@@ -5,11 +5,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
-use crate::ast::{Container, Data, Derive};
+use crate::ast::{Container, Data, Derive, Field, Shape, Variant};
 use crate::check;
 use crate::fallback;
 use crate::schema::types::{PRELUDE, mentions_self, span_of};
-use crate::schema::{Context, Node, json, schema_for_container};
+use crate::schema::{Context, Node, delegate_type, json, object_parts, schema_for_container};
 
 /// Expands one derive.
 pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
@@ -26,14 +26,29 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
     }
 }
 
-fn is_recursive(container: &Container<'_>) -> bool {
+/// Every type the container's schema is made of (fields, flattened fields, variant contents).
+fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     match &container.data {
-        Data::Named(fields) => fields
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
+        Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
+        Data::Enum(variants) => variants
             .iter()
-            .any(|f| !f.skip && mentions_self(f.ty, container.ident)),
-        Data::Tuple(fields) => fields.iter().any(|f| mentions_self(&f.ty, container.ident)),
-        _ => false,
+            .filter(|v| !v.skip)
+            .flat_map(|v| match &v.shape {
+                Shape::Unit => Vec::new(),
+                Shape::Newtype(ty) => vec![*ty],
+                Shape::Tuple(items) => items.clone(),
+                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
+            })
+            .collect(),
+        Data::Unit | Data::Union => Vec::new(),
     }
+}
+
+fn is_recursive(container: &Container<'_>) -> bool {
+    field_types(container)
+        .iter()
+        .any(|ty| mentions_self(ty, container.ident))
 }
 
 fn expand(container: &Container<'_>) -> TokenStream {
@@ -73,6 +88,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let checks = prelude_checks(&cx);
+    let object = object_const(&cx);
+    let default = default_const(container);
+    let fill = fill(container);
 
     let tool = container.tool.as_ref().map(|tool| {
         let name = &tool.name;
@@ -108,6 +126,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
             impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
                 const DEFS: ::toolgen::__private::Defs = #defs;
+                #object
+                #default
+                #fill
             }
 
             #tool
@@ -179,6 +200,64 @@ fn rope(node: &Node) -> TokenStream {
         Node::Trait(ty) => {
             quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
         }
+        Node::Join(pieces) => {
+            // Neighbouring literal pieces are joined here already; empty ones dropped.
+            let mut items = Vec::new();
+            let mut text: Vec<String> = Vec::new();
+            for piece in pieces {
+                match piece.literal() {
+                    Some(literal) if literal.is_empty() => {}
+                    Some(literal) => text.push(literal),
+                    None => {
+                        if !text.is_empty() {
+                            let joined = text.join(",");
+                            items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+                            text.clear();
+                        }
+                        items.push(rope(piece));
+                    }
+                }
+            }
+            if !text.is_empty() {
+                let joined = text.join(",");
+                items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+            }
+            quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
+        }
+        Node::Keyword(prefix, inner, suffix) => {
+            let inner = rope(inner);
+            quote!(::toolgen::__private::Rope::Keyword(#prefix, &#inner, #suffix))
+        }
+        Node::Extend(inner, keywords) => {
+            let (inner, keywords) = (rope(inner), rope(keywords));
+            quote!(::toolgen::__private::Rope::Extend(&#inner, &#keywords))
+        }
+        Node::PropertiesOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::PropertiesOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+        Node::RequiredOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::RequiredOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+        Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+        Node::UniqueNames(own, flattened) => {
+            let flattened = flattened.iter().map(|ty| quote_spanned!(span_of(ty)=>
+                ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)));
+            quote!(::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
+                &::toolgen::__private::Names::Seq(&[
+                    ::toolgen::__private::Names::List(&[#(#own),*]),
+                    #(#flattened),*
+                ])
+            )))
+        }
+        Node::CheckDefault(ty, string) => {
+            let string = match string {
+                Some(text) => quote!(::core::option::Option::Some(#text)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
+                ::toolgen::__private::check_default::<#ty>(#string)))
+        }
+        Node::DefaultOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::DefaultOf(&<#ty as ::toolgen::__private::ToolSchema>::DEFAULT)),
         // Literal: handled above.
         Node::Text(text) => quote!(::toolgen::__private::Rope::Str(#text)),
     }
@@ -231,4 +310,233 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
         });
     }
     quote!(#(#checks)*)
+}
+
+/// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object.
+fn object_const(cx: &Context<'_>) -> TokenStream {
+    if let Some(ty) = delegate_type(cx.container) {
+        return quote! {
+            const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+                <#ty as ::toolgen::__private::ToolSchema>::OBJECT;
+        };
+    }
+    let Data::Named(fields) = &cx.container.data else {
+        return TokenStream::new();
+    };
+    let parts = object_parts(cx, fields);
+    let properties = rope(&parts.properties_node());
+    let required = rope(&parts.required_node());
+    let own = &parts.names;
+    let flattened = &parts.flattened;
+    quote! {
+        const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+            ::core::option::Option::Some(::toolgen::__private::Object {
+                properties: #properties,
+                required: #required,
+                additional: ::core::option::Option::None,
+                names: ::toolgen::__private::Names::Seq(&[
+                    ::toolgen::__private::Names::List(&[#(#own),*]),
+                    #(::toolgen::__private::Names::Of(
+                        &<#flattened as ::toolgen::__private::ToolSchema>::OBJECT)),*
+                ]),
+            });
+    }
+}
+
+/// `DEFAULT`: for an enum with a `#[default]` unit variant, that variant's name; and
+/// `ENUM_VALUES` for an enum serde reads from a string.
+fn default_const(container: &Container<'_>) -> TokenStream {
+    let Data::Enum(variants) = &container.data else {
+        return TokenStream::new();
+    };
+    let externally_tagged = container.serde.tag.is_none() && container.serde.untagged.is_none();
+    let readable: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let string_enum = externally_tagged
+        && readable
+            .iter()
+            .all(|v| matches!(v.shape, Shape::Unit) && !v.untagged && v.other.is_none());
+    let values = string_enum.then(|| {
+        let names = readable.iter().map(|v| v.name.as_str());
+        quote! {
+            const ENUM_VALUES: ::core::option::Option<&'static [&'static str]> =
+                ::core::option::Option::Some(&[#(#names),*]);
+        }
+    });
+    let default = variants.iter().find(|v| {
+        !v.skip
+            && matches!(v.shape, Shape::Unit)
+            && v.original
+                .attrs
+                .iter()
+                .any(|a| a.path().is_ident("default"))
+    });
+    let default = match default {
+        Some(variant) if externally_tagged => {
+            let text = json::string(&variant.name);
+            Some(quote! {
+                const DEFAULT: ::core::option::Option<::toolgen::__private::Rope> =
+                    ::core::option::Option::Some(::toolgen::__private::Rope::Str(#text));
+            })
+        }
+        _ => None,
+    };
+    quote!(#values #default)
+}
+
+/// `NEEDS_FILL` and `fill_defaults`: writing `#[tool(default)]` values the model left out.
+fn fill(container: &Container<'_>) -> TokenStream {
+    let own_defaults = match &container.data {
+        Data::Named(fields) => fields.iter().any(|f| f.tool.default.is_some()),
+        Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
+            Shape::Struct(fields) => fields.iter().any(|f| f.tool.default.is_some()),
+            _ => false,
+        }),
+        _ => false,
+    };
+    let nested: Vec<&syn::Type> = field_types(container)
+        .into_iter()
+        .filter(|ty| !mentions_self(ty, container.ident))
+        .collect();
+    let value = quote!(__toolgen_value);
+    let body = if let Some(ty) = delegate_type(container) {
+        quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
+    } else {
+        match &container.data {
+            Data::Named(fields) => fill_object(fields, &value),
+            Data::Enum(variants) => fill_enum(container, variants, &value),
+            Data::Tuple(fields) if fields.len() == 1 => {
+                let ty = &fields[0].ty;
+                quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
+            }
+            _ => TokenStream::new(),
+        }
+    };
+    if !own_defaults && nested.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        const NEEDS_FILL: bool = #own_defaults
+            #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_FILL)*;
+        fn fill_defaults(#value: &mut ::toolgen::__private::serde_json::Value) {
+            #body
+        }
+    }
+}
+
+/// Fills the defaults of `fields` in the object `value`, and recurses into their values.
+fn fill_object(fields: &[Field<'_>], value: &TokenStream) -> TokenStream {
+    let mut in_map = Vec::new();
+    let mut flattened = Vec::new();
+    for field in fields.iter().filter(|f| !f.skip) {
+        let ty = field.ty;
+        if field.flatten.is_some() {
+            flattened
+                .push(quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);));
+            continue;
+        }
+        let name = &field.name;
+        if let Some(default) = &field.tool.default
+            && let Ok(text) = json::expr_to_json(default)
+        {
+            in_map.push(quote! {
+                if !__toolgen_map.contains_key(#name)
+                    && let ::core::result::Result::Ok(__toolgen_default) =
+                        ::toolgen::__private::serde_json::from_str(#text)
+                {
+                    __toolgen_map.insert(#name.into(), __toolgen_default);
+                }
+            });
+        }
+        in_map.push(quote! {
+            if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_FILL
+                && let ::core::option::Option::Some(__toolgen_field) = __toolgen_map.get_mut(#name)
+            {
+                <#ty as ::toolgen::__private::ToolSchema>::fill_defaults(__toolgen_field);
+            }
+        });
+    }
+    quote! {
+        if let ::core::option::Option::Some(__toolgen_map) = #value.as_object_mut() {
+            #(#in_map)*
+        }
+        #(#flattened)*
+    }
+}
+
+/// What filling the variant's content (in `value`) takes.
+fn fill_variant(variant: &Variant<'_>, value: &TokenStream) -> TokenStream {
+    match &variant.shape {
+        Shape::Struct(fields) => fill_object(fields, value),
+        Shape::Newtype(ty) => {
+            quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
+        }
+        _ => TokenStream::new(),
+    }
+}
+
+fn fill_enum(
+    container: &Container<'_>,
+    variants: &[Variant<'_>],
+    value: &TokenStream,
+) -> TokenStream {
+    let serde = &container.serde;
+    let variants: Vec<&Variant<'_>> = variants
+        .iter()
+        .filter(|v| !v.skip && !v.untagged && !matches!(v.shape, Shape::Unit | Shape::Tuple(_)))
+        .collect();
+    if variants.is_empty() || serde.untagged.is_some() {
+        // Untagged: serde tries each variant in turn; which one the model meant is not known here.
+        return TokenStream::new();
+    }
+    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+    let content = quote!(__toolgen_content);
+    let arms: Vec<TokenStream> = variants.iter().map(|v| fill_variant(v, &content)).collect();
+    let tag_of = |key: &str| {
+        quote! {
+            #value
+                .get(#key)
+                .and_then(::toolgen::__private::serde_json::Value::as_str)
+                .map(::std::borrow::ToOwned::to_owned)
+        }
+    };
+    match (&serde.tag, &serde.content) {
+        (Some(tag), None) => {
+            let tag = tag_of(&tag.value);
+            quote! {
+                if let ::core::option::Option::Some(__toolgen_tag) = #tag {
+                    let #content = #value;
+                    match __toolgen_tag.as_str() {
+                        #(#names => { #arms })*
+                        _ => {}
+                    }
+                }
+            }
+        }
+        (Some(tag), Some(content_key)) => {
+            let tag = tag_of(&tag.value);
+            let key = &content_key.value;
+            quote! {
+                if let ::core::option::Option::Some(__toolgen_tag) = #tag
+                    && let ::core::option::Option::Some(#content) = #value.get_mut(#key)
+                {
+                    match __toolgen_tag.as_str() {
+                        #(#names => { #arms })*
+                        _ => {}
+                    }
+                }
+            }
+        }
+        _ => quote! {
+            if let ::core::option::Option::Some(__toolgen_map) = #value.as_object_mut()
+                && __toolgen_map.len() == 1
+            {
+                for (__toolgen_name, #content) in __toolgen_map.iter_mut() {
+                    match __toolgen_name.as_str() {
+                        #(#names => { #arms })*
+                        _ => {}
+                    }
+                }
+            }
+        },
+    }
 }

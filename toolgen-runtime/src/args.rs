@@ -1,6 +1,9 @@
 //! Parsing a model's tool arguments into the tool's type, with errors that name the JSON path.
 
 use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::schema::ToolSchema;
 
 /// Why a model's arguments did not parse into the tool's type.
 ///
@@ -106,6 +109,43 @@ pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     match serde_json::from_str(args) {
         Ok(value) => Ok(value),
         Err(first) => Err(locate::<T>(args, &first)),
+    }
+}
+
+/// Parses a tool's arguments: [`parse_args`], except that a type with `#[tool(default = ..)]`
+/// fields somewhere inside it is read into a `serde_json::Value` first, so the missing defaults
+/// can be written in before serde sees them.
+pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
+    args: &str,
+) -> Result<T, ArgsError> {
+    if !T::NEEDS_FILL {
+        return parse_args(args);
+    }
+    let mut value: Value = match serde_json::from_str(args) {
+        Ok(value) => value,
+        Err(error) => return Err(ArgsError::from_json(&error, String::new())),
+    };
+    T::fill_defaults(&mut value);
+    match T::deserialize(&value) {
+        Ok(parsed) => Ok(parsed),
+        Err(_) => Err(locate_in_value::<T>(&value)),
+    }
+}
+
+/// The slow path for a value: where does it fail to parse as `T`.
+#[cold]
+fn locate_in_value<T: DeserializeOwned>(value: &Value) -> ArgsError {
+    match serde_path_to_error::deserialize::<_, T>(value) {
+        Err(error) => {
+            let path = error.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            ArgsError::from_json(error.inner(), path)
+        }
+        Ok(_) => ArgsError {
+            path: String::new(),
+            message: "the arguments parsed on a second attempt but not the first".to_owned(),
+            kind: ArgsErrorKind::Data,
+        },
     }
 }
 

@@ -17,7 +17,7 @@ mod tool;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use provider::Provider;
-pub use rope::{Defs, Rope, flatten_root, root_len, schema_text};
+pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 
@@ -26,8 +26,12 @@ pub use tool::Tool;
 /// Not public API: no stability promise covers anything in here.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::rope::{Defs, Rope, flatten_root, flattened_str, root_len};
+    pub use crate::rope::{
+        Defs, Names, Object, Rope, flatten_root, flattened_str, root_len, unique_names,
+    };
+    pub use crate::schema::check_default;
     pub use crate::schema::ToolSchema;
     pub use crate::tool::Tool;
     pub use serde;
+    pub use serde_json;
 }

@@ -48,6 +48,111 @@ pub enum Rope {
     Described(&'static Rope, &'static str),
     /// A decimal number (array lengths of `[T; N]`).
     Uint(u64),
+    /// The pieces, separated by `,`, leaving out empty ones: property lists merged from several
+    /// sources (`#[serde(flatten)]`), where any may be empty.
+    Join(&'static [Rope]),
+    /// `prefix`, the inner text and `suffix`, or nothing at all when the inner text is empty
+    /// (`,"required":[` .. `]` when a merged list may turn out empty).
+    Keyword(&'static str, &'static Rope, &'static str),
+    /// The schema with more keywords appended: the second rope is comma-separated `"key":value`
+    /// text without braces (e.g. `"minLength":1`), usually a [`Rope::Join`]; when it is empty the
+    /// schema is left as it is.
+    Extend(&'static Rope, &'static Rope),
+    /// The properties (`"name":schema,..`) of an object-shaped type, which must have them:
+    /// const evaluation stops with an error for a type that has no [`Object`] parts.
+    PropertiesOf(&'static Option<Object>),
+    /// The required names (`"a","b"`) of an object-shaped type; as [`Rope::PropertiesOf`].
+    RequiredOf(&'static Option<Object>),
+    /// `"default":<json>` when the value is known, else nothing (an item of a [`Rope::Join`]).
+    DefaultOf(&'static Option<Rope>),
+    /// `"additionalProperties":<schema>` of a flattened map, else nothing.
+    AdditionalOf(&'static Option<Object>),
+}
+
+/// The parts of an object schema that another object can take in: what `#[serde(flatten)]`
+/// merges, and what an internally tagged enum's newtype variant shares with its tag.
+#[derive(Clone, Copy, Debug)]
+pub struct Object {
+    /// The properties, as comma-separated `"name":schema` pairs (possibly none).
+    pub properties: Rope,
+    /// The required property names, as comma-separated JSON strings (possibly none).
+    pub required: Rope,
+    /// The schema of other properties, for a map (`additionalProperties`).
+    pub additional: Option<Rope>,
+    /// The property names, to find duplicates after flattening.
+    pub names: Names,
+}
+
+/// Property names of an object, including those its flattened fields bring in.
+#[derive(Clone, Copy, Debug)]
+pub enum Names {
+    /// No names.
+    None,
+    /// These names.
+    List(&'static [&'static str]),
+    /// Several groups of names.
+    Seq(&'static [Names]),
+    /// The names of an object-shaped type (none for other types).
+    Of(&'static Option<Object>),
+}
+
+const fn name_count(names: &Names) -> usize {
+    match names {
+        Names::None => 0,
+        Names::List(list) => list.len(),
+        Names::Seq(groups) => {
+            let mut n = 0;
+            let mut i = 0;
+            while i < groups.len() {
+                n += name_count(&groups[i]);
+                i += 1;
+            }
+            n
+        }
+        Names::Of(Some(object)) => name_count(&object.names),
+        Names::Of(None) => 0,
+    }
+}
+
+const fn name_at(names: &Names, mut index: usize) -> &'static str {
+    match names {
+        Names::None | Names::Of(None) => "",
+        Names::List(list) => list[index],
+        Names::Seq(groups) => {
+            let mut i = 0;
+            while i < groups.len() {
+                let n = name_count(&groups[i]);
+                if index < n {
+                    return name_at(&groups[i], index);
+                }
+                index -= n;
+                i += 1;
+            }
+            ""
+        }
+        Names::Of(Some(object)) => name_at(&object.names, index),
+    }
+}
+
+/// Stops the build if two properties of one object have the same name once flattened fields are
+/// merged in; otherwise the empty string (so it can sit in a [`Rope::Str`]).
+#[doc(hidden)]
+pub const fn unique_names(names: &Names) -> &'static str {
+    let count = name_count(names);
+    let mut i = 0;
+    while i < count {
+        let mut j = i + 1;
+        while j < count {
+            if str_eq(name_at(names, i), name_at(names, j)) {
+                panic!(
+                    "toolgen: two properties of one object have the same name after #[serde(flatten)]; rename one with #[serde(rename = \"...\")]"
+                );
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    ""
 }
 
 /// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` by [`flatten_root`].
@@ -141,6 +246,68 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
         Rope::Nullable(inner) => walk_nullable(inner, out),
         Rope::Described(inner, description) => walk_described(inner, description, out),
         Rope::Uint(n) => out.put_uint(*n),
+        Rope::Join(pieces) => {
+            let mut first = true;
+            let mut i = 0;
+            while i < pieces.len() {
+                if dry_len(&pieces[i]) > 0 {
+                    if !first {
+                        out.put(b",");
+                    }
+                    first = false;
+                    walk(&pieces[i], out);
+                }
+                i += 1;
+            }
+        }
+        Rope::Keyword(prefix, inner, suffix) => {
+            if dry_len(inner) > 0 {
+                out.put(prefix.as_bytes());
+                walk(inner, out);
+                out.put(suffix.as_bytes());
+            }
+        }
+        Rope::Extend(inner, keywords) => {
+            let start = out.pos;
+            walk(inner, out);
+            if dry_len(keywords) > 0 {
+                let empty_object = out.pos - start == 2;
+                out.reopen();
+                if !empty_object {
+                    out.put(b",");
+                }
+                walk(keywords, out);
+                out.put(b"}");
+            }
+        }
+        Rope::PropertiesOf(object) => match object {
+            Some(object) => walk(&object.properties, out),
+            None => panic!(
+                "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
+            ),
+        },
+        Rope::RequiredOf(object) => match object {
+            Some(object) => walk(&object.required, out),
+            None => panic!(
+                "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
+            ),
+        },
+        Rope::AdditionalOf(object) => {
+            if let Some(Object {
+                additional: Some(schema),
+                ..
+            }) = object
+            {
+                out.put(b"\"additionalProperties\":");
+                walk(schema, out);
+            }
+        }
+        Rope::DefaultOf(value) => {
+            if let Some(value) = value {
+                out.put(b"\"default\":");
+                walk(value, out);
+            }
+        }
     }
 }
 
@@ -226,7 +393,7 @@ const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static
     }
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

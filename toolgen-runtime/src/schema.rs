@@ -1,6 +1,8 @@
 //! The [`ToolSchema`] trait, and its impls for the standard library types a tool's fields use.
 
-use crate::rope::{Defs, Rope};
+use serde_json::Value;
+
+use crate::rope::{Defs, Names, Object, Rope};
 
 /// A type whose JSON Schema is known at compile time.
 ///
@@ -42,6 +44,27 @@ pub trait ToolSchema {
     const SCHEMA: Rope;
     /// The definitions the schema's `$ref`s need; [`Defs::None`] for all but recursive types.
     const DEFS: Defs = Defs::None;
+    /// For types serde reads from a JSON object with named fields: their properties and required
+    /// names, which `#[serde(flatten)]` merges into the enclosing object. `None` otherwise.
+    const OBJECT: Option<Object> = None;
+    /// The JSON text of `Default::default()`, where it is known at compile time: what a field
+    /// with a plain `#[serde(default)]` shows as its schema's `"default"`. `None` otherwise.
+    const DEFAULT: Option<Rope> = None;
+    /// For enums serde reads from a plain string: the strings it accepts. Lets a
+    /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
+    #[doc(hidden)]
+    const ENUM_VALUES: Option<&'static [&'static str]> = None;
+    /// Whether [`ToolSchema::fill_defaults`] has anything to do for this type (somewhere inside
+    /// it a field has `#[tool(default = ..)]`). Argument parsing skips the fill pass otherwise.
+    #[doc(hidden)]
+    const NEEDS_FILL: bool = false;
+
+    /// Writes the `#[tool(default = ..)]` values of fields missing from `value`, at any depth,
+    /// so that serde finds them. Does nothing to values of the wrong shape: serde reports those.
+    #[doc(hidden)]
+    fn fill_defaults(value: &mut Value) {
+        let _ = value;
+    }
 }
 
 /// Key types a JSON object (and so a map field's schema) can have: string-like types.
@@ -68,51 +91,72 @@ impl<T: MapKey + ?Sized> MapKey for std::rc::Rc<T> {}
 impl<T: MapKey + ?Sized> MapKey for std::sync::Arc<T> {}
 
 macro_rules! typed {
-    ($($ty:ty => $json_type:literal, $tail:literal;)*) => {$(
+    ($($ty:ty => $json_type:literal, $tail:literal, $default:literal;)*) => {$(
         impl ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed($json_type, &Rope::Str($tail));
+            const DEFAULT: Option<Rope> = Some(Rope::Str($default));
         }
     )*};
 }
 
 typed! {
-    bool => "boolean", "}";
-    i8 => "integer", r#","minimum":-128,"maximum":127}"#;
-    i16 => "integer", r#","minimum":-32768,"maximum":32767}"#;
-    i32 => "integer", r#","minimum":-2147483648,"maximum":2147483647}"#;
-    i64 => "integer", "}";
-    i128 => "integer", "}";
-    isize => "integer", "}";
-    u8 => "integer", r#","minimum":0,"maximum":255}"#;
-    u16 => "integer", r#","minimum":0,"maximum":65535}"#;
-    u32 => "integer", r#","minimum":0,"maximum":4294967295}"#;
-    u64 => "integer", r#","minimum":0}"#;
-    u128 => "integer", r#","minimum":0}"#;
-    usize => "integer", r#","minimum":0}"#;
-    f32 => "number", "}";
-    f64 => "number", "}";
-    char => "string", r#","minLength":1,"maxLength":1}"#;
-    String => "string", "}";
-    str => "string", "}";
-    std::path::PathBuf => "string", "}";
-    std::path::Path => "string", "}";
+    bool => "boolean", "}", "false";
+    i8 => "integer", r#","minimum":-128,"maximum":127}"#, "0";
+    i16 => "integer", r#","minimum":-32768,"maximum":32767}"#, "0";
+    i32 => "integer", r#","minimum":-2147483648,"maximum":2147483647}"#, "0";
+    i64 => "integer", "}", "0";
+    i128 => "integer", "}", "0";
+    isize => "integer", "}", "0";
+    u8 => "integer", r#","minimum":0,"maximum":255}"#, "0";
+    u16 => "integer", r#","minimum":0,"maximum":65535}"#, "0";
+    u32 => "integer", r#","minimum":0,"maximum":4294967295}"#, "0";
+    u64 => "integer", r#","minimum":0}"#, "0";
+    u128 => "integer", r#","minimum":0}"#, "0";
+    usize => "integer", r#","minimum":0}"#, "0";
+    f32 => "number", "}", "0.0";
+    f64 => "number", "}", "0.0";
+    char => "string", r#","minLength":1,"maxLength":1}"#, r#""\u0000""#;
+    String => "string", "}", r#""""#;
+    str => "string", "}", r#""""#;
+    std::path::PathBuf => "string", "}", r#""""#;
+    std::path::Path => "string", "}", r#""""#;
 }
+
+const NULL: Option<Rope> = Some(Rope::Str("null"));
+const EMPTY_ARRAY: Option<Rope> = Some(Rope::Str("[]"));
+const EMPTY_OBJECT: Option<Rope> = Some(Rope::Str("{}"));
 
 impl ToolSchema for () {
     const SCHEMA: Rope = Rope::Str(r#"{"type":"null"}"#);
+    const DEFAULT: Option<Rope> = NULL;
 }
 
 impl ToolSchema for serde_json::Value {
     const SCHEMA: Rope = Rope::Str("{}");
+    const DEFAULT: Option<Rope> = NULL;
 }
 
 impl ToolSchema for serde_json::Map<String, serde_json::Value> {
     const SCHEMA: Rope = Rope::Typed("object", &Rope::Str("}"));
+    const OBJECT: Option<Object> = Some(Object {
+        properties: Rope::Str(""),
+        required: Rope::Str(""),
+        additional: Some(Rope::Str("{}")),
+        names: Names::None,
+    });
+    const DEFAULT: Option<Rope> = EMPTY_OBJECT;
 }
 
 impl<T: ToolSchema> ToolSchema for Option<T> {
     const SCHEMA: Rope = Rope::Nullable(&T::SCHEMA);
     const DEFS: Defs = T::DEFS;
+    const DEFAULT: Option<Rope> = NULL;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        if T::NEEDS_FILL && !value.is_null() {
+            T::fill_defaults(value);
+        }
+    }
 }
 
 macro_rules! transparent {
@@ -120,6 +164,13 @@ macro_rules! transparent {
         impl<T: ToolSchema + ?Sized> ToolSchema for $ty {
             const SCHEMA: Rope = T::SCHEMA;
             const DEFS: Defs = T::DEFS;
+            const OBJECT: Option<Object> = T::OBJECT;
+            const DEFAULT: Option<Rope> = T::DEFAULT;
+            const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
+            const NEEDS_FILL: bool = T::NEEDS_FILL;
+            fn fill_defaults(value: &mut Value) {
+                T::fill_defaults(value);
+            }
         }
     )*};
 }
@@ -129,6 +180,30 @@ transparent!(&T, &mut T, Box<T>, std::rc::Rc<T>, std::sync::Arc<T>);
 impl<T: ToolSchema + ToOwned + ?Sized> ToolSchema for std::borrow::Cow<'_, T> {
     const SCHEMA: Rope = T::SCHEMA;
     const DEFS: Defs = T::DEFS;
+    const OBJECT: Option<Object> = T::OBJECT;
+    const DEFAULT: Option<Rope> = T::DEFAULT;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        T::fill_defaults(value);
+    }
+}
+
+/// Fills defaults in every item of an array value.
+fn fill_items<T: ToolSchema + ?Sized>(value: &mut Value) {
+    if T::NEEDS_FILL
+        && let Some(items) = value.as_array_mut()
+    {
+        items.iter_mut().for_each(T::fill_defaults);
+    }
+}
+
+/// Fills defaults in every value of an object value.
+fn fill_values<T: ToolSchema + ?Sized>(value: &mut Value) {
+    if T::NEEDS_FILL
+        && let Some(entries) = value.as_object_mut()
+    {
+        entries.values_mut().for_each(T::fill_defaults);
+    }
 }
 
 macro_rules! sequence {
@@ -139,6 +214,11 @@ macro_rules! sequence {
                 &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
             );
             const DEFS: Defs = T::DEFS;
+            const DEFAULT: Option<Rope> = EMPTY_ARRAY;
+            const NEEDS_FILL: bool = T::NEEDS_FILL;
+            fn fill_defaults(value: &mut Value) {
+                fill_items::<T>(value);
+            }
         }
     };
 }
@@ -159,11 +239,20 @@ impl<T: ToolSchema, S> ToolSchema for std::collections::HashSet<T, S> {
         ]),
     );
     const DEFS: Defs = T::DEFS;
+    const DEFAULT: Option<Rope> = EMPTY_ARRAY;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        fill_items::<T>(value);
+    }
 }
 
 impl<T: ToolSchema> ToolSchema for [T] {
     const SCHEMA: Rope = <Vec<T> as ToolSchema>::SCHEMA;
     const DEFS: Defs = T::DEFS;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        fill_items::<T>(value);
+    }
 }
 
 impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
@@ -180,6 +269,11 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
         ]),
     );
     const DEFS: Defs = T::DEFS;
+    const DEFAULT: Option<Rope> = if N == 0 { EMPTY_ARRAY } else { None };
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        fill_items::<T>(value);
+    }
 }
 
 const MAP_TAIL_START: Rope = Rope::Str(r#","additionalProperties":"#);
@@ -190,6 +284,17 @@ impl<K: MapKey, V: ToolSchema, S> ToolSchema for std::collections::HashMap<K, V,
         &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
     );
     const DEFS: Defs = V::DEFS;
+    const OBJECT: Option<Object> = Some(Object {
+        properties: Rope::Str(""),
+        required: Rope::Str(""),
+        additional: Some(V::SCHEMA),
+        names: Names::None,
+    });
+    const DEFAULT: Option<Rope> = EMPTY_OBJECT;
+    const NEEDS_FILL: bool = V::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        fill_values::<V>(value);
+    }
 }
 
 impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
@@ -198,6 +303,17 @@ impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
         &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
     );
     const DEFS: Defs = V::DEFS;
+    const OBJECT: Option<Object> = Some(Object {
+        properties: Rope::Str(""),
+        required: Rope::Str(""),
+        additional: Some(V::SCHEMA),
+        names: Names::None,
+    });
+    const DEFAULT: Option<Rope> = EMPTY_OBJECT;
+    const NEEDS_FILL: bool = V::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        fill_values::<V>(value);
+    }
 }
 
 macro_rules! tuple {
@@ -213,6 +329,18 @@ macro_rules! tuple {
                 ]),
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
+            const NEEDS_FILL: bool = $first::NEEDS_FILL $(|| $rest::NEEDS_FILL)*;
+            fn fill_defaults(value: &mut Value) {
+                if let Some(items) = value.as_array_mut() {
+                    let mut items = items.iter_mut();
+                    if let Some(item) = items.next() {
+                        $first::fill_defaults(item);
+                    }
+                    $(if let Some(item) = items.next() {
+                        $rest::fill_defaults(item);
+                    })*
+                }
+            }
         }
     };
 }
@@ -229,3 +357,29 @@ tuple!(9: A, B, C, D, E, F, G, H, I);
 tuple!(10: A, B, C, D, E, F, G, H, I, J);
 tuple!(11: A, B, C, D, E, F, G, H, I, J, K);
 tuple!(12: A, B, C, D, E, F, G, H, I, J, K, L);
+
+/// Stops the build if a `#[tool(default = ..)]` literal cannot be a value of `T`: a string that
+/// is not one of a string enum's values, or any literal for an object type. `string` is the
+/// literal when it is a string. Otherwise the empty string (so it can sit in a [`Rope::Str`]).
+#[doc(hidden)]
+pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'static str {
+    if let Some(values) = T::ENUM_VALUES {
+        let mut found = false;
+        if let Some(string) = string {
+            let mut i = 0;
+            while i < values.len() {
+                if crate::rope::str_eq(values[i], string) {
+                    found = true;
+                }
+                i += 1;
+            }
+        }
+        if !found {
+            panic!("toolgen: the #[tool(default = ..)] value is not one of the enum's values");
+        }
+    }
+    if T::OBJECT.is_some() {
+        panic!("toolgen: #[tool(default = ..)] gives a literal, but this field's type is an object");
+    }
+    ""
+}

@@ -2,7 +2,7 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::args::{ArgsError, parse_args};
+use crate::args::{ArgsError, parse_tool_args};
 use crate::provider::{Provider, ToolInfo, definition};
 use crate::schema::ToolSchema;
 
@@ -69,7 +69,8 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// Parses the arguments a model sent (JSON text) into the tool's input.
     ///
     /// On failure the [`ArgsError`] names the JSON path of the problem.
+    /// Fields with `#[tool(default = ..)]` that the model left out get their default.
     fn parse_args(args: &str) -> Result<Self, ArgsError> {
-        parse_args(args)
+        parse_tool_args(args)
     }
 }

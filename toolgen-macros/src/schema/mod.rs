@@ -2,10 +2,12 @@
 //! `Rope`. Whatever the macro can write out as text is folded into literal text here, so const
 //! evaluation only has to join the pieces the macro cannot know (user types, generic parameters).
 
+pub mod enums;
 pub mod json;
+pub mod keywords;
 pub mod types;
 
-use crate::ast::{Container, Data, Field, Variant};
+use crate::ast::{Container, Data, Field};
 
 /// A schema, or a fragment of one, as the macro builds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +24,26 @@ pub enum Node {
     Described(Box<Node>, String),
     /// `<ty as ToolSchema>::SCHEMA`: a type only the compiler can resolve.
     Trait(Box<syn::Type>),
+    /// Pieces separated by commas, empty ones left out.
+    Join(Vec<Node>),
+    /// Prefix, inner and suffix, or nothing when the inner text is empty.
+    Keyword(String, Box<Node>, String),
+    /// A schema with more keywords appended (the second node: comma-separated keywords).
+    Extend(Box<Node>, Box<Node>),
+    /// The properties of an object-shaped type (`Rope::PropertiesOf`).
+    PropertiesOf(Box<syn::Type>),
+    /// The required names of an object-shaped type (`Rope::RequiredOf`).
+    RequiredOf(Box<syn::Type>),
+    /// `"default":<json>` of the type's `Default`, when known (`Rope::DefaultOf`).
+    DefaultOf(Box<syn::Type>),
+    /// `"additionalProperties":..` of a flattened map type, or nothing (`Rope::AdditionalOf`).
+    AdditionalOf(Box<syn::Type>),
+    /// Nothing, but const evaluation fails if the names (own, and those of the flattened types)
+    /// repeat (`unique_names`).
+    UniqueNames(Vec<String>, Vec<syn::Type>),
+    /// Nothing, but const evaluation fails if the `#[tool(default)]` literal (the string, when it
+    /// is one) cannot be a value of the type (`check_default`).
+    CheckDefault(Box<syn::Type>, Option<String>),
 }
 
 impl Node {
@@ -67,16 +89,39 @@ impl Node {
                     Node::Described(schema, _) => schema,
                     _ => inner,
                 };
-                let mut text = inner.literal()?;
-                let empty = text == "{}";
-                text.pop();
-                if !empty {
-                    text.push(',');
-                }
-                text.push_str(&format!("\"description\":\"{description}\"}}"));
-                Some(text)
+                Some(append(
+                    inner.literal()?,
+                    &format!("\"description\":\"{description}\""),
+                ))
             }
-            Node::Trait(_) => None,
+            Node::Join(pieces) => {
+                let texts: Option<Vec<String>> = pieces.iter().map(Node::literal).collect();
+                let texts: Vec<String> = texts?.into_iter().filter(|t| !t.is_empty()).collect();
+                Some(texts.join(","))
+            }
+            Node::Keyword(prefix, inner, suffix) => {
+                let inner = inner.literal()?;
+                Some(if inner.is_empty() {
+                    inner
+                } else {
+                    format!("{prefix}{inner}{suffix}")
+                })
+            }
+            Node::Extend(inner, keywords) => {
+                let (inner, keywords) = (inner.literal()?, keywords.literal()?);
+                Some(if keywords.is_empty() {
+                    inner
+                } else {
+                    append(inner, &keywords)
+                })
+            }
+            Node::Trait(_)
+            | Node::PropertiesOf(_)
+            | Node::RequiredOf(_)
+            | Node::DefaultOf(_)
+            | Node::AdditionalOf(_)
+            | Node::UniqueNames(..)
+            | Node::CheckDefault(..) => None,
         }
     }
 
@@ -84,12 +129,101 @@ impl Node {
     pub fn trait_leaves<'n>(&'n self, out: &mut Vec<&'n syn::Type>) {
         match self {
             Node::Text(_) => {}
-            Node::Seq(pieces) => pieces.iter().for_each(|p| p.trait_leaves(out)),
-            Node::Typed(_, inner) | Node::Nullable(inner) | Node::Described(inner, _) => {
-                inner.trait_leaves(out)
+            Node::Seq(pieces) | Node::Join(pieces) => {
+                pieces.iter().for_each(|p| p.trait_leaves(out))
             }
-            Node::Trait(ty) => out.push(ty),
+            Node::Typed(_, inner)
+            | Node::Nullable(inner)
+            | Node::Described(inner, _)
+            | Node::Keyword(_, inner, _) => inner.trait_leaves(out),
+            Node::Extend(inner, keywords) => {
+                inner.trait_leaves(out);
+                keywords.trait_leaves(out);
+            }
+            Node::Trait(ty) | Node::PropertiesOf(ty) | Node::RequiredOf(ty) => out.push(ty),
+            Node::DefaultOf(_)
+            | Node::AdditionalOf(_)
+            | Node::UniqueNames(..)
+            | Node::CheckDefault(..) => {}
         }
+    }
+
+    /// The node with `keywords` (each `"key":value` text, or a [`Node::DefaultOf`]) added to the
+    /// innermost schema: inside `Option`'s null branch and under a description, and into a typed
+    /// schema's tail where possible, so `Option` can still widen the type.
+    pub fn with_keywords(self, keywords: Vec<Node>) -> Node {
+        if keywords.is_empty() {
+            return self;
+        }
+        match self {
+            Node::Nullable(inner) => Node::Nullable(Box::new(inner.with_keywords(keywords))),
+            Node::Described(inner, description) => {
+                Node::Described(Box::new(inner.with_keywords(keywords)), description)
+            }
+            Node::Typed(ty, tail) => match strip_close(*tail) {
+                Ok(open) => Node::typed(
+                    ty,
+                    Node::Seq(vec![
+                        open,
+                        Node::Keyword(",".into(), Box::new(Node::Join(keywords)), String::new()),
+                        Node::text("}"),
+                    ]),
+                ),
+                Err(tail) => Node::Extend(
+                    Box::new(Node::Typed(ty, Box::new(tail))),
+                    Box::new(Node::Join(keywords)),
+                ),
+            },
+            other => Node::Extend(Box::new(other), Box::new(Node::Join(keywords))),
+        }
+    }
+
+    /// The JSON type of the innermost schema (under `Option` and descriptions), when the macro
+    /// knows it: `"string"`, `"integer"`, .., or `"enum"` for a string enum it wrote itself.
+    pub fn json_type(&self) -> Option<&'static str> {
+        match self {
+            Node::Nullable(inner) | Node::Described(inner, _) => inner.json_type(),
+            Node::Typed(ty, _) => Some(ty),
+            Node::Text(text) if text.starts_with("{\"type\":\"string\",\"enum\"") => Some("enum"),
+            Node::Text(text) if text == "{\"type\":\"null\"}" => Some("null"),
+            _ => None,
+        }
+    }
+}
+
+/// Keywords appended to a schema's text (`{..}` -> `{..,keywords}`), as `Rope::Extend` does.
+fn append(mut schema: String, keywords: &str) -> String {
+    let empty = schema == "{}";
+    schema.pop();
+    if !empty {
+        schema.push(',');
+    }
+    schema.push_str(keywords);
+    schema.push('}');
+    schema
+}
+
+/// A typed schema's tail without its closing `}`, or the tail unchanged if it has none to take.
+fn strip_close(tail: Node) -> Result<Node, Node> {
+    match tail {
+        Node::Text(mut text) if text.ends_with('}') => {
+            text.pop();
+            Ok(Node::Text(text))
+        }
+        Node::Seq(mut pieces) => match pieces.pop() {
+            Some(last) => match strip_close(last) {
+                Ok(open) => {
+                    pieces.push(open);
+                    Ok(Node::Seq(pieces))
+                }
+                Err(last) => {
+                    pieces.push(last);
+                    Err(Node::Seq(pieces))
+                }
+            },
+            None => Err(Node::Seq(pieces)),
+        },
+        other => Err(other),
     }
 }
 
@@ -104,8 +238,14 @@ pub struct Context<'a> {
 
 /// The container's own schema (for a struct: its object schema, without its description).
 pub fn schema_for_container(cx: &Context<'_>) -> Node {
+    if let Some(delegate) = delegate_type(cx.container) {
+        return types::schema_for_type(cx, delegate);
+    }
     match &cx.container.data {
-        Data::Named(fields) => schema_for_object(cx, fields),
+        Data::Named(fields) => {
+            let parts = object_parts(cx, fields);
+            object_schema(parts, cx.container.serde.deny_unknown_fields)
+        }
         Data::Tuple(fields) if fields.len() == 1 => types::schema_for_type(cx, &fields[0].ty),
         Data::Tuple(fields) => {
             let items: Vec<Node> = fields
@@ -115,68 +255,152 @@ pub fn schema_for_container(cx: &Context<'_>) -> Node {
             types::tuple(items)
         }
         Data::Unit => Node::text(r#"{"type":"null"}"#),
-        Data::Enum(variants) => schema_for_unit_enum(variants),
+        Data::Enum(variants) => enums::schema_for_enum(cx, variants),
         // Reported by the checks; any schema will do for the fallback.
         Data::Union => Node::text("{}"),
     }
 }
 
-fn schema_for_object(cx: &Context<'_>, fields: &[Field<'_>]) -> Node {
-    let mut tail = vec![Node::text(",\"properties\":{")];
-    let mut required = Vec::new();
-    for (i, field) in fields.iter().filter(|f| !f.skip).enumerate() {
-        if i > 0 {
-            tail.push(Node::text(","));
+/// The type serde really reads, for `#[serde(from/try_from)]` and `#[serde(transparent)]`.
+pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> {
+    if let Some(from) = &container.serde.from {
+        return Some(from);
+    }
+    if !container.serde.transparent {
+        return None;
+    }
+    match &container.data {
+        Data::Named(fields) => fields.iter().find(|f| !f.skip).map(|f| f.ty),
+        Data::Tuple(fields) => fields.first().map(|f| &f.ty),
+        _ => None,
+    }
+}
+
+/// An object's properties and required names, before they are written as a schema.
+pub struct ObjectParts {
+    /// `"name":schema` pieces, or `PropertiesOf` a flattened type.
+    pub properties: Vec<Node>,
+    /// `"name"` pieces, or `RequiredOf` a flattened type.
+    pub required: Vec<Node>,
+    /// `"additionalProperties":..` of flattened maps (`AdditionalOf`).
+    pub additional: Vec<Node>,
+    /// The object's own property names.
+    pub names: Vec<String>,
+    /// The types whose properties are merged in.
+    pub flattened: Vec<syn::Type>,
+}
+
+impl ObjectParts {
+    /// The object's properties as one comma-separated piece.
+    pub fn properties_node(&self) -> Node {
+        Node::Join(self.properties.clone())
+    }
+
+    /// The required names as one comma-separated piece.
+    pub fn required_node(&self) -> Node {
+        Node::Join(self.required.clone())
+    }
+}
+
+/// The parts of an object with `fields` (a struct, or a struct variant).
+pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
+    let mut parts = ObjectParts {
+        properties: Vec::new(),
+        required: Vec::new(),
+        additional: Vec::new(),
+        names: Vec::new(),
+        flattened: Vec::new(),
+    };
+    for field in fields.iter().filter(|f| !f.skip) {
+        if field.flatten.is_some() {
+            parts.flattened.push(field.ty.clone());
+            let ty = Box::new(field.ty.clone());
+            parts.properties.push(Node::PropertiesOf(ty.clone()));
+            parts.required.push(Node::RequiredOf(ty.clone()));
+            parts.additional.push(Node::AdditionalOf(ty));
+            continue;
         }
-        tail.push(Node::text(format!("{}:", json::string(&field.name))));
-        tail.push(types::schema_for_type(cx, field.ty).described(field.description.as_deref()));
-        if !field.default && !types::is_option(field.ty) {
-            required.push(json::string(&field.name));
+        parts.names.push(field.name.clone());
+        let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
+        if let Some(default) = &field.tool.default
+            && types::known_json_type(field.ty).is_none()
+        {
+            let string = match &**default {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }) => Some(text.value()),
+                _ => None,
+            };
+            property.push(Node::CheckDefault(Box::new(field.ty.clone()), string));
+        }
+        property.push(schema_for_field(cx, field));
+        parts.properties.push(Node::Seq(property));
+        if is_required(field) {
+            parts.required.push(Node::text(json::string(&field.name)));
         }
     }
-    tail.push(Node::text("}"));
-    if !required.is_empty() {
-        tail.push(Node::text(format!(
-            ",\"required\":[{}]",
-            required.join(",")
-        )));
+    parts
+}
+
+/// Whether serde needs the field to be present.
+pub fn is_required(field: &Field<'_>) -> bool {
+    !field.default && field.tool.default.is_none() && !types::is_option(field.ty)
+}
+
+/// `{"type":"object","properties":{..},"required":[..]}` from its parts.
+pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
+    let check = (!parts.flattened.is_empty())
+        .then(|| Node::UniqueNames(parts.names.clone(), parts.flattened.clone()));
+    let mut tail = vec![
+        Node::text(",\"properties\":{"),
+        parts.properties_node(),
+        Node::text("}"),
+        Node::Keyword(
+            ",\"required\":[".into(),
+            Box::new(parts.required_node()),
+            "]".into(),
+        ),
+    ];
+    if parts.additional.is_empty() {
+        if deny_unknown_fields {
+            tail.push(Node::text(",\"additionalProperties\":false"));
+        }
+    } else {
+        tail.push(Node::Keyword(
+            ",".into(),
+            Box::new(Node::Join(parts.additional)),
+            String::new(),
+        ));
     }
-    if cx.container.serde.deny_unknown_fields {
-        tail.push(Node::text(",\"additionalProperties\":false"));
-    }
+    tail.extend(check);
     tail.push(Node::text("}"));
     Node::typed("object", Node::Seq(tail))
 }
 
-fn schema_for_unit_enum(variants: &[Variant<'_>]) -> Node {
-    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
-    if variants.is_empty() {
-        // serde accepts no value at all for an enum without (readable) variants.
-        return Node::text(r#"{"not":{}}"#);
+/// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
+pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
+    let ty = field.tool.schema.as_ref().unwrap_or(field.ty);
+    let node = keywords::apply_range(types::schema_for_type(cx, ty), field);
+    let mut keywords = keywords::constraints(field, &node);
+    if let Some(default) = &field.tool.default {
+        if let Ok(text) = json::expr_to_json(default) {
+            keywords.push(Node::text(format!("\"default\":{text}")));
+        }
+    } else if field.default && !field.default_path && !cx.container.serde.default {
+        keywords.push(types::default_of(field.ty));
     }
-    if variants.iter().all(|v| v.description.is_none()) {
-        let names: Vec<String> = variants.iter().map(|v| json::string(&v.name)).collect();
-        return Node::text(format!(
-            "{{\"type\":\"string\",\"enum\":[{}]}}",
-            names.join(",")
-        ));
-    }
-    // Documented variants: one `const` branch each, so every value keeps its description.
-    let branches: Vec<String> = variants
+    let examples: Vec<String> = field
+        .tool
+        .example
         .iter()
-        .map(|v| {
-            let description = v
-                .description
-                .as_deref()
-                .map(|d| format!(",\"description\":{}", json::string(d)))
-                .unwrap_or_default();
-            format!(
-                "{{\"type\":\"string\",\"const\":{}{description}}}",
-                json::string(&v.name)
-            )
-        })
+        .filter_map(|e| json::expr_to_json(e).ok())
         .collect();
-    Node::text(format!("{{\"anyOf\":[{}]}}", branches.join(",")))
+    if !examples.is_empty() {
+        keywords.push(Node::text(format!("\"examples\":[{}]", examples.join(","))));
+    }
+    node.with_keywords(keywords)
+        .described(field.description.as_deref())
 }
 
 #[cfg(test)]

@@ -291,3 +291,99 @@ pub fn is_option(ty: &Type) -> bool {
 pub fn span_of(ty: &Type) -> Span {
     ty.span()
 }
+
+/// `"default":<json>` for a field with a plain `#[serde(default)]`: the type's `Default` as
+/// text when the macro knows it (equal to the runtime's `ToolSchema::DEFAULT`; the tests compare
+/// them), else a [`Node::DefaultOf`] that const evaluation resolves.
+pub fn default_of(ty: &Type) -> Node {
+    match known_default(ty) {
+        Some(text) => Node::text(format!("\"default\":{text}")),
+        None => Node::DefaultOf(Box::new(ty.clone())),
+    }
+}
+
+fn known_default(ty: &Type) -> Option<&'static str> {
+    let Type::Path(path) = ty else {
+        return match ty {
+            Type::Paren(inner) => known_default(&inner.elem),
+            Type::Group(inner) => known_default(&inner.elem),
+            Type::Tuple(tuple_ty) if tuple_ty.elems.is_empty() => Some("null"),
+            _ => None,
+        };
+    };
+    if path.qself.is_some() {
+        return None;
+    }
+    let name = std_name(&path.path, &PreludeUses::default())?;
+    Some(match name {
+        "bool" => "false",
+        "f32" | "f64" => "0.0",
+        "char" => "\"\\u0000\"",
+        "str" | "String" | "PathBuf" => "\"\"",
+        "Option" | "Value" => "null",
+        "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet" => "[]",
+        "HashMap" | "BTreeMap" => "{}",
+        "Box" | "Rc" | "Arc" | "Cow" => {
+            return type_args(&path.path).first().and_then(|t| known_default(t));
+        }
+        _ if PRIMITIVES
+            .iter()
+            .any(|(p, ty, _)| *p == name && *ty == "integer") =>
+        {
+            "0"
+        }
+        _ => return None,
+    })
+}
+
+/// The JSON type of a field's type, when the macro knows it by name: `"string"`, `"integer"`,
+/// `"number"`, `"boolean"`, `"array"`, `"object"` (maps) or `"null"`; `None` for other types.
+pub fn known_json_type(ty: &Type) -> Option<&'static str> {
+    match ty {
+        Type::Paren(inner) => known_json_type(&inner.elem),
+        Type::Group(inner) => known_json_type(&inner.elem),
+        Type::Reference(reference) => known_json_type(&reference.elem),
+        Type::Tuple(tuple_ty) if tuple_ty.elems.is_empty() => Some("null"),
+        Type::Tuple(_) | Type::Array(_) | Type::Slice(_) => Some("array"),
+        Type::Path(path) if path.qself.is_none() => {
+            let name = std_name(&path.path, &PreludeUses::default())?;
+            if let Some((_, json, _)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
+                return Some(json);
+            }
+            match name {
+                "String" | "PathBuf" => Some("string"),
+                "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet" => {
+                    Some("array")
+                }
+                "HashMap" | "BTreeMap" => Some("object"),
+                "Option" | "Box" | "Rc" | "Arc" | "Cow" => type_args(&path.path)
+                    .first()
+                    .and_then(|t| known_json_type(t)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The bounds of a primitive integer type (`u8`: `(Some(0), Some(255))`), seen through `Option`.
+pub fn integer_bounds(ty: &Type) -> Option<(Option<i128>, Option<i128>)> {
+    let Type::Path(path) = ty else { return None };
+    let name = std_name(&path.path, &PreludeUses::default())?;
+    if name == "Option" {
+        return type_args(&path.path)
+            .first()
+            .and_then(|t| integer_bounds(t));
+    }
+    Some(match name {
+        "i8" => (Some(i8::MIN.into()), Some(i8::MAX.into())),
+        "i16" => (Some(i16::MIN.into()), Some(i16::MAX.into())),
+        "i32" => (Some(i32::MIN.into()), Some(i32::MAX.into())),
+        "u8" => (Some(0), Some(u8::MAX.into())),
+        "u16" => (Some(0), Some(u16::MAX.into())),
+        "u32" => (Some(0), Some(u32::MAX.into())),
+        "u64" | "u128" | "usize" => (Some(0), None),
+        "i64" | "i128" | "isize" => (None, None),
+        _ => return None,
+    })
+}

@@ -1,0 +1,218 @@
+//! Enums, in each of serde's representations: externally tagged (the default), internally tagged
+//! (`tag`), adjacently tagged (`tag` + `content`) and untagged, with variant-level `untagged` and
+//! `other`. Branches are joined with `anyOf` (not `oneOf`), which every provider dialect accepts.
+
+use super::{Context, Node, json, object_parts, object_schema, types};
+use crate::ast::{Shape, Variant};
+
+/// How serde reads the enum.
+enum Repr<'a> {
+    External,
+    Internal(&'a str),
+    Adjacent(&'a str, &'a str),
+    Untagged,
+}
+
+pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
+    let serde = &cx.container.serde;
+    let repr = match (&serde.tag, &serde.content, serde.untagged) {
+        (_, _, Some(_)) => Repr::Untagged,
+        (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
+        (Some(tag), None, None) => Repr::Internal(&tag.value),
+        (None, _, None) => Repr::External,
+    };
+    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) = variants
+        .iter()
+        .partition(|v| !v.untagged || matches!(repr, Repr::Untagged));
+
+    let mut branches = match repr {
+        Repr::External => external(cx, &tagged),
+        Repr::Internal(tag) => tagged
+            .iter()
+            .map(|v| internal(cx, tag, v, &tagged))
+            .collect(),
+        Repr::Adjacent(tag, content) => tagged
+            .iter()
+            .map(|v| adjacent(cx, tag, content, v, &tagged))
+            .collect(),
+        Repr::Untagged => tagged
+            .iter()
+            .map(|v| content(cx, v).described(v.description.as_deref()))
+            .collect(),
+    };
+    // Variant-level `#[serde(untagged)]`: tried after the tagged variants, as their content.
+    branches.extend(
+        untagged
+            .iter()
+            .map(|v| content(cx, v).described(v.description.as_deref())),
+    );
+    any_of(branches)
+}
+
+/// One branch as it is, several under `anyOf`, none as a schema nothing matches.
+fn any_of(mut branches: Vec<Node>) -> Node {
+    match branches.len() {
+        // serde accepts no value at all for an enum without (readable) variants.
+        0 => Node::text(r#"{"not":{}}"#),
+        1 => branches.remove(0),
+        _ => {
+            let mut pieces = vec![Node::text("{\"anyOf\":[")];
+            for (i, branch) in branches.into_iter().enumerate() {
+                if i > 0 {
+                    pieces.push(Node::text(","));
+                }
+                pieces.push(branch);
+            }
+            pieces.push(Node::text("]}"));
+            Node::Seq(pieces)
+        }
+    }
+}
+
+/// What a variant holds, as serde reads it without the tag.
+fn content(cx: &Context<'_>, variant: &Variant<'_>) -> Node {
+    match &variant.shape {
+        Shape::Unit => Node::text(r#"{"type":"null"}"#),
+        Shape::Newtype(ty) => types::schema_for_type(cx, ty),
+        Shape::Tuple(items) => types::tuple(
+            items
+                .iter()
+                .map(|ty| types::schema_for_type(cx, ty))
+                .collect(),
+        ),
+        Shape::Struct(fields) => object_schema(
+            object_parts(cx, fields),
+            cx.container.serde.deny_unknown_fields,
+        ),
+    }
+}
+
+/// `{"type":"string","const":"name"}`, the one value a tag may have.
+fn tag_const(name: &str) -> String {
+    format!("{{\"type\":\"string\",\"const\":{}}}", json::string(name))
+}
+
+/// The `#[serde(other)]` variant's tag: any string but the other variants' names.
+fn tag_other(variants: &[&Variant<'_>]) -> String {
+    let names: Vec<String> = variants
+        .iter()
+        .filter(|v| v.other.is_none())
+        .map(|v| json::string(&v.name))
+        .collect();
+    format!(
+        "{{\"type\":\"string\",\"not\":{{\"enum\":[{}]}}}}",
+        names.join(",")
+    )
+}
+
+fn tag_schema(variant: &Variant<'_>, all: &[&Variant<'_>]) -> String {
+    if variant.other.is_some() {
+        tag_other(all)
+    } else {
+        tag_const(&variant.name)
+    }
+}
+
+/// Externally tagged: a unit variant is its name; any other is `{"<name>": content}`.
+fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
+    let units: Vec<&&Variant<'_>> = variants
+        .iter()
+        .filter(|v| matches!(v.shape, Shape::Unit))
+        .collect();
+    let mut branches = Vec::new();
+    if units.iter().all(|v| v.description.is_none()) {
+        if !units.is_empty() {
+            let names: Vec<String> = units.iter().map(|v| json::string(&v.name)).collect();
+            branches.push(Node::text(format!(
+                "{{\"type\":\"string\",\"enum\":[{}]}}",
+                names.join(",")
+            )));
+        }
+    } else {
+        // Documented values: one `const` branch each, so every value keeps its description.
+        branches.extend(
+            units
+                .iter()
+                .map(|v| Node::text(tag_const(&v.name)).described(v.description.as_deref())),
+        );
+    }
+    for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
+        let name = json::string(&variant.name);
+        branches.push(
+            Node::typed(
+                "object",
+                Node::Seq(vec![
+                    Node::text(format!(",\"properties\":{{{name}:")),
+                    content(cx, variant),
+                    Node::text(format!(
+                        "}},\"required\":[{name}],\"additionalProperties\":false}}"
+                    )),
+                ]),
+            )
+            .described(variant.description.as_deref()),
+        );
+    }
+    branches
+}
+
+/// Internally tagged: the tag is a property beside the variant's own fields.
+fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<'_>]) -> Node {
+    let tag_property = Node::text(format!(
+        "{}:{}",
+        json::string(tag),
+        tag_schema(variant, all)
+    ));
+    let tag_name = Node::text(json::string(tag));
+    let mut parts = match &variant.shape {
+        Shape::Struct(fields) => object_parts(cx, fields),
+        Shape::Newtype(ty) => super::ObjectParts {
+            properties: vec![Node::PropertiesOf(Box::new((*ty).clone()))],
+            required: vec![Node::RequiredOf(Box::new((*ty).clone()))],
+            additional: vec![Node::AdditionalOf(Box::new((*ty).clone()))],
+            names: Vec::new(),
+            flattened: vec![(*ty).clone()],
+        },
+        // Unit; tuple variants are refused by serde itself (and by the checks).
+        _ => super::ObjectParts {
+            properties: Vec::new(),
+            required: Vec::new(),
+            additional: Vec::new(),
+            names: Vec::new(),
+            flattened: Vec::new(),
+        },
+    };
+    parts.names.insert(0, tag.to_owned());
+    parts.properties.insert(0, tag_property);
+    parts.required.insert(0, tag_name);
+    object_schema(parts, cx.container.serde.deny_unknown_fields)
+        .described(variant.description.as_deref())
+}
+
+/// Adjacently tagged: `{"<tag>": name, "<content>": content}`; a unit variant has no content.
+fn adjacent(
+    cx: &Context<'_>,
+    tag: &str,
+    content_key: &str,
+    variant: &Variant<'_>,
+    all: &[&Variant<'_>],
+) -> Node {
+    let (tag, content_key) = (json::string(tag), json::string(content_key));
+    let mut tail = vec![Node::text(format!(
+        ",\"properties\":{{{tag}:{}",
+        tag_schema(variant, all)
+    ))];
+    let required = if matches!(variant.shape, Shape::Unit) {
+        format!("[{tag}]")
+    } else {
+        tail.push(Node::text(format!(",{content_key}:")));
+        tail.push(content(cx, variant));
+        format!("[{tag},{content_key}]")
+    };
+    tail.push(Node::text(format!("}},\"required\":{required}")));
+    if cx.container.serde.deny_unknown_fields {
+        tail.push(Node::text(",\"additionalProperties\":false"));
+    }
+    tail.push(Node::text("}"));
+    Node::typed("object", Node::Seq(tail)).described(variant.description.as_deref())
+}

@@ -1,0 +1,109 @@
+//! Validation and annotation keywords from `#[tool(..)]` on a field: `range`, `length`, `pattern`,
+//! `format`. The checks (`check.rs`) have already refused what does not fit the field's type.
+
+use super::{Node, json};
+use crate::ast::Field;
+
+/// The JSON number an attribute bound stands for, if it is one.
+pub fn number(expr: &crate::attr::LitExpr) -> Option<String> {
+    json::expr_to_json(expr)
+        .ok()
+        .filter(|text| text.parse::<f64>().is_ok())
+}
+
+/// `"minimum"`/`"maximum"` from `range`, merged with the bounds an integer type already has.
+pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
+    let Some(range) = &field.tool.range else {
+        return node;
+    };
+    let min = range.min.as_ref().and_then(number);
+    let max = range.max.as_ref().and_then(number);
+    match node {
+        Node::Nullable(inner) => Node::Nullable(Box::new(apply_range(*inner, field))),
+        Node::Described(inner, description) => {
+            Node::Described(Box::new(apply_range(*inner, field)), description)
+        }
+        Node::Typed(ty, tail) if matches!(ty, "integer" | "number") => {
+            let own = match &*tail {
+                Node::Text(text) => bounds_of(text),
+                _ => (None, None),
+            };
+            let min = tighter(own.0, min, true);
+            let max = tighter(own.1, max, false);
+            let mut text = String::new();
+            if let Some(min) = min {
+                text.push_str(&format!(",\"minimum\":{min}"));
+            }
+            if let Some(max) = max {
+                text.push_str(&format!(",\"maximum\":{max}"));
+            }
+            text.push('}');
+            Node::typed(ty, Node::Text(text))
+        }
+        other => {
+            let mut keywords = Vec::new();
+            if let Some(min) = min {
+                keywords.push(Node::text(format!("\"minimum\":{min}")));
+            }
+            if let Some(max) = max {
+                keywords.push(Node::text(format!("\"maximum\":{max}")));
+            }
+            other.with_keywords(keywords)
+        }
+    }
+}
+
+/// The `minimum`/`maximum` in a primitive's tail text (`,"minimum":0,"maximum":255}`).
+fn bounds_of(tail: &str) -> (Option<String>, Option<String>) {
+    let find = |key: &str| {
+        let start = tail.find(key)? + key.len();
+        let rest = &tail[start..];
+        let end = rest.find([',', '}'])?;
+        Some(rest[..end].to_owned())
+    };
+    (find("\"minimum\":"), find("\"maximum\":"))
+}
+
+/// Of the type's own bound and the attribute's, the tighter one.
+fn tighter(own: Option<String>, given: Option<String>, lower: bool) -> Option<String> {
+    match (own, given) {
+        (Some(own), Some(given)) => {
+            let (a, b) = (own.parse::<f64>().ok(), given.parse::<f64>().ok());
+            match (a, b) {
+                (Some(a), Some(b)) if (lower && b > a) || (!lower && b < a) => Some(given),
+                _ => Some(own),
+            }
+        }
+        (own, given) => given.or(own),
+    }
+}
+
+/// `length`, `pattern` and `format` as keywords for the field's (innermost) schema.
+pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
+    let mut keywords = Vec::new();
+    if let Some(length) = &field.tool.length {
+        let (min_key, max_key) = match node.json_type() {
+            Some("array") => ("minItems", "maxItems"),
+            _ => ("minLength", "maxLength"),
+        };
+        if let Some(min) = length.min.as_ref().and_then(number) {
+            keywords.push(Node::text(format!("\"{min_key}\":{min}")));
+        }
+        if let Some(max) = length.max.as_ref().and_then(number) {
+            keywords.push(Node::text(format!("\"{max_key}\":{max}")));
+        }
+    }
+    if let Some(pattern) = &field.tool.pattern {
+        keywords.push(Node::text(format!(
+            "\"pattern\":{}",
+            json::string(&pattern.value())
+        )));
+    }
+    if let Some(format) = &field.tool.format {
+        keywords.push(Node::text(format!(
+            "\"format\":{}",
+            json::string(&format.value())
+        )));
+    }
+    keywords
+}
