@@ -45,19 +45,38 @@
 //! | container (`Tool`) | `#[tool(name = "..")]` | the tool's name (default: the type name in snake_case); must match `^[a-zA-Z0-9_-]{1,64}$` |
 //! | container (`Tool`) | `#[tool(strict)]` | sets [`Tool::STRICT`] |
 //! | container (`ToolSchema`) | `/// doc` or `#[tool(description = "..")]` | the schema's `description` |
-//! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or value's) `description` |
-//! | container | `#[serde(rename_all = "..")]` (every serde rule) | property / value names |
+//! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or branch's) `description` |
+//! | field | `#[tool(default = 5)]` (string, number, bool, `None`, array) | `"default"`, not required, and [`Tool::parse_args`] fills it in when missing |
+//! | field | `#[tool(range(min = 1, max = 10))]` | `minimum` / `maximum` |
+//! | field | `#[tool(length(min = 1, max = 80))]` | `minLength`/`maxLength` (strings), `minItems`/`maxItems` (arrays) |
+//! | field | `#[tool(pattern = "^[a-z]+$")]` | `pattern`, checked as a regex at compile time |
+//! | field | `#[tool(format = "date-time")]` | `format` (JSON Schema's formats only) |
+//! | field | `#[tool(example = "Riga")]` (repeatable) | `examples` |
+//! | field | `#[tool(schema = Type)]` | describe the field as `Type` (needed with `#[serde(with)]`) |
+//! | container | `#[serde(rename_all = "..")]` (every rule), `rename_all_fields` | property / value names |
 //! | container | `#[serde(default)]` | no field is required |
 //! | container | `#[serde(deny_unknown_fields)]` | `"additionalProperties": false` |
+//! | container | `#[serde(transparent)]`, `from = ".."`, `try_from = ".."` | the schema of the type serde really reads |
+//! | enum | `#[serde(tag = "..")]`, `tag` + `content`, `untagged` | the matching representation, as `anyOf` branches |
 //! | field, variant | `#[serde(rename = "..")]`, `rename(deserialize = "..")` | the name serde reads |
-//! | field | `#[serde(default)]`, `default = "path"` | not required |
+//! | field | `#[serde(default)]`, `default = "path"` | not required; `"default"` when the type's default is known |
+//! | field | `#[serde(flatten)]` | a struct's properties and `required` (or a map's `additionalProperties`) merged in |
 //! | field, variant | `#[serde(skip)]`, `skip_deserializing` | not in the schema |
+//! | variant | `#[serde(other)]`, `#[serde(untagged)]` | a branch for any other tag; a branch tried after the tagged ones |
 //!
 //! Doc comments: lines are joined with a space, common indentation removed, paragraphs kept;
-//! list items and fenced code keep their line breaks. `#[serde(alias)]` is accepted when parsing,
-//! but the schema advertises the primary name only. serde attributes that change the accepted
-//! shape in ways not described yet (`flatten`, `with`, `tag`, `untagged`, ...) are compile errors
-//! rather than silently wrong schemas.
+//! list items and fenced code keep their line breaks.
+//!
+//! `#[serde(alias = "..")]` is accepted when parsing (serde reads it), but the schema advertises
+//! the primary name only: a model should be steered to one spelling. `bound`, `crate`,
+//! `expecting` and the serialize-only attributes (`skip_serializing_if`, ..) do not change what
+//! serde reads and are passed over. `#[serde(with/deserialize_with)]` hands the field to a
+//! function toolgen cannot read, so it needs `#[tool(schema = ..)]`; `remote`,
+//! `variant_identifier` and `field_identifier` are compile errors.
+//!
+//! What the macro cannot see is checked in const evaluation, and stops the build with a message:
+//! `#[serde(flatten)]` of a type that is not an object, two properties with one name after
+//! flattening, and a `#[tool(default)]` string that is not one of an enum's values.
 //!
 //! ## Types
 //!
@@ -79,6 +98,9 @@ pub use toolgen_macros::{Tool, ToolSchema};
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Defs, MapKey, Provider, Rope, Tool, ToolSchema, parse_args,
     schema_text,
+};
+pub use toolgen_runtime::{
+    ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,
 };
 
 #[doc(hidden)]

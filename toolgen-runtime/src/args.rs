@@ -132,13 +132,22 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     }
 }
 
+/// The path as text, empty for the whole value. serde_path_to_error writes the root as `.`, and
+/// `?` where the input ended before it could tell which key came next.
+fn path_text(path: &serde_path_to_error::Path) -> String {
+    let text = path.to_string();
+    match text.as_str() {
+        "." | "?" => String::new(),
+        _ => text,
+    }
+}
+
 /// The slow path for a value: where does it fail to parse as `T`.
 #[cold]
 fn locate_in_value<T: DeserializeOwned>(value: &Value) -> ArgsError {
     match serde_path_to_error::deserialize::<_, T>(value) {
         Err(error) => {
-            let path = error.path().to_string();
-            let path = if path == "." { String::new() } else { path };
+            let path = path_text(error.path());
             ArgsError::from_json(error.inner(), path)
         }
         Ok(_) => ArgsError {
@@ -155,8 +164,7 @@ fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsErr
     let mut de = serde_json::Deserializer::from_str(args);
     match serde_path_to_error::deserialize::<_, T>(&mut de) {
         Err(error) => {
-            let path = error.path().to_string();
-            let path = if path == "." { String::new() } else { path };
+            let path = path_text(error.path());
             ArgsError::from_json(error.inner(), path)
         }
         // The value parsed, so what failed is after it: trailing characters, outside any path.

@@ -10,13 +10,18 @@
 )]
 
 mod args;
+mod call;
 mod provider;
+mod result;
 mod rope;
 mod schema;
 mod tool;
+mod wire;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
+pub use call::{ToolCall, ToolCallError};
 pub use provider::Provider;
+pub use result::{ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;

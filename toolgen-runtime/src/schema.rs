@@ -362,6 +362,8 @@ tuple!(12: A, B, C, D, E, F, G, H, I, J, K, L);
 /// is not one of a string enum's values, or any literal for an object type. `string` is the
 /// literal when it is a string. Otherwise the empty string (so it can sit in a [`Rope::Str`]).
 #[doc(hidden)]
+// Runs only in const evaluation, on the program's own attributes: its panic is a compile error.
+#[allow(clippy::panic, clippy::indexing_slicing)]
 pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'static str {
     if let Some(values) = T::ENUM_VALUES {
         let mut found = false;

@@ -1,0 +1,117 @@
+//! Anthropic Messages API: `tool_use` blocks in the assistant's message, `tool_result` blocks in
+//! the user message that answers it.
+//!
+//! Follows <https://platform.claude.com/docs/en/agents-and-tools/tool-use/handle-tool-calls>
+//! ("Handle tool calls": `tool_use` has `id`, `name` and an `input` object; `tool_result` has
+//! `tool_use_id`, optional `content` as a string, and `is_error`) and
+//! <https://platform.claude.com/docs/en/agents-and-tools/tool-use/parallel-tool-use> (every result
+//! of a turn goes in the one next user message).
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Obj, Tag, items, read, read_at, write};
+use crate::call::{ToolCall, ToolCallError};
+use crate::provider::Provider;
+use crate::result::ToolResult;
+
+/// A Messages API response (`type: "message"`): its `content` is a list of blocks (`text`,
+/// `thinking`, `tool_use`, `server_tool_use`, ...), read one by one.
+#[derive(Deserialize)]
+struct Message {
+    content: Vec<Obj<Tag>>,
+}
+
+/// A `tool_use` block: a call of a client tool. Server tools run on Anthropic's side and need no
+/// answer.
+#[derive(Deserialize)]
+struct ToolUse {
+    id: String,
+    name: String,
+    input: Value,
+}
+
+pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
+    let provider = Provider::Anthropic;
+    let message: Message = read(provider, response)?;
+    let mut calls = Vec::new();
+    for (Obj(tag), (at, block)) in message
+        .content
+        .iter()
+        .zip(items(response, "/content", "content"))
+    {
+        if tag.r#type == "tool_use" {
+            let ToolUse { id, name, input } = read_at(provider, block, &at)?;
+            calls.push(ToolCall::new(name, input.to_string()).with_id(id));
+        }
+    }
+    Ok(calls)
+}
+
+/// A block of the user message that answers tool calls.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum UserBlock<'a> {
+    ToolResult {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tool_use_id: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        content: Option<Cow<'a, str>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        is_error: Option<bool>,
+    },
+    Text {
+        text: &'a str,
+    },
+}
+
+#[derive(Serialize)]
+struct UserMessage<'a> {
+    role: &'static str,
+    content: Vec<UserBlock<'a>>,
+}
+
+// The API rejects a `tool_result` with `is_error: true` and no content ("content cannot be empty
+// if `is_error` is true", https://github.com/bytedance/trae-agent/issues/230).
+const EMPTY_ERROR: &str = "the tool failed without a message";
+
+fn result_block<'a>(call: &'a ToolCall, result: &'a ToolResult) -> UserBlock<'a> {
+    let text = result.to_text();
+    let content = match (text.is_empty(), result.is_error()) {
+        (false, _) => Some(text),
+        (true, true) => Some(Cow::Borrowed(EMPTY_ERROR)),
+        // `content` is optional; an empty string is rejected as empty content.
+        (true, false) => None,
+    };
+    UserBlock::ToolResult {
+        tool_use_id: call.id.as_deref(),
+        content,
+        is_error: result.is_error().then_some(true),
+    }
+}
+
+pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
+    write(&result_block(call, result))
+}
+
+pub(crate) fn user_message<'a>(
+    results: impl IntoIterator<Item = (&'a ToolCall, &'a ToolResult)>,
+    extra_text: Option<&'a str>,
+) -> Value {
+    // "In the user message containing tool results, the tool_result blocks must come FIRST in the
+    // content array. Any text must come AFTER all tool results" (handle-tool-calls, above); and
+    // text blocks must not be blank.
+    let mut content: Vec<UserBlock<'a>> = results
+        .into_iter()
+        .map(|(call, result)| result_block(call, result))
+        .collect();
+    if let Some(text) = extra_text.filter(|text| !text.trim().is_empty()) {
+        content.push(UserBlock::Text { text });
+    }
+    write(&UserMessage {
+        role: "user",
+        content,
+    })
+}

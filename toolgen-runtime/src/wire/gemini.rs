@@ -1,0 +1,141 @@
+//! Google Gemini `generateContent`: `functionCall` parts in the candidate's content, answered by
+//! `functionResponse` parts.
+//!
+//! Follows the API reference <https://ai.google.dev/api/caching#Part> (`FunctionCall`: `name`,
+//! optional `args` object and `id`; `FunctionResponse`: `name`, optional `id`, and a `response`
+//! object that uses "`output` key to specify function output and `error` key to specify error
+//! details"), <https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse> (no
+//! `candidates` when `promptFeedback.blockReason` says the prompt was blocked) and
+//! <https://ai.google.dev/gemini-api/docs/thought-signatures> (a `thoughtSignature` sits beside the
+//! `functionCall` in its part, only on the first of parallel calls, and must be sent back on that
+//! same part).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Obj, arguments_text, read, write};
+use crate::call::{ToolCall, ToolCallError};
+use crate::provider::Provider;
+use crate::result::{Output, ToolResult};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GenerateContentResponse {
+    #[serde(default)]
+    candidates: Vec<Obj<Candidate>>,
+    #[serde(default)]
+    prompt_feedback: Option<Obj<PromptFeedback>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PromptFeedback {
+    #[serde(default)]
+    block_reason: Option<String>,
+}
+
+/// A candidate; `content` is absent when the answer itself was blocked (see `finishReason`).
+#[derive(Deserialize)]
+struct Candidate {
+    #[serde(default)]
+    content: Option<Obj<Content>>,
+}
+
+#[derive(Deserialize)]
+struct Content {
+    #[serde(default)]
+    parts: Vec<Obj<Part>>,
+}
+
+/// A part holds one kind of data (`text`, `functionCall`, ...) plus metadata such as
+/// `thoughtSignature`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Part {
+    #[serde(default)]
+    function_call: Option<Obj<FunctionCall>>,
+    #[serde(default)]
+    thought_signature: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct FunctionCall {
+    #[serde(default)]
+    id: Option<String>,
+    name: String,
+    #[serde(default)]
+    args: Option<Value>,
+}
+
+pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
+    let response: GenerateContentResponse = read(Provider::Gemini, response)?;
+    let Some(Obj(candidate)) = response.candidates.into_iter().next() else {
+        return Err(ToolCallError::NoCandidates {
+            provider: Provider::Gemini,
+            block_reason: response.prompt_feedback.and_then(|Obj(f)| f.block_reason),
+        });
+    };
+    let parts = candidate.content.map(|Obj(c)| c.parts).unwrap_or_default();
+    Ok(parts
+        .into_iter()
+        .filter_map(|Obj(part)| {
+            let Obj(call) = part.function_call?;
+            Some(ToolCall {
+                id: call.id,
+                name: call.name,
+                arguments: arguments_text(call.args.as_ref()),
+                thought_signature: part.thought_signature,
+                rpc_number: None,
+            })
+        })
+        .collect())
+}
+
+/// A `Part` holding a `FunctionResponse`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FunctionResponsePart<'a> {
+    function_response: FunctionResponse<'a>,
+}
+
+#[derive(Serialize)]
+struct FunctionResponse<'a> {
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    response: Response<'a>,
+}
+
+/// The `response` object: `{"output": ..}` or `{"error": ..}`.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Response<'a> {
+    Output(Payload<'a>),
+    Error(Payload<'a>),
+}
+
+/// A text result is a JSON string; a JSON result goes in as the value itself.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Payload<'a> {
+    Text(&'a str),
+    Json(&'a Value),
+}
+
+pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
+    let payload = match result.output() {
+        Output::Text(text) => Payload::Text(text),
+        Output::Json(value) => Payload::Json(value),
+    };
+    write(&FunctionResponsePart {
+        function_response: FunctionResponse {
+            name: &call.name,
+            id: call.id.as_deref(),
+            response: if result.is_error() {
+                Response::Error(payload)
+            } else {
+                Response::Output(payload)
+            },
+        },
+    })
+}

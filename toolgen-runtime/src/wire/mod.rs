@@ -1,0 +1,107 @@
+//! The providers' wire formats for tool calls and tool results, as typed serde structs: one module
+//! per API family, each citing the documentation or official spec it follows.
+//!
+//! Incoming types declare only the fields toolgen reads, so everything else a provider adds is
+//! ignored; outgoing types borrow from the [`ToolCall`](crate::ToolCall) and
+//! [`ToolResult`](crate::ToolResult) they render.
+//!
+//! Lists that mix kinds of item told apart by `type` (content blocks, output items) are read as
+//! [`Tag`]s, then the items of interest one by one, rather than as a `#[serde(tag = "type")]`
+//! enum: serde buffers a tagged enum's content, which loses the JSON path of an error inside it.
+
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde_json::Value;
+
+use crate::call::ToolCallError;
+use crate::provider::Provider;
+
+pub(crate) mod anthropic;
+pub(crate) mod gemini;
+pub(crate) mod mcp;
+pub(crate) mod openai;
+
+/// A `T` read only from a JSON object. serde also reads a struct from an array of its fields
+/// (`["toolu_1", "get_time", {}]`), which no provider sends.
+struct Obj<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Obj<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjVisitor<T> {
+            type Value = T;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer
+            .deserialize_map(ObjVisitor(PhantomData))
+            .map(Obj)
+    }
+}
+
+/// Deserializes `provider`'s wire type `T` out of a whole response.
+fn read<'de, T: Deserialize<'de>>(
+    provider: Provider,
+    value: &'de Value,
+) -> Result<T, ToolCallError> {
+    read_at(provider, value, "")
+}
+
+/// Deserializes `provider`'s wire type `T` out of `value`, found at JSON path `at`; errors name
+/// the full path.
+fn read_at<'de, T: Deserialize<'de>>(
+    provider: Provider,
+    value: &'de Value,
+    at: &str,
+) -> Result<T, ToolCallError> {
+    match serde_path_to_error::deserialize(value) {
+        Ok(Obj(wire)) => Ok(wire),
+        Err(e) => Err(ToolCallError::malformed(provider, at, &e)),
+    }
+}
+
+/// An item of a mixed list, by its `type`; the list is read as tags first, and the items of
+/// interest again as their own type.
+#[derive(Deserialize)]
+struct Tag {
+    r#type: String,
+}
+
+/// Each item of the array at JSON pointer `pointer` in `value` (none if there is no array there),
+/// with its JSON path, `{path}[{index}]`.
+fn items<'a>(
+    value: &'a Value,
+    pointer: &str,
+    path: &'a str,
+) -> impl Iterator<Item = (String, &'a Value)> {
+    value
+        .pointer(pointer)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(move |(index, item)| (format!("{path}[{index}]"), item))
+}
+
+/// Serializes an outgoing wire type. Those hold only strings, numbers, booleans and JSON values,
+/// which always serialize.
+fn write<T: serde::Serialize>(wire: &T) -> Value {
+    serde_json::to_value(wire).expect("wire types hold only strings, numbers, booleans and JSON")
+}
+
+/// The JSON text of a model's arguments sent as a JSON value. An absent value means no arguments:
+/// `{}`.
+fn arguments_text(arguments: Option<&Value>) -> String {
+    arguments.map_or_else(|| "{}".to_owned(), Value::to_string)
+}

@@ -1,0 +1,147 @@
+//! OpenAI: Chat Completions (`tool_calls` on the assistant message, answered by `role: "tool"`
+//! messages) and the Responses API (`function_call` output items, answered by
+//! `function_call_output` input items).
+//!
+//! Follows the OpenAPI subset in `shared/specs/openai-tools.openapi-subset.json` (from
+//! openai/openai-openapi 2.3.0): `ChatCompletionMessageToolCall`,
+//! `ChatCompletionRequestToolMessage`, `FunctionToolCall` and `FunctionCallOutputItemParam`, and
+//! <https://platform.openai.com/docs/guides/function-calling>. Arguments arrive as a string that
+//! "the model does not always generate valid JSON" (`ChatCompletionMessageToolCall`), so they are
+//! kept exactly as sent.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Obj, Tag, items, read, read_at, write};
+use crate::call::{ToolCall, ToolCallError};
+use crate::provider::Provider;
+use crate::result::ToolResult;
+
+/// A chat completion (`object: "chat.completion"`).
+#[derive(Deserialize)]
+struct ChatCompletion {
+    choices: Vec<Obj<Choice>>,
+}
+
+#[derive(Deserialize)]
+struct Choice {
+    message: Obj<ChatMessage>,
+}
+
+/// The assistant's message; `tool_calls` is absent or `null` when the model only wrote text. Its
+/// items are read one by one.
+#[derive(Deserialize)]
+struct ChatMessage {
+    #[serde(default)]
+    tool_calls: Option<Vec<Obj<Tag>>>,
+}
+
+/// `ChatCompletionMessageToolCall` of `type: "function"`. Calls of other tool types (`custom`)
+/// are not function tools of ours and are skipped.
+#[derive(Deserialize)]
+struct ChatToolCall {
+    id: String,
+    function: Obj<ChatFunction>,
+}
+
+#[derive(Deserialize)]
+struct ChatFunction {
+    name: String,
+    arguments: String,
+}
+
+pub(crate) fn chat_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
+    let provider = Provider::OpenAiChat;
+    let completion: ChatCompletion = read(provider, response)?;
+    // With `n > 1` there are several alternative choices; the first is the answer.
+    let Some(Obj(choice)) = completion.choices.into_iter().next() else {
+        return Err(ToolCallError::NoCandidates {
+            provider,
+            block_reason: None,
+        });
+    };
+    let Obj(message) = choice.message;
+    let tags = message.tool_calls.unwrap_or_default();
+    let list = items(
+        response,
+        "/choices/0/message/tool_calls",
+        "choices[0].message.tool_calls",
+    );
+    let mut calls = Vec::new();
+    for (Obj(tag), (at, item)) in tags.iter().zip(list) {
+        if tag.r#type == "function" {
+            let ChatToolCall {
+                id,
+                function: Obj(function),
+            } = read_at(provider, item, &at)?;
+            calls.push(ToolCall::new(function.name, function.arguments).with_id(id));
+        }
+    }
+    Ok(calls)
+}
+
+/// A Responses API response (`object: "response"`): `output` is a list of items (`message`,
+/// `reasoning`, `function_call`, built-in tool calls, ...), read one by one.
+#[derive(Deserialize)]
+struct Response {
+    output: Vec<Obj<Tag>>,
+}
+
+/// `FunctionToolCall`. Its `id` (`fc_...`) names the item; `call_id` is what the output answers.
+#[derive(Deserialize)]
+struct FunctionCall {
+    call_id: String,
+    name: String,
+    arguments: String,
+}
+
+pub(crate) fn responses_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
+    let provider = Provider::OpenAiResponses;
+    let Response { output } = read(provider, response)?;
+    let mut calls = Vec::new();
+    for (Obj(tag), (at, item)) in output.iter().zip(items(response, "/output", "output")) {
+        if tag.r#type == "function_call" {
+            let call: FunctionCall = read_at(provider, item, &at)?;
+            calls.push(ToolCall::new(call.name, call.arguments).with_id(call.call_id));
+        }
+    }
+    Ok(calls)
+}
+
+/// `ChatCompletionRequestToolMessage`, with string content. Chat has no error flag: an error is
+/// the text.
+#[derive(Serialize)]
+struct ToolMessage<'a> {
+    role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool_call_id: Option<&'a str>,
+    content: Cow<'a, str>,
+}
+
+pub(crate) fn render_chat_result(call: &ToolCall, result: &ToolResult) -> Value {
+    write(&ToolMessage {
+        role: "tool",
+        tool_call_id: call.id.as_deref(),
+        content: result.to_text(),
+    })
+}
+
+/// `FunctionCallOutputItemParam`, with string output ("A JSON string of the output of the function
+/// tool call"; any text is accepted). No error flag either.
+#[derive(Serialize)]
+struct FunctionCallOutput<'a> {
+    r#type: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    call_id: Option<&'a str>,
+    output: Cow<'a, str>,
+}
+
+pub(crate) fn render_responses_result(call: &ToolCall, result: &ToolResult) -> Value {
+    write(&FunctionCallOutput {
+        r#type: "function_call_output",
+        call_id: call.id.as_deref(),
+        output: result.to_text(),
+    })
+}
