@@ -94,9 +94,9 @@
 
 #![deny(missing_docs)]
 
-pub use toolgen_macros::{Tool, ToolSchema};
+pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Defs, MapKey, Provider, Rope, Tool, ToolSchema, parse_args,
+    ArgsError, ArgsErrorKind, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet, parse_args,
     schema_text,
 };
 pub use toolgen_runtime::{

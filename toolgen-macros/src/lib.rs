@@ -14,6 +14,7 @@ mod doc;
 mod expand;
 mod fallback;
 mod schema;
+mod toolset;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -34,4 +35,13 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input, ast::Derive::ToolSchema).into()
+}
+
+/// Derives `toolgen::ToolSet` for an enum whose variants each hold one tool type.
+///
+/// See the `toolgen` crate documentation.
+#[proc_macro_derive(ToolSet)]
+pub fn derive_tool_set(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    toolset::derive(&input).into()
 }

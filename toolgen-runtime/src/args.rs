@@ -44,6 +44,8 @@ pub enum ArgsErrorKind {
     Syntax,
     /// The JSON does not have the shape the tool's schema describes.
     Data,
+    /// The call names a tool that is not in the set.
+    UnknownTool,
 }
 
 impl ArgsError {
@@ -60,6 +62,17 @@ impl ArgsError {
     /// Whether the text was not JSON or the JSON had the wrong shape.
     pub fn kind(&self) -> ArgsErrorKind {
         self.kind
+    }
+
+    /// A call to a tool the set does not have; the message lists the ones it has.
+    #[doc(hidden)]
+    pub fn unknown_tool(name: &str, known: &[&str]) -> Self {
+        let known: Vec<String> = known.iter().map(|n| format!("`{n}`")).collect();
+        ArgsError {
+            path: String::new(),
+            message: format!("unknown tool `{name}`; the tools are {}", known.join(", ")),
+            kind: ArgsErrorKind::UnknownTool,
+        }
     }
 
     fn from_json(error: &serde_json::Error, path: String) -> Self {

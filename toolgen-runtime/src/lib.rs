@@ -16,6 +16,7 @@ mod result;
 mod rope;
 mod schema;
 mod tool;
+mod toolset;
 mod wire;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
@@ -25,6 +26,7 @@ pub use result::{ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
+pub use toolset::ToolSet;
 
 /// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.
 ///
@@ -34,9 +36,11 @@ pub mod __private {
     pub use crate::rope::{
         Defs, Names, Object, Rope, flatten_root, flattened_str, root_len, unique_names,
     };
-    pub use crate::schema::check_default;
     pub use crate::schema::ToolSchema;
+    pub use crate::schema::check_default;
     pub use crate::tool::Tool;
+    pub use crate::toolset::{ToolSet, assert_unique_tool_names};
+    pub use crate::{ArgsError, Provider, ToolCall};
     pub use serde;
     pub use serde_json;
 }

@@ -1,0 +1,71 @@
+//! Tool sets: several tools offered together, and the dispatch of a model's call to the right one.
+
+use serde_json::Value;
+
+use crate::args::ArgsError;
+use crate::call::ToolCall;
+use crate::provider::Provider;
+
+/// Several tools offered to a model together, as one enum with a variant per tool.
+///
+/// `#[derive(ToolSet)]` implements it for an enum whose variants each hold one [`Tool`](crate::Tool)
+/// type. Two tools with the same name in one set are a compile error.
+///
+/// ```
+/// use serde::Deserialize;
+/// use toolgen::{Provider, Tool, ToolCall, ToolSet};
+///
+/// /// Get the current weather for a city.
+/// #[derive(Tool, Deserialize, Debug, PartialEq)]
+/// struct GetWeather { city: String }
+///
+/// /// Look up a word in the dictionary.
+/// #[derive(Tool, Deserialize, Debug, PartialEq)]
+/// struct Define { word: String }
+///
+/// #[derive(ToolSet, Debug, PartialEq)]
+/// enum Tools { Weather(GetWeather), Define(Define) }
+///
+/// let definitions = Tools::definitions(Provider::OpenAiChat);
+/// assert_eq!(definitions[1]["function"]["name"], "define");
+///
+/// let call = ToolCall::new("define", r#"{"word":"rope"}"#);
+/// assert_eq!(Tools::parse_call(&call).unwrap(), Tools::Define(Define { word: "rope".into() }));
+///
+/// let unknown = ToolCall::new("get_wether", "{}");
+/// assert_eq!(
+///     Tools::parse_call(&unknown).unwrap_err().to_string(),
+///     "invalid arguments: unknown tool `get_wether`; the tools are `get_weather`, `define`"
+/// );
+/// ```
+pub trait ToolSet: Sized {
+    /// The tools' names, in variant order.
+    const NAMES: &'static [&'static str];
+
+    /// The array of tool definitions to send in `provider`'s request, in variant order.
+    fn definitions(provider: Provider) -> Value;
+
+    /// Parses a call into the variant of the tool it names. An unknown name is an error that
+    /// lists the known ones; bad arguments are the tool's [`ArgsError`].
+    fn parse_call(call: &ToolCall) -> Result<Self, ArgsError>;
+}
+
+/// Stops the build if two tools of one set share a name; otherwise does nothing.
+#[doc(hidden)]
+// Runs only in const evaluation, on the program's own tools: its panic is a compile error.
+#[allow(clippy::panic, clippy::indexing_slicing)]
+pub const fn assert_unique_tool_names(names: &[&str]) {
+    let mut i = 0;
+    while i < names.len() {
+        let mut j = i + 1;
+        while j < names.len() {
+            if crate::rope::str_eq(names[i], names[j]) {
+                panic!(
+                    "toolgen: two tools in this ToolSet have the same name; give one another #[tool(name = \"...\")]"
+                );
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
