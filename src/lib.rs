@@ -96,8 +96,8 @@
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet, parse_args,
-    schema_text,
+    ArgsError, ArgsErrorKind, Constrained, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet,
+    parse_args, schema_text,
 };
 pub use toolgen_runtime::{
     ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,

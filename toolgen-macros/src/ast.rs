@@ -40,6 +40,8 @@ pub struct ToolInfo {
     pub strict: bool,
     /// `#[tool(description = "")]`, kept to report an empty description there.
     pub description_attr: Option<LitStr>,
+    /// `#[tool(output = Type)]`
+    pub output: Option<syn::Type>,
 }
 
 /// The shape of the type.
@@ -145,6 +147,7 @@ impl<'a> Container<'a> {
                     explicit_name,
                     strict: attrs.strict.is_present(),
                     description_attr: attrs.description,
+                    output: attrs.output,
                 };
                 (description, Some(tool))
             }

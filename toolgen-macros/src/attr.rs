@@ -10,8 +10,10 @@ use syn::{Attribute, LitStr, Token};
 use crate::case::{RULES, RenameRule};
 
 /// `#[tool(..)]` on the container of `#[derive(Tool)]`.
-#[derive(FromAttributes, Default)]
-#[darling(attributes(tool))]
+///
+/// Read by hand rather than derived (see [`ToolAttrs::read`]) so that one bad key does not lose
+/// the good ones beside it.
+#[derive(Default)]
 pub struct ToolAttrs {
     /// `#[tool(name = "get_weather")]`
     pub name: Option<LitStr>,
@@ -19,11 +21,15 @@ pub struct ToolAttrs {
     pub description: Option<LitStr>,
     /// `#[tool(strict)]`
     pub strict: darling::util::Flag,
+    /// `#[tool(output = Type)]`: what the tool returns, for MCP's `outputSchema`.
+    pub output: Option<syn::Type>,
+    /// Keys the user meant but that could not be read: a bad value, or a misspelling
+    /// (`descripton`). Checks of a missing name or description stand down for these.
+    pub unread: Vec<&'static str>,
 }
 
 /// `#[tool(..)]` on the container of `#[derive(ToolSchema)]`, on fields and on variants.
-#[derive(FromAttributes, Default)]
-#[darling(attributes(tool))]
+#[derive(Default)]
 pub struct DescribedAttrs {
     /// `#[tool(description = "...")]`
     pub description: Option<LitStr>,
@@ -385,4 +391,370 @@ pub fn serde_variant(
         Ok(true)
     });
     out
+}
+
+/// The keys `#[tool(..)]` takes on the container of `#[derive(Tool)]`.
+const TOOL_KEYS: &[&str] = &["name", "description", "strict", "output"];
+
+impl ToolAttrs {
+    /// Reads every `#[tool(..)]`. Each key that can be read is kept, whatever else is wrong in the
+    /// attribute; each problem goes to `errors`.
+    pub fn read(attrs: &[Attribute], errors: &mut darling::error::Accumulator) -> Self {
+        let mut out = ToolAttrs::default();
+        each_tool_key(attrs, errors, |key, meta, errors| {
+            match key {
+                // #[tool(name = "get_weather")]
+                "name" => {
+                    let value = string_value(meta, key, "name = \"get_weather\"", errors)?;
+                    if value.is_none() {
+                        out.unread.push("name");
+                    }
+                    set_once(&mut out.name, value, meta, key, errors);
+                }
+                // #[tool(description = "...")]
+                "description" => {
+                    let value = string_value(meta, key, "description = \"...\"", errors)?;
+                    if value.is_none() {
+                        out.unread.push("description");
+                    }
+                    set_once(&mut out.description, value, meta, key, errors);
+                }
+                // #[tool(strict)]
+                "strict" => {
+                    if flag_value(meta, key, errors)? {
+                        if out.strict.is_present() {
+                            errors.push(duplicate(meta, key));
+                        }
+                        out.strict = darling::util::Flag::present();
+                    }
+                }
+                // #[tool(output = Forecast)] / #[tool(output = "Page<Item>")]
+                "output" => {
+                    let value = meta.value()?;
+                    let ty = if value.peek(LitStr) {
+                        value.parse::<LitStr>()?.parse::<syn::Type>()?
+                    } else {
+                        value.parse::<syn::Type>()?
+                    };
+                    if out.output.is_some() {
+                        errors.push(duplicate(meta, key));
+                    }
+                    out.output = Some(ty);
+                }
+                _ => {
+                    let (error, guess) = unknown(meta, key, TOOL_KEYS);
+                    errors.push(error);
+                    out.unread.extend(guess);
+                    skip_value(meta)?;
+                }
+            }
+            Ok(())
+        });
+        out
+    }
+}
+
+/// What `ast` reads: the keys that could be read, never an error. The errors are reported by
+/// `check::check_tool_attrs`, which reads again with [`ToolAttrs::read`]: a derived reader
+/// returns errors *or* a value, and a bad name beside a misspelt key must still be checked.
+impl FromAttributes for ToolAttrs {
+    fn from_attributes(attrs: &[Attribute]) -> darling::Result<Self> {
+        let mut errors = darling::Error::accumulator();
+        let attrs = ToolAttrs::read(attrs, &mut errors);
+        drop(errors.into_inner());
+        Ok(attrs)
+    }
+}
+
+impl FromAttributes for DescribedAttrs {
+    fn from_attributes(attrs: &[Attribute]) -> darling::Result<Self> {
+        let mut errors = darling::Error::accumulator();
+        let mut out = DescribedAttrs::default();
+        each_tool_key(attrs, &mut errors, |key, meta, errors| {
+            match key {
+                // #[tool(description = "...")]
+                "description" => {
+                    let value = string_value(meta, key, "description = \"...\"", errors)?;
+                    set_once(&mut out.description, value, meta, key, errors);
+                }
+                // #[tool(name = "..")], #[tool(strict)]: only for the tool itself.
+                "name" | "strict" => {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "tool attribute `{key}` belongs on the struct that derives `Tool`; \
+                             here #[tool] takes only `description`"
+                        ))
+                        .with_span(&meta.path),
+                    );
+                    skip_value(meta)?;
+                }
+                _ => {
+                    errors.push(unknown(meta, key, &["description"]).0);
+                    skip_value(meta)?;
+                }
+            }
+            Ok(())
+        });
+        errors.finish_with(out)
+    }
+}
+
+/// Where `key` is first written in the `#[tool(..)]` attributes: for an error about its value as a
+/// whole, when the value keeps no span.
+pub fn tool_key_span(attrs: &[Attribute], key: &str) -> Option<Span> {
+    let mut found = None;
+    let mut ignored = darling::Error::accumulator();
+    each_tool_key(attrs, &mut ignored, |k, meta, _| {
+        if k == key && found.is_none() {
+            found = Some(meta.path.span());
+        }
+        skip_value(meta)
+    });
+    // Problems in the attribute are reported where it is read.
+    drop(ignored.into_inner());
+    found
+}
+
+/// Reads every `#[tool(..)]` in `attrs` with `read` for each key. A malformed attribute is
+/// reported, and the other attributes are still read.
+fn each_tool_key(
+    attrs: &[Attribute],
+    errors: &mut darling::error::Accumulator,
+    mut read: impl FnMut(
+        &str,
+        &ParseNestedMeta<'_>,
+        &mut darling::error::Accumulator,
+    ) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|a| a.path().is_ident("tool")) {
+        let result = attr.parse_nested_meta(|meta| {
+            // A path key (`a::b`) is never valid; it is named as written.
+            let segments: Vec<String> = meta
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            read(&segments.join("::"), &meta, errors)
+        });
+        if let Err(err) = result {
+            errors.push(err.into());
+        }
+    }
+}
+
+/// `key = "text"`. Any other value is reported and skipped, so that the keys after it are read.
+fn string_value(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    example: &str,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<Option<LitStr>> {
+    let message = format!("tool attribute `{key}` takes a string: write `{example}`");
+    if !meta.input.peek(Token![=]) {
+        errors.push(darling::Error::custom(message).with_span(&meta.path));
+        skip_value(meta)?;
+        return Ok(None);
+    }
+    match meta.value()?.parse::<syn::Expr>()? {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(lit),
+            ..
+        }) => Ok(Some(lit)),
+        other => {
+            errors.push(darling::Error::custom(message).with_span(&other));
+            Ok(None)
+        }
+    }
+}
+
+/// A bare `key`. A value after it is reported and skipped; the result says whether the flag is
+/// set.
+fn flag_value(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<bool> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        errors.push(
+            darling::Error::custom(format!(
+                "tool attribute `{key}` takes no value: write `#[tool({key})]`"
+            ))
+            .with_span(&meta.path),
+        );
+        skip_value(meta)?;
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// Stores a key's value (`None`: a bad value, already reported), reporting a second occurrence.
+fn set_once(
+    slot: &mut Option<LitStr>,
+    value: Option<LitStr>,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    errors: &mut darling::error::Accumulator,
+) {
+    if slot.is_some() {
+        errors.push(duplicate(meta, key));
+    } else if value.is_some() {
+        *slot = value;
+    }
+}
+
+fn duplicate(meta: &ParseNestedMeta<'_>, key: &str) -> darling::Error {
+    darling::Error::custom(format!("duplicate tool attribute `{key}`")).with_span(&meta.path)
+}
+
+/// An unknown key, with the known key it most likely misspells (also returned), or else the
+/// known keys.
+fn unknown(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    known: &[&'static str],
+) -> (darling::Error, Option<&'static str>) {
+    let guess = did_you_mean(key, known);
+    let hint = match guess {
+        Some(guess) => format!("did you mean `{guess}`?"),
+        None => {
+            let known: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            match known.as_slice() {
+                [only] => format!("expected {only}"),
+                _ => format!("expected one of {}", known.join(", ")),
+            }
+        }
+    };
+    let error = darling::Error::custom(format!("unknown tool attribute `{key}`; {hint}"))
+        .with_span(&meta.path);
+    (error, guess)
+}
+
+/// The key in `known` that `key` most likely misspells, by the measure (and threshold) darling
+/// uses for its own suggestions.
+fn did_you_mean<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
+    known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(key, k), *k))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn messages(result: darling::Result<impl Sized>) -> Vec<String> {
+        match result {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn keeps_good_keys_beside_bad_ones() {
+        let attrs: Vec<Attribute> = vec![parse_quote!(
+            #[tool(name = "has space", descripton = "x", strict = true, description = 5)]
+        )];
+        let mut errors = darling::Error::accumulator();
+        let tool = ToolAttrs::read(&attrs, &mut errors);
+        assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("has space"));
+        assert!(!tool.strict.is_present());
+        assert!(tool.description.is_none());
+        assert_eq!(tool.unread, ["description", "description"]);
+        let errors: Vec<String> = errors
+            .into_inner()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "unknown tool attribute `descripton`; did you mean `description`?",
+                "tool attribute `strict` takes no value: write `#[tool(strict)]`",
+                "tool attribute `description` takes a string: write `description = \"...\"`",
+            ]
+        );
+    }
+
+    #[test]
+    fn reports_duplicates_across_attributes() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[tool(strict, name = "a")]),
+            parse_quote!(#[tool(name = "b", strict)]),
+        ];
+        let mut errors = darling::Error::accumulator();
+        let tool = ToolAttrs::read(&attrs, &mut errors);
+        assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("a"));
+        let errors: Vec<String> = errors
+            .into_inner()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "duplicate tool attribute `name`",
+                "duplicate tool attribute `strict`"
+            ]
+        );
+    }
+
+    #[test]
+    fn described_attrs_take_only_a_description() {
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(name = "x", desc = "y")])];
+        assert_eq!(
+            messages(DescribedAttrs::from_attributes(&attrs)),
+            [
+                "tool attribute `name` belongs on the struct that derives `Tool`; here #[tool] \
+                 takes only `description`",
+                "unknown tool attribute `desc`; did you mean `description`?",
+            ]
+        );
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(description = "y")])];
+        assert!(DescribedAttrs::from_attributes(&attrs).is_ok());
+    }
+
+    #[test]
+    fn malformed_attributes_are_errors_not_panics() {
+        let cases: Vec<Attribute> = vec![
+            parse_quote!(#[tool]),
+            parse_quote!(#[tool = "x"]),
+            parse_quote!(#[tool(name)]),
+            parse_quote!(#[tool(name("x"))]),
+            parse_quote!(#[tool(description = concat!("a", "b"))]),
+            parse_quote!(#[tool(a::b = 1)]),
+            parse_quote!(#[tool(strict(yes))]),
+        ];
+        for attr in cases {
+            let mut errors = darling::Error::accumulator();
+            let _ = ToolAttrs::read(std::slice::from_ref(&attr), &mut errors);
+            assert_eq!(errors.into_inner().len(), 1, "{}", quote::quote!(#attr));
+            assert!(DescribedAttrs::from_attributes(std::slice::from_ref(&attr)).is_err());
+        }
+        let empty: Vec<Attribute> = vec![parse_quote!(#[tool()])];
+        assert!(DescribedAttrs::from_attributes(&empty).is_ok());
+    }
+
+    #[test]
+    fn finds_where_a_key_is_written() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[doc = " Docs."]),
+            parse_quote!(#[tool(description = "x", range())]),
+        ];
+        assert!(tool_key_span(&attrs, "range").is_some());
+        assert!(tool_key_span(&attrs, "length").is_none());
+    }
+
+    #[test]
+    fn suggests_only_likely_keys() {
+        assert_eq!(did_you_mean("nmae", TOOL_KEYS), Some("name"));
+        assert_eq!(did_you_mean("strcit", TOOL_KEYS), Some("strict"));
+        assert_eq!(did_you_mean("desc", TOOL_KEYS), Some("description"));
+        assert_eq!(did_you_mean("version", TOOL_KEYS), None);
+        assert_eq!(did_you_mean("schema", TOOL_KEYS), None);
+        assert_eq!(did_you_mean("x", TOOL_KEYS), None);
+    }
 }

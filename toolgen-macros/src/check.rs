@@ -3,17 +3,22 @@
 
 use std::collections::HashMap;
 
+use syn::spanned::Spanned;
+use syn::{GenericArgument, PathArguments, Type};
+
 use crate::ast::{Container, Data, Field, Shape};
-use crate::attr::Bounds;
+use crate::attr::{self, Bounds, ToolAttrs};
+use crate::case::pascal_to_snake;
 use crate::schema::json;
 use crate::schema::types::mentions_self;
 
 /// Runs every check that applies to `container`.
 pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.tool.is_some() {
+        let unread = check_tool_attrs(container, errors);
         check_tool_shape(container, errors);
-        check_tool_name(container, errors);
-        check_tool_description(container, errors);
+        check_tool_name(container, &unread, errors);
+        check_tool_description(container, &unread, errors);
         check_tool_generics(container, errors);
     }
     check_union(container, errors);
@@ -118,6 +123,21 @@ const FORMATS: &[&str] = &[
 /// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
 fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let tool = &field.tool;
+    if let Some(schema) = &tool.schema
+        && (tool.range.is_some()
+            || tool.length.is_some()
+            || tool.pattern.is_some()
+            || tool.format.is_some())
+    {
+        errors.push(
+            darling::Error::custom(
+                "`range`, `length`, `pattern` and `format` are checked on the parsed value, but \
+                 this field's value is not of its schema's type; put them on the fields of the \
+                 schema type instead",
+            )
+            .with_span(schema),
+        );
+    }
     let ty = tool.schema.as_ref().unwrap_or(field.ty);
     let json = known_type(ty);
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
@@ -131,7 +151,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
         if json.is_some_and(|j| !matches!(j, "integer" | "number")) {
             errors.push(wrong_type("range", "numbers", field.ty));
         }
-        check_bounds("range", range, errors);
+        check_bounds("range", range, field, errors);
     }
     if let Some(length) = &tool.length {
         if json.is_some_and(|j| !matches!(j, "string" | "array")) {
@@ -146,7 +166,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
                 .with_span(field.ty),
             );
         }
-        check_bounds("length", length, errors);
+        check_bounds("length", length, field, errors);
         for bound in [&length.min, &length.max].into_iter().flatten() {
             let whole = crate::schema::keywords::number(bound)
                 .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
@@ -197,7 +217,12 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
 }
 
 /// Bounds are numbers, and `min` is not above `max`.
-fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
+fn check_bounds(
+    what: &str,
+    bounds: &Bounds,
+    field: &Field<'_>,
+    errors: &mut darling::error::Accumulator,
+) {
     let mut values = Vec::new();
     for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
         match crate::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
@@ -209,9 +234,15 @@ fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumu
         }
     }
     if bounds.min.is_none() && bounds.max.is_none() {
-        errors.push(darling::Error::custom(format!(
-            "`{what}` needs `min`, `max` or both, e.g. {what}(min = 1, max = 10)"
-        )));
+        // `Bounds` keeps no span of its own: blame the key as written.
+        let at =
+            attr::tool_key_span(&field.original.attrs, what).unwrap_or_else(|| field.ty.span());
+        errors.push(
+            darling::Error::custom(format!(
+                "`{what}` needs `min`, `max` or both, e.g. {what}(min = 1, max = 10)"
+            ))
+            .with_span(&at),
+        );
     }
     if let ([min, max], Some(max_expr)) = (values.as_slice(), &bounds.max)
         && min > max
@@ -256,9 +287,16 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
         (json, literal) => json == literal,
     };
     if !fits {
+        let within = match crate::schema::types::integer_bounds(field.ty) {
+            Some((Some(min), Some(max))) if literal == "integer" => {
+                format!(" from {min} to {max}")
+            }
+            Some((Some(min), None)) if literal == "integer" => format!(" of {min} or more"),
+            _ => String::new(),
+        };
         errors.push(
             darling::Error::custom(format!(
-                "default `{text}` does not fit this field, which is {}",
+                "default `{text}` does not fit this field, which is {}{within}",
                 article(json)
             ))
             .with_span(default),
@@ -277,6 +315,24 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     }
 }
 
+/// Reports the problems in the tool's `#[tool(..)]`, and returns the keys the user meant but that
+/// could not be read (see [`ToolAttrs::unread`]).
+///
+/// `ast` takes only the keys [`ToolAttrs`] could read, so that a misspelt key does not hide a bad
+/// name beside it; the errors are reported here.
+fn check_tool_attrs(
+    container: &Container<'_>,
+    errors: &mut darling::error::Accumulator,
+) -> Vec<&'static str> {
+    let mut problems = darling::Error::accumulator();
+    let attrs = ToolAttrs::read(&container.original.attrs, &mut problems);
+    problems
+        .into_inner()
+        .into_iter()
+        .for_each(|problem| errors.push(problem));
+    attrs.unread
+}
+
 /// A tool's input is a JSON object: only a struct with named fields maps to one.
 fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.serde.transparent || container.serde.from.is_some() {
@@ -289,53 +345,93 @@ fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accu
         );
         return;
     }
-    let what = match &container.data {
+    let ident = container.ident;
+    let (what, fix) = match &container.data {
         Data::Named(_) | Data::Union => return,
-        Data::Tuple(_) => "a tuple struct",
-        Data::Unit => "a unit struct",
-        Data::Enum(_) => "an enum",
+        Data::Tuple(_) => (
+            "a tuple struct",
+            format!("wrap the value in a named field, e.g. `struct {ident} {{ value: .. }}`"),
+        ),
+        Data::Unit => (
+            "a unit struct",
+            format!("for a tool that takes no arguments, write `struct {ident} {{}}`"),
+        ),
+        Data::Enum(_) => (
+            "an enum",
+            format!(
+                "derive `ToolSchema` for `{ident}` and wrap it in a field, e.g. \
+                 `struct {ident}Input {{ {}: {ident} }}`",
+                pascal_to_snake(&ident.to_string())
+            ),
+        ),
     };
     errors.push(
         darling::Error::custom(format!(
             "#[derive(Tool)] needs a struct with named fields, not {what}: a tool's input is a \
-             JSON object; wrap the value in a field, e.g. `struct {}Input {{ value: .. }}`",
-            container.ident
+             JSON object; {fix}"
         ))
-        .with_span(container.ident),
+        .with_span(ident),
     );
 }
 
 /// OpenAI and Anthropic both require tool names to match `^[a-zA-Z0-9_-]{1,64}$`.
-fn check_tool_name(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+///
+/// A name made from the type's name is not checked when a `name` the user meant could not be read
+/// (`nmae = ".."`): that one was to replace it.
+fn check_tool_name(
+    container: &Container<'_>,
+    unread: &[&str],
+    errors: &mut darling::error::Accumulator,
+) {
     let Some(tool) = &container.tool else { return };
+    if !tool.explicit_name && unread.contains(&"name") {
+        return;
+    }
     let name = &tool.name;
     let bad_char = name
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'));
+    // Characters are counted only once they are known to be ASCII, so bytes are characters.
     let problem = if name.is_empty() {
-        "is empty".to_owned()
-    } else if name.len() > 64 {
-        format!("is {} characters long, more than 64", name.len())
+        "it is empty".to_owned()
     } else if let Some(c) = bad_char {
-        format!("contains `{c}`")
+        format!("it contains {}", describe_char(c))
+    } else if name.len() > 64 {
+        format!("it is {} characters long", name.len())
     } else {
         return;
     };
-    let fix = if tool.explicit_name {
-        "use only ASCII letters, digits, `_` and `-`, at most 64 characters"
-    } else {
-        "name the tool with #[tool(name = \"...\")] using only ASCII letters, digits, `_` and `-`, at most 64 characters"
+    let rule = "tool names may use only ASCII letters, digits, `_` and `-`, at most 64 \
+                characters (^[a-zA-Z0-9_-]{1,64}$)";
+    let message = match (tool.explicit_name, name.is_empty()) {
+        (true, true) => format!("invalid tool name: {problem}; {rule}"),
+        (true, false) => format!("invalid tool name `{name}`: {problem}; {rule}"),
+        (false, _) => format!(
+            "invalid tool name `{name}`, made from the type's name: {problem}; {rule}; set one \
+             with #[tool(name = \"...\")]"
+        ),
     };
-    errors.push(
-        darling::Error::custom(format!(
-            "invalid tool name `{name}`: it {problem}; tool names must match ^[a-zA-Z0-9_-]{{1,64}}$; {fix}"
-        ))
-        .with_span(&tool.name_span),
-    );
+    errors.push(darling::Error::custom(message).with_span(&tool.name_span));
+}
+
+/// A character as a message names it: invisible ones by name or escape.
+fn describe_char(c: char) -> String {
+    match c {
+        ' ' => "a space".to_owned(),
+        c if c.is_whitespace() || c.is_control() => format!("`{}`", c.escape_default()),
+        c => format!("`{c}`"),
+    }
 }
 
 /// The description is how the model decides when to call the tool; a tool without one is a bug.
-fn check_tool_description(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+///
+/// A missing one is not reported when the user meant to give one but it could not be read (a
+/// misspelt `descripton`, say): the error about that key says what to do.
+fn check_tool_description(
+    container: &Container<'_>,
+    unread: &[&str],
+    errors: &mut darling::error::Accumulator,
+) {
     let Some(tool) = &container.tool else { return };
     match (&container.description, &tool.description_attr) {
         (Some(text), Some(lit)) if text.trim().is_empty() => errors.push(
@@ -345,6 +441,7 @@ fn check_tool_description(container: &Container<'_>, errors: &mut darling::error
             .with_span(lit),
         ),
         (Some(_), _) => {}
+        (None, _) if unread.contains(&"description") => {}
         (None, _) => errors.push(
             darling::Error::custom(format!(
                 "tool `{}` has no description; add a doc comment (`/// What the tool does.`) or \
@@ -356,19 +453,23 @@ fn check_tool_description(container: &Container<'_>, errors: &mut darling::error
     }
 }
 
-/// A tool's schema is flattened into one `&'static str`, which needs a concrete type.
+/// A tool's schema is flattened into one `&'static str`, which needs a concrete type; and its
+/// input is parsed as an owned value (`DeserializeOwned`), which cannot borrow.
 fn check_tool_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     let generics = &container.original.generics;
     if generics.params.is_empty() {
         return;
     }
-    errors.push(
-        darling::Error::custom(
-            "#[derive(Tool)] needs a concrete type, without generic parameters: its schema is one \
-             const string; put the generic type in a field of a concrete tool struct",
-        )
-        .with_span(&generics.params),
-    );
+    let message = if generics.lifetimes().count() == generics.params.len() {
+        "#[derive(Tool)] needs a type without lifetime parameters: a tool's input is parsed into \
+         an owned value (`DeserializeOwned`), so it cannot borrow; use owned types such as \
+         `String` instead of `&str`"
+    } else {
+        "#[derive(Tool)] needs a concrete type, without generic parameters: its schema is one \
+         const string; put the generic type in a field of a concrete tool struct, e.g. \
+         `value: Store<String>`"
+    };
+    errors.push(darling::Error::custom(message).with_span(&generics.params));
 }
 
 fn check_union(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
@@ -413,31 +514,61 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
     }
 }
 
-/// Two fields (or variants) with one wire name make a schema with a duplicate key.
+/// Two fields (or variants) with one wire name make a schema with a duplicate key; so do two
+/// fields of one struct variant.
 fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
-    let names: Vec<(&str, proc_macro2::Span)> = match &container.data {
-        Data::Named(fields) => fields
-            .iter()
-            .filter(|f| !f.skip)
-            .map(|f| (f.name.as_str(), f.name_span))
-            .collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .filter(|v| !v.skip)
-            .map(|v| (v.name.as_str(), v.original.ident.span()))
-            .collect(),
-        _ => return,
-    };
-    let mut seen = HashMap::new();
-    for (name, span) in names {
-        if seen.insert(name, span).is_some() {
-            errors.push(
+    match &container.data {
+        Data::Named(fields) => report_duplicates("field", field_names(fields), errors),
+        Data::Enum(variants) => {
+            let variants: Vec<_> = variants.iter().filter(|v| !v.skip).collect();
+            let names = variants
+                .iter()
+                .map(|v| {
+                    let ident = &v.original.ident;
+                    (v.name.as_str(), ident.to_string(), ident.span())
+                })
+                .collect();
+            report_duplicates("variant", names, errors);
+            for variant in variants {
+                if let Shape::Struct(fields) = &variant.shape {
+                    report_duplicates("field", field_names(fields), errors);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// (wire name, Rust name, where the wire name is set) of each field serde reads.
+fn field_names<'f>(fields: &'f [Field<'_>]) -> Vec<(&'f str, String, proc_macro2::Span)> {
+    fields
+        .iter()
+        .filter(|f| !f.skip)
+        .map(|f| {
+            let ident = f.original.ident.as_ref().map(ToString::to_string);
+            (f.name.as_str(), ident.unwrap_or_default(), f.name_span)
+        })
+        .collect()
+}
+
+fn report_duplicates(
+    what: &str,
+    names: Vec<(&str, String, proc_macro2::Span)>,
+    errors: &mut darling::error::Accumulator,
+) {
+    let mut seen: HashMap<&str, String> = HashMap::new();
+    for (name, ident, span) in names {
+        match seen.get(name) {
+            Some(first) => errors.push(
                 darling::Error::custom(format!(
-                    "duplicate name `{name}`: another field or variant is also read as `{name}`; \
-                     rename one with #[serde(rename = \"...\")]"
+                    "{what} `{ident}` is read as `{name}`, like {what} `{first}`: serde cannot \
+                     tell them apart; rename one with #[serde(rename = \"...\")]"
                 ))
                 .with_span(&span),
-            );
+            ),
+            None => {
+                seen.insert(name, ident);
+            }
         }
     }
 }
@@ -445,22 +576,77 @@ fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error:
 /// A recursive type's `$defs` entry is keyed by its name, which cannot tell `Tree<A>` from
 /// `Tree<B>` apart; refuse rather than merge two schemas.
 fn check_recursive_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
-    let Data::Named(fields) = &container.data else {
-        return;
-    };
     let has_type_params = container.original.generics.type_params().next().is_some();
     if !has_type_params {
         return;
     }
-    for field in fields.iter().filter(|f| !f.skip) {
-        if mentions_self(field.ty, container.ident) {
+    let ident = container.ident;
+    for ty in content_types(container) {
+        if let Some(mention) = self_mention(ty, ident) {
             errors.push(
-                darling::Error::custom(
-                    "toolgen cannot describe a recursive generic type yet (its `$defs` entry \
-                     would be shared by every instantiation); make the recursive type concrete",
-                )
-                .with_span(&field.original.ty),
+                darling::Error::custom(format!(
+                    "toolgen cannot describe a generic type that contains itself yet: one `$defs` \
+                     entry would have to serve every `{ident}<..>`; remove the type parameters \
+                     from `{ident}`"
+                ))
+                .with_span(mention),
             );
         }
     }
+}
+
+/// Every type the input holds: fields of structs and of struct variants, tuple fields, and the
+/// contents of tuple and newtype variants.
+fn content_types<'c>(container: &'c Container<'_>) -> Vec<&'c Type> {
+    let mut types: Vec<&Type> = all_fields(container).iter().map(|f| f.ty).collect();
+    match &container.data {
+        Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
+        Data::Enum(variants) => {
+            for variant in variants.iter().filter(|v| !v.skip) {
+                match &variant.shape {
+                    Shape::Newtype(ty) => types.push(ty),
+                    Shape::Tuple(items) => types.extend(items.iter().copied()),
+                    Shape::Unit | Shape::Struct(_) => {}
+                }
+            }
+        }
+        Data::Named(_) | Data::Unit | Data::Union => {}
+    }
+    types
+}
+
+/// The narrowest part of `ty` that names the container (`Self` in `Vec<Self>`), if any.
+fn self_mention<'t>(ty: &'t Type, ident: &syn::Ident) -> Option<&'t Type> {
+    if !mentions_self(ty, ident) {
+        return None;
+    }
+    let inner: Vec<&Type> = match ty {
+        Type::Paren(inner) => vec![&inner.elem],
+        Type::Group(inner) => vec![&inner.elem],
+        Type::Reference(reference) => vec![&reference.elem],
+        Type::Array(array) => vec![&array.elem],
+        Type::Slice(slice) => vec![&slice.elem],
+        Type::Tuple(tuple) => tuple.elems.iter().collect(),
+        Type::Path(path) => path
+            .path
+            .segments
+            .iter()
+            .flat_map(|segment| match &segment.arguments {
+                PathArguments::AngleBracketed(args) => args
+                    .args
+                    .iter()
+                    .filter_map(|arg| match arg {
+                        GenericArgument::Type(ty) => Some(ty),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    inner
+        .into_iter()
+        .find_map(|inner| self_mention(inner, ident))
+        .or(Some(ty))
 }

@@ -29,8 +29,34 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
 /// Every type the container's schema is made of (fields, flattened fields, variant contents).
 fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(input_type).collect(),
         Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| !v.skip)
+            .flat_map(|v| match &v.shape {
+                Shape::Unit => Vec::new(),
+                Shape::Newtype(ty) => vec![*ty],
+                Shape::Tuple(items) => items.clone(),
+                Shape::Struct(fields) => {
+                    fields.iter().filter(|f| !f.skip).map(input_type).collect()
+                }
+            })
+            .collect(),
+        Data::Unit | Data::Union => Vec::new(),
+    }
+}
+
+/// The type whose schema describes the field's input: `#[tool(schema = ..)]`'s, else its own.
+/// (A field read `with` a function may have a type that has no schema at all.)
+fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
+    field.tool.schema.as_ref().unwrap_or(field.ty)
+}
+
+/// [`field_types`], but each field's own Rust type.
+fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    match &container.data {
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
         Data::Enum(variants) => variants
             .iter()
             .filter(|v| !v.skip)
@@ -41,7 +67,7 @@ fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
                 Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
             })
             .collect(),
-        Data::Unit | Data::Union => Vec::new(),
+        _ => field_types(container),
     }
 }
 
@@ -91,12 +117,36 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let object = object_const(&cx);
     let default = default_const(container);
     let fill = fill(container);
+    let checks_fn = constraint_checks(container);
 
     let tool = container.tool.as_ref().map(|tool| {
         let name = &tool.name;
         let tool_description = container.description.clone().unwrap_or_default();
         let strict = tool.strict;
+        let output = tool.output.as_ref().map(|out| {
+            quote_spanned! {span_of(out)=>
+                const __TOOLGEN_OUT_ROOT: ::toolgen::__private::Rope =
+                    <#out as ::toolgen::__private::ToolSchema>::SCHEMA;
+                const __TOOLGEN_OUT_DEFS: ::toolgen::__private::Defs =
+                    <#out as ::toolgen::__private::ToolSchema>::DEFS;
+                const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::output_len(
+                    &<#out as ::toolgen::__private::ToolSchema>::OBJECT,
+                    &__TOOLGEN_OUT_ROOT,
+                    &__TOOLGEN_OUT_DEFS,
+                );
+                const __TOOLGEN_OUT_TEXT: [u8; __TOOLGEN_OUT_LEN] = ::toolgen::__private::flatten_root::<
+                    __TOOLGEN_OUT_LEN,
+                >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
+            }
+        });
+        let output_const = tool.output.as_ref().map(|_| {
+            quote! {
+                const OUTPUT_SCHEMA: ::core::option::Option<&'static str> =
+                    ::core::option::Option::Some(::toolgen::__private::flattened_str(&__TOOLGEN_OUT_TEXT));
+            }
+        });
         quote! {
+            #output
             const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;
             const __TOOLGEN_DEFS: ::toolgen::__private::Defs =
                 <#ident as ::toolgen::__private::ToolSchema>::DEFS;
@@ -112,6 +162,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const STRICT: bool = #strict;
                 const INPUT_SCHEMA: &'static str =
                     ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
+                #output_const
             }
         }
     });
@@ -129,6 +180,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #object
                 #default
                 #fill
+                #checks_fn
             }
 
             #tool
@@ -172,6 +224,13 @@ fn defs(
 
 /// A `Rope` expression for a node, with all literal pieces folded.
 fn rope(node: &Node) -> TokenStream {
+    // A typed schema stays `Rope::Typed` even when all its text is known, so that `Option` of the
+    // type widens its `type` with `null` (`Rope::Nullable`), as it does for generic types.
+    if let Node::Typed(ty, tail) = node
+        && let Some(tail) = tail.literal()
+    {
+        return quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail)));
+    }
     if let Some(text) = node.literal() {
         return quote!(::toolgen::__private::Rope::Str(#text));
     }
@@ -239,8 +298,10 @@ fn rope(node: &Node) -> TokenStream {
         Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
         Node::UniqueNames(own, flattened) => {
-            let flattened = flattened.iter().map(|ty| quote_spanned!(span_of(ty)=>
-                ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)));
+            let flattened = flattened.iter().map(|ty| {
+                quote_spanned!(span_of(ty)=>
+                ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
+            });
             quote!(::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
                 &::toolgen::__private::Names::Seq(&[
                     ::toolgen::__private::Names::List(&[#(#own),*]),
@@ -428,7 +489,7 @@ fn fill_object(fields: &[Field<'_>], value: &TokenStream) -> TokenStream {
     let mut in_map = Vec::new();
     let mut flattened = Vec::new();
     for field in fields.iter().filter(|f| !f.skip) {
-        let ty = field.ty;
+        let ty = input_type(field);
         if field.flatten.is_some() {
             flattened
                 .push(quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);));
@@ -538,5 +599,224 @@ fn fill_enum(
                 }
             }
         },
+    }
+}
+
+/// Whether a field has constraints the parsed value must be checked against.
+fn has_constraints(field: &Field<'_>) -> bool {
+    let tool = &field.tool;
+    tool.range.is_some() || tool.length.is_some() || tool.pattern.is_some() || tool.format.is_some()
+}
+
+/// `NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not enforce.
+fn constraint_checks(container: &Container<'_>) -> TokenStream {
+    if container.serde.from.is_some() {
+        // serde builds the value from another type; that type's constraints were its own.
+        return TokenStream::new();
+    }
+    let own = match &container.data {
+        Data::Named(fields) => fields.iter().any(|f| !f.skip && has_constraints(f)),
+        Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
+            Shape::Struct(fields) => fields.iter().any(|f| !f.skip && has_constraints(f)),
+            _ => false,
+        }),
+        _ => false,
+    };
+    // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
+    // only fields whose own type is their schema's are checked (the checks refuse constraints on
+    // the others).
+    let nested: Vec<&syn::Type> = field_types(container)
+        .into_iter()
+        .zip(rust_field_types(container))
+        .filter(|(input, rust)| input == rust && !mentions_self(rust, container.ident))
+        .map(|(_, rust)| rust)
+        .collect();
+    if !own && nested.is_empty() {
+        return TokenStream::new();
+    }
+    let body = match &container.data {
+        Data::Named(fields) => {
+            let checks = fields.iter().filter(|f| !f.skip).map(|field| {
+                let member = field
+                    .original
+                    .ident
+                    .as_ref()
+                    .map(|ident| quote!(&self.#ident));
+                check_field(field, &quote!(#member), &[])
+            });
+            quote!(#(#checks)*)
+        }
+        Data::Tuple(fields) => {
+            let checks = fields.iter().enumerate().map(|(i, field)| {
+                let ty = &field.ty;
+                let index = syn::Index::from(i);
+                let within = (fields.len() > 1 && !container.serde.transparent)
+                    .then(|| quote!(.map_err(|v| v.within_index(#i))));
+                quote! {
+                    if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
+                        ::toolgen::__private::ToolSchema::check_constraints(&self.#index) #within ?;
+                    }
+                }
+            });
+            quote!(#(#checks)*)
+        }
+        Data::Enum(variants) => check_enum(container, variants),
+        _ => TokenStream::new(),
+    };
+    quote! {
+        const NEEDS_CHECK: bool = #own #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_CHECK)*;
+        fn check_constraints(
+            &self,
+        ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+            #body
+            ::core::result::Result::Ok(())
+        }
+    }
+}
+
+/// The checks of one field, reached through `value` (a `&FieldType` expression); `outer` are the
+/// path segments (innermost first) between the field and the container.
+fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) -> TokenStream {
+    if field.tool.schema.is_some() {
+        return TokenStream::new();
+    }
+    let ty = field.ty;
+    let name = &field.name;
+    let within = if field.flatten.is_some() {
+        quote!(#(#outer)*)
+    } else {
+        quote!(.within_field(#name) #(#outer)*)
+    };
+    let tool = &field.tool;
+    let mut checks = Vec::new();
+    let number = |bound: &Option<crate::attr::LitExpr>| match bound
+        .as_ref()
+        .and_then(crate::schema::keywords::number)
+        .and_then(|n| n.parse::<f64>().ok())
+    {
+        Some(n) => {
+            let n = proc_macro2::Literal::f64_unsuffixed(n);
+            quote!(::core::option::Option::Some(#n))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let count = |bound: &Option<crate::attr::LitExpr>| match bound
+        .as_ref()
+        .and_then(crate::schema::keywords::number)
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    };
+    if let Some(range) = &tool.range {
+        let (min, max) = (number(&range.min), number(&range.max));
+        checks.push(quote! {
+            ::toolgen::__private::check_range(
+                ::toolgen::__private::Constrained::number(__toolgen_value), #min, #max)
+        });
+    }
+    if let Some(length) = &tool.length {
+        let (min, max) = (count(&length.min), count(&length.max));
+        checks.push(quote! {
+            ::toolgen::__private::check_length(__toolgen_value, #min, #max)
+        });
+    }
+    if let Some(pattern) = &tool.pattern {
+        checks.push(quote! {{
+            static __TOOLGEN_REGEX: ::std::sync::OnceLock<
+                ::core::option::Option<::toolgen::__private::Regex>,
+            > = ::std::sync::OnceLock::new();
+            ::toolgen::__private::check_pattern(
+                ::toolgen::__private::Constrained::text(__toolgen_value),
+                #pattern,
+                &__TOOLGEN_REGEX,
+            )
+        }});
+    }
+    if let Some(format) = &tool.format {
+        checks.push(quote! {
+            ::toolgen::__private::check_format(
+                ::toolgen::__private::Constrained::text(__toolgen_value), #format)
+        });
+    }
+    quote! {{
+        let __toolgen_value: &#ty = #value;
+        #(#checks.map_err(|v| v #within)?;)*
+        if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
+            ::toolgen::__private::ToolSchema::check_constraints(__toolgen_value)
+                .map_err(|v| v #within)?;
+        }
+    }}
+}
+
+/// `match self` over the variants, checking each one's content with its JSON path.
+fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let serde = &container.serde;
+    let arms =
+        variants.iter().filter(|v| !v.skip).map(|variant| {
+            let ident = &variant.original.ident;
+            // Where serde puts the content: under the variant's name (external), under the content
+            // key (adjacent), or beside the tag / on its own (internal, untagged).
+            let outer: Vec<TokenStream> = if variant.untagged || serde.untagged.is_some() {
+                Vec::new()
+            } else {
+                match (&serde.tag, &serde.content) {
+                    (Some(_), Some(content)) => {
+                        let key = &content.value;
+                        vec![quote!(.within_field(#key))]
+                    }
+                    (Some(_), None) => Vec::new(),
+                    _ => {
+                        let key = &variant.name;
+                        vec![quote!(.within_field(#key))]
+                    }
+                }
+            };
+            match &variant.shape {
+                Shape::Unit => quote!(Self::#ident => {}),
+                Shape::Newtype(ty) => quote! {
+                    Self::#ident(__toolgen_inner) => {
+                        if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
+                            ::toolgen::__private::ToolSchema::check_constraints(__toolgen_inner)
+                                .map_err(|v| v #(#outer)*)?;
+                        }
+                    }
+                },
+                Shape::Tuple(items) => {
+                    let bindings: Vec<syn::Ident> = (0..items.len())
+                        .map(|i| format_ident!("__toolgen_{}", i))
+                        .collect();
+                    let checks = items.iter().zip(&bindings).enumerate().map(
+                        |(i, (ty, binding))| {
+                            quote! {
+                                if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
+                                    ::toolgen::__private::ToolSchema::check_constraints(#binding)
+                                        .map_err(|v| v.within_index(#i) #(#outer)*)?;
+                                }
+                            }
+                        },
+                    );
+                    quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
+                }
+                Shape::Struct(fields) => {
+                    let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skip).collect();
+                    let bindings: Vec<syn::Ident> = (0..live.len())
+                        .map(|i| format_ident!("__toolgen_{}", i))
+                        .collect();
+                    let members = live.iter().map(|f| &f.original.ident);
+                    let checks = live
+                        .iter()
+                        .zip(&bindings)
+                        .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));
+                    quote!(Self::#ident { #(#members: #bindings,)* .. } => { #(#checks)* })
+                }
+            }
+        });
+    quote! {
+        #[allow(unreachable_patterns)]
+        match self {
+            #(#arms)*
+            _ => {}
+        }
     }
 }

@@ -10,10 +10,17 @@ use crate::ast::Derive;
 pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    // The bound holds exactly when `Tool`'s supertrait does, so the stub applies only then: for a
+    // union, or a type whose `Deserialize` derive failed too, it adds no "`X: Deserialize` is not
+    // satisfied" error of its own. (`for<'__toolgen>` keeps the bound from being "trivial", which
+    // rustc would check at the impl: https://github.com/rust-lang/rust/issues/48214.)
     let tool = (derive == Derive::Tool && input.generics.params.is_empty()).then(|| {
         quote! {
             #[automatically_derived]
-            impl ::toolgen::__private::Tool for #ident {
+            impl ::toolgen::__private::Tool for #ident
+            where
+                for<'__toolgen> #ident: ::toolgen::__private::serde::de::DeserializeOwned,
+            {
                 const NAME: &'static str = "";
                 const DESCRIPTION: &'static str = "";
                 const INPUT_SCHEMA: &'static str = "{}";

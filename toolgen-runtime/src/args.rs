@@ -46,6 +46,9 @@ pub enum ArgsErrorKind {
     Data,
     /// The call names a tool that is not in the set.
     UnknownTool,
+    /// The value parsed, but breaks a constraint the schema states (`range`, `length`, `pattern`,
+    /// `format`).
+    Constraint,
 }
 
 impl ArgsError {
@@ -62,6 +65,14 @@ impl ArgsError {
     /// Whether the text was not JSON or the JSON had the wrong shape.
     pub fn kind(&self) -> ArgsErrorKind {
         self.kind
+    }
+
+    pub(crate) fn new(path: String, message: String, kind: ArgsErrorKind) -> Self {
+        ArgsError {
+            path,
+            message,
+            kind,
+        }
     }
 
     /// A call to a tool the set does not have; the message lists the ones it has.
@@ -125,24 +136,171 @@ pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     }
 }
 
-/// Parses a tool's arguments: [`parse_args`], except that a type with `#[tool(default = ..)]`
-/// fields somewhere inside it is read into a `serde_json::Value` first, so the missing defaults
-/// can be written in before serde sees them.
+/// How many integral floats (`5.0` sent for an integer) one parse will mend before giving up.
+const MAX_FLOAT_FIXES: usize = 64;
+
+/// Parses a tool's arguments, the way [`Tool::parse_args`](crate::Tool::parse_args) documents.
+///
+/// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
+/// constraint checks if `T` has any. Everything else (a failed parse, or a type with
+/// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
+/// apply.
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
-    if !T::NEEDS_FILL {
-        return parse_args(args);
-    }
-    let mut value: Value = match serde_json::from_str(args) {
-        Ok(value) => value,
-        Err(error) => return Err(ArgsError::from_json(&error, String::new())),
+    let text_error = if T::NEEDS_FILL {
+        None
+    } else {
+        match serde_json::from_str::<T>(args) {
+            Ok(parsed) => return checked(parsed),
+            Err(error) => Some(error),
+        }
     };
-    T::fill_defaults(&mut value);
-    match T::deserialize(&value) {
-        Ok(parsed) => Ok(parsed),
-        Err(_) => Err(locate_in_value::<T>(&value)),
+    // Tolerance: an empty argument string (models send it for tools without parameters).
+    let (value, tolerated) = if args.trim().is_empty() {
+        (Value::Object(serde_json::Map::new()), true)
+    } else {
+        match serde_json::from_str(args) {
+            Ok(value) => (value, false),
+            Err(error) => return Err(ArgsError::from_json(&error, String::new())),
+        }
+    };
+    match (parse_value_tolerant::<T>(value), text_error) {
+        // The text failed, and the value only parsed because reading it as a `Value` lost what
+        // was wrong (a duplicate key keeps its last value there): the text's error stands.
+        (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
+        (Ok((parsed, _)), _) => Ok(parsed),
+        (Err(error), _) => Err(error),
     }
+}
+
+/// Parses a tool's arguments given as a JSON value; see [`parse_tool_args`].
+pub(crate) fn parse_tool_value<T: ToolSchema + DeserializeOwned>(
+    value: Value,
+) -> Result<T, ArgsError> {
+    parse_value_tolerant(value).map(|(parsed, _)| parsed)
+}
+
+/// [`parse_tool_value`], and whether a tolerance was needed.
+fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
+    mut value: Value,
+) -> Result<(T, bool), ArgsError> {
+    let mut tolerated = false;
+    // Tolerance: arguments encoded twice, a JSON string holding the object. A tool's input is
+    // always an object, so a string at the top is never valid as it is.
+    if let Value::String(text) = &value
+        && let Ok(inner @ Value::Object(_)) = serde_json::from_str::<Value>(text)
+    {
+        value = inner;
+        tolerated = true;
+    }
+    T::fill_defaults(&mut value);
+    let mut fixes = 0;
+    loop {
+        match T::deserialize(&value) {
+            Ok(parsed) => return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0)),
+            Err(_) => {
+                let (error, path) = locate_in_value::<T>(&value);
+                // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.
+                if fixes < MAX_FLOAT_FIXES
+                    && error.message.starts_with("invalid type: floating point")
+                    && let Some(path) = path
+                    && mend_integral_float(&mut value, &path, quoted_number(&error.message))
+                {
+                    fixes += 1;
+                    continue;
+                }
+                return Err(error);
+            }
+        }
+    }
+}
+
+/// Parses arguments given as bytes: they must be UTF-8 JSON.
+pub(crate) fn parse_tool_bytes<T: ToolSchema + DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<T, ArgsError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_tool_args(text),
+        Err(error) => Err(ArgsError::new(
+            String::new(),
+            format!(
+                "the arguments are not valid UTF-8 (at byte {})",
+                error.valid_up_to()
+            ),
+            ArgsErrorKind::Syntax,
+        )),
+    }
+}
+
+/// The parsed value, once it meets the constraints the schema states.
+fn checked<T: ToolSchema>(parsed: T) -> Result<T, ArgsError> {
+    if T::NEEDS_CHECK {
+        parsed.check_constraints()?;
+    }
+    Ok(parsed)
+}
+
+/// The number serde quoted in "invalid type: floating point `5.0`, expected ..".
+fn quoted_number(message: &str) -> Option<f64> {
+    let (_, rest) = message.split_once('`')?;
+    let (number, _) = rest.split_once('`')?;
+    number.parse().ok()
+}
+
+/// Replaces the float at `path` by the integer it equals, if it is a whole number in range.
+///
+/// Inside an internally tagged enum serde's path stops at the variant's object; there the float
+/// is the direct child holding the number serde quoted.
+fn mend_integral_float(
+    value: &mut Value,
+    path: &serde_path_to_error::Path,
+    quoted: Option<f64>,
+) -> bool {
+    use serde_path_to_error::Segment;
+    let mut target = value;
+    for segment in path.iter() {
+        let next = match (segment, target) {
+            (Segment::Seq { index }, Value::Array(items)) => items.get_mut(*index),
+            (Segment::Map { key }, Value::Object(map)) => map.get_mut(key),
+            (Segment::Enum { variant }, Value::Object(map)) => map.get_mut(variant),
+            _ => None,
+        };
+        match next {
+            Some(next) => target = next,
+            None => return false,
+        }
+    }
+    if !target.is_number()
+        && let Some(quoted) = quoted
+    {
+        let children: Vec<&mut Value> = match target {
+            Value::Object(map) => map.values_mut().collect(),
+            Value::Array(items) => items.iter_mut().collect(),
+            _ => Vec::new(),
+        };
+        match children
+            .into_iter()
+            .find(|child| child.is_f64() && child.as_f64() == Some(quoted))
+        {
+            Some(child) => target = child,
+            None => return false,
+        }
+    }
+    let Some(float) = target.as_f64().filter(|_| target.is_f64()) else {
+        return false;
+    };
+    if float.fract() != 0.0 {
+        return false;
+    }
+    // i64/u64 hold every whole f64 in these ranges exactly.
+    let whole = if (-9.0e15..=9.0e15).contains(&float) {
+        Value::from(float as i64)
+    } else {
+        return false;
+    };
+    *target = whole;
+    true
 }
 
 /// The path as text, empty for the whole value. serde_path_to_error writes the root as `.`, and
@@ -155,19 +313,27 @@ fn path_text(path: &serde_path_to_error::Path) -> String {
     }
 }
 
-/// The slow path for a value: where does it fail to parse as `T`.
+/// The slow path for a value: where does it fail to parse as `T`, and the path itself.
 #[cold]
-fn locate_in_value<T: DeserializeOwned>(value: &Value) -> ArgsError {
+fn locate_in_value<T: DeserializeOwned>(
+    value: &Value,
+) -> (ArgsError, Option<serde_path_to_error::Path>) {
     match serde_path_to_error::deserialize::<_, T>(value) {
         Err(error) => {
             let path = path_text(error.path());
-            ArgsError::from_json(error.inner(), path)
+            (
+                ArgsError::from_json(error.inner(), path),
+                Some(error.path().clone()),
+            )
         }
-        Ok(_) => ArgsError {
-            path: String::new(),
-            message: "the arguments parsed on a second attempt but not the first".to_owned(),
-            kind: ArgsErrorKind::Data,
-        },
+        Ok(_) => (
+            ArgsError::new(
+                String::new(),
+                "the arguments parsed on a second attempt but not the first".to_owned(),
+                ArgsErrorKind::Data,
+            ),
+            None,
+        ),
     }
 }
 

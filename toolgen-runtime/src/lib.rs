@@ -11,6 +11,8 @@
 
 mod args;
 mod call;
+mod constraints;
+mod format;
 mod provider;
 mod result;
 mod rope;
@@ -21,6 +23,7 @@ mod wire;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use call::{ToolCall, ToolCallError};
+pub use constraints::Constrained;
 pub use provider::Provider;
 pub use result::{ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
@@ -33,14 +36,18 @@ pub use toolset::ToolSet;
 /// Not public API: no stability promise covers anything in here.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::constraints::{
+        Constrained, Violation, check_format, check_length, check_pattern, check_range,
+    };
     pub use crate::rope::{
-        Defs, Names, Object, Rope, flatten_root, flattened_str, root_len, unique_names,
+        Defs, Names, Object, Rope, flatten_root, flattened_str, output_len, root_len, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::check_default;
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
+    pub use regex::Regex;
     pub use serde;
     pub use serde_json;
 }

@@ -59,6 +59,7 @@ pub(crate) struct ToolInfo<'a> {
     pub name: &'a str,
     pub description: &'a str,
     pub input_schema: &'a str,
+    pub output_schema: Option<&'a str>,
 }
 
 // https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
@@ -111,6 +112,8 @@ struct McpTool<'a> {
     name: &'a str,
     description: &'a str,
     input_schema: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_schema: Option<Value>,
 }
 
 pub(crate) fn definition(provider: Provider, tool: ToolInfo<'_>) -> Value {
@@ -153,6 +156,7 @@ pub(crate) fn definition(provider: Provider, tool: ToolInfo<'_>) -> Value {
             name,
             description,
             input_schema: schema,
+            output_schema: tool.output_schema.and_then(|text| serde_json::from_str(text).ok()),
         }),
     };
     object.expect("tool definitions hold only strings, booleans and JSON values")

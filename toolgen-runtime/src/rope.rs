@@ -334,10 +334,18 @@ const fn walk_nullable(inner: &'static Rope, out: &mut Out<'_>) {
 }
 
 const fn walk_described(inner: &Rope, description: &str, out: &mut Out<'_>) {
-    let inner = match inner {
-        Rope::Described(schema, _) => *schema,
-        _ => inner,
-    };
+    // The new description replaces the schema's own, also where `walk_nullable` would write that
+    // one outermost (`Option<T>` of a described `T`): a JSON object has one `description`.
+    match inner {
+        Rope::Described(schema, _) => return walk_described(schema, description, out),
+        Rope::Nullable(nested @ Rope::Nullable(_)) => {
+            return walk_described(nested, description, out);
+        }
+        Rope::Nullable(Rope::Described(schema, _)) => {
+            return walk_described(&Rope::Nullable(schema), description, out);
+        }
+        _ => {}
+    }
     let start = out.pos;
     walk(inner, out);
     let empty_object = out.pos - start == 2;
@@ -485,6 +493,18 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
     };
     walk_root(root, defs, &mut out);
     out.pos
+}
+
+/// [`root_len`] for a tool's output schema, which MCP requires to describe an object: stops
+/// the build for a type serde does not read from an object with named fields.
+#[doc(hidden)]
+pub const fn output_len(object: &Option<Object>, root: &Rope, defs: &Defs) -> usize {
+    if object.is_none() {
+        panic!(
+            "toolgen: #[tool(output = ..)] needs a struct with named fields: MCP's outputSchema must describe an object"
+        );
+    }
+    root_len(root, defs)
 }
 
 /// The JSON text of `root`, with the entries of `defs` (without repeats) under `"$defs"`.

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::constraints::Violation;
 use crate::rope::{Defs, Names, Object, Rope};
 
 /// A type whose JSON Schema is known at compile time.
@@ -35,9 +36,9 @@ use crate::rope::{Defs, Names, Object, Rope};
 /// }
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no tool schema",
-    label = "this type has no `ToolSchema` impl",
-    note = "add `#[derive(toolgen::ToolSchema)]` to the type's definition, or implement `ToolSchema` by hand for a type from another crate (through a newtype)"
+    message = "`{Self}` has no tool schema: it does not implement `ToolSchema`",
+    label = "toolgen needs a schema for this type",
+    note = "add `#[derive(toolgen::ToolSchema)]` beside `Deserialize` on the type's definition; for a type from another crate, wrap it in a newtype and implement `ToolSchema` for that by hand"
 )]
 pub trait ToolSchema {
     /// The type's schema where it is used: inline, or a `$ref` for a self-referential type.
@@ -65,6 +66,46 @@ pub trait ToolSchema {
     fn fill_defaults(value: &mut Value) {
         let _ = value;
     }
+
+    /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
+    #[doc(hidden)]
+    const NEEDS_CHECK: bool = false;
+
+    /// Checks what the schema states and serde does not enforce (`#[tool(range, length,
+    /// pattern, format)]`), at any depth; the error says where.
+    #[doc(hidden)]
+    fn check_constraints(&self) -> Result<(), Violation> {
+        Ok(())
+    }
+}
+
+/// Checks every item, naming the first bad one by its index.
+fn check_items<'a, T: ToolSchema + 'a>(
+    items: impl Iterator<Item = &'a T>,
+) -> Result<(), Violation> {
+    if !T::NEEDS_CHECK {
+        return Ok(());
+    }
+    for (index, item) in items.enumerate() {
+        item.check_constraints()
+            .map_err(|v| v.within_index(index))?;
+    }
+    Ok(())
+}
+
+/// Checks every value of a map, naming the first bad one by its key.
+fn check_entries<'a, K: MapKey + ?Sized + 'a, V: ToolSchema + 'a>(
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+) -> Result<(), Violation> {
+    if !V::NEEDS_CHECK {
+        return Ok(());
+    }
+    for (key, value) in entries {
+        value
+            .check_constraints()
+            .map_err(|v| v.within_field(key.as_key()))?;
+    }
+    Ok(())
 }
 
 /// Key types a JSON object (and so a map field's schema) can have: string-like types.
@@ -76,19 +117,43 @@ pub trait ToolSchema {
 /// assert_eq!(text, r#"{"type":"object","additionalProperties":{"type":"boolean"}}"#);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be the key of a map in a tool schema",
-    label = "JSON object keys are strings",
-    note = "use `String` (or another string-like type) as the map's key type"
+    message = "`{Self}` cannot be the key type of a map in a tool's input",
+    label = "JSON object keys are strings, and toolgen describes maps with string keys only",
+    note = "use `String` as the key type, and convert the keys after parsing the arguments"
 )]
-pub trait MapKey {}
+pub trait MapKey {
+    /// The key as the JSON object key it was read from.
+    #[doc(hidden)]
+    fn as_key(&self) -> &str;
+}
 
-impl MapKey for String {}
-impl MapKey for str {}
-impl<T: MapKey + ?Sized> MapKey for &T {}
-impl<T: MapKey + ?Sized> MapKey for Box<T> {}
-impl<T: MapKey + ?Sized + ToOwned> MapKey for std::borrow::Cow<'_, T> {}
-impl<T: MapKey + ?Sized> MapKey for std::rc::Rc<T> {}
-impl<T: MapKey + ?Sized> MapKey for std::sync::Arc<T> {}
+impl MapKey for String {
+    fn as_key(&self) -> &str {
+        self
+    }
+}
+impl MapKey for str {
+    fn as_key(&self) -> &str {
+        self
+    }
+}
+
+macro_rules! map_key_delegate {
+    ($($ty:ty),*) => {$(
+        impl<T: MapKey + ?Sized> MapKey for $ty {
+            fn as_key(&self) -> &str {
+                (**self).as_key()
+            }
+        }
+    )*};
+}
+map_key_delegate!(&T, Box<T>, std::rc::Rc<T>, std::sync::Arc<T>);
+
+impl<T: MapKey + ?Sized + ToOwned> MapKey for std::borrow::Cow<'_, T> {
+    fn as_key(&self) -> &str {
+        (**self).as_key()
+    }
+}
 
 macro_rules! typed {
     ($($ty:ty => $json_type:literal, $tail:literal, $default:literal;)*) => {$(
@@ -157,6 +222,13 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
             T::fill_defaults(value);
         }
     }
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        match self {
+            Some(value) if T::NEEDS_CHECK => value.check_constraints(),
+            _ => Ok(()),
+        }
+    }
 }
 
 macro_rules! transparent {
@@ -170,6 +242,10 @@ macro_rules! transparent {
             const NEEDS_FILL: bool = T::NEEDS_FILL;
             fn fill_defaults(value: &mut Value) {
                 T::fill_defaults(value);
+            }
+            const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+            fn check_constraints(&self) -> Result<(), Violation> {
+                (**self).check_constraints()
             }
         }
     )*};
@@ -185,6 +261,10 @@ impl<T: ToolSchema + ToOwned + ?Sized> ToolSchema for std::borrow::Cow<'_, T> {
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         T::fill_defaults(value);
+    }
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        (**self).check_constraints()
     }
 }
 
@@ -219,6 +299,10 @@ macro_rules! sequence {
             fn fill_defaults(value: &mut Value) {
                 fill_items::<T>(value);
             }
+            const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+            fn check_constraints(&self) -> Result<(), Violation> {
+                check_items(self.iter())
+            }
         }
     };
 }
@@ -244,6 +328,10 @@ impl<T: ToolSchema, S> ToolSchema for std::collections::HashSet<T, S> {
     fn fill_defaults(value: &mut Value) {
         fill_items::<T>(value);
     }
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        check_items(self.iter())
+    }
 }
 
 impl<T: ToolSchema> ToolSchema for [T] {
@@ -252,6 +340,10 @@ impl<T: ToolSchema> ToolSchema for [T] {
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         fill_items::<T>(value);
+    }
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        check_items(self.iter())
     }
 }
 
@@ -274,6 +366,10 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
     fn fill_defaults(value: &mut Value) {
         fill_items::<T>(value);
     }
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        check_items(self.iter())
+    }
 }
 
 const MAP_TAIL_START: Rope = Rope::Str(r#","additionalProperties":"#);
@@ -295,6 +391,10 @@ impl<K: MapKey, V: ToolSchema, S> ToolSchema for std::collections::HashMap<K, V,
     fn fill_defaults(value: &mut Value) {
         fill_values::<V>(value);
     }
+    const NEEDS_CHECK: bool = V::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        check_entries(self.iter())
+    }
 }
 
 impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
@@ -313,6 +413,10 @@ impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
     const NEEDS_FILL: bool = V::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         fill_values::<V>(value);
+    }
+    const NEEDS_CHECK: bool = V::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        check_entries(self.iter())
     }
 }
 
@@ -340,6 +444,19 @@ macro_rules! tuple {
                         $rest::fill_defaults(item);
                     })*
                 }
+            }
+            const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
+            #[allow(non_snake_case)]
+            fn check_constraints(&self) -> Result<(), Violation> {
+                let ($first, $($rest,)*) = self;
+                let index = 0;
+                $first.check_constraints().map_err(|v| v.within_index(index))?;
+                $(
+                    let index = index + 1;
+                    $rest.check_constraints().map_err(|v| v.within_index(index))?;
+                )*
+                let _ = index;
+                Ok(())
             }
         }
     };
@@ -381,7 +498,9 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
         }
     }
     if T::OBJECT.is_some() {
-        panic!("toolgen: #[tool(default = ..)] gives a literal, but this field's type is an object");
+        panic!(
+            "toolgen: #[tool(default = ..)] gives a literal, but this field's type is an object"
+        );
     }
     ""
 }

@@ -2,7 +2,7 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::args::{ArgsError, parse_tool_args};
+use crate::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::provider::{Provider, ToolInfo, definition};
 use crate::schema::ToolSchema;
 
@@ -53,6 +53,30 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// The input's JSON Schema (2020-12) as minified JSON text, properties in declaration order,
     /// without `$schema`. A true `const`, built by const evaluation.
     const INPUT_SCHEMA: &'static str;
+    /// What the tool returns, from `#[tool(output = Type)]`: the JSON Schema of `Type`, built at
+    /// compile time like [`Tool::INPUT_SCHEMA`]. MCP definitions carry it as `outputSchema`, and
+    /// [`ToolResult::json`](crate::ToolResult::json) of such a value becomes MCP
+    /// `structuredContent`.
+    ///
+    /// ```
+    /// use toolgen::{Provider, Tool, ToolSchema};
+    ///
+    /// #[derive(ToolSchema, serde::Serialize)]
+    /// struct Forecast { celsius: f64 }
+    ///
+    /// /// Get the forecast.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(output = Forecast)]
+    /// struct GetForecast { city: String }
+    ///
+    /// assert_eq!(
+    ///     GetForecast::OUTPUT_SCHEMA,
+    ///     Some(r#"{"type":"object","properties":{"celsius":{"type":"number"}},"required":["celsius"]}"#)
+    /// );
+    /// let mcp = GetForecast::definition(Provider::Mcp);
+    /// assert_eq!(mcp["outputSchema"]["required"][0], "celsius");
+    /// ```
+    const OUTPUT_SCHEMA: Option<&'static str> = None;
 
     /// The tool definition object `provider`'s API expects in its request's tool list.
     fn definition(provider: Provider) -> serde_json::Value {
@@ -62,6 +86,7 @@ pub trait Tool: ToolSchema + DeserializeOwned {
                 name: Self::NAME,
                 description: Self::DESCRIPTION,
                 input_schema: Self::INPUT_SCHEMA,
+                output_schema: Self::OUTPUT_SCHEMA,
             },
         )
     }
@@ -69,8 +94,67 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// Parses the arguments a model sent (JSON text) into the tool's input.
     ///
     /// On failure the [`ArgsError`] names the JSON path of the problem.
-    /// Fields with `#[tool(default = ..)]` that the model left out get their default.
+    ///
+    /// Fields with `#[tool(default = ..)]` that the model left out get their default, and what
+    /// the schema states but serde does not check (`range`, `length`, `pattern`, `format`) is
+    /// checked, with the same path-bearing errors ([`ArgsErrorKind::Constraint`](crate::ArgsErrorKind::Constraint)).
+    ///
+    /// What real models send is tolerated where it cannot hide a real error, and only after the
+    /// plain parse failed, so valid arguments pay nothing for it:
+    /// - an empty (or blank) string, read as `{}` (a tool without required fields);
+    /// - the arguments encoded twice, as a JSON string holding the object;
+    /// - a whole number written as a float (`5.0`) where the type wants an integer; `5.5` is
+    ///   still an error.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Roll dice.
+    /// #[derive(Tool, serde::Deserialize, Debug, PartialEq)]
+    /// struct Roll { #[tool(range(min = 1, max = 20))] sides: u8, #[serde(default)] count: u8 }
+    ///
+    /// assert_eq!(Roll::parse_args(r#"{"sides": 6.0}"#).unwrap(), Roll { sides: 6, count: 0 });
+    /// assert_eq!(Roll::parse_args(r#""{\"sides\": 6}""#).unwrap(), Roll { sides: 6, count: 0 });
+    /// assert_eq!(
+    ///     Roll::parse_args(r#"{"sides": 6.5}"#).unwrap_err().to_string(),
+    ///     "invalid arguments at `sides`: invalid type: floating point `6.5`, expected u8"
+    /// );
+    /// assert_eq!(
+    ///     Roll::parse_args(r#"{"sides": 30}"#).unwrap_err().to_string(),
+    ///     "invalid arguments at `sides`: must be at most 20, not 30"
+    /// );
+    /// ```
     fn parse_args(args: &str) -> Result<Self, ArgsError> {
         parse_tool_args(args)
+    }
+
+    /// Parses arguments given as a JSON value (Anthropic's `input`, Gemini's `args`), as
+    /// [`Tool::parse_args`] does.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    /// /// Greet someone.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// struct Greet { name: String }
+    /// let greet = Greet::parse_value(serde_json::json!({"name": "Ada"})).unwrap();
+    /// assert_eq!(greet.name, "Ada");
+    /// ```
+    fn parse_value(args: serde_json::Value) -> Result<Self, ArgsError> {
+        parse_tool_value(args)
+    }
+
+    /// Parses arguments given as bytes (straight from a response body), as [`Tool::parse_args`]
+    /// does; bytes that are not UTF-8 are an error, not a panic.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    /// /// Greet someone.
+    /// #[derive(Tool, serde::Deserialize, Debug)]
+    /// struct Greet { name: String }
+    /// assert_eq!(Greet::parse_bytes(br#"{"name":"Ada"}"#).unwrap().name, "Ada");
+    /// assert!(Greet::parse_bytes(b"{\"name\":\"\xff\"}").is_err());
+    /// ```
+    fn parse_bytes(args: &[u8]) -> Result<Self, ArgsError> {
+        parse_tool_bytes(args)
     }
 }
