@@ -160,9 +160,9 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     let (value, tolerated) = if args.trim().is_empty() {
         (Value::Object(serde_json::Map::new()), true)
     } else {
-        match serde_json::from_str(args) {
-            Ok(value) => (value, false),
-            Err(error) => return Err(ArgsError::from_json(&error, String::new())),
+        match serde_json::from_str::<UniqueKeys>(args) {
+            Ok(UniqueKeys(value)) => (value, false),
+            Err(_) => return Err(locate::<UniqueKeys>(args, &syntax_error(args))),
         }
     };
     match (parse_value_tolerant::<T>(value), text_error) {
@@ -171,6 +171,88 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
         (Ok((parsed, _)), _) => Ok(parsed),
         (Err(error), _) => Err(error),
+    }
+}
+
+/// A JSON value read without losing duplicate keys silently: a repeated key is an error, as it
+/// is for serde's derived structs (a `serde_json::Value` would keep the last one).
+struct UniqueKeys(Value);
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(UniqueKeysVisitor)
+            .map(UniqueKeys)
+    }
+}
+
+struct UniqueKeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "duplicate field `{key}`"
+                )));
+            }
+            let UniqueKeys(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(UniqueKeys(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        serde::Deserialize::deserialize(d).map(|UniqueKeys(value)| value)
+    }
+}
+
+/// The error `serde_json` gives for `args` as plain JSON (for the position of a syntax error).
+#[cold]
+fn syntax_error(args: &str) -> serde_json::Error {
+    match serde_json::from_str::<UniqueKeys>(args) {
+        Err(error) => error,
+        // Unreachable in practice: the caller saw this parse fail.
+        Ok(_) => serde::de::Error::custom("the arguments could not be read"),
     }
 }
 

@@ -1,0 +1,276 @@
+//! Argument parsing as production sees it: the tolerances for what real models send (each one,
+//! and that none hides a real error), constraint checks with JSON paths, tool-set dispatch and
+//! output schemas.
+
+use pretty_assertions::assert_eq;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use toolgen::{ArgsErrorKind, Provider, Tool, ToolCall, ToolSchema, ToolSet};
+
+/// Create a flashcard deck.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct MakeDeck {
+    #[tool(length(min = 1, max = 40))]
+    title: String,
+    #[tool(range(min = 1, max = 50))]
+    size: u32,
+    #[tool(length(min = 1, max = 3))]
+    cards: Vec<Card>,
+    #[tool(format = "date")]
+    due: Option<String>,
+    #[tool(default = "lv")]
+    language: String,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Card {
+    #[tool(pattern = "^[a-zāčēģīķļņšūž ]+$")]
+    front: String,
+    #[tool(range(min = 0.0, max = 1.0))]
+    weight: Option<f64>,
+    kind: Kind,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Kind {
+    Word,
+    Phrase {
+        #[tool(range(min = 2))]
+        words: u8,
+    },
+}
+
+fn deck(args: serde_json::Value) -> Result<MakeDeck, toolgen::ArgsError> {
+    MakeDeck::parse_args(&args.to_string())
+}
+
+fn valid() -> serde_json::Value {
+    json!({
+        "title": "Latvian basics",
+        "size": 2,
+        "cards": [{"front": "māja", "kind": {"type": "word"}}],
+    })
+}
+
+#[test]
+fn valid_arguments_parse_and_defaults_are_filled() {
+    let parsed = deck(valid()).unwrap();
+    assert_eq!(parsed.language, "lv");
+    assert_eq!(parsed.cards[0].kind, Kind::Word);
+    let text = valid().to_string();
+    assert_eq!(MakeDeck::parse_bytes(text.as_bytes()).unwrap(), parsed);
+    assert_eq!(MakeDeck::parse_value(valid()).unwrap(), parsed);
+}
+
+/// Each broken constraint, with the path and message the model sees.
+#[test]
+fn constraints_are_enforced_with_paths() {
+    let cases = [
+        (
+            json!({"title": ""}),
+            "title",
+            "must have at least 1 character, not 0",
+        ),
+        (json!({"size": 51}), "size", "must be at most 50, not 51"),
+        (
+            json!({"cards": []}),
+            "cards",
+            "must have at least 1 item, not 0",
+        ),
+        (
+            json!({"cards": [{"front": "a", "kind": {"type": "word"}}, {"front": "b", "kind": {"type": "word"}}, {"front": "c", "kind": {"type": "word"}}, {"front": "d", "kind": {"type": "word"}}]}),
+            "cards",
+            "must have at most 3 items, not 4",
+        ),
+        (
+            json!({"cards": [{"front": "House", "kind": {"type": "word"}}]}),
+            "cards[0].front",
+            "must match the pattern `^[a-zāčēģīķļņšūž ]+$`",
+        ),
+        (
+            json!({"cards": [{"front": "māja", "weight": 1.5, "kind": {"type": "word"}}]}),
+            "cards[0].weight",
+            "must be at most 1, not 1.5",
+        ),
+        (
+            json!({"cards": [{"front": "māja", "kind": {"type": "phrase", "words": 1}}]}),
+            "cards[0].kind.words",
+            "must be at least 2, not 1",
+        ),
+        (json!({"due": "2026-02-30"}), "due", ""),
+    ];
+    for (patch, path, message) in cases {
+        let mut args = valid();
+        for (key, value) in patch.as_object().unwrap() {
+            args[key] = value.clone();
+        }
+        let err = deck(args).unwrap_err();
+        assert_eq!(err.kind(), ArgsErrorKind::Constraint, "{err}");
+        assert_eq!(err.path(), path, "{err}");
+        if !message.is_empty() {
+            assert_eq!(err.message(), message);
+        }
+    }
+}
+
+#[test]
+fn a_valid_format_passes() {
+    let mut args = valid();
+    args["due"] = json!("2026-02-28");
+    assert_eq!(deck(args).unwrap().due.as_deref(), Some("2026-02-28"));
+}
+
+/// Set the whole numbers of `valid()` as floats: `2.0` for the size.
+#[test]
+fn whole_floats_are_read_as_integers() {
+    let mut args = valid();
+    args["size"] = json!(2.0);
+    args["cards"][0]["kind"] = json!({"type": "phrase", "words": 3.0});
+    let parsed = deck(args).unwrap();
+    assert_eq!(parsed.size, 2);
+    assert_eq!(parsed.cards[0].kind, Kind::Phrase { words: 3 });
+}
+
+#[test]
+fn fractional_floats_stay_errors() {
+    let mut args = valid();
+    args["size"] = json!(2.5);
+    let err = deck(args).unwrap_err();
+    assert_eq!(err.path(), "size");
+    assert_eq!(
+        err.message(),
+        "invalid type: floating point `2.5`, expected u32"
+    );
+}
+
+#[test]
+fn arguments_encoded_twice_are_unwrapped() {
+    let twice = serde_json::to_string(&valid().to_string()).unwrap();
+    assert!(twice.starts_with("\"{"));
+    assert_eq!(
+        MakeDeck::parse_args(&twice).unwrap(),
+        deck(valid()).unwrap()
+    );
+    // A string that is not an object inside stays an error.
+    assert!(MakeDeck::parse_args(r#""hello""#).is_err());
+}
+
+/// No parameters at all.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Ping {}
+
+#[test]
+fn empty_arguments_mean_no_arguments() {
+    assert_eq!(Ping::parse_args("").unwrap(), Ping {});
+    assert_eq!(Ping::parse_args("  \n").unwrap(), Ping {});
+    // For a tool with required fields, the error names what is missing.
+    assert_eq!(
+        MakeDeck::parse_args("").unwrap_err().message(),
+        "missing field `title`"
+    );
+}
+
+#[test]
+fn tolerances_do_not_hide_real_errors() {
+    // Duplicate keys: a `Value` keeps the last one, but serde rejects the text, and so do we.
+    let dup =
+        r#"{"title":"a","title":"b","size":2,"cards":[{"front":"māja","kind":{"type":"word"}}]}"#;
+    assert_eq!(
+        MakeDeck::parse_args(dup).unwrap_err().message(),
+        "duplicate field `title`"
+    );
+    // Wrong types are still wrong, with their path.
+    let mut args = valid();
+    args["cards"][0]["kind"] = json!({"type": "sentence"});
+    let err = deck(args).unwrap_err();
+    assert_eq!(err.path(), "cards[0].kind.type");
+    assert!(
+        err.message().starts_with("unknown variant `sentence`"),
+        "{err}"
+    );
+    // Not JSON at all.
+    assert_eq!(
+        MakeDeck::parse_args("{\"title\": ").unwrap_err().kind(),
+        ArgsErrorKind::Syntax
+    );
+    // Not UTF-8.
+    let err = MakeDeck::parse_bytes(b"{\"title\": \"\xff\"}").unwrap_err();
+    assert_eq!(err.kind(), ArgsErrorKind::Syntax);
+}
+
+/// Get the weather.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(output = Weather)]
+struct GetWeather {
+    city: String,
+}
+
+#[derive(ToolSchema, Serialize)]
+struct Weather {
+    /// Degrees Celsius.
+    celsius: f64,
+}
+
+#[derive(ToolSet, Debug, PartialEq)]
+enum Tools {
+    Deck(MakeDeck),
+    Weather(GetWeather),
+    Ping(Ping),
+}
+
+#[test]
+fn tool_sets_define_and_dispatch() {
+    assert_eq!(Tools::NAMES, ["make_deck", "get_weather", "ping"]);
+    let definitions = Tools::definitions(Provider::Anthropic);
+    let names: Vec<&str> = definitions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["make_deck", "get_weather", "ping"]);
+
+    let call = ToolCall::new("get_weather", r#"{"city":"Riga"}"#);
+    assert_eq!(
+        Tools::parse_call(&call).unwrap(),
+        Tools::Weather(GetWeather {
+            city: "Riga".into()
+        })
+    );
+    let err = Tools::parse_call(&ToolCall::new("get_wether", "{}")).unwrap_err();
+    assert_eq!(err.kind(), ArgsErrorKind::UnknownTool);
+    assert_eq!(
+        err.message(),
+        "unknown tool `get_wether`; the tools are `make_deck`, `get_weather`, `ping`"
+    );
+    // Bad arguments are the tool's own error.
+    let err = Tools::parse_call(&ToolCall::new("get_weather", r#"{"city":1}"#)).unwrap_err();
+    assert_eq!(err.path(), "city");
+}
+
+#[test]
+fn output_schemas_reach_mcp_only() {
+    let expected = json!({
+        "type": "object",
+        "properties": {"celsius": {"type": "number", "description": "Degrees Celsius."}},
+        "required": ["celsius"],
+    });
+    let text: serde_json::Value = serde_json::from_str(GetWeather::OUTPUT_SCHEMA.unwrap()).unwrap();
+    assert_eq!(text, expected);
+    assert_eq!(
+        GetWeather::definition(Provider::Mcp)["outputSchema"],
+        expected
+    );
+    assert!(
+        GetWeather::definition(Provider::Anthropic)
+            .get("outputSchema")
+            .is_none()
+    );
+    assert_eq!(MakeDeck::OUTPUT_SCHEMA, None);
+    assert!(
+        MakeDeck::definition(Provider::Mcp)
+            .get("outputSchema")
+            .is_none()
+    );
+}
