@@ -477,8 +477,9 @@ impl FromAttributes for DescribedAttrs {
                     let value = string_value(meta, key, "description = \"...\"", errors)?;
                     set_once(&mut out.description, value, meta, key, errors);
                 }
-                // #[tool(name = "..")], #[tool(strict)]: only for the tool itself.
-                "name" | "strict" => {
+                // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
+                // itself.
+                "name" | "strict" | "output" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`; \

@@ -1,0 +1,10 @@
+use serde::Deserialize;
+use toolgen::ToolSchema;
+
+#[derive(ToolSchema, Deserialize)]
+struct Tree<T> {
+    v: T,
+    kids: Vec<Self>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use serde::Deserialize;
+use toolgen::Tool;
+
+/// Store a value.
+#[derive(Tool, Deserialize)]
+struct Store<T> {
+    value: T,
+}
+
+fn main() {}

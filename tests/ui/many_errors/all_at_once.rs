@@ -1,0 +1,16 @@
+use serde::Deserialize;
+use toolgen::Tool;
+
+#[derive(Tool, Deserialize)]
+#[tool(name = "get weather", version = 2)]
+#[serde(rename_all = "camel")]
+struct GetWeather {
+    #[serde(flatten)]
+    place: std::collections::HashMap<String, String>,
+    #[tool(description = "The city.", strict)]
+    city: String,
+    #[serde(rename = "city")]
+    town: String,
+}
+
+fn main() {}

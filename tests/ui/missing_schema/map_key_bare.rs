@@ -1,0 +1,12 @@
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use toolgen::Tool;
+
+/// Record readings by station id.
+#[derive(Tool, Deserialize)]
+struct Record {
+    readings: HashMap<u32, String>,
+}
+
+fn main() {}

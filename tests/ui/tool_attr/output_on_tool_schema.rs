@@ -1,0 +1,10 @@
+use serde::Deserialize;
+use toolgen::ToolSchema;
+
+#[derive(ToolSchema, Deserialize)]
+#[tool(output = String)]
+struct Place {
+    name: String,
+}
+
+fn main() {}

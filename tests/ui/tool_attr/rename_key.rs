@@ -1,0 +1,11 @@
+use serde::Deserialize;
+use toolgen::Tool;
+
+/// Get the weather.
+#[derive(Tool, Deserialize)]
+#[tool(rename = "get_weather")]
+struct GetWeather {
+    city: String,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use serde::Deserialize;
+use toolgen::Tool;
+
+#[derive(Tool, Deserialize)]
+struct GetWeather {
+    city: String,
+}
+
+fn main() {}

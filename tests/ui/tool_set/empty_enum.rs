@@ -1,0 +1,6 @@
+use toolgen::ToolSet;
+
+#[derive(ToolSet)]
+enum Tools {}
+
+fn main() {}
