@@ -1,0 +1,160 @@
+//! Golden schemas of the seed tools (`examples/seed_tools`), compared as parsed JSON values.
+//!
+//! `000_emit_flashcards.json` and `001_get_weather.json` are written by hand from the design
+//! documents (seed 001's Anthropic example; seed 000 §6.2 without the `default` keywords of its
+//! required properties `unit`, `contexts` and `visible`, a Zod artifact: toolgen makes a field
+//! with a default optional), and `TOOLGEN_BLESS` never rewrites them. The others are blessed from our output with
+//! `TOOLGEN_BLESS=1 cargo test --test golden`, then reviewed against the documents: review their
+//! diffs like code.
+
+#[path = "../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+use std::fs;
+use std::path::PathBuf;
+
+use pretty_assertions::assert_eq;
+use serde_json::Value;
+use toolgen::{Provider, Tool};
+
+use seed_tools::{SEEDS, flashcards::EmitFlashcards};
+
+/// Goldens written by hand from the seed text.
+const HAND_WRITTEN: &[&str] = &["000_emit_flashcards.json", "001_get_weather.json"];
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn bless() -> bool {
+    std::env::var_os("TOOLGEN_BLESS").is_some_and(|v| v == "1")
+}
+
+/// `actual` equals the golden `file`: as a value, and in the order of every object's keys.
+fn check_golden(file: &str, actual: &Value) {
+    let path = golden_dir().join(file);
+    if bless() && !HAND_WRITTEN.contains(&file) {
+        let text = serde_json::to_string_pretty(actual).expect("JSON values serialize");
+        fs::write(&path, text + "\n").unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        return;
+    }
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (TOOLGEN_BLESS=1 writes blessed goldens)",
+            path.display()
+        )
+    });
+    let expected: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
+    assert_eq!(actual, &expected, "{file}");
+    // `Value` equality ignores key order; properties must come in declaration order, as the
+    // models fill them in.
+    let pretty = |value: &Value| serde_json::to_string_pretty(value).expect("values serialize");
+    assert_eq!(pretty(actual), pretty(&expected), "{file}: key order");
+}
+
+fn schema(text: &str) -> Value {
+    serde_json::from_str(text).expect("INPUT_SCHEMA is JSON")
+}
+
+#[test]
+fn emit_flashcards_is_the_schema_of_seed_000() {
+    check_golden(
+        "000_emit_flashcards.json",
+        &schema(EmitFlashcards::INPUT_SCHEMA),
+    );
+}
+
+#[test]
+fn get_weather_is_the_schema_of_seed_001() {
+    check_golden(
+        "001_get_weather.json",
+        &schema(seed_tools::bridge::GetWeather::INPUT_SCHEMA),
+    );
+}
+
+/// `000_emit_flashcards.json` for the schema of `emit_flashcards` in seed `000`.
+fn golden_name(seed_id: &str, tool: &str) -> String {
+    format!("{seed_id}_{tool}.json")
+}
+
+#[test]
+fn every_seed_tool_matches_its_golden_schema() {
+    for seed in &SEEDS {
+        for tool in seed.tools {
+            check_golden(&golden_name(seed.id, tool.name), &schema(tool.input_schema));
+        }
+    }
+}
+
+fn provider_slug(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Anthropic => "anthropic",
+        Provider::OpenAiChat => "openai_chat",
+        Provider::OpenAiResponses => "openai_responses",
+        Provider::Gemini => "gemini",
+        Provider::Mcp => "mcp",
+        other => panic!("{other}: add a golden definition for the new provider"),
+    }
+}
+
+#[test]
+fn emit_flashcards_definitions_for_every_provider() {
+    for provider in Provider::ALL {
+        let file = format!("000_emit_flashcards.{}.json", provider_slug(provider));
+        check_golden(&file, &EmitFlashcards::definition(provider));
+    }
+}
+
+#[test]
+fn the_anthropic_definition_is_seed_000s_tool_definition() {
+    // Seed 000 §6.2 abridges the description; §3.3 gives it whole.
+    let description = "Возвращает строго структурированный JSON с набором флэшкарт (словарных \
+        карточек) для изучения латышского языка. Каждая карточка содержит базовую форму \
+        слова/фразы, переводы, грамматические формы и контексты использования. Все поля должны \
+        строго соответствовать схеме. Никакого текста вне определенных полей.";
+    let definition = EmitFlashcards::definition(Provider::Anthropic);
+    assert_eq!(definition["name"], "emit_flashcards");
+    assert_eq!(definition["description"], description);
+    let path = golden_dir().join("000_emit_flashcards.json");
+    let hand_written: Value =
+        serde_json::from_str(&fs::read_to_string(path).expect("hand-written golden")).unwrap();
+    assert_eq!(definition["input_schema"], hand_written);
+}
+
+#[test]
+fn every_golden_file_belongs_to_a_test() {
+    let mut expected: Vec<String> = SEEDS
+        .iter()
+        .flat_map(|seed| {
+            seed.tools
+                .iter()
+                .map(|tool| golden_name(seed.id, tool.name))
+        })
+        .collect();
+    expected.extend(
+        Provider::ALL
+            .iter()
+            .map(|&p| format!("000_emit_flashcards.{}.json", provider_slug(p))),
+    );
+    expected.sort();
+    // Only the JSON files directly in `tests/golden`: subfolders belong to other test files.
+    let mut found: Vec<String> = fs::read_dir(golden_dir())
+        .expect("tests/golden")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "json"))
+        .map(|path| {
+            path.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    found.sort();
+    let stale: Vec<&String> = found.iter().filter(|f| !expected.contains(f)).collect();
+    assert!(stale.is_empty(), "goldens no test reads: {stale:?}");
+    // While blessing, the other tests may not have written theirs yet.
+    if !bless() {
+        assert_eq!(found, expected, "missing goldens in tests/golden");
+    }
+}

@@ -1,0 +1,131 @@
+//! Provider definitions checked against the providers' own schemas: MCP's `Tool` (MCP 2025-11-25
+//! JSON Schema) and OpenAI's `ChatCompletionTool` and `FunctionTool` (a subset of OpenAI's
+//! OpenAPI document).
+//!
+//! The spec files are not in this repository: `TOOLGEN_SPECS` names their folder (CI sets it to
+//! `../shared/specs`; a relative path is taken from the crate root). Unset, each test says it is
+//! skipped and passes, except under `CI=true`, where a missing folder fails.
+//!
+//! ```text
+//! TOOLGEN_SPECS=../shared/specs cargo test --test specs
+//! ```
+
+#[path = "../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+mod common;
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use toolgen::{Provider, Tool};
+
+use seed_tools::bridge::GetWeather;
+
+const MCP_FILE: &str = "mcp-2025-11-25.schema.json";
+const OPENAI_FILE: &str = "openai-tools.openapi-subset.json";
+
+/// The spec folder, or `None` (with a note) when the tests are to be skipped.
+fn specs_dir(test: &str) -> Option<PathBuf> {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let Some(dir) = std::env::var_os("TOOLGEN_SPECS") else {
+        assert!(
+            !ci,
+            "CI=true but TOOLGEN_SPECS is unset: set it to the spec folder (../shared/specs)"
+        );
+        eprintln!("{test}: skipped, TOOLGEN_SPECS is unset (set it to ../shared/specs)");
+        return None;
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
+    assert!(
+        dir.is_dir(),
+        "TOOLGEN_SPECS={} is not a folder",
+        dir.display()
+    );
+    Some(dir)
+}
+
+fn read_json(dir: &std::path::Path, file: &str) -> Value {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every tool's definition for `provider`: the seed tools and the test tools.
+fn definitions(provider: Provider) -> Vec<(String, Value)> {
+    let seeds = seed_tools::SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools.iter())
+        .map(|tool| (tool.name.to_owned(), (tool.definition)(provider)));
+    let tests = common::tools()
+        .into_iter()
+        .map(|tool| (tool.name.to_owned(), (tool.definition)(provider)));
+    seeds.chain(tests).collect()
+}
+
+/// A validator for `pointer` (`#/$defs/Tool`) of a spec document, the document being the root
+/// resource its `$ref`s resolve in.
+fn validator_for(spec: &Value, pointer: &str) -> jsonschema::Validator {
+    let mut root = spec.clone();
+    let object = root.as_object_mut().expect("spec documents are objects");
+    object.insert("$ref".to_owned(), json!(pointer));
+    // OpenAPI 3.1 schema objects are JSON Schema 2020-12; the MCP file says so itself.
+    object.insert(
+        "$schema".to_owned(),
+        json!("https://json-schema.org/draft/2020-12/schema"),
+    );
+    jsonschema::draft202012::new(&root)
+        .unwrap_or_else(|e| panic!("{pointer}: the spec does not compile: {e}"))
+}
+
+fn check_all(validator: &jsonschema::Validator, provider: Provider, what: &str) {
+    let definitions = definitions(provider);
+    assert!(!definitions.is_empty());
+    for (name, definition) in definitions {
+        if let Err(error) = validator.validate(&definition) {
+            panic!(
+                "{name}: the {provider} definition is not a valid {what}: {error} (at {})\n{definition:#}",
+                error.instance_path()
+            );
+        }
+    }
+}
+
+#[test]
+fn mcp_definitions_are_mcp_tools() {
+    let Some(dir) = specs_dir("mcp_definitions_are_mcp_tools") else {
+        return;
+    };
+    let validator = validator_for(&read_json(&dir, MCP_FILE), "#/$defs/Tool");
+    check_all(&validator, Provider::Mcp, "MCP Tool");
+    // The check can fail: a tool whose input is not an object schema is not an MCP tool.
+    let mut broken = GetWeather::definition(Provider::Mcp);
+    broken["inputSchema"]["type"] = json!("array");
+    assert!(!validator.is_valid(&broken));
+}
+
+#[test]
+fn openai_chat_definitions_are_chat_completion_tools() {
+    let Some(dir) = specs_dir("openai_chat_definitions_are_chat_completion_tools") else {
+        return;
+    };
+    let spec = read_json(&dir, OPENAI_FILE);
+    let validator = validator_for(&spec, "#/components/schemas/ChatCompletionTool");
+    check_all(&validator, Provider::OpenAiChat, "ChatCompletionTool");
+    let mut broken = GetWeather::definition(Provider::OpenAiChat);
+    broken["function"]["strict"] = json!("yes");
+    assert!(!validator.is_valid(&broken));
+}
+
+#[test]
+fn openai_responses_definitions_are_function_tools() {
+    let Some(dir) = specs_dir("openai_responses_definitions_are_function_tools") else {
+        return;
+    };
+    let spec = read_json(&dir, OPENAI_FILE);
+    let validator = validator_for(&spec, "#/components/schemas/FunctionTool");
+    check_all(&validator, Provider::OpenAiResponses, "FunctionTool");
+    let mut broken = GetWeather::definition(Provider::OpenAiResponses);
+    broken.as_object_mut().map(|o| o.remove("strict"));
+    assert!(!validator.is_valid(&broken));
+}
