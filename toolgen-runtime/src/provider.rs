@@ -156,7 +156,9 @@ pub(crate) fn definition(provider: Provider, tool: ToolInfo<'_>) -> Value {
             name,
             description,
             input_schema: schema,
-            output_schema: tool.output_schema.and_then(|text| serde_json::from_str(text).ok()),
+            output_schema: tool
+                .output_schema
+                .and_then(|text| serde_json::from_str(text).ok()),
         }),
     };
     object.expect("tool definitions hold only strings, booleans and JSON values")

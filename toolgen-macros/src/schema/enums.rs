@@ -121,6 +121,9 @@ fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
         .filter(|v| matches!(v.shape, Shape::Unit))
         .collect();
     let mut branches = Vec::new();
+    // `#[serde(other)]`: any string that names no other variant (the unit variant's own name too).
+    let (other, units): (Vec<&&Variant<'_>>, Vec<&&Variant<'_>>) =
+        units.into_iter().partition(|v| v.other.is_some());
     if units.iter().all(|v| v.description.is_none()) {
         if !units.is_empty() {
             let names: Vec<String> = units.iter().map(|v| json::string(&v.name)).collect();
@@ -137,6 +140,11 @@ fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
                 .map(|v| Node::text(tag_const(&v.name)).described(v.description.as_deref())),
         );
     }
+    branches.extend(
+        other
+            .iter()
+            .map(|v| Node::text(tag_other(variants)).described(v.description.as_deref())),
+    );
     for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
         let name = json::string(&variant.name);
         branches.push(
@@ -185,8 +193,10 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
     parts.names.insert(0, tag.to_owned());
     parts.properties.insert(0, tag_property);
     parts.required.insert(0, tag_name);
-    object_schema(parts, cx.container.serde.deny_unknown_fields)
-        .described(variant.description.as_deref())
+    // serde denies unknown fields only in struct variants: a unit variant skips whatever follows
+    // its tag, and a newtype variant's content type decides for itself.
+    let deny = cx.container.serde.deny_unknown_fields && matches!(variant.shape, Shape::Struct(_));
+    object_schema(parts, deny).described(variant.description.as_deref())
 }
 
 /// Adjacently tagged: `{"<tag>": name, "<content>": content}`; a unit variant has no content.
@@ -202,11 +212,18 @@ fn adjacent(
         ",\"properties\":{{{tag}:{}",
         tag_schema(variant, all)
     ))];
-    let required = if matches!(variant.shape, Shape::Unit) {
+    tail.push(Node::text(format!(",{content_key}:")));
+    tail.push(content(cx, variant));
+    // serde lets the content be missing for a unit variant (else it must be `null`) and for a
+    // newtype variant of an `Option` (read as `None`).
+    let optional = match &variant.shape {
+        Shape::Unit => true,
+        Shape::Newtype(ty) => types::is_option(ty),
+        _ => false,
+    };
+    let required = if optional {
         format!("[{tag}]")
     } else {
-        tail.push(Node::text(format!(",{content_key}:")));
-        tail.push(content(cx, variant));
         format!("[{tag},{content_key}]")
     };
     tail.push(Node::text(format!("}},\"required\":{required}")));
@@ -215,4 +232,76 @@ fn adjacent(
     }
     tail.push(Node::text("}"));
     Node::typed("object", Node::Seq(tail)).described(variant.description.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use super::super::{Context, schema_for_container};
+    use crate::ast::{Container, Derive};
+
+    /// The schema text the macro writes for `input`, which must be all literal.
+    fn schema(input: syn::DeriveInput) -> String {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        let cx = Context {
+            container: &container,
+            self_ref: None,
+            prelude_uses: Default::default(),
+        };
+        schema_for_container(&cx).literal().expect("literal text")
+    }
+
+    #[test]
+    fn adjacent_content_may_be_missing_for_unit_and_option_variants() {
+        let schema = schema(parse_quote! {
+            #[serde(tag = "t", content = "c")]
+            enum E { Unit, Maybe(Option<bool>), Sure(bool) }
+        });
+        assert_eq!(
+            schema,
+            concat!(
+                r#"{"anyOf":["#,
+                r#"{"type":"object","properties":{"t":{"type":"string","const":"Unit"},"c":{"type":"null"}},"required":["t"]},"#,
+                r#"{"type":"object","properties":{"t":{"type":"string","const":"Maybe"},"c":{"type":["boolean","null"]}},"required":["t"]},"#,
+                r#"{"type":"object","properties":{"t":{"type":"string","const":"Sure"},"c":{"type":"boolean"}},"required":["t","c"]}"#,
+                "]}"
+            )
+        );
+    }
+
+    #[test]
+    fn external_other_takes_any_other_string() {
+        let schema = schema(parse_quote! {
+            enum E { A, B(bool), #[serde(other)] Rest }
+        });
+        assert_eq!(
+            schema,
+            concat!(
+                r#"{"anyOf":[{"type":"string","enum":["A"]},"#,
+                r#"{"type":"string","not":{"enum":["A","B"]}},"#,
+                r#"{"type":"object","properties":{"B":{"type":"boolean"}},"required":["B"],"additionalProperties":false}"#,
+                "]}"
+            )
+        );
+    }
+
+    #[test]
+    fn internal_deny_unknown_fields_binds_struct_variants_only() {
+        let schema = schema(parse_quote! {
+            #[serde(tag = "k", deny_unknown_fields)]
+            enum E { Unit, Fields { x: bool } }
+        });
+        assert_eq!(
+            schema,
+            concat!(
+                r#"{"anyOf":["#,
+                r#"{"type":"object","properties":{"k":{"type":"string","const":"Unit"}},"required":["k"]},"#,
+                r#"{"type":"object","properties":{"k":{"type":"string","const":"Fields"},"x":{"type":"boolean"}},"required":["k","x"],"additionalProperties":false}"#,
+                "]}"
+            )
+        );
+    }
 }

@@ -345,7 +345,10 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
 
 /// Whether serde needs the field to be present.
 pub fn is_required(field: &Field<'_>) -> bool {
-    !field.default && field.tool.default.is_none() && !types::is_option(field.ty)
+    // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function reads
+    // the field: then only `default` makes it optional.
+    let optional = types::is_option(field.ty) && field.with.is_none();
+    !field.default && field.tool.default.is_none() && !optional
 }
 
 /// `{"type":"object","properties":{..},"required":[..]}` from its parts.
@@ -439,6 +442,27 @@ mod tests {
             nullable.literal().as_deref(),
             Some(r#"{"type":["integer","null"],"minimum":0,"description":"n"}"#)
         );
+    }
+
+    #[test]
+    fn deserialize_with_option_is_required() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            struct S {
+                #[serde(deserialize_with = "f")]
+                a: Option<u8>,
+                #[serde(deserialize_with = "f", default)]
+                b: Option<u8>,
+                c: Option<u8>,
+            }
+        };
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, crate::ast::Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        let Data::Named(fields) = &container.data else {
+            panic!("named fields")
+        };
+        let required: Vec<bool> = fields.iter().map(is_required).collect();
+        assert_eq!(required, [true, false, false]);
     }
 
     #[test]
