@@ -18,7 +18,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use toolgen::{Defs, Provider, Rope, Tool, ToolSchema};
+use toolgen::{Defs, Provider, Rope, Tool, ToolSchema, ToolSet};
 
 /// One design document and the tools it defines.
 pub struct Seed {
@@ -339,6 +339,21 @@ pub mod ghostpen {
         pub category: FeedbackCategory,
         /// Оригінальний текст фідбеку від користувача
         pub raw_feedback: String,
+    }
+
+    /// The content agent's nine tools, offered together: `Tools::definitions(provider)` is the
+    /// request's tool list, `Tools::parse_call(&call)` the typed call.
+    #[derive(ToolSet, Debug, PartialEq)]
+    pub enum Tools {
+        ReadStyleProfile(ReadStyleProfile),
+        UpdateStyleProfile(UpdateStyleProfile),
+        ListProfiles(ListProfiles),
+        ReadPastPosts(ReadPastPosts),
+        SaveToFile(SaveToFile),
+        SearchWeb(SearchWeb),
+        ReadNotionPage(ReadNotionPage),
+        WriteToNotion(WriteToNotion),
+        TrackFeedback(TrackFeedback),
     }
 
     #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
