@@ -42,6 +42,9 @@ pub struct ToolInfo {
     pub description_attr: Option<LitStr>,
     /// `#[tool(output = Type)]`
     pub output: Option<syn::Type>,
+    /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
+    /// or description stand down for them.
+    pub unread: Vec<&'static str>,
 }
 
 /// The shape of the type.
@@ -125,9 +128,7 @@ impl<'a> Container<'a> {
         let serde = attr::serde_container(&input.attrs, errors);
         let (description, tool) = match derive {
             Derive::Tool => {
-                let attrs = errors
-                    .handle(ToolAttrs::from_attributes(&input.attrs))
-                    .unwrap_or_default();
+                let attrs = ToolAttrs::read(&input.attrs, errors);
                 let description = attrs
                     .description
                     .as_ref()
@@ -148,6 +149,7 @@ impl<'a> Container<'a> {
                     strict: attrs.strict.is_present(),
                     description_attr: attrs.description,
                     output: attrs.output,
+                    unread: attrs.unread,
                 };
                 (description, Some(tool))
             }
@@ -203,9 +205,7 @@ impl<'a> Field<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let serde = attr::serde_field(&field.attrs, errors);
-        let tool = errors
-            .handle(FieldToolAttrs::from_attributes(&field.attrs))
-            .unwrap_or_default();
+        let tool = FieldToolAttrs::read(&field.attrs, errors);
         let description = tool
             .description
             .as_ref()

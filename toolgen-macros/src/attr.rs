@@ -35,9 +35,9 @@ pub struct DescribedAttrs {
     pub description: Option<LitStr>,
 }
 
-/// `#[tool(..)]` on a field.
-#[derive(FromAttributes, Default)]
-#[darling(attributes(tool))]
+/// `#[tool(..)]` on a field. Read by hand (see [`FieldToolAttrs::read`]) like the container's, for
+/// the same messages.
+#[derive(Default)]
 pub struct FieldToolAttrs {
     /// `#[tool(description = "...")]`
     pub description: Option<LitStr>,
@@ -55,12 +55,11 @@ pub struct FieldToolAttrs {
     /// `#[tool(format = "date-time")]`
     pub format: Option<LitStr>,
     /// `#[tool(example = "Riga")]`, once per example.
-    #[darling(multiple)]
     pub example: Vec<LitExpr>,
 }
 
 /// `min = .., max = ..`, either optional.
-#[derive(darling::FromMeta, Default, Clone)]
+#[derive(Default, Clone)]
 pub struct Bounds {
     pub min: Option<LitExpr>,
     pub max: Option<LitExpr>,
@@ -70,12 +69,6 @@ pub struct Bounds {
 /// as the source of an expression; here `"word"` must stay the string `"word"`.)
 #[derive(Clone)]
 pub struct LitExpr(pub syn::Expr);
-
-impl darling::FromMeta for LitExpr {
-    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
-        Ok(LitExpr(expr.clone()))
-    }
-}
 
 impl std::ops::Deref for LitExpr {
     type Target = syn::Expr;
@@ -454,18 +447,6 @@ impl ToolAttrs {
     }
 }
 
-/// What `ast` reads: the keys that could be read, never an error. The errors are reported by
-/// `check::check_tool_attrs`, which reads again with [`ToolAttrs::read`]: a derived reader
-/// returns errors *or* a value, and a bad name beside a misspelt key must still be checked.
-impl FromAttributes for ToolAttrs {
-    fn from_attributes(attrs: &[Attribute]) -> darling::Result<Self> {
-        let mut errors = darling::Error::accumulator();
-        let attrs = ToolAttrs::read(attrs, &mut errors);
-        drop(errors.into_inner());
-        Ok(attrs)
-    }
-}
-
 impl FromAttributes for DescribedAttrs {
     fn from_attributes(attrs: &[Attribute]) -> darling::Result<Self> {
         let mut errors = darling::Error::accumulator();
@@ -502,6 +483,148 @@ impl FromAttributes for DescribedAttrs {
 
 /// Where `key` is first written in the `#[tool(..)]` attributes: for an error about its value as a
 /// whole, when the value keeps no span.
+/// The keys `#[tool(..)]` takes on a field.
+const FIELD_KEYS: &[&str] = &[
+    "description",
+    "default",
+    "range",
+    "length",
+    "pattern",
+    "format",
+    "example",
+    "schema",
+];
+
+impl FieldToolAttrs {
+    /// Reads every `#[tool(..)]` on a field; each problem goes to `errors`.
+    pub fn read(attrs: &[Attribute], errors: &mut darling::error::Accumulator) -> Self {
+        let mut out = FieldToolAttrs::default();
+        each_tool_key(attrs, errors, |key, meta, errors| {
+            match key {
+                // #[tool(description = "...")]
+                "description" => {
+                    let value = string_value(meta, key, "description = \"...\"", errors)?;
+                    set_once(&mut out.description, value, meta, key, errors);
+                }
+                // #[tool(pattern = "^[a-z]+$")]
+                "pattern" => {
+                    let value = string_value(meta, key, "pattern = \"^[a-z]+$\"", errors)?;
+                    set_once(&mut out.pattern, value, meta, key, errors);
+                }
+                // #[tool(format = "date-time")]
+                "format" => {
+                    let value = string_value(meta, key, "format = \"date-time\"", errors)?;
+                    set_once(&mut out.format, value, meta, key, errors);
+                }
+                // #[tool(default = 5)]
+                "default" => {
+                    let value = LitExpr(meta.value()?.parse()?);
+                    if out.default.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else {
+                        out.default = Some(value);
+                    }
+                }
+                // #[tool(example = "Riga")], once per example
+                "example" => out.example.push(LitExpr(meta.value()?.parse()?)),
+                // #[tool(schema = Type)] / #[tool(schema = "Type<..>")]
+                "schema" => {
+                    let value = meta.value()?;
+                    let ty = if value.peek(LitStr) {
+                        value.parse::<LitStr>()?.parse::<syn::Type>()?
+                    } else {
+                        value.parse::<syn::Type>()?
+                    };
+                    if out.schema.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else {
+                        out.schema = Some(ty);
+                    }
+                }
+                // #[tool(range(min = 1, max = 10))] / #[tool(length(min = 1, max = 80))]
+                "range" | "length" => {
+                    let bounds = read_bounds(meta, key, errors)?;
+                    let slot = if key == "range" {
+                        &mut out.range
+                    } else {
+                        &mut out.length
+                    };
+                    if slot.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else {
+                        *slot = Some(bounds);
+                    }
+                }
+                // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
+                "name" | "strict" | "output" => {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "tool attribute `{key}` belongs on the struct that derives `Tool`, \
+                             not on a field"
+                        ))
+                        .with_span(&meta.path),
+                    );
+                    skip_value(meta)?;
+                }
+                _ => {
+                    errors.push(unknown(meta, key, FIELD_KEYS).0);
+                    skip_value(meta)?;
+                }
+            }
+            Ok(())
+        });
+        out
+    }
+}
+
+/// `range(min = .., max = ..)`: the bounds as written (the checks judge them).
+fn read_bounds(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<Bounds> {
+    let mut bounds = Bounds::default();
+    if !meta.input.peek(syn::token::Paren) {
+        errors.push(
+            darling::Error::custom(format!(
+                "tool attribute `{key}` takes bounds: write `{key}(min = 1, max = 10)`"
+            ))
+            .with_span(&meta.path),
+        );
+        skip_value(meta)?;
+        return Ok(bounds);
+    }
+    // `range()`: no bounds at all, which the checks report in words.
+    let group: proc_macro2::Group = meta.input.parse()?;
+    if group.stream().is_empty() {
+        return Ok(bounds);
+    }
+    let parser = syn::meta::parser(|inner| {
+        let bound = if inner.path.is_ident("min") {
+            &mut bounds.min
+        } else if inner.path.is_ident("max") {
+            &mut bounds.max
+        } else {
+            errors.push(
+                darling::Error::custom(format!("unknown `{key}` bound; expected `min` or `max`"))
+                    .with_span(&inner.path),
+            );
+            return skip_value(&inner);
+        };
+        let value = LitExpr(inner.value()?.parse()?);
+        if bound.is_some() {
+            errors.push(
+                darling::Error::custom(format!("duplicate `{key}` bound")).with_span(&inner.path),
+            );
+        } else {
+            *bound = Some(value);
+        }
+        Ok(())
+    });
+    syn::parse::Parser::parse2(parser, group.stream())?;
+    Ok(bounds)
+}
+
 pub fn tool_key_span(attrs: &[Attribute], key: &str) -> Option<Span> {
     let mut found = None;
     let mut ignored = darling::Error::accumulator();

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::{Container, Data, Field, Shape};
-use crate::attr::{self, Bounds, ToolAttrs};
+use crate::attr::{self, Bounds};
 use crate::case::pascal_to_snake;
 use crate::schema::json;
 use crate::schema::types::mentions_self;
@@ -15,7 +15,11 @@ use crate::schema::types::mentions_self;
 /// Runs every check that applies to `container`.
 pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.tool.is_some() {
-        let unread = check_tool_attrs(container, errors);
+        let unread = container
+            .tool
+            .as_ref()
+            .map(|tool| tool.unread.clone())
+            .unwrap_or_default();
         check_tool_shape(container, errors);
         check_tool_name(container, &unread, errors);
         check_tool_description(container, &unread, errors);
@@ -318,21 +322,6 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
 /// Reports the problems in the tool's `#[tool(..)]`, and returns the keys the user meant but that
 /// could not be read (see [`ToolAttrs::unread`]).
 ///
-/// `ast` takes only the keys [`ToolAttrs`] could read, so that a misspelt key does not hide a bad
-/// name beside it; the errors are reported here.
-fn check_tool_attrs(
-    container: &Container<'_>,
-    errors: &mut darling::error::Accumulator,
-) -> Vec<&'static str> {
-    let mut problems = darling::Error::accumulator();
-    let attrs = ToolAttrs::read(&container.original.attrs, &mut problems);
-    problems
-        .into_inner()
-        .into_iter()
-        .for_each(|problem| errors.push(problem));
-    attrs.unread
-}
-
 /// A tool's input is a JSON object: only a struct with named fields maps to one.
 fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.serde.transparent || container.serde.from.is_some() {

@@ -41,6 +41,8 @@ fn join(lines: &[String]) -> Option<String> {
     let mut out = String::new();
     let mut in_fence = false;
     let mut blank_run = false;
+    // Inside a list: numbered items after the first one start lines too.
+    let mut in_list = false;
     for line in lines {
         if line.trim().is_empty() {
             blank_run = !out.is_empty();
@@ -51,10 +53,16 @@ fn join(lines: &[String]) -> Option<String> {
         }
         let text = line.get(indent..).unwrap_or(line.trim_start()).trim_end();
         let fence = text.trim_start().starts_with("```");
+        let item = is_list_item(text, in_list);
+        if item {
+            in_list = true;
+        } else if blank_run {
+            in_list = false;
+        }
         if out.is_empty() {
         } else if blank_run && !in_fence {
             out.push_str("\n\n");
-        } else if in_fence || fence || is_list_item(text) {
+        } else if in_fence || fence || item {
             out.push('\n');
         } else {
             out.push(' ');
@@ -71,13 +79,18 @@ fn join(lines: &[String]) -> Option<String> {
     Some(out)
 }
 
-fn is_list_item(line: &str) -> bool {
+/// Whether a line starts a Markdown list item. As in CommonMark, an ordered item interrupts a
+/// paragraph only when it is numbered 1 (a wrapped line may well start with `100) `), unless it
+/// follows another item.
+fn is_list_item(line: &str, in_list: bool) -> bool {
     let line = line.trim_start();
     if line.starts_with("- ") || line.starts_with("* ") || line.starts_with("+ ") {
         return true;
     }
     let digits = line.chars().take_while(char::is_ascii_digit).count();
-    digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
+    let ordered =
+        digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "));
+    ordered && (in_list || &line[..digits] == "1")
 }
 
 #[cfg(test)]
@@ -124,6 +137,20 @@ mod tests {
         assert_eq!(
             doc(attrs).as_deref(),
             Some("Units:\n- celsius\n- fahrenheit\n```\na\nb\n```")
+        );
+    }
+
+    #[test]
+    fn numbers_wrapped_into_a_paragraph_are_text() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[doc = " At most"]),
+            parse_quote!(#[doc = " 100) results. Steps:"]),
+            parse_quote!(#[doc = " 1. search"]),
+            parse_quote!(#[doc = " 2. read"]),
+        ];
+        assert_eq!(
+            doc(attrs).as_deref(),
+            Some("At most 100) results. Steps:\n1. search\n2. read")
         );
     }
 

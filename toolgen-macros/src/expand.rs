@@ -71,6 +71,50 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     }
 }
 
+/// Whether `ty` is known to need no filling of defaults and no constraint checks: a primitive,
+/// `String`, or `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads
+/// as the std types (and the prelude checks pin). Fill and check code for such fields would be
+/// dead (`NEEDS_FILL` and `NEEDS_CHECK` are `false`), and it costs compile time.
+fn is_plain(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else {
+        return false;
+    };
+    if path.qself.is_some() || path.path.leading_colon.is_some() || path.path.segments.len() != 1 {
+        return false;
+    }
+    let segment = &path.path.segments[0];
+    let name = segment.ident.to_string();
+    match &segment.arguments {
+        syn::PathArguments::None => matches!(
+            name.as_str(),
+            "bool"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+                | "f32"
+                | "f64"
+                | "char"
+                | "String"
+        ),
+        syn::PathArguments::AngleBracketed(args)
+            if matches!(name.as_str(), "Option" | "Vec" | "Box") =>
+        {
+            args.args.len() == 1
+                && matches!(&args.args[0], syn::GenericArgument::Type(inner) if is_plain(inner))
+        }
+        _ => false,
+    }
+}
+
 fn is_recursive(container: &Container<'_>) -> bool {
     field_types(container)
         .iter()
@@ -317,6 +361,8 @@ fn rope(node: &Node) -> TokenStream {
             quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
                 ::toolgen::__private::check_default::<#ty>(#string)))
         }
+        Node::DenyOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::DenyOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
         Node::DefaultOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::DefaultOf(&<#ty as ::toolgen::__private::ToolSchema>::DEFAULT)),
         // Literal: handled above.
@@ -389,12 +435,14 @@ fn object_const(cx: &Context<'_>) -> TokenStream {
     let required = rope(&parts.required_node());
     let own = &parts.names;
     let flattened = &parts.flattened;
+    let deny = cx.container.serde.deny_unknown_fields;
     quote! {
         const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
             ::core::option::Option::Some(::toolgen::__private::Object {
                 properties: #properties,
                 required: #required,
                 additional: ::core::option::Option::None,
+                deny_unknown: #deny,
                 names: ::toolgen::__private::Names::Seq(&[
                     ::toolgen::__private::Names::List(&[#(#own),*]),
                     #(::toolgen::__private::Names::Of(
@@ -456,7 +504,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
     };
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
         .collect();
     let value = quote!(__toolgen_value);
     let body = if let Some(ty) = delegate_type(container) {
@@ -507,6 +555,9 @@ fn fill_object(fields: &[Field<'_>], value: &TokenStream) -> TokenStream {
                     __toolgen_map.insert(#name.into(), __toolgen_default);
                 }
             });
+        }
+        if is_plain(ty) {
+            continue;
         }
         in_map.push(quote! {
             if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_FILL
@@ -628,7 +679,9 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
         .zip(rust_field_types(container))
-        .filter(|(input, rust)| input == rust && !mentions_self(rust, container.ident))
+        .filter(|(input, rust)| {
+            input == rust && !mentions_self(rust, container.ident) && !is_plain(rust)
+        })
         .map(|(_, rust)| rust)
         .collect();
     if !own && nested.is_empty() {
@@ -739,13 +792,21 @@ fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) ->
                 ::toolgen::__private::Constrained::text(__toolgen_value), #format)
         });
     }
+    let nested = (!is_plain(ty)).then(|| {
+        quote! {
+            if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
+                ::toolgen::__private::ToolSchema::check_constraints(__toolgen_value)
+                    .map_err(|v| v #within)?;
+            }
+        }
+    });
+    if checks.is_empty() && nested.is_none() {
+        return TokenStream::new();
+    }
     quote! {{
         let __toolgen_value: &#ty = #value;
         #(#checks.map_err(|v| v #within)?;)*
-        if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
-            ::toolgen::__private::ToolSchema::check_constraints(__toolgen_value)
-                .map_err(|v| v #within)?;
-        }
+        #nested
     }}
 }
 

@@ -49,7 +49,33 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         );
     }
     if let Err(errors) = errors.finish() {
-        return errors.write_errors();
+        // A stub impl beside the errors, so uses of the set do not each fail again.
+        let errors = errors.write_errors();
+        let stub = input.generics.params.is_empty().then(|| {
+            quote! {
+                #[doc(hidden)]
+                const _: () = {
+                    #[automatically_derived]
+                    impl ::toolgen::__private::ToolSet for #ident {
+                        const NAMES: &'static [&'static str] = &[];
+                        fn definitions(
+                            _: ::toolgen::__private::Provider,
+                        ) -> ::toolgen::__private::serde_json::Value {
+                            ::toolgen::__private::serde_json::Value::Array(::std::vec::Vec::new())
+                        }
+                        fn parse_call(
+                            call: &::toolgen::__private::ToolCall,
+                        ) -> ::core::result::Result<Self, ::toolgen::__private::ArgsError> {
+                            ::core::result::Result::Err(::toolgen::__private::ArgsError::unknown_tool(
+                                call.name.as_str(),
+                                &[],
+                            ))
+                        }
+                    }
+                };
+            }
+        });
+        return quote!(#errors #stub);
     }
     let names: Vec<&syn::Ident> = variants.iter().map(|(name, _)| *name).collect();
     let tools: Vec<&syn::Type> = variants.iter().map(|(_, ty)| *ty).collect();

@@ -208,6 +208,7 @@ impl ToolSchema for serde_json::Map<String, serde_json::Value> {
         required: Rope::Str(""),
         additional: Some(Rope::Str("{}")),
         names: Names::None,
+        deny_unknown: false,
     });
     const DEFAULT: Option<Rope> = EMPTY_OBJECT;
 }
@@ -385,6 +386,7 @@ impl<K: MapKey, V: ToolSchema, S> ToolSchema for std::collections::HashMap<K, V,
         required: Rope::Str(""),
         additional: Some(V::SCHEMA),
         names: Names::None,
+        deny_unknown: false,
     });
     const DEFAULT: Option<Rope> = EMPTY_OBJECT;
     const NEEDS_FILL: bool = V::NEEDS_FILL;
@@ -408,6 +410,7 @@ impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
         required: Rope::Str(""),
         additional: Some(V::SCHEMA),
         names: Names::None,
+        deny_unknown: false,
     });
     const DEFAULT: Option<Rope> = EMPTY_OBJECT;
     const NEEDS_FILL: bool = V::NEEDS_FILL;

@@ -42,6 +42,11 @@ use crate::schema::ToolSchema;
 /// let call = GetWeather::parse_args(r#"{"city":"Riga","units":"celsius"}"#).unwrap();
 /// assert_eq!(call.city, "Riga");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool",
+    label = "this type does not implement `toolgen::Tool`",
+    note = "add `#[derive(toolgen::Tool, serde::Deserialize)]` and a doc comment saying what the tool does"
+)]
 pub trait Tool: ToolSchema + DeserializeOwned {
     /// The tool's name, as the model calls it: `#[tool(name = "...")]`, or the type's name in
     /// snake_case. Matches `^[a-zA-Z0-9_-]{1,64}$`, checked at compile time.

@@ -177,7 +177,11 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
         Shape::Newtype(ty) => super::ObjectParts {
             properties: vec![Node::PropertiesOf(Box::new((*ty).clone()))],
             required: vec![Node::RequiredOf(Box::new((*ty).clone()))],
-            additional: vec![Node::AdditionalOf(Box::new((*ty).clone()))],
+            // Read on its own (not flattened), the content type denies what it denies.
+            additional: vec![
+                Node::AdditionalOf(Box::new((*ty).clone())),
+                Node::DenyOf(Box::new((*ty).clone())),
+            ],
             names: Vec::new(),
             flattened: vec![(*ty).clone()],
         },

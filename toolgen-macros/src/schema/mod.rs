@@ -38,6 +38,8 @@ pub enum Node {
     DefaultOf(Box<syn::Type>),
     /// `"additionalProperties":..` of a flattened map type, or nothing (`Rope::AdditionalOf`).
     AdditionalOf(Box<syn::Type>),
+    /// `"additionalProperties":false` of a type that denies unknown fields (`Rope::DenyOf`).
+    DenyOf(Box<syn::Type>),
     /// Nothing, but const evaluation fails if the names (own, and those of the flattened types)
     /// repeat (`unique_names`).
     UniqueNames(Vec<String>, Vec<syn::Type>),
@@ -120,6 +122,7 @@ impl Node {
             | Node::RequiredOf(_)
             | Node::DefaultOf(_)
             | Node::AdditionalOf(_)
+            | Node::DenyOf(_)
             | Node::UniqueNames(..)
             | Node::CheckDefault(..) => None,
         }
@@ -143,6 +146,7 @@ impl Node {
             Node::Trait(ty) | Node::PropertiesOf(ty) | Node::RequiredOf(ty) => out.push(ty),
             Node::DefaultOf(_)
             | Node::AdditionalOf(_)
+            | Node::DenyOf(_)
             | Node::UniqueNames(..)
             | Node::CheckDefault(..) => {}
         }
