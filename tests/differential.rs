@@ -38,7 +38,8 @@ const UNIT_MAP_FORM: Reason = "serde_json also reads an externally tagged unit v
      as `{\"Name\": null}`; the schema offers only the string form";
 const INTEGRAL_FLOAT: Reason = "JSON Schema counts 5.0 as an integer; serde_json reads it as a \
      float, which an integer field rejects";
-const SET_DUPLICATES: Reason = "a set's schema says `uniqueItems`; serde drops repeated items";
+const SET_DUPLICATES: Reason = "a set's schema says `uniqueItems`; plain serde drops repeated \
+     items (`parse_args` rejects them, with their path: tests/parse.rs)";
 const TRY_FROM: Reason = "`#[serde(try_from)]`'s conversion checks more than its source type \
      (here: at most 100); the schema is the source type's";
 const DOUBLE_ENCODED: Reason = "`parse_args` tolerates arguments encoded twice (a JSON string \

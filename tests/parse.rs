@@ -274,3 +274,39 @@ fn output_schemas_reach_mcp_only() {
             .is_none()
     );
 }
+
+/// Tag a photo.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct TagPhoto {
+    tags: std::collections::BTreeSet<String>,
+    albums: Vec<Album>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Album {
+    name: String,
+    people: std::collections::HashSet<String>,
+}
+
+#[test]
+fn repeated_set_items_are_an_error_with_a_path() {
+    let ok = TagPhoto::parse_args(r#"{"tags":["a","b"],"albums":[{"name":"x","people":["p"]}]}"#);
+    assert_eq!(ok.unwrap().tags.len(), 2);
+
+    let err = TagPhoto::parse_args(r#"{"tags":["a","b","a"],"albums":[]}"#).unwrap_err();
+    assert_eq!(err.kind(), ArgsErrorKind::Constraint);
+    assert_eq!(err.path(), "tags[2]");
+    assert_eq!(
+        err.message(),
+        "repeats item 0: the items of this list must all differ"
+    );
+
+    let err = TagPhoto::parse_args(
+        r#"{"tags":[],"albums":[{"name":"x","people":["p"]},{"name":"y","people":["q","q"]}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(err.path(), "albums[1].people[1]");
+    // A type error inside still comes first, as serde reports it.
+    let err = TagPhoto::parse_args(r#"{"tags":[1,1],"albums":[]}"#).unwrap_err();
+    assert_eq!(err.kind(), ArgsErrorKind::Data);
+}

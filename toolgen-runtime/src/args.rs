@@ -148,7 +148,7 @@ const MAX_FLOAT_FIXES: usize = 64;
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
-    let text_error = if T::NEEDS_FILL {
+    let text_error = if T::NEEDS_FILL || T::NEEDS_JSON_CHECK {
         None
     } else {
         match serde_json::from_str::<T>(args) {
@@ -280,7 +280,12 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
     let mut fixes = 0;
     loop {
         match T::deserialize(&value) {
-            Ok(parsed) => return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0)),
+            Ok(parsed) => {
+                if T::NEEDS_JSON_CHECK {
+                    T::check_json(&value)?;
+                }
+                return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0));
+            }
             Err(_) => {
                 let (error, path) = locate_in_value::<T>(&value);
                 // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.

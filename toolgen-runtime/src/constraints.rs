@@ -31,6 +31,13 @@ impl Violation {
         }
     }
 
+    /// A set item that repeats the item at `earlier`.
+    pub(crate) fn repeated(earlier: usize) -> Self {
+        Violation::new(format!(
+            "repeats item {earlier}: the items of this list must all differ"
+        ))
+    }
+
     /// The violation, as found inside the property `name`.
     pub fn within_field(mut self, name: &str) -> Self {
         self.segments.push(Segment::Key(name.to_owned()));

@@ -67,6 +67,19 @@ pub trait ToolSchema {
         let _ = value;
     }
 
+    /// Whether [`ToolSchema::check_json`] has anything to check for this type (somewhere inside
+    /// it is a set).
+    #[doc(hidden)]
+    const NEEDS_JSON_CHECK: bool = false;
+
+    /// Checks what can only be seen in the JSON, before serde reads it: that a set's items do not
+    /// repeat (`uniqueItems`), which serde would quietly merge.
+    #[doc(hidden)]
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        let _ = value;
+        Ok(())
+    }
+
     /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
     #[doc(hidden)]
     const NEEDS_CHECK: bool = false;
@@ -77,6 +90,39 @@ pub trait ToolSchema {
     fn check_constraints(&self) -> Result<(), Violation> {
         Ok(())
     }
+}
+
+/// [`ToolSchema::check_json`] of every item of an array value.
+fn json_items<T: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
+    if let (true, Some(items)) = (T::NEEDS_JSON_CHECK, value.as_array()) {
+        for (index, item) in items.iter().enumerate() {
+            T::check_json(item).map_err(|v| v.within_index(index))?;
+        }
+    }
+    Ok(())
+}
+
+/// [`ToolSchema::check_json`] of every value of an object value.
+fn json_values<V: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
+    if let (true, Some(entries)) = (V::NEEDS_JSON_CHECK, value.as_object()) {
+        for (key, item) in entries {
+            V::check_json(item).map_err(|v| v.within_field(key))?;
+        }
+    }
+    Ok(())
+}
+
+/// A set's items must not repeat: serde would merge them without a word, and the schema says
+/// `uniqueItems`. (Equality is `serde_json::Value`'s: `1` and `1.0` count as different.)
+fn json_unique<T: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
+    if let Some(items) = value.as_array() {
+        for (later, item) in items.iter().enumerate() {
+            if let Some(earlier) = items.iter().take(later).position(|other| other == item) {
+                return Err(Violation::repeated(earlier).within_index(later));
+            }
+        }
+    }
+    json_items::<T>(value)
 }
 
 /// Checks every item, naming the first bad one by its index.
@@ -230,6 +276,14 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
             _ => Ok(()),
         }
     }
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        if value.is_null() {
+            Ok(())
+        } else {
+            T::check_json(value)
+        }
+    }
 }
 
 macro_rules! transparent {
@@ -247,6 +301,10 @@ macro_rules! transparent {
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 (**self).check_constraints()
+            }
+            const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+            fn check_json(value: &Value) -> Result<(), Violation> {
+                T::check_json(value)
             }
         }
     )*};
@@ -266,6 +324,10 @@ impl<T: ToolSchema + ToOwned + ?Sized> ToolSchema for std::borrow::Cow<'_, T> {
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         (**self).check_constraints()
+    }
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        T::check_json(value)
     }
 }
 
@@ -288,7 +350,7 @@ fn fill_values<T: ToolSchema + ?Sized>(value: &mut Value) {
 }
 
 macro_rules! sequence {
-    ($tail:literal => $($ty:ident)::+ $(, $bound:path)?) => {
+    ($json_check:ident, $tail:literal => $($ty:ident)::+ $(, $bound:path)?) => {
         impl<T: ToolSchema $(+ $bound)*> ToolSchema for $($ty)::+<T> {
             const SCHEMA: Rope = Rope::Typed(
                 "array",
@@ -304,15 +366,21 @@ macro_rules! sequence {
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_items(self.iter())
             }
+            const NEEDS_JSON_CHECK: bool = sequence!(@needs $json_check);
+            fn check_json(value: &Value) -> Result<(), Violation> {
+                $json_check::<T>(value)
+            }
         }
     };
+    (@needs json_unique) => { true };
+    (@needs json_items) => { T::NEEDS_JSON_CHECK };
 }
 
-sequence!("}" => Vec);
-sequence!("}" => std::collections::VecDeque);
-sequence!("}" => std::collections::LinkedList);
-sequence!("}" => std::collections::BinaryHeap, Ord);
-sequence!(r#","uniqueItems":true}"# => std::collections::BTreeSet);
+sequence!(json_items, "}" => Vec);
+sequence!(json_items, "}" => std::collections::VecDeque);
+sequence!(json_items, "}" => std::collections::LinkedList);
+sequence!(json_items, "}" => std::collections::BinaryHeap, Ord);
+sequence!(json_unique, r#","uniqueItems":true}"# => std::collections::BTreeSet);
 
 impl<T: ToolSchema, S> ToolSchema for std::collections::HashSet<T, S> {
     const SCHEMA: Rope = Rope::Typed(
@@ -333,6 +401,10 @@ impl<T: ToolSchema, S> ToolSchema for std::collections::HashSet<T, S> {
     fn check_constraints(&self) -> Result<(), Violation> {
         check_items(self.iter())
     }
+    const NEEDS_JSON_CHECK: bool = true;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        json_unique::<T>(value)
+    }
 }
 
 impl<T: ToolSchema> ToolSchema for [T] {
@@ -345,6 +417,10 @@ impl<T: ToolSchema> ToolSchema for [T] {
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         check_items(self.iter())
+    }
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        json_items::<T>(value)
     }
 }
 
@@ -370,6 +446,10 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         check_items(self.iter())
+    }
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        json_items::<T>(value)
     }
 }
 
@@ -397,6 +477,10 @@ impl<K: MapKey, V: ToolSchema, S> ToolSchema for std::collections::HashMap<K, V,
     fn check_constraints(&self) -> Result<(), Violation> {
         check_entries(self.iter())
     }
+    const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        json_values::<V>(value)
+    }
 }
 
 impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
@@ -420,6 +504,10 @@ impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
     const NEEDS_CHECK: bool = V::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         check_entries(self.iter())
+    }
+    const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        json_values::<V>(value)
     }
 }
 
@@ -459,6 +547,19 @@ macro_rules! tuple {
                     $rest.check_constraints().map_err(|v| v.within_index(index))?;
                 )*
                 let _ = index;
+                Ok(())
+            }
+            const NEEDS_JSON_CHECK: bool = $first::NEEDS_JSON_CHECK $(|| $rest::NEEDS_JSON_CHECK)*;
+            fn check_json(value: &Value) -> Result<(), Violation> {
+                if let Some(items) = value.as_array() {
+                    let mut items = items.iter().enumerate();
+                    if let Some((index, item)) = items.next() {
+                        $first::check_json(item).map_err(|v| v.within_index(index))?;
+                    }
+                    $(if let Some((index, item)) = items.next() {
+                        $rest::check_json(item).map_err(|v| v.within_index(index))?;
+                    })*
+                }
                 Ok(())
             }
         }
