@@ -337,18 +337,27 @@ fn rope(node: &Node) -> TokenStream {
             let (inner, keywords) = (rope(inner), rope(keywords));
             quote!(::toolgen::__private::Rope::Extend(&#inner, &#keywords))
         }
+        // The object check runs first, where the type is written, so its error points there.
         Node::PropertiesOf(ty) => quote_spanned!(span_of(ty)=>
-            ::toolgen::__private::Rope::PropertiesOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+        ::toolgen::__private::Rope::Seq(&[
+            ::toolgen::__private::Rope::Str(::toolgen::__private::require_object(
+                &<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+            ::toolgen::__private::Rope::PropertiesOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT),
+        ])),
         Node::RequiredOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::RequiredOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
         Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
         Node::UniqueNames(own, flattened) => {
+            // Spanned at the first flattened type: that is where a repeated name comes from.
+            let span = flattened
+                .first()
+                .map_or_else(proc_macro2::Span::call_site, span_of);
             let flattened = flattened.iter().map(|ty| {
                 quote_spanned!(span_of(ty)=>
                 ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
             });
-            quote!(::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
+            quote_spanned!(span=> ::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
                 &::toolgen::__private::Names::Seq(&[
                     ::toolgen::__private::Names::List(&[#(#own),*]),
                     #(#flattened),*

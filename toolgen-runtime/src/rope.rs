@@ -139,6 +139,19 @@ const fn name_at(names: &Names, mut index: usize) -> &'static str {
     }
 }
 
+/// Stops the build unless the type is object-shaped (what `#[serde(flatten)]` and internally
+/// tagged newtype variants need); otherwise the empty string (so it can sit in a [`Rope::Str`]).
+/// Called where the type is written, so the error points there.
+#[doc(hidden)]
+pub const fn require_object(object: &Option<Object>) -> &'static str {
+    if object.is_none() {
+        panic!(
+            "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
+        );
+    }
+    ""
+}
+
 /// Stops the build if two properties of one object have the same name once flattened fields are
 /// merged in; otherwise the empty string (so it can sit in a [`Rope::Str`]).
 #[doc(hidden)]
