@@ -99,6 +99,7 @@ pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet,
     parse_args, schema_text,
 };
+pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 pub use toolgen_runtime::{
     ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,
 };

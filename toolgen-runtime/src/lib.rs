@@ -1,5 +1,7 @@
 //! Runtime support for [toolgen](https://docs.rs/toolgen): the [`ToolSchema`] and [`Tool`]
-//! traits, compile-time schema assembly ([`Rope`]), provider formats and argument parsing.
+//! traits, compile-time schema assembly ([`Rope`]), argument parsing and its checks, tool calls
+//! in ([`ToolCall`], [`ToolCallStream`]) and results out ([`ToolResult`]) in every provider's
+//! format, and tool sets ([`ToolSet`]).
 //!
 //! Depend on the `toolgen` crate, which re-exports all of this together with the derives.
 
@@ -13,10 +15,12 @@ mod args;
 mod call;
 mod constraints;
 mod format;
+mod partial;
 mod provider;
 mod result;
 mod rope;
 mod schema;
+mod stream;
 mod tool;
 mod toolset;
 mod wire;
@@ -24,10 +28,12 @@ mod wire;
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use call::{ToolCall, ToolCallError};
 pub use constraints::Constrained;
+pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
 pub use schema::{MapKey, ToolSchema};
+pub use stream::{PendingCall, StreamError, ToolCallStream};
 pub use tool::Tool;
 pub use toolset::ToolSet;
 
@@ -40,7 +46,8 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::rope::{
-        Defs, Names, Object, Rope, flatten_root, flattened_str, output_len, root_len, unique_names,
+        Defs, Names, Object, Rope, flatten_root, flattened_str, output_len, require_object,
+        root_len, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::check_default;

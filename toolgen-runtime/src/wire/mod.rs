@@ -26,7 +26,7 @@ pub(crate) mod openai;
 
 /// A `T` read only from a JSON object. serde also reads a struct from an array of its fields
 /// (`["toolu_1", "get_time", {}]`), which no provider sends.
-struct Obj<T>(T);
+pub(crate) struct Obj<T>(pub(crate) T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Obj<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -1,0 +1,1066 @@
+//! Tool calls assembled from a streamed response: [`ToolCallStream`] takes one decoded stream
+//! event at a time and hands back each call as soon as the provider closes it, with
+//! [`PendingCall`]s showing the calls still arriving.
+//!
+//! Each provider streams a call its own way; the formats followed are cited where they are read.
+//! What all share is kept here: open calls by the provider's index, their arguments text growing
+//! delta by delta (a delta may end anywhere, even inside an escape sequence: only the
+//! concatenation is JSON), and a [`PartialJson`] per call that reads each byte once.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, Visitor};
+use serde_json::Value;
+
+use crate::call::{ToolCall, ToolCallError};
+use crate::partial::PartialJson;
+use crate::provider::Provider;
+use crate::wire::Obj;
+
+/// Assembles the tool calls of a streamed response, event by event.
+///
+/// Give [`push`](ToolCallStream::push) each event of the stream as it arrives, decoded: the JSON
+/// payload of one server-sent event's `data:` line. It returns the calls that event completed, so
+/// a call can run while the model is still writing the next one. At the end of the stream,
+/// [`finish`](ToolCallStream::finish) returns the calls the provider never closed.
+///
+/// | `provider` | events | a call opens at | and is complete at |
+/// |---|---|---|---|
+/// | [`Anthropic`](Provider::Anthropic) | Messages API stream events | `content_block_start` of a `tool_use` block | its `content_block_stop` |
+/// | [`OpenAiChat`](Provider::OpenAiChat) | `chat.completion.chunk`s | the first `delta.tool_calls[]` entry of an `index` | the choice's `finish_reason` |
+/// | [`OpenAiResponses`](Provider::OpenAiResponses) | Responses API stream events | `response.output_item.added` of a `function_call` | its `response.output_item.done` |
+/// | [`Gemini`](Provider::Gemini) | `streamGenerateContent` chunks | — | its chunk: `functionCall` parts arrive whole |
+/// | [`Mcp`](Provider::Mcp) | JSON-RPC messages | — | its `tools/call` request |
+///
+/// Text, thinking, reasoning, server-side tools and events of other types are skipped, as
+/// [`ToolCall::parse`] skips them. Calls come out as `ToolCall::parse` gives them from the whole
+/// response, with the arguments text as it streamed (where `ToolCall::parse` writes an Anthropic
+/// `input` object out compactly); in addition, a Gemini call without an id gets one made up
+/// (`toolgen_0`, `toolgen_1`, ... within the stream) so that results can always be matched to
+/// calls.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgen::{Provider, ToolCall, ToolCallStream};
+///
+/// let events = [
+///     json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+///     json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Checking."}}),
+///     json!({"type": "content_block_stop", "index": 0}),
+///     json!({"type": "content_block_start", "index": 1, "content_block":
+///         {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}}}),
+///     json!({"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "{\"city\": \"Ri"}}),
+///     json!({"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "ga\"}"}}),
+///     json!({"type": "content_block_stop", "index": 1}),
+///     json!({"type": "message_stop"}),
+/// ];
+///
+/// let mut stream = ToolCallStream::new(Provider::Anthropic);
+/// let mut calls = Vec::new();
+/// for event in &events {
+///     calls.extend(stream.push(event)?);
+/// }
+/// calls.extend(stream.finish()?);
+/// assert_eq!(calls, [ToolCall::new("get_weather", r#"{"city": "Riga"}"#).with_id("toolu_01")]);
+/// # Ok::<(), toolgen::StreamError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ToolCallStream {
+    provider: Provider,
+    /// The calls opened and not yet closed, by the provider's index for them: Anthropic's content
+    /// block `index`, Chat's tool call `index`, the Responses API's `output_index`.
+    open: BTreeMap<u64, OpenCall>,
+    /// How many ids this stream has made up for Gemini calls that came without one.
+    made_up_ids: u64,
+}
+
+/// A call being streamed.
+#[derive(Clone, Debug, Default)]
+struct OpenCall {
+    id: Option<String>,
+    name: String,
+    arguments: String,
+    /// Responses API: the output item's own id (`fc_...`), which argument events also name.
+    item_id: Option<String>,
+    /// Chat Completions: a call of another tool type than `function`, followed only to be
+    /// skipped, as `ToolCall::parse` skips it.
+    skipped: bool,
+    /// The arguments read so far, for [`ToolCallStream::pending`]; it catches up lazily.
+    partial: PartialJson,
+    /// How many bytes of `arguments` `partial` has read.
+    read: usize,
+}
+
+/// A call that is still streaming, as [`ToolCallStream::pending`] shows it.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgen::{Provider, ToolCallStream};
+///
+/// let mut stream = ToolCallStream::new(Provider::OpenAiChat);
+/// stream.push(&json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0,
+///     "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\"ci"}}]}}]}))?;
+/// let call = stream.pending().next().unwrap();
+/// assert_eq!((call.id, call.name, call.arguments), (Some("call_1"), "get_weather", "{\"ci"));
+/// assert_eq!(call.partial, Some(&json!({})));
+/// # Ok::<(), toolgen::StreamError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct PendingCall<'a> {
+    /// The call's id, once the provider has sent it.
+    pub id: Option<&'a str>,
+    /// The tool's name.
+    pub name: &'a str,
+    /// The arguments text received so far.
+    pub arguments: &'a str,
+    /// What the arguments so far stand for ([`partial_json`](crate::partial_json)), to show
+    /// them as they arrive; `None` before they begin or if they cannot become JSON.
+    pub partial: Option<&'a Value>,
+}
+
+impl ToolCallStream {
+    /// A stream of `provider`'s events, with no calls yet.
+    ///
+    /// ```
+    /// let mut stream = toolgen::ToolCallStream::new(toolgen::Provider::OpenAiResponses);
+    /// assert_eq!(stream.finish(), Ok(vec![]));
+    /// ```
+    pub fn new(provider: Provider) -> Self {
+        ToolCallStream {
+            provider,
+            open: BTreeMap::new(),
+            made_up_ids: 0,
+        }
+    }
+
+    /// Reads the next event of the stream and returns the calls it completed, in order (often
+    /// none).
+    ///
+    /// A call the provider closes comes out as sent, even if its arguments are not valid JSON
+    /// (a response cut short by the token limit): [`ToolCall::parse_args`] then reports it, as it
+    /// would for the whole response.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::Malformed`] when the event lacks a field the provider documents for its
+    /// type, or has one of the wrong type; [`StreamError::Failed`] when the event reports that
+    /// the response failed (an `error` event, a blocked prompt). The stream is left as it was
+    /// before the event, so skipping the event and going on is possible.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{Provider, ToolCall, ToolCallStream};
+    ///
+    /// let mut stream = ToolCallStream::new(Provider::OpenAiResponses);
+    /// stream.push(&json!({"type": "response.output_item.added", "output_index": 1, "item": {
+    ///     "type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_time", "arguments": ""}}))?;
+    /// stream.push(&json!({"type": "response.function_call_arguments.delta", "item_id": "fc_1",
+    ///     "output_index": 1, "delta": "{}"}))?;
+    /// let done = stream.push(&json!({"type": "response.output_item.done", "output_index": 1, "item": {
+    ///     "type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_time", "arguments": "{}"}}))?;
+    /// assert_eq!(done, [ToolCall::new("get_time", "{}").with_id("call_1")]);
+    ///
+    /// let err = stream.push(&json!({"type": "response.output_item.added", "output_index": "2"})).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "malformed OpenAI Responses stream event at `output_index`: invalid type: string \"2\", expected u64"
+    /// );
+    /// # Ok::<(), toolgen::StreamError>(())
+    /// ```
+    pub fn push(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
+        match self.provider {
+            Provider::Anthropic => self.push_anthropic(event),
+            Provider::OpenAiChat => self.push_chat(event),
+            Provider::OpenAiResponses => self.push_responses(event),
+            Provider::Gemini => self.push_gemini(event),
+            Provider::Mcp => push_mcp(event),
+        }
+    }
+
+    /// Ends the stream: returns the calls still open, in the provider's order. Some
+    /// OpenAI-compatible servers end a stream without a `finish_reason`; their calls come out
+    /// here. Either way the stream is then empty and can take the next response.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::Unfinished`] for the first open call whose arguments are not valid JSON:
+    /// the stream was cut off inside it, by a dropped connection for example.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{Provider, StreamError, ToolCall, ToolCallStream};
+    ///
+    /// let chunk = |arguments: &str| json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0,
+    ///     "id": "call_1", "type": "function", "function": {"name": "get_time", "arguments": arguments}}]}}]});
+    ///
+    /// let mut stream = ToolCallStream::new(Provider::OpenAiChat);
+    /// stream.push(&chunk("{}"))?;
+    /// assert_eq!(stream.finish()?, [ToolCall::new("get_time", "{}").with_id("call_1")]);
+    ///
+    /// stream.push(&chunk("{\"timezone\": \"Eur"))?;
+    /// let err = stream.finish().unwrap_err();
+    /// assert!(matches!(&err, StreamError::Unfinished { call, .. } if call.arguments == "{\"timezone\": \"Eur"));
+    /// # Ok::<(), toolgen::StreamError>(())
+    /// ```
+    pub fn finish(&mut self) -> Result<Vec<ToolCall>, StreamError> {
+        let provider = self.provider;
+        let mut calls = Vec::new();
+        for (_, open) in std::mem::take(&mut self.open) {
+            if let Some(call) = open.into_call() {
+                // Only the text is checked here: its shape is for `parse_args` to judge.
+                if serde_json::from_str::<IgnoredAny>(&call.arguments).is_err() {
+                    return Err(StreamError::Unfinished {
+                        provider,
+                        call: Box::new(call),
+                    });
+                }
+                calls.push(call);
+            }
+        }
+        Ok(calls)
+    }
+
+    /// The calls still streaming, in the provider's order, with their arguments so far read as
+    /// [`partial_json`](crate::partial_json) reads them, to show progress.
+    ///
+    /// Each call's arguments are read incrementally and only here, so asking after every event
+    /// costs about one parse of the arguments over the whole stream, and nothing if never asked.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{Provider, ToolCallStream};
+    ///
+    /// let mut stream = ToolCallStream::new(Provider::Anthropic);
+    /// stream.push(&json!({"type": "content_block_start", "index": 0, "content_block":
+    ///     {"type": "tool_use", "id": "toolu_01", "name": "write_note", "input": {}}}))?;
+    /// for piece in [r#"{"title": "Sh"#, r#"opping", "items": ["milk", "br"#] {
+    ///     stream.push(&json!({"type": "content_block_delta", "index": 0,
+    ///         "delta": {"type": "input_json_delta", "partial_json": piece}}))?;
+    /// }
+    /// let call = stream.pending().next().unwrap();
+    /// assert_eq!(call.partial, Some(&json!({"title": "Shopping", "items": ["milk", "br"]})));
+    /// # Ok::<(), toolgen::StreamError>(())
+    /// ```
+    pub fn pending(&mut self) -> impl Iterator<Item = PendingCall<'_>> {
+        self.open
+            .values_mut()
+            .filter(|open| !open.skipped)
+            .map(OpenCall::view)
+    }
+
+    /// Opens a call under `key`. A call still open under the same key is closed as it stands:
+    /// some OpenAI-compatible servers number every call of a parallel batch 0.
+    fn open_call(&mut self, key: u64, call: OpenCall) -> Vec<ToolCall> {
+        self.open
+            .insert(key, call)
+            .and_then(OpenCall::into_call)
+            .into_iter()
+            .collect()
+    }
+
+    /// Closes the call under `key`, if one is open.
+    fn close(&mut self, key: u64) -> Option<ToolCall> {
+        self.open.remove(&key)?.into_call()
+    }
+}
+
+impl OpenCall {
+    fn new(id: Option<&str>, name: &str) -> Self {
+        OpenCall {
+            id: id.map(str::to_owned),
+            name: name.to_owned(),
+            ..OpenCall::default()
+        }
+    }
+
+    /// Replaces the arguments with their final text. When it extends what was read so far, the
+    /// partial value goes on from there.
+    fn set_arguments(&mut self, text: &str) {
+        if let Some(rest) = text.strip_prefix(self.arguments.as_str()) {
+            self.arguments.push_str(rest);
+        } else {
+            self.arguments = text.to_owned();
+            self.partial = PartialJson::new();
+            self.read = 0;
+        }
+    }
+
+    fn view(&mut self) -> PendingCall<'_> {
+        if let Some(unread) = self.arguments.get(self.read..) {
+            self.partial.push(unread);
+        }
+        self.read = self.arguments.len();
+        PendingCall {
+            id: self.id.as_deref(),
+            name: &self.name,
+            arguments: &self.arguments,
+            partial: self.partial.value(),
+        }
+    }
+
+    /// The finished call, arguments as sent; `None` for a call that is skipped.
+    fn into_call(self) -> Option<ToolCall> {
+        if self.skipped {
+            return None;
+        }
+        let call = ToolCall::new(self.name, self.arguments);
+        Some(match self.id {
+            Some(id) => call.with_id(id),
+            None => call,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic Messages API.
+//
+// https://platform.claude.com/docs/en/build-with-claude/streaming: a message streams as
+// `message_start`, then per content block a `content_block_start`, `content_block_delta`s and a
+// `content_block_stop`, all naming the block by `index`; then `message_delta` and `message_stop`.
+// "The deltas for `tool_use` content blocks correspond to updates for the `input` field of the
+// block ... the deltas are *partial JSON strings*, whereas the final `tool_use.input` is always
+// an *object*", to be accumulated until `content_block_stop`. The block start carries `id`,
+// `name` and `input: {}`. An `error` event reports a failure mid-stream; "new event types may be
+// added, and your code should handle unknown event types gracefully". `server_tool_use` and
+// `mcp_tool_use` blocks stream `input_json_delta`s too, for tools that run on Anthropic's side.
+
+/// `content_block_start`.
+#[derive(Deserialize)]
+struct BlockStart<'a> {
+    index: u64,
+    #[serde(borrow)]
+    content_block: Obj<Tag<'a>>,
+}
+
+/// The `tool_use` block of a `content_block_start`.
+#[derive(Deserialize)]
+struct ToolUseStart<'a> {
+    #[serde(borrow)]
+    id: Text<'a>,
+    #[serde(borrow)]
+    name: Text<'a>,
+}
+
+/// `content_block_delta`.
+#[derive(Deserialize)]
+struct BlockDelta<'a> {
+    index: u64,
+    #[serde(borrow)]
+    delta: Obj<Tag<'a>>,
+}
+
+/// The `input_json_delta` of a `content_block_delta`.
+#[derive(Deserialize)]
+struct InputJsonDelta<'a> {
+    #[serde(borrow)]
+    partial_json: Text<'a>,
+}
+
+/// `content_block_stop`.
+#[derive(Deserialize)]
+struct BlockStop {
+    index: u64,
+}
+
+/// Anthropic's `error` event: `{"type": "error", "error": {"type": "overloaded_error", "message": ..}}`.
+#[derive(Deserialize)]
+struct AnthropicError<'a> {
+    #[serde(borrow)]
+    error: Obj<ErrorBody<'a>>,
+}
+
+#[derive(Deserialize)]
+struct ErrorBody<'a> {
+    #[serde(default, borrow)]
+    r#type: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    message: Option<Text<'a>>,
+}
+
+impl ToolCallStream {
+    fn push_anthropic(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
+        let provider = Provider::Anthropic;
+        let Tag { r#type: Text(kind) } = read(provider, event, "")?;
+        match kind {
+            "content_block_start" => {
+                let BlockStart {
+                    index,
+                    content_block: Obj(block),
+                } = read(provider, event, "")?;
+                if block.r#type.0 != "tool_use" {
+                    return Ok(Vec::new());
+                }
+                let ToolUseStart {
+                    id: Text(id),
+                    name: Text(name),
+                } = read(provider, member(event, "content_block"), "content_block")?;
+                Ok(self.open_call(index, OpenCall::new(Some(id), name)))
+            }
+            "content_block_delta" => {
+                let BlockDelta {
+                    index,
+                    delta: Obj(delta),
+                } = read(provider, event, "")?;
+                if delta.r#type.0 == "input_json_delta"
+                    && let Some(call) = self.open.get_mut(&index)
+                {
+                    let InputJsonDelta {
+                        partial_json: Text(partial_json),
+                    } = read(provider, member(event, "delta"), "delta")?;
+                    call.arguments.push_str(partial_json);
+                }
+                Ok(Vec::new())
+            }
+            "content_block_stop" => {
+                let BlockStop { index } = read(provider, event, "")?;
+                let Some(mut call) = self.close(index) else {
+                    return Ok(Vec::new());
+                };
+                // A tool without parameters streams no input (`partial_json: ""`); the block's
+                // `input` is then the `{}` it started with.
+                if call.arguments.trim().is_empty() {
+                    call.arguments = "{}".to_owned();
+                }
+                Ok(vec![call])
+            }
+            "error" => {
+                let AnthropicError { error: Obj(error) } = read(provider, event, "")?;
+                Err(StreamError::failed(
+                    provider,
+                    text(error.r#type),
+                    text(error.message),
+                ))
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI Chat Completions.
+//
+// `CreateChatCompletionStreamResponse` in the OpenAPI spec (openai/openai-openapi): each chunk
+// has `choices[]` of `{index, delta, finish_reason}` ("can also be empty for the last chunk if
+// you set `stream_options: {"include_usage": true}`"); `delta.tool_calls[]` are
+// `ChatCompletionMessageToolCallChunk`s, where only `index` is required and `id`, `type` and
+// `function.{name, arguments}` are optional (`null` in later fragments). The function calling
+// guide (https://platform.openai.com/docs/guides/function-calling?api-mode=chat#streaming) has
+// the first fragment of each call carry its `id` and `function.name` and the later ones append
+// to `function.arguments`, accumulated by `index` until the choice's `finish_reason`. The stream
+// ends with `data: [DONE]`, which is not JSON and not an event.
+
+/// `CreateChatCompletionStreamResponse`.
+#[derive(Deserialize)]
+struct ChatChunk<'a> {
+    #[serde(borrow)]
+    choices: Vec<Obj<ChunkChoice<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct ChunkChoice<'a> {
+    #[serde(default)]
+    index: u64,
+    #[serde(default, borrow)]
+    delta: Option<Obj<ChunkDelta<'a>>>,
+    #[serde(default, borrow)]
+    finish_reason: Option<Text<'a>>,
+}
+
+#[derive(Deserialize)]
+struct ChunkDelta<'a> {
+    #[serde(default, borrow)]
+    tool_calls: Option<Vec<Obj<ToolCallChunk<'a>>>>,
+}
+
+/// `ChatCompletionMessageToolCallChunk`.
+#[derive(Deserialize)]
+struct ToolCallChunk<'a> {
+    index: u64,
+    #[serde(default, borrow)]
+    id: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    r#type: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    function: Option<Obj<FunctionChunk<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct FunctionChunk<'a> {
+    #[serde(default, borrow)]
+    name: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    arguments: Option<Text<'a>>,
+}
+
+impl<'a> ToolCallChunk<'a> {
+    fn name(&self) -> Option<&'a str> {
+        let Obj(function) = self.function.as_ref()?;
+        text(function.name).filter(|name| !name.is_empty())
+    }
+
+    fn id(&self) -> Option<&'a str> {
+        text(self.id).filter(|id| !id.is_empty())
+    }
+
+    /// A tool type other than `function` (custom tools), which is not ours to follow.
+    fn is_other_tool(&self) -> bool {
+        text(self.r#type).is_some_and(|kind| kind != "function")
+    }
+
+    /// Whether this fragment opens a call, given the id of the call open at its index (`None`
+    /// when none is). A new id at an index in use opens another call: some OpenAI-compatible
+    /// servers number every call of a parallel batch 0 and tell them apart by id only.
+    fn opens_call(&self, open: Option<Option<&str>>) -> bool {
+        match (open, self.id()) {
+            (None, _) => true,
+            (Some(Some(open_id)), Some(id)) => open_id != id,
+            (Some(_), _) => false,
+        }
+    }
+}
+
+impl ToolCallStream {
+    fn push_chat(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
+        let provider = Provider::OpenAiChat;
+        // An error mid-stream comes as a chunk holding only `error`.
+        if let Some(error) = event.get("error").filter(|error| !error.is_null()) {
+            return Err(failure(provider, error, "type"));
+        }
+        let chunk: ChatChunk = read(provider, event, "")?;
+        // With `n > 1` choices stream side by side; the first is the answer, as in
+        // `ToolCall::parse`.
+        let first = || {
+            chunk
+                .choices
+                .iter()
+                .enumerate()
+                .filter(|(_, Obj(choice))| choice.index == 0)
+        };
+        for (at, Obj(choice)) in first() {
+            self.check_chat_fragments(at, choice)?;
+        }
+        let mut calls = Vec::new();
+        for (_, Obj(choice)) in first() {
+            if let Some(Obj(delta)) = &choice.delta {
+                for Obj(fragment) in delta.tool_calls.iter().flatten() {
+                    calls.extend(self.chat_fragment(fragment));
+                }
+            }
+            if choice.finish_reason.is_some() {
+                calls.extend(
+                    std::mem::take(&mut self.open)
+                        .into_values()
+                        .filter_map(OpenCall::into_call),
+                );
+            }
+        }
+        Ok(calls)
+    }
+
+    /// Refuses a chunk, before anything of it is taken, if a fragment that opens a call does not
+    /// name the call and its function, as the first fragment always does.
+    fn check_chat_fragments(&self, at: usize, choice: &ChunkChoice) -> Result<(), StreamError> {
+        let Some(Obj(delta)) = &choice.delta else {
+            return Ok(());
+        };
+        let fragments = delta.tool_calls.as_deref().unwrap_or_default();
+        // The id open at each index as this chunk's fragments are taken in turn (a chunk usually
+        // has one fragment, which needs none of this).
+        let mut opened: BTreeMap<u64, Option<&str>> = BTreeMap::new();
+        for (position, Obj(fragment)) in fragments.iter().enumerate() {
+            let open = match opened.get(&fragment.index) {
+                Some(id) => Some(*id),
+                None => self
+                    .open
+                    .get(&fragment.index)
+                    .map(|open| open.id.as_deref()),
+            };
+            if fragment.opens_call(open) && !fragment.is_other_tool() {
+                let missing = match (fragment.id(), fragment.name()) {
+                    (None, _) => "id",
+                    (_, None) => "function.name",
+                    _ => "",
+                };
+                if !missing.is_empty() {
+                    return Err(StreamError::Malformed {
+                        provider: Provider::OpenAiChat,
+                        path: format!("choices[{at}].delta.tool_calls[{position}]"),
+                        message: format!(
+                            "the first fragment of tool call {} has no `{missing}`",
+                            fragment.index
+                        ),
+                    });
+                }
+            }
+            if position + 1 < fragments.len() {
+                opened.insert(fragment.index, fragment.id().or(open.flatten()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes one checked fragment; returns a call it closed by opening another at its index.
+    fn chat_fragment(&mut self, fragment: &ToolCallChunk) -> Vec<ToolCall> {
+        let open = self
+            .open
+            .get(&fragment.index)
+            .map(|open| open.id.as_deref());
+        let mut closed = Vec::new();
+        if fragment.opens_call(open) {
+            let mut call = OpenCall::new(fragment.id(), fragment.name().unwrap_or_default());
+            call.skipped = fragment.is_other_tool();
+            closed = self.open_call(fragment.index, call);
+        }
+        if let Some(call) = self.open.get_mut(&fragment.index) {
+            if call.id.is_none() {
+                call.id = fragment.id().map(str::to_owned);
+            }
+            if let Some(Obj(function)) = &fragment.function
+                && let Some(Text(arguments)) = function.arguments
+            {
+                call.arguments.push_str(arguments);
+            }
+        }
+        closed
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI Responses API.
+//
+// The function calling guide (https://platform.openai.com/docs/guides/function-calling#streaming):
+// "an event of type `response.output_item.added` will be emitted for each function call" with
+// `output_index` ("This represents the individual function calls in the response") and the
+// in-progress `item` (`type: "function_call"`, `id`, `call_id`, `name`, `arguments: ""`); then
+// `response.function_call_arguments.delta` events with `item_id`, `output_index` and the `delta`
+// of `arguments`; then `response.function_call_arguments.done` with the whole `arguments`, and
+// `response.output_item.done` with the finished item. The API reference adds the `error` and
+// `response.failed` events.
+
+/// `response.output_item.added` and `response.output_item.done`.
+#[derive(Deserialize)]
+struct ItemEvent<'a> {
+    output_index: u64,
+    #[serde(borrow)]
+    item: Obj<Tag<'a>>,
+}
+
+/// A `function_call` item (`FunctionToolCall`). Its `id` names the item; `call_id` is what the
+/// output answers.
+#[derive(Deserialize)]
+struct FunctionCallItem<'a> {
+    #[serde(default, borrow)]
+    id: Option<Text<'a>>,
+    #[serde(borrow)]
+    call_id: Text<'a>,
+    #[serde(borrow)]
+    name: Text<'a>,
+    #[serde(default, borrow)]
+    arguments: Option<Text<'a>>,
+}
+
+/// `response.function_call_arguments.delta`.
+#[derive(Deserialize)]
+struct ArgumentsDelta<'a> {
+    #[serde(default)]
+    output_index: Option<u64>,
+    #[serde(default, borrow)]
+    item_id: Option<Text<'a>>,
+    #[serde(borrow)]
+    delta: Text<'a>,
+}
+
+/// `response.function_call_arguments.done`.
+#[derive(Deserialize)]
+struct ArgumentsDone<'a> {
+    #[serde(default)]
+    output_index: Option<u64>,
+    #[serde(default, borrow)]
+    item_id: Option<Text<'a>>,
+    #[serde(borrow)]
+    arguments: Text<'a>,
+}
+
+/// The `error` event: `{"type": "error", "code": .., "message": ..}`.
+#[derive(Deserialize)]
+struct ResponsesError<'a> {
+    #[serde(default, borrow)]
+    code: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    message: Option<Text<'a>>,
+}
+
+impl ToolCallStream {
+    fn push_responses(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
+        let provider = Provider::OpenAiResponses;
+        let Tag { r#type: Text(kind) } = read(provider, event, "")?;
+        match kind {
+            "response.output_item.added" => {
+                let ItemEvent {
+                    output_index,
+                    item: Obj(item),
+                } = read(provider, event, "")?;
+                if item.r#type.0 != "function_call" {
+                    return Ok(Vec::new());
+                }
+                let item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
+                let mut call = OpenCall::new(Some(item.call_id.0), item.name.0);
+                call.item_id = text(item.id).map(str::to_owned);
+                call.arguments = text(item.arguments).unwrap_or_default().to_owned();
+                Ok(self.open_call(output_index, call))
+            }
+            "response.function_call_arguments.delta" => {
+                let ArgumentsDelta {
+                    output_index,
+                    item_id,
+                    delta,
+                } = read(provider, event, "")?;
+                if let Some(call) = self.responses_call(output_index, text(item_id)) {
+                    call.arguments.push_str(delta.0);
+                }
+                Ok(Vec::new())
+            }
+            "response.function_call_arguments.done" => {
+                let ArgumentsDone {
+                    output_index,
+                    item_id,
+                    arguments,
+                } = read(provider, event, "")?;
+                if let Some(call) = self.responses_call(output_index, text(item_id)) {
+                    call.set_arguments(arguments.0);
+                }
+                Ok(Vec::new())
+            }
+            "response.output_item.done" => {
+                let ItemEvent {
+                    output_index,
+                    item: Obj(item),
+                } = read(provider, event, "")?;
+                if item.r#type.0 != "function_call" {
+                    return Ok(Vec::new());
+                }
+                let item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
+                // The finished item is the final word; the arguments streamed stand in only if
+                // it lacks them.
+                let streamed = self.open.remove(&output_index);
+                let arguments = match (text(item.arguments), streamed) {
+                    (Some(arguments), _) => arguments.to_owned(),
+                    (None, Some(streamed)) => streamed.arguments,
+                    (None, None) => String::new(),
+                };
+                Ok(vec![
+                    ToolCall::new(item.name.0, arguments).with_id(item.call_id.0),
+                ])
+            }
+            "error" => {
+                let ResponsesError { code, message } = read(provider, event, "")?;
+                Err(StreamError::failed(provider, text(code), text(message)))
+            }
+            "response.failed" => {
+                let error = event.pointer("/response/error").unwrap_or(&Value::Null);
+                Err(failure(provider, error, "code"))
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The open call an argument event is for: by `output_index`, else by the item's id.
+    fn responses_call(
+        &mut self,
+        output_index: Option<u64>,
+        item_id: Option<&str>,
+    ) -> Option<&mut OpenCall> {
+        let key = output_index
+            .filter(|index| self.open.contains_key(index))
+            .or_else(|| {
+                let item_id = item_id?;
+                self.open
+                    .iter()
+                    .find(|(_, call)| call.item_id.as_deref() == Some(item_id))
+                    .map(|(key, _)| *key)
+            })?;
+        self.open.get_mut(&key)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Google Gemini `streamGenerateContent`.
+//
+// Each chunk is a whole `GenerateContentResponse` (https://ai.google.dev/api/generate-content),
+// and a `functionCall` part arrives whole in one of them, so each chunk is read as
+// `ToolCall::parse` reads a response, keeping each part's `thoughtSignature`
+// (https://ai.google.dev/gemini-api/docs/thought-signatures). A chunk may hold only usage or a
+// finish reason and no candidate. Vertex AI can instead stream one call's arguments over several
+// parts (`partialArgs`, `willContinue`, "not supported in Gemini API"); those are refused rather
+// than handed out as calls without their arguments.
+
+impl ToolCallStream {
+    fn push_gemini(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
+        let provider = Provider::Gemini;
+        if let Some(error) = event.get("error").filter(|error| !error.is_null()) {
+            return Err(failure(provider, error, "status"));
+        }
+        let mut calls = match ToolCall::parse(provider, event) {
+            Ok(calls) => calls,
+            Err(ToolCallError::NoCandidates {
+                block_reason: None, ..
+            }) => return Ok(Vec::new()),
+            Err(error) => return Err(StreamError::from_parse(error)),
+        };
+        check_whole_gemini_calls(event)?;
+        for call in &mut calls {
+            if call.id.is_none() {
+                call.id = Some(format!("toolgen_{}", self.made_up_ids));
+                self.made_up_ids += 1;
+            }
+        }
+        Ok(calls)
+    }
+}
+
+/// Refuses a Vertex AI call whose arguments stream over several parts.
+fn check_whole_gemini_calls(event: &Value) -> Result<(), StreamError> {
+    let parts = event
+        .pointer("/candidates/0/content/parts")
+        .and_then(Value::as_array);
+    for (index, part) in parts.into_iter().flatten().enumerate() {
+        let Some(call) = part.get("functionCall") else {
+            continue;
+        };
+        let streamed = call.get("partialArgs").is_some_and(|args| !args.is_null())
+            || call.get("willContinue") == Some(&Value::Bool(true));
+        if streamed {
+            return Err(StreamError::Malformed {
+                provider: Provider::Gemini,
+                path: format!("candidates[0].content.parts[{index}].functionCall"),
+                message: "a call whose arguments stream in parts (Vertex AI's \
+                    `streamFunctionCallArguments`) is not supported; turn that option off"
+                    .to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model Context Protocol: a server reads whole JSON-RPC messages; each `tools/call` request is a
+// call, and every other message (other requests, notifications, responses) is skipped.
+
+fn push_mcp(message: &Value) -> Result<Vec<ToolCall>, StreamError> {
+    match message.get("method").and_then(Value::as_str) {
+        Some("tools/call") => {
+            ToolCall::parse(Provider::Mcp, message).map_err(StreamError::from_parse)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading events.
+
+/// An event or item by its `type`, read first so that only the events of interest are read in
+/// full.
+#[derive(Deserialize)]
+struct Tag<'a> {
+    #[serde(borrow)]
+    r#type: Text<'a>,
+}
+
+/// A string of an event, borrowed from it (serde's `&str` would say "a borrowed string" in its
+/// errors).
+#[derive(Clone, Copy)]
+struct Text<'a>(&'a str);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = &'de str;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(
+                self,
+                text: &'de str,
+            ) -> Result<&'de str, E> {
+                Ok(text)
+            }
+        }
+
+        deserializer.deserialize_str(TextVisitor).map(Text)
+    }
+}
+
+/// The text of an optional string.
+fn text(text: Option<Text<'_>>) -> Option<&str> {
+    text.map(|Text(text)| text)
+}
+
+/// Reads `provider`'s event type `T` out of `value`, found at JSON path `at` in the event. Events
+/// are read straight away; only a failure is read again to find the path of the problem.
+fn read<'de, T: Deserialize<'de>>(
+    provider: Provider,
+    value: &'de Value,
+    at: &str,
+) -> Result<T, StreamError> {
+    match Obj::<T>::deserialize(value) {
+        Ok(Obj(wire)) => Ok(wire),
+        Err(_) => Err(locate::<T>(provider, value, at)),
+    }
+}
+
+#[cold]
+fn locate<'de, T: Deserialize<'de>>(
+    provider: Provider,
+    value: &'de Value,
+    at: &str,
+) -> StreamError {
+    match serde_path_to_error::deserialize::<_, Obj<T>>(value) {
+        Err(error) => StreamError::from_parse(ToolCallError::malformed(provider, at, &error)),
+        // Both reads see the same value; should they ever disagree, say so without a path.
+        Ok(_) => StreamError::Malformed {
+            provider,
+            path: at.to_owned(),
+            message: "the event could not be read".to_owned(),
+        },
+    }
+}
+
+/// The member `key` of an event already read as an object with that member.
+fn member<'a>(event: &'a Value, key: &str) -> &'a Value {
+    event.get(key).unwrap_or(&Value::Null)
+}
+
+/// The failure an error object in the stream reports: its `message` (or the error itself, when
+/// it is a string), with its kind under `kind_key` (`type`, `code`, `status`) when given.
+fn failure(provider: Provider, error: &Value, kind_key: &str) -> StreamError {
+    let message = error
+        .get("message")
+        .and_then(Value::as_str)
+        .or_else(|| error.as_str());
+    let kind = error.get(kind_key).and_then(Value::as_str);
+    StreamError::failed(provider, kind, message)
+}
+
+/// Why a [`ToolCallStream`] could not take an event, or could not finish.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgen::{Provider, StreamError, ToolCallStream};
+///
+/// let mut stream = ToolCallStream::new(Provider::Anthropic);
+/// let overloaded = json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}});
+/// let err = stream.push(&overloaded).unwrap_err();
+/// assert!(matches!(err, StreamError::Failed { .. }));
+/// assert_eq!(err.to_string(), "the Anthropic stream failed: overloaded_error: Overloaded");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StreamError {
+    /// An event lacks a field the provider documents for its type, has one of the wrong type, or
+    /// is not a JSON object.
+    Malformed {
+        /// The API whose events were expected.
+        provider: Provider,
+        /// The JSON path of the problem in the event, such as `delta.partial_json`; empty for
+        /// the whole event.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The provider reported in the stream that the response failed: an `error` event, or a
+    /// Gemini prompt that was blocked.
+    Failed {
+        /// The API that sent the stream.
+        provider: Provider,
+        /// The provider's message, with its error type or code when given.
+        message: String,
+    },
+    /// The stream ended inside a call: its arguments are not valid JSON.
+    Unfinished {
+        /// The API that sent the stream.
+        provider: Provider,
+        /// The call as far as it came, with the arguments received.
+        call: Box<ToolCall>,
+    },
+}
+
+impl StreamError {
+    fn failed(provider: Provider, kind: Option<&str>, message: Option<&str>) -> Self {
+        let message = match (kind, message) {
+            (Some(kind), Some(message)) => format!("{kind}: {message}"),
+            (Some(text), None) | (None, Some(text)) => text.to_owned(),
+            (None, None) => "no message given".to_owned(),
+        };
+        StreamError::Failed { provider, message }
+    }
+
+    /// The error for an event read with `ToolCall::parse`, or by the wire types' rules.
+    fn from_parse(error: ToolCallError) -> Self {
+        match error {
+            ToolCallError::Malformed {
+                provider,
+                path,
+                message,
+            } => StreamError::Malformed {
+                provider,
+                path,
+                message,
+            },
+            ToolCallError::NoCandidates {
+                provider,
+                block_reason,
+            } => StreamError::Failed {
+                provider,
+                message: match block_reason {
+                    Some(reason) => format!("the prompt was blocked ({reason})"),
+                    None => "the response has no candidate".to_owned(),
+                },
+            },
+            ToolCallError::NotToolsCall { method } => StreamError::Malformed {
+                provider: Provider::Mcp,
+                path: "method".to_owned(),
+                message: format!("`{method}` is not `tools/call`"),
+            },
+            ToolCallError::TooDeep { provider, limit } => StreamError::Malformed {
+                provider,
+                path: String::new(),
+                message: format!("nested deeper than {limit} levels"),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamError::Malformed {
+                provider,
+                path,
+                message,
+            } => {
+                write!(f, "malformed {provider} stream event")?;
+                if !path.is_empty() {
+                    write!(f, " at `{path}`")?;
+                }
+                write!(f, ": {message}")
+            }
+            StreamError::Failed { provider, message } => {
+                write!(f, "the {provider} stream failed: {message}")
+            }
+            StreamError::Unfinished { provider, call } => write!(
+                f,
+                "the {provider} stream ended inside the call of `{}`: its arguments are not \
+                 complete JSON",
+                call.name
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
