@@ -28,8 +28,16 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
 
 /// Every type the container's schema is made of (fields, flattened fields, variant contents).
 fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    types_by(container, input_type)
+}
+
+/// The types of the container's fields and variant contents, each field's picked by `pick`.
+fn types_by<'a>(
+    container: &'a Container<'a>,
+    pick: impl Fn(&'a Field<'a>) -> &'a syn::Type + Copy,
+) -> Vec<&'a syn::Type> {
     match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(input_type).collect(),
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
         Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
         Data::Enum(variants) => variants
             .iter()
@@ -38,9 +46,7 @@ fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
                 Shape::Unit => Vec::new(),
                 Shape::Newtype(ty) => vec![*ty],
                 Shape::Tuple(items) => items.clone(),
-                Shape::Struct(fields) => {
-                    fields.iter().filter(|f| !f.skip).map(input_type).collect()
-                }
+                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
             })
             .collect(),
         Data::Unit | Data::Union => Vec::new(),
@@ -55,26 +61,14 @@ fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
 
 /// [`field_types`], but each field's own Rust type.
 fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
-    match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .filter(|v| !v.skip)
-            .flat_map(|v| match &v.shape {
-                Shape::Unit => Vec::new(),
-                Shape::Newtype(ty) => vec![*ty],
-                Shape::Tuple(items) => items.clone(),
-                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(|f| f.ty).collect(),
-            })
-            .collect(),
-        _ => field_types(container),
-    }
+    types_by(container, |field| field.ty)
 }
 
-/// Whether `ty` is known to need no filling of defaults and no constraint checks: a primitive,
-/// `String`, or `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads
-/// as the std types (and the prelude checks pin). Fill and check code for such fields would be
-/// dead (`NEEDS_FILL` and `NEEDS_CHECK` are `false`), and it costs compile time.
+/// Whether `ty` is known to need no filling of defaults and no checks: a primitive, `String`, or
+/// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
+/// types (and the prelude checks pin). Fill and check code for such fields would be dead
+/// (`NEEDS_FILL`, `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`), and it costs compile time:
+/// about 4 ms per struct of 8 such fields (benches/compile_time.sh).
 fn is_plain(ty: &syn::Type) -> bool {
     let syn::Type::Path(path) = ty else {
         return false;
@@ -898,7 +892,7 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
 fn json_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
         .collect();
     if nested.is_empty() {
         return TokenStream::new();
@@ -956,6 +950,9 @@ fn json_check_object(
                 <#ty as ::toolgen::__private::ToolSchema>::check_json(#value)
                     .map_err(|v| v #(#outer)*)?;
             };
+        }
+        if is_plain(ty) {
+            return TokenStream::new();
         }
         let name = &field.name;
         quote! {

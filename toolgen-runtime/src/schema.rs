@@ -455,61 +455,40 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
 
 const MAP_TAIL_START: Rope = Rope::Str(r#","additionalProperties":"#);
 
-impl<K: MapKey, V: ToolSchema, S> ToolSchema for std::collections::HashMap<K, V, S> {
-    const SCHEMA: Rope = Rope::Typed(
-        "object",
-        &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
-    );
-    const DEFS: Defs = V::DEFS;
-    const OBJECT: Option<Object> = Some(Object {
-        properties: Rope::Str(""),
-        required: Rope::Str(""),
-        additional: Some(V::SCHEMA),
-        names: Names::None,
-        deny_unknown: false,
-    });
-    const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-    const NEEDS_FILL: bool = V::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        fill_values::<V>(value);
-    }
-    const NEEDS_CHECK: bool = V::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        check_entries(self.iter())
-    }
-    const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        json_values::<V>(value)
-    }
+macro_rules! map {
+    ($($param:ident),* => $ty:ty) => {
+        impl<K: MapKey, V: ToolSchema $(, $param)*> ToolSchema for $ty {
+            const SCHEMA: Rope = Rope::Typed(
+                "object",
+                &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
+            );
+            const DEFS: Defs = V::DEFS;
+            const OBJECT: Option<Object> = Some(Object {
+                properties: Rope::Str(""),
+                required: Rope::Str(""),
+                additional: Some(V::SCHEMA),
+                names: Names::None,
+                deny_unknown: false,
+            });
+            const DEFAULT: Option<Rope> = EMPTY_OBJECT;
+            const NEEDS_FILL: bool = V::NEEDS_FILL;
+            fn fill_defaults(value: &mut Value) {
+                fill_values::<V>(value);
+            }
+            const NEEDS_CHECK: bool = V::NEEDS_CHECK;
+            fn check_constraints(&self) -> Result<(), Violation> {
+                check_entries(self.iter())
+            }
+            const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
+            fn check_json(value: &Value) -> Result<(), Violation> {
+                json_values::<V>(value)
+            }
+        }
+    };
 }
 
-impl<K: MapKey, V: ToolSchema> ToolSchema for std::collections::BTreeMap<K, V> {
-    const SCHEMA: Rope = Rope::Typed(
-        "object",
-        &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
-    );
-    const DEFS: Defs = V::DEFS;
-    const OBJECT: Option<Object> = Some(Object {
-        properties: Rope::Str(""),
-        required: Rope::Str(""),
-        additional: Some(V::SCHEMA),
-        names: Names::None,
-        deny_unknown: false,
-    });
-    const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-    const NEEDS_FILL: bool = V::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        fill_values::<V>(value);
-    }
-    const NEEDS_CHECK: bool = V::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        check_entries(self.iter())
-    }
-    const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        json_values::<V>(value)
-    }
-}
+map!(S => std::collections::HashMap<K, V, S>);
+map!(=> std::collections::BTreeMap<K, V>);
 
 macro_rules! tuple {
     ($len:literal: $first:ident $(, $rest:ident)*) => {
