@@ -67,8 +67,9 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
 /// Whether `ty` is known to need no filling of defaults and no checks: a primitive, `String`, or
 /// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
 /// types (and the prelude checks pin). Fill and check code for such fields would be dead
-/// (`NEEDS_FILL`, `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`), and it costs compile time:
-/// about 4 ms per struct of 8 such fields (benches/compile_time.sh).
+/// (`NEEDS_FILL`, `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`) and costs compile time, so
+/// it is left out; the `NEEDS_*` consts still name every field type, which keeps the errors for
+/// a type without a schema as they are.
 fn is_plain(ty: &syn::Type) -> bool {
     let syn::Type::Path(path) = ty else {
         return false;
@@ -509,7 +510,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
     };
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
+        .filter(|ty| !mentions_self(ty, container.ident))
         .collect();
     let value = quote!(__toolgen_value);
     let body = if let Some(ty) = delegate_type(container) {
@@ -528,12 +529,18 @@ fn fill(container: &Container<'_>) -> TokenStream {
     if !own_defaults && nested.is_empty() {
         return TokenStream::new();
     }
+    // Without a body (only plain fields), the trait's default does the same.
+    let fill_fn = (!body.is_empty()).then(|| {
+        quote! {
+            fn fill_defaults(#value: &mut ::toolgen::__private::serde_json::Value) {
+                #body
+            }
+        }
+    });
     quote! {
         const NEEDS_FILL: bool = #own_defaults
             #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_FILL)*;
-        fn fill_defaults(#value: &mut ::toolgen::__private::serde_json::Value) {
-            #body
-        }
+        #fill_fn
     }
 }
 
@@ -571,6 +578,9 @@ fn fill_object(fields: &[Field<'_>], value: &TokenStream) -> TokenStream {
                 <#ty as ::toolgen::__private::ToolSchema>::fill_defaults(__toolgen_field);
             }
         });
+    }
+    if in_map.is_empty() && flattened.is_empty() {
+        return TokenStream::new();
     }
     quote! {
         if let ::core::option::Option::Some(__toolgen_map) = #value.as_object_mut() {
@@ -684,9 +694,7 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
         .zip(rust_field_types(container))
-        .filter(|(input, rust)| {
-            input == rust && !mentions_self(rust, container.ident) && !is_plain(rust)
-        })
+        .filter(|(input, rust)| input == rust && !mentions_self(rust, container.ident))
         .map(|(_, rust)| rust)
         .collect();
     if !own && nested.is_empty() {
@@ -721,14 +729,20 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
         Data::Enum(variants) => check_enum(container, variants),
         _ => TokenStream::new(),
     };
+    // Without a body (only plain fields), the trait's default does the same.
+    let check_fn = (!body.is_empty()).then(|| {
+        quote! {
+            fn check_constraints(
+                &self,
+            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                #body
+                ::core::result::Result::Ok(())
+            }
+        }
+    });
     quote! {
         const NEEDS_CHECK: bool = #own #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_CHECK)*;
-        fn check_constraints(
-            &self,
-        ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-            #body
-            ::core::result::Result::Ok(())
-        }
+        #check_fn
     }
 }
 
@@ -892,7 +906,7 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
 fn json_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
+        .filter(|ty| !mentions_self(ty, container.ident))
         .collect();
     if nested.is_empty() {
         return TokenStream::new();
@@ -925,15 +939,21 @@ fn json_checks(container: &Container<'_>) -> TokenStream {
             _ => TokenStream::new(),
         }
     };
+    // Without a body (only plain fields), the trait's default does the same.
+    let check_fn = (!body.is_empty()).then(|| {
+        quote! {
+            fn check_json(
+                #value: &::toolgen::__private::serde_json::Value,
+            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                #body
+                ::core::result::Result::Ok(())
+            }
+        }
+    });
     quote! {
         const NEEDS_JSON_CHECK: bool = false
             #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_JSON_CHECK)*;
-        fn check_json(
-            #value: &::toolgen::__private::serde_json::Value,
-        ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-            #body
-            ::core::result::Result::Ok(())
-        }
+        #check_fn
     }
 }
 

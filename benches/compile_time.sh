@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# Compile time that `#[derive(toolgen::Tool)]` adds to a crate, compared with
+# `#[derive(schemars::JsonSchema)]` on the same structs.
+#
+# Usage (from the repository root):
+#
+#     bash benches/compile_time.sh            # 5 paired runs, `cargo build` (dev profile)
+#     RUNS=7 MODE=check bash benches/compile_time.sh
+#     KEEP=1 bash benches/compile_time.sh     # keep the generated crates (path is printed)
+#     TOOLGEN_PATH=/tmp/other-checkout bash benches/compile_time.sh   # measure another checkout
+#
+# It generates, in a temporary directory, crates that depend on this workspace by path and
+# differ only in their derives, on 100 structs of 8 fields (String, Option<u32>, Vec<String>,
+# bool, f64, a unit enum, Vec<Option<u32>>, a nested struct), each with a doc comment:
+#
+#   baseline   serde `Deserialize` only
+#   toolgen    + `#[derive(toolgen::Tool)]` (`ToolSchema` on the enum and nested struct), and
+#              `pub static ALL: [&str; 100]` holding every `INPUT_SCHEMA`, so the consts are
+#              really evaluated
+#   schemars   + `#[derive(schemars::JsonSchema)]` instead
+#   schemars+  as schemars, plus `pub fn all() -> Vec<Schema>` calling `schema_for!` on every
+#              struct, i.e. what a user writes to get the schemas (generic code instantiated here)
+#
+# All crates have the same dependencies, share one target directory (under the temp dir), and
+# are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
+# `touch src/lib.rs` and is rebuilt with CARGO_INCREMENTAL=0; the runs are interleaved (paired),
+# so drift in machine load hits every crate alike. The table shows medians of wall-clock time and
+# of CPU time (user+sys of cargo and rustc; steadier than wall-clock on a shared machine), and
+# the median of the per-run differences to the baseline.
+#
+# Not run by CI. Needs only crates already in the local cargo cache (it copies Cargo.lock and
+# builds with --offline, falling back to a normal build if that fails).
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export TOOLGEN_REPO="$(cd "${TOOLGEN_PATH:-$repo}" && pwd)"
+export RUNS="${RUNS:-5}"
+export MODE="${MODE:-build}"
+export STRUCTS="${STRUCTS:-100}"
+export KEEP="${KEEP:-0}"
+
+exec python3 - <<'PY'
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+repo = os.environ["TOOLGEN_REPO"]
+runs = int(os.environ["RUNS"])
+mode = os.environ["MODE"]
+n = int(os.environ["STRUCTS"])
+keep = os.environ["KEEP"] == "1"
+if mode not in ("build", "check"):
+    sys.exit("MODE must be build or check")
+if runs < 3:
+    sys.exit("RUNS must be at least 3")
+
+VARIANTS = ["baseline", "toolgen", "schemars", "schemars+"]
+
+
+def crate_dir_name(variant):
+    return "ct_" + variant.replace("+", "_plus")
+
+
+def source(variant):
+    tool = variant == "toolgen"
+    js = variant.startswith("schemars")
+    out = ["#![allow(dead_code)]", "use serde::Deserialize;", ""]
+
+    def derives(kind):
+        d = ["Deserialize"]
+        if tool:
+            d.append("toolgen::Tool" if kind == "tool" else "toolgen::ToolSchema")
+        if js:
+            d.append("schemars::JsonSchema")
+        return "#[derive(" + ", ".join(d) + ")]"
+
+    out += [
+        "/// How urgent the item is.",
+        derives("schema"),
+        '#[serde(rename_all = "lowercase")]',
+        "pub enum Level {",
+        "    Low,",
+        "    Medium,",
+        "    High,",
+        "}",
+        "",
+        "/// A point on the page.",
+        derives("schema"),
+        "pub struct Nested {",
+        "    /// Horizontal position.",
+        "    pub x: f64,",
+        "    /// Vertical position.",
+        "    pub y: f64,",
+        "    pub label: Option<String>,",
+        "}",
+        "",
+    ]
+    for i in range(n):
+        out += [
+            f"/// Tool number {i}: does thing {i} with the given inputs.",
+            derives("tool"),
+            f"pub struct Tool{i} {{",
+            f"    /// The name of thing {i}.",
+            "    pub name: String,",
+            "    /// How many, if known.",
+            "    pub count: Option<u32>,",
+            "    pub tags: Vec<String>,",
+            "    pub enabled: bool,",
+            "    /// A score between 0 and 1.",
+            "    pub score: f64,",
+            "    pub level: Level,",
+            "    pub slots: Vec<Option<u32>>,",
+            "    pub at: Nested,",
+            "}",
+            "",
+        ]
+    if tool:
+        out.append(f"pub static ALL: [&str; {n}] = [")
+        out += [f"    <Tool{i} as toolgen::Tool>::INPUT_SCHEMA," for i in range(n)]
+        out.append("];")
+    if variant == "schemars+":
+        out.append("pub fn all() -> Vec<schemars::Schema> {")
+        out.append("    vec![")
+        out += [f"        schemars::schema_for!(Tool{i})," for i in range(n)]
+        out.append("    ]")
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def manifest(variant):
+    return f"""[package]
+name = "{crate_dir_name(variant)}"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+serde = {{ version = "1", features = ["derive"] }}
+toolgen = {{ path = "{repo}" }}
+schemars = "1.2.3"
+
+[workspace]
+"""
+
+
+def cargo(crate, target, extra=(), quiet=True):
+    env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0")
+    env.pop("RUSTFLAGS", None)
+    cmd = ["cargo", mode, *extra]
+    res = subprocess.run(
+        cmd,
+        cwd=crate,
+        env=env,
+        stdout=subprocess.DEVNULL if quiet else None,
+        stderr=subprocess.PIPE if quiet else None,
+        text=True,
+    )
+    return res
+
+
+tmp = tempfile.mkdtemp(prefix="toolgen-compile-time-")
+target = os.path.join(tmp, "target")
+try:
+    crates = {}
+    for v in VARIANTS:
+        d = os.path.join(tmp, crate_dir_name(v))
+        os.makedirs(os.path.join(d, "src"))
+        with open(os.path.join(d, "Cargo.toml"), "w") as f:
+            f.write(manifest(v))
+        with open(os.path.join(d, "src", "lib.rs"), "w") as f:
+            f.write(source(v))
+        lock = os.path.join(repo, "Cargo.lock")
+        if os.path.exists(lock):
+            shutil.copy(lock, os.path.join(d, "Cargo.lock"))
+        crates[v] = d
+
+    print(f"generated {len(VARIANTS)} crates of {n} structs in {tmp}, toolgen from {repo}", flush=True)
+    print("prebuilding dependencies (first build of each crate)...", flush=True)
+    offline = True
+    for v in VARIANTS:
+        res = cargo(crates[v], target, ["--offline"] if offline else [])
+        if res.returncode != 0 and offline:
+            offline = False
+            res = cargo(crates[v], target)
+        if res.returncode != 0:
+            sys.stderr.write(res.stderr)
+            sys.exit(f"first build of {v} failed")
+
+    extra = ["--offline"] if offline else []
+    wall = {v: [] for v in VARIANTS}
+    cpu = {v: [] for v in VARIANTS}
+    for r in range(runs):
+        for v in VARIANTS:
+            os.utime(os.path.join(crates[v], "src", "lib.rs"))
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            res = cargo(crates[v], target, extra)
+            t1 = time.perf_counter()
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if res.returncode != 0:
+                sys.stderr.write(res.stderr)
+                sys.exit(f"build of {v} failed")
+            wall[v].append(t1 - t0)
+            cpu[v].append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+        print(
+            f"run {r + 1}/{runs} (wall/cpu s): "
+            + ", ".join(f"{v} {wall[v][-1]:.2f}/{cpu[v][-1]:.2f}" for v in VARIANTS),
+            flush=True,
+        )
+
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    print()
+    print(
+        f"cargo {mode}, CARGO_INCREMENTAL=0, {n} structs x 8 fields, {runs} paired runs, "
+        f"load average at the end {load}"
+    )
+    print(
+        "wall: wall-clock of `cargo build` after `touch src/lib.rs` (includes cargo's own, "
+        "constant, overhead);"
+    )
+    print(
+        "cpu: user+sys time of cargo and rustc, less sensitive to other load on the machine;"
+    )
+    print("extra: median over runs of (crate - baseline) in the same run.")
+    print()
+    print(
+        "| crate | wall median s | cpu median s | extra wall s | extra cpu s "
+        "| extra cpu per struct ms | cpu vs baseline |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    base_cpu = statistics.median(cpu["baseline"])
+    for v in VARIANTS:
+        wm, cm = statistics.median(wall[v]), statistics.median(cpu[v])
+        if v == "baseline":
+            print(f"| {v} | {wm:.2f} | {cm:.2f} | – | – | – | 1.00x |")
+            continue
+        ew = statistics.median(a - b for a, b in zip(wall[v], wall["baseline"]))
+        ec = statistics.median(a - b for a, b in zip(cpu[v], cpu["baseline"]))
+        print(
+            f"| {v} | {wm:.2f} | {cm:.2f} | {ew:+.2f} | {ec:+.2f} | "
+            f"{ec / n * 1000:+.1f} | {cm / base_cpu:.2f}x |"
+        )
+finally:
+    if keep:
+        print(f"\nkept {tmp}")
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
+PY
