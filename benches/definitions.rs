@@ -123,6 +123,23 @@ fn call_text(cards: usize, bad: Option<usize>) -> String {
     json!({ "flashcards": cards }).to_string()
 }
 
+/// Get the current weather for a city: the small call of the parse benchmark.
+#[derive(Tool, Deserialize, Debug)]
+#[allow(dead_code)]
+struct GetWeather {
+    /// City name.
+    city: String,
+    units: Option<Units>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Units {
+    Celsius,
+    Fahrenheit,
+}
+
 /// Every benchmark, in one criterion group so the ratios come from the same run.
 fn emit_flashcards(c: &mut Criterion) {
     let valid = call_text(20, None);
@@ -169,6 +186,15 @@ fn emit_flashcards(c: &mut Criterion) {
     });
     group.bench_function("parse_err/serde_json_from_str", |b| {
         b.iter(|| serde_json::from_str::<EmitFlashcards>(black_box(&invalid)))
+    });
+
+    // A small call.
+    let small = r#"{"city":"Riga","units":"celsius"}"#;
+    group.bench_function("parse_small/toolgen_parse_args", |b| {
+        b.iter(|| GetWeather::parse_args(black_box(small)))
+    });
+    group.bench_function("parse_small/serde_json_from_str", |b| {
+        b.iter(|| serde_json::from_str::<GetWeather>(black_box(small)))
     });
 
     group.finish();

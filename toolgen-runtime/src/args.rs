@@ -76,12 +76,19 @@ impl ArgsError {
     }
 
     /// A call to a tool the set does not have; the message lists the ones it has.
+    ///
+    /// The name comes from the model and may be of any length: the message quotes at most
+    /// 100 characters of it (`MAX_QUOTED_NAME`), so that it stays short enough to send back.
     #[doc(hidden)]
     pub fn unknown_tool(name: &str, known: &[&str]) -> Self {
         let known: Vec<String> = known.iter().map(|n| format!("`{n}`")).collect();
+        let shown = match name.char_indices().nth(MAX_QUOTED_NAME) {
+            Some((end, _)) => format!("{}…", name.get(..end).unwrap_or_default()),
+            None => name.to_owned(),
+        };
         ArgsError {
             path: String::new(),
-            message: format!("unknown tool `{name}`; the tools are {}", known.join(", ")),
+            message: format!("unknown tool `{shown}`; the tools are {}", known.join(", ")),
             kind: ArgsErrorKind::UnknownTool,
         }
     }
@@ -136,6 +143,9 @@ pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     }
 }
 
+/// How many characters of an unknown tool's name [`ArgsError::unknown_tool`] quotes.
+const MAX_QUOTED_NAME: usize = 100;
+
 /// How many integral floats (`5.0` sent for an integer) one parse will mend before giving up.
 const MAX_FLOAT_FIXES: usize = 64;
 
@@ -153,7 +163,20 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     } else {
         match serde_json::from_str::<T>(args) {
             Ok(parsed) => return checked(parsed),
-            Err(error) => Some(error),
+            Err(error) => {
+                // Most failures are what they seem: find the path on the text and stop, unless
+                // a tolerance could apply (blank text, a JSON string holding the object, a
+                // float where an integer belongs). That keeps a failed parse to two passes.
+                let located = locate::<T>(args, &error);
+                let trimmed = args.trim_start();
+                if !trimmed.is_empty()
+                    && !trimmed.starts_with('"')
+                    && !located.message.starts_with("invalid type: floating point")
+                {
+                    return Err(located);
+                }
+                Some(error)
+            }
         }
     };
     // Tolerance: an empty argument string (models send it for tools without parameters).
@@ -270,11 +293,19 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
     let mut tolerated = false;
     // Tolerance: arguments encoded twice, a JSON string holding the object. A tool's input is
     // always an object, so a string at the top is never valid as it is.
-    if let Value::String(text) = &value
-        && let Ok(inner @ Value::Object(_)) = serde_json::from_str::<Value>(text)
-    {
-        value = inner;
-        tolerated = true;
+    if let Value::String(text) = &value {
+        match serde_json::from_str::<UniqueKeys>(text) {
+            Ok(UniqueKeys(inner @ Value::Object(_))) => {
+                value = inner;
+                tolerated = true;
+            }
+            // An object inside with a repeated key: that is the error, as it is unencoded (a
+            // `Value` would keep the last one silently). Only `UniqueKeys` raises data errors.
+            Err(error) if error.classify() == serde_json::error::Category::Data => {
+                return Err(ArgsError::from_json(&error, String::new()));
+            }
+            _ => {}
+        }
     }
     T::fill_defaults(&mut value);
     let mut fixes = 0;

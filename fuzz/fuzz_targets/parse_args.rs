@@ -1,0 +1,158 @@
+//! `parse_args`, `parse_bytes` and `ToolSet::parse_call` on arbitrary bytes, for several seed tools
+//! and a tool with every enum representation, defaults and constraints.
+//!
+//! The first byte picks the tool; the rest is the arguments. Besides "no panic", each input checks
+//! that the text and bytes entry points agree.
+
+#![no_main]
+
+#[path = "../../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use libfuzzer_sys::fuzz_target;
+use serde::Deserialize;
+use toolgen::{ArgsErrorKind, Tool, ToolCall, ToolSchema, ToolSet};
+
+use seed_tools::{flashcards, function_calling, ghostpen, mind_map};
+
+/// A tool that exercises every enum representation, defaults and each constraint keyword.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Everything {
+    #[tool(length(min = 1, max = 8))]
+    name: String,
+    #[tool(range(min = -5, max = 5))]
+    level: i8,
+    #[tool(default = 3)]
+    retries: u32,
+    #[tool(default = "plain")]
+    style: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[tool(pattern = "^[a-z]+$")]
+    slug: Option<String>,
+    #[tool(format = "date")]
+    due: Option<String>,
+    #[tool(range(min = 0.0, max = 1.0))]
+    weight: Option<f64>,
+    letter: Option<char>,
+    pair: Option<(u8, String)>,
+    fixed: Option<[u16; 2]>,
+    counts: Option<BTreeMap<String, u64>>,
+    external: Option<External>,
+    internal: Option<Internal>,
+    adjacent: Option<Adjacent>,
+    untagged: Option<Untagged>,
+    mixed: Option<Mixed>,
+    other: Option<Other>,
+    child: Option<Box<Child>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum External {
+    Stop,
+    Wait(u32),
+    Pair(u8, u8),
+    Move { dx: i32, dy: Option<i32> },
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Internal {
+    Stop,
+    Goto(Child),
+    Labels(BTreeMap<String, u32>),
+    Move {
+        #[tool(range(min = -100, max = 100))]
+        dx: i32,
+    },
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent {
+    Stop,
+    Note(Option<String>),
+    Pair(u8, String),
+    Move { dx: i32 },
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Untagged {
+    Nothing,
+    Number(i64),
+    Word(String),
+    Named { name: String, count: u32 },
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum Mixed {
+    Auto,
+    Fixed {
+        value: u32,
+    },
+    #[serde(untagged)]
+    Raw(String),
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "type")]
+enum Other {
+    Circle {
+        radius: u32,
+    },
+    #[serde(other)]
+    Unknown,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Child {
+    #[tool(default = 1)]
+    x: i32,
+    #[tool(length(max = 3))]
+    items: Vec<u8>,
+}
+
+/// Parses `bytes` as `T` through every entry point that takes text.
+fn check<T: Tool + Debug + PartialEq>(bytes: &[u8]) {
+    let from_bytes = T::parse_bytes(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let from_text = T::parse_args(text);
+            assert_eq!(from_text, from_bytes, "parse_args and parse_bytes disagree");
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+                // The value path must not panic either; it may differ (it never sees duplicates).
+                let _ = T::parse_value(value);
+            }
+        }
+        Err(_) => {
+            let error = from_bytes.expect_err("invalid UTF-8 parsed");
+            assert_eq!(error.kind(), ArgsErrorKind::Syntax);
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, args)) = data.split_first() else {
+        return;
+    };
+    match which % 8 {
+        0 => check::<Everything>(args),
+        1 => check::<flashcards::EmitFlashcards>(args),
+        2 => check::<ghostpen::UpdateStyleProfile>(args),
+        3 => check::<ghostpen::ReadPastPosts>(args),
+        4 => check::<ghostpen::TrackFeedback>(args),
+        5 => check::<function_calling::ConfigFunc>(args),
+        6 => check::<mind_map::AddChildTrees>(args),
+        _ => {
+            // A call of a named tool in a set: the name is the text up to the first NUL.
+            let text = String::from_utf8_lossy(args);
+            let (name, arguments) = text.split_once('\0').unwrap_or(("save_to_file", &text));
+            let _ = ghostpen::Tools::parse_call(&ToolCall::new(name, arguments));
+        }
+    }
+});
