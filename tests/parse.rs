@@ -310,3 +310,23 @@ fn repeated_set_items_are_an_error_with_a_path() {
     let err = TagPhoto::parse_args(r#"{"tags":[1,1],"albums":[]}"#).unwrap_err();
     assert_eq!(err.kind(), ArgsErrorKind::Data);
 }
+
+#[derive(ToolSchema, Deserialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Unit {
+    Word,
+    Phrase,
+}
+
+/// Wrappers pass a string enum's values through, so a `#[tool(default)]` on a field of a wrapped
+/// enum is checked at compile time like one on the enum itself.
+#[test]
+fn wrappers_keep_a_string_enums_values() {
+    let values = Some(&["word", "phrase"][..]);
+    assert_eq!(<Unit as ToolSchema>::ENUM_VALUES, values);
+    assert_eq!(<Box<Unit> as ToolSchema>::ENUM_VALUES, values);
+    assert_eq!(
+        <std::borrow::Cow<'static, Unit> as ToolSchema>::ENUM_VALUES,
+        values
+    );
+}

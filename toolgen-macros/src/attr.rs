@@ -423,12 +423,7 @@ impl ToolAttrs {
                 }
                 // #[tool(output = Forecast)] / #[tool(output = "Page<Item>")]
                 "output" => {
-                    let value = meta.value()?;
-                    let ty = if value.peek(LitStr) {
-                        value.parse::<LitStr>()?.parse::<syn::Type>()?
-                    } else {
-                        value.parse::<syn::Type>()?
-                    };
+                    let ty = type_value(meta)?;
                     if out.output.is_some() {
                         errors.push(duplicate(meta, key));
                     }
@@ -529,12 +524,7 @@ impl FieldToolAttrs {
                 "example" => out.example.push(LitExpr(meta.value()?.parse()?)),
                 // #[tool(schema = Type)] / #[tool(schema = "Type<..>")]
                 "schema" => {
-                    let value = meta.value()?;
-                    let ty = if value.peek(LitStr) {
-                        value.parse::<LitStr>()?.parse::<syn::Type>()?
-                    } else {
-                        value.parse::<syn::Type>()?
-                    };
+                    let ty = type_value(meta)?;
                     if out.schema.is_some() {
                         errors.push(duplicate(meta, key));
                     } else {
@@ -574,6 +564,16 @@ impl FieldToolAttrs {
             Ok(())
         });
         out
+    }
+}
+
+/// `key = Type` or `key = "Type<..>"` (a string, for types that do not parse as an expression).
+fn type_value(meta: &ParseNestedMeta<'_>) -> syn::Result<syn::Type> {
+    let value = meta.value()?;
+    if value.peek(LitStr) {
+        value.parse::<LitStr>()?.parse()
+    } else {
+        value.parse()
     }
 }
 

@@ -287,8 +287,8 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
 }
 
 macro_rules! transparent {
-    ($($ty:ty),*) => {$(
-        impl<T: ToolSchema + ?Sized> ToolSchema for $ty {
+    ($([$($bound:tt)*] $ty:ty),*) => {$(
+        impl<T: ToolSchema + ?Sized $($bound)*> ToolSchema for $ty {
             const SCHEMA: Rope = T::SCHEMA;
             const DEFS: Defs = T::DEFS;
             const OBJECT: Option<Object> = T::OBJECT;
@@ -310,26 +310,14 @@ macro_rules! transparent {
     )*};
 }
 
-transparent!(&T, &mut T, Box<T>, std::rc::Rc<T>, std::sync::Arc<T>);
-
-impl<T: ToolSchema + ToOwned + ?Sized> ToolSchema for std::borrow::Cow<'_, T> {
-    const SCHEMA: Rope = T::SCHEMA;
-    const DEFS: Defs = T::DEFS;
-    const OBJECT: Option<Object> = T::OBJECT;
-    const DEFAULT: Option<Rope> = T::DEFAULT;
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        T::fill_defaults(value);
-    }
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        (**self).check_constraints()
-    }
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        T::check_json(value)
-    }
-}
+transparent!(
+    [] &T,
+    [] &mut T,
+    [] Box<T>,
+    [] std::rc::Rc<T>,
+    [] std::sync::Arc<T>,
+    [+ ToOwned] std::borrow::Cow<'_, T>
+);
 
 /// Fills defaults in every item of an array value.
 fn fill_items<T: ToolSchema + ?Sized>(value: &mut Value) {
