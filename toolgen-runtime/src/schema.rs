@@ -338,8 +338,8 @@ fn fill_values<T: ToolSchema + ?Sized>(value: &mut Value) {
 }
 
 macro_rules! sequence {
-    ($json_check:ident, $tail:literal => $($ty:ident)::+ $(, $bound:path)?) => {
-        impl<T: ToolSchema $(+ $bound)*> ToolSchema for $($ty)::+<T> {
+    ($json_check:ident, $tail:literal => [$($param:ident),*] $ty:ty $(, $bound:path)?) => {
+        impl<T: ToolSchema $(+ $bound)* $(, $param)*> ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed(
                 "array",
                 &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
@@ -364,36 +364,12 @@ macro_rules! sequence {
     (@needs json_items) => { T::NEEDS_JSON_CHECK };
 }
 
-sequence!(json_items, "}" => Vec);
-sequence!(json_items, "}" => std::collections::VecDeque);
-sequence!(json_items, "}" => std::collections::LinkedList);
-sequence!(json_items, "}" => std::collections::BinaryHeap, Ord);
-sequence!(json_unique, r#","uniqueItems":true}"# => std::collections::BTreeSet);
-
-impl<T: ToolSchema, S> ToolSchema for std::collections::HashSet<T, S> {
-    const SCHEMA: Rope = Rope::Typed(
-        "array",
-        &Rope::Seq(&[
-            Rope::Str(r#","items":"#),
-            T::SCHEMA,
-            Rope::Str(r#","uniqueItems":true}"#),
-        ]),
-    );
-    const DEFS: Defs = T::DEFS;
-    const DEFAULT: Option<Rope> = EMPTY_ARRAY;
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        fill_items::<T>(value);
-    }
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        check_items(self.iter())
-    }
-    const NEEDS_JSON_CHECK: bool = true;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        json_unique::<T>(value)
-    }
-}
+sequence!(json_items, "}" => [] Vec<T>);
+sequence!(json_items, "}" => [] std::collections::VecDeque<T>);
+sequence!(json_items, "}" => [] std::collections::LinkedList<T>);
+sequence!(json_items, "}" => [] std::collections::BinaryHeap<T>, Ord);
+sequence!(json_unique, r#","uniqueItems":true}"# => [] std::collections::BTreeSet<T>);
+sequence!(json_unique, r#","uniqueItems":true}"# => [S] std::collections::HashSet<T, S>);
 
 impl<T: ToolSchema> ToolSchema for [T] {
     const SCHEMA: Rope = <Vec<T> as ToolSchema>::SCHEMA;
