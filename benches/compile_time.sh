@@ -8,6 +8,7 @@
 #     RUNS=7 MODE=check bash benches/compile_time.sh
 #     KEEP=1 bash benches/compile_time.sh     # keep the generated crates (path is printed)
 #     TOOLGEN_PATH=/tmp/other-checkout bash benches/compile_time.sh   # measure another checkout
+#     VARIANTS="toolgen toolgen-strict" bash benches/compile_time.sh   # some variants (and baseline)
 #
 # It generates, in a temporary directory, crates that depend on this workspace by path and
 # differ only in their derives, on 100 structs of 8 fields (String, Option<u32>, Vec<String>,
@@ -17,6 +18,10 @@
 #   toolgen    + `#[derive(toolgen::Tool)]` (`ToolSchema` on the enum and nested struct), and
 #              `pub static ALL: [&str; 100]` holding every `INPUT_SCHEMA`, so the consts are
 #              really evaluated
+#   toolgen-defs  as toolgen, and `pub static DEFS` holding every tool's definition text for all
+#              five providers (`Tool::definition_json`), which builds the Gemini dialect too
+#   toolgen-strict  as toolgen-defs, with `#[tool(strict)]` on every tool: the OpenAI and
+#              Anthropic strict dialects are built and checked
 #   schemars   + `#[derive(schemars::JsonSchema)]` instead
 #   schemars+  as schemars, plus `pub fn all() -> Vec<Schema>` calling `schema_for!` on every
 #              struct, i.e. what a user writes to get the schemas (generic code instantiated here)
@@ -59,15 +64,20 @@ if mode not in ("build", "check"):
 if runs < 3:
     sys.exit("RUNS must be at least 3")
 
-VARIANTS = ["baseline", "toolgen", "schemars", "schemars+"]
+VARIANTS = ["baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+"]
+VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
+if "baseline" not in VARIANTS:
+    VARIANTS.insert(0, "baseline")
 
 
 def crate_dir_name(variant):
-    return "ct_" + variant.replace("+", "_plus")
+    return "ct_" + variant.replace("+", "_plus").replace("-", "_")
 
 
 def source(variant):
-    tool = variant == "toolgen"
+    tool = variant.startswith("toolgen")
+    strict = variant == "toolgen-strict"
+    defs = variant in ("toolgen-defs", "toolgen-strict")
     js = variant.startswith("schemars")
     out = ["#![allow(dead_code)]", "use serde::Deserialize;", ""]
 
@@ -104,6 +114,7 @@ def source(variant):
         out += [
             f"/// Tool number {i}: does thing {i} with the given inputs.",
             derives("tool"),
+            *(["#[tool(strict)]"] if strict else []),
             f"pub struct Tool{i} {{",
             f"    /// The name of thing {i}.",
             "    pub name: String,",
@@ -122,6 +133,10 @@ def source(variant):
     if tool:
         out.append(f"pub static ALL: [&str; {n}] = [")
         out += [f"    <Tool{i} as toolgen::Tool>::INPUT_SCHEMA," for i in range(n)]
+        out.append("];")
+    if defs:
+        out.append(f"pub static DEFS: [toolgen::__private::Definitions; {n}] = [")
+        out += [f"    <Tool{i} as toolgen::Tool>::DEFINITIONS," for i in range(n)]
         out.append("];")
     if variant == "schemars+":
         out.append("pub fn all() -> Vec<schemars::Schema> {")

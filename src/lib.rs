@@ -43,7 +43,7 @@
 //! |---|---|---|
 //! | container (`Tool`) | `/// doc` or `#[tool(description = "..")]` | the tool's description (required) |
 //! | container (`Tool`) | `#[tool(name = "..")]` | the tool's name (default: the type name in snake_case); must match `^[a-zA-Z0-9_-]{1,64}$` |
-//! | container (`Tool`) | `#[tool(strict)]` | sets [`Tool::STRICT`] |
+//! | container (`Tool`) | `#[tool(strict)]`, `strict = "openai"`, `strict = "anthropic"` | strict mode: [`Tool::OPENAI_STRICT_SCHEMA`] / [`Tool::ANTHROPIC_STRICT_SCHEMA`], `"strict": true` in those definitions, and a compile error for what the strict grammar cannot express |
 //! | container (`ToolSchema`) | `/// doc` or `#[tool(description = "..")]` | the schema's `description` |
 //! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or branch's) `description` |
 //! | field | `#[tool(default = 5)]` (string, number, bool, `None`, array) | `"default"`, not required, and [`Tool::parse_args`] fills it in when missing |
@@ -76,7 +76,17 @@
 //!
 //! What the macro cannot see is checked in const evaluation, and stops the build with a message:
 //! `#[serde(flatten)]` of a type that is not an object, two properties with one name after
-//! flattening, and a `#[tool(default)]` string that is not one of an enum's values.
+//! flattening, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
+//! tool anything its strict dialect cannot express (a map, `serde_json::Value`, a tuple, for
+//! Anthropic recursion and regexes with `\b` or lookaround, OpenAI's size limits), at the field
+//! that holds it.
+//!
+//! ## Dialects
+//!
+//! Besides [`Tool::INPUT_SCHEMA`] (standard JSON Schema), a tool has its schema in each provider's
+//! dialect as consts ([`Tool::OPENAI_STRICT_SCHEMA`], [`Tool::ANTHROPIC_STRICT_SCHEMA`],
+//! [`Tool::GEMINI_SCHEMA`]) and its whole definition for each provider as compile-time text
+//! ([`Tool::definition_json`]). [`dialect_schema`] runs the same rewrite at run time.
 //!
 //! ## Types
 //!
@@ -99,6 +109,7 @@ pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet,
     parse_args, schema_text,
 };
+pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 pub use toolgen_runtime::{
     ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,

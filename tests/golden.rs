@@ -1,7 +1,8 @@
 //! Golden schemas of the seed tools (`examples/seed_tools`), compared as parsed JSON values.
 //!
-//! `000_emit_flashcards.json` and `001_get_weather.json` are written by hand from the design
-//! documents (seed 001's Anthropic example; seed 000 §6.2 without the `default` keywords of its
+//! `000_emit_flashcards.json`, `001_get_weather.json`, `003_function_name.openai_chat.json` and
+//! the OpenAI strict dialects of seed 003's `function_name` and `sum_numbers` are written by hand
+//! from the design documents (seed 001's Anthropic example; seed 000 §6.2 without the `default` keywords of its
 //! required properties `unit`, `contexts` and `visible`, a Zod artifact: toolgen makes a field
 //! with a default optional), and `TOOLGEN_BLESS` never rewrites them. The others are blessed from our output with
 //! `TOOLGEN_BLESS=1 cargo test --test golden`, then reviewed against the documents: review their
@@ -15,12 +16,16 @@ use std::path::PathBuf;
 
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use toolgen::{Provider, Tool};
+use toolgen::{Dialect, Provider, Tool, dialect_schema};
 
-use seed_tools::{SEEDS, flashcards::EmitFlashcards};
+use seed_tools::{SEEDS, flashcards::EmitFlashcards, function_calling::FunctionName};
 
 /// Goldens written by hand from the seed text.
-const HAND_WRITTEN: &[&str] = &["000_emit_flashcards.json", "001_get_weather.json"];
+const HAND_WRITTEN: &[&str] = &[
+    "000_emit_flashcards.json",
+    "001_get_weather.json",
+    "003_function_name.openai_chat.json",
+];
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -33,8 +38,11 @@ fn bless() -> bool {
 /// `actual` equals the golden `file`: as a value, and in the order of every object's keys.
 fn check_golden(file: &str, actual: &Value) {
     let path = golden_dir().join(file);
-    if bless() && !HAND_WRITTEN.contains(&file) {
+    if bless() && !HAND_WRITTEN.contains(&file) && !HAND_WRITTEN_DIALECTS.contains(&file) {
         let text = serde_json::to_string_pretty(actual).expect("JSON values serialize");
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        }
         fs::write(&path, text + "\n").unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         return;
     }
@@ -137,6 +145,7 @@ fn every_golden_file_belongs_to_a_test() {
             .iter()
             .map(|&p| format!("000_emit_flashcards.{}.json", provider_slug(p))),
     );
+    expected.push("003_function_name.openai_chat.json".to_owned());
     expected.sort();
     // Only the JSON files directly in `tests/golden`: subfolders belong to other test files.
     let mut found: Vec<String> = fs::read_dir(golden_dir())
@@ -156,5 +165,116 @@ fn every_golden_file_belongs_to_a_test() {
     // While blessing, the other tests may not have written theirs yet.
     if !bless() {
         assert_eq!(found, expected, "missing goldens in tests/golden");
+    }
+}
+
+/// The dialects every seed tool is checked in, with their golden file suffixes.
+const DIALECTS: [(Dialect, &str); 3] = [
+    (Dialect::OpenAiStrict, "openai_strict"),
+    (Dialect::AnthropicStrict, "anthropic_strict"),
+    (Dialect::Gemini, "gemini"),
+];
+
+/// Goldens of the dialects written by hand from seed 003's OpenAI strict-mode examples.
+const HAND_WRITTEN_DIALECTS: &[&str] = &[
+    "dialects/003_function_name.openai_strict.json",
+    "dialects/003_sum_numbers.openai_strict.json",
+];
+
+/// `dialects/000_emit_flashcards.gemini.json`
+fn dialect_golden(seed_id: &str, tool: &str, suffix: &str) -> String {
+    format!("dialects/{seed_id}_{tool}.{suffix}.json")
+}
+
+/// Every seed tool in every dialect: the schema, or the error that says why the dialect cannot
+/// express it (the message a strict tool's build stops with).
+#[test]
+fn every_seed_tool_in_every_dialect_matches_its_golden() {
+    for seed in &SEEDS {
+        for tool in seed.tools {
+            for (dialect, suffix) in DIALECTS {
+                let actual = match dialect_schema(tool.input_schema, dialect) {
+                    Ok(text) => schema(&text),
+                    Err(error) => serde_json::json!({ "error": error.to_string() }),
+                };
+                check_golden(&dialect_golden(seed.id, tool.name, suffix), &actual);
+            }
+        }
+    }
+}
+
+/// A tool's dialect consts are the run-time rewrite of its schema: the strict ones for the
+/// providers it is strict for (and only those), Gemini's where the schema fits.
+#[test]
+fn dialect_consts_are_the_rewrite_of_the_input_schema() {
+    let mut strict = 0;
+    for tool in SEEDS.iter().flat_map(|seed| seed.tools.iter()) {
+        let gemini = dialect_schema(tool.input_schema, Dialect::Gemini).ok();
+        assert_eq!(
+            (tool.dialect)(Dialect::Gemini),
+            gemini.as_deref(),
+            "{}",
+            tool.name
+        );
+        assert_eq!(
+            (tool.dialect)(Dialect::Standard),
+            Some(tool.input_schema),
+            "{}",
+            tool.name
+        );
+        for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
+            if let Some(text) = (tool.dialect)(dialect) {
+                strict += 1;
+                assert_eq!(
+                    Some(text.to_owned()),
+                    dialect_schema(tool.input_schema, dialect).ok(),
+                    "{} {dialect:?}",
+                    tool.name
+                );
+            }
+        }
+    }
+    // `function_name` and `sum_numbers`, each for OpenAI and Anthropic.
+    assert_eq!(strict, 4);
+}
+
+/// Seed 003's strict-mode template, as the document writes it for Chat Completions (keys in
+/// toolgen's order: `strict` after `parameters`).
+#[test]
+fn function_name_is_seed_003s_strict_template() {
+    check_golden(
+        "003_function_name.openai_chat.json",
+        &FunctionName::definition(Provider::OpenAiChat),
+    );
+}
+
+#[test]
+fn every_dialect_golden_belongs_to_a_test() {
+    let mut expected: Vec<String> = SEEDS
+        .iter()
+        .flat_map(|seed| {
+            seed.tools.iter().flat_map(move |tool| {
+                DIALECTS
+                    .iter()
+                    .map(move |(_, suffix)| dialect_golden(seed.id, tool.name, suffix))
+            })
+        })
+        .collect();
+    expected.sort();
+    let mut found: Vec<String> = fs::read_dir(golden_dir().join("dialects"))
+        .expect("tests/golden/dialects")
+        .map(|entry| {
+            format!(
+                "dialects/{}",
+                entry
+                    .expect("directory entry")
+                    .file_name()
+                    .to_string_lossy()
+            )
+        })
+        .collect();
+    found.sort();
+    if !bless() {
+        assert_eq!(found, expected, "tests/golden/dialects");
     }
 }

@@ -2,6 +2,11 @@
 //! against their schema and parse back (through `parse_args`, as a model's arguments would) to
 //! the same value. Covers structs with options, vectors, sets and maps, `flatten`, and enums in
 //! every serde representation.
+//!
+//! Issue 4 and 6: the same values against every provider dialect the schema has (OpenAI and
+//! Anthropic strict, Gemini `parameters`); for OpenAI strict, with every optional property the
+//! value leaves out sent as `null` instead, as a strict model must, which parses back to the same
+//! value.
 
 mod serde_types;
 
@@ -13,9 +18,9 @@ use proptest::option;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 use serde_types::*;
-use toolgen::{ArgsError, Tool, ToolSchema, schema_text};
+use toolgen::{ArgsError, Dialect, Tool, ToolSchema, dialect_schema, schema_text};
 
 /// Cases per property: enough to meet every variant many times, quick on two cores.
 const CASES: u32 = 128;
@@ -324,8 +329,129 @@ fn prune_defaults(order: &mut Value) {
     );
 }
 
-/// Runs `CASES` random values through: serialize, validate against `schema`, `parse` the text
-/// back, compare. `prepare` may change the JSON first (e.g. leave out defaults). Returns how many
+/// Gemini's `parameters` as JSON Schema, to validate against: `nullable: true` admits `null`, and
+/// `propertyOrdering` (an annotation) goes.
+fn gemini_as_json_schema(schema: &mut Value) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    object.remove("propertyOrdering");
+    if object.remove("nullable") == Some(Value::Bool(true)) {
+        if let Some(Value::String(ty)) = object.get("type").cloned() {
+            object.insert("type".into(), json!([ty, "null"]));
+        }
+        if let Some(Value::Array(values)) = object.get_mut("enum") {
+            values.push(Value::Null);
+        }
+        if let Some(Value::Array(branches)) = object.get_mut("anyOf") {
+            branches.push(json!({"type": "null"}));
+        }
+    }
+    for value in object.values_mut() {
+        match value {
+            Value::Object(_) => gemini_as_json_schema(value),
+            Value::Array(items) => items.iter_mut().for_each(gemini_as_json_schema),
+            _ => {}
+        }
+    }
+    if let Some(Value::Object(properties)) = object.get_mut("properties") {
+        for property in properties.values_mut() {
+            gemini_as_json_schema(property);
+        }
+    }
+}
+
+/// The schema `$ref` points to (`#/$defs/Name`), else the schema itself.
+fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(pointer) => root
+            .pointer(pointer.trim_start_matches('#'))
+            .unwrap_or(schema),
+        None => schema,
+    }
+}
+
+/// The object branch of an `anyOf` that `json` is written in: the one whose properties hold all
+/// its keys, with every required key present and every `const` matching.
+fn branch_of<'a>(branches: &'a [Value], json: &Value, root: &'a Value) -> Option<&'a Value> {
+    let object = json.as_object()?;
+    branches.iter().map(|b| resolve(b, root)).find(|branch| {
+        let Some(properties) = branch.get("properties").and_then(Value::as_object) else {
+            return false;
+        };
+        let required = branch.get("required").and_then(Value::as_array);
+        object.keys().all(|k| properties.contains_key(k))
+            && required.is_none_or(|r| r.iter().filter_map(Value::as_str).all(|k| object.contains_key(k)))
+            && properties.iter().all(|(k, p)| match p.get("const") {
+                Some(c) => object.get(k) == Some(c),
+                None => true,
+            })
+    })
+}
+
+/// What an OpenAI strict model sends for `json`: `null` for every optional property it leaves
+/// out, at every depth the standard `schema` describes.
+fn with_nulls(json: &mut Value, schema: &Value, root: &Value) {
+    let schema = resolve(schema, root);
+    if let Some(branches) = schema.get("anyOf").and_then(Value::as_array) {
+        if let Some(branch) = branch_of(branches, json, root) {
+            with_nulls(json, branch, root);
+        }
+        return;
+    }
+    match json {
+        Value::Object(object) => {
+            let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+                return;
+            };
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for (key, property) in properties {
+                match object.get_mut(key) {
+                    Some(value) => with_nulls(value, property, root),
+                    None if !required.contains(&key.as_str()) => {
+                        object.insert(key.clone(), Value::Null);
+                    }
+                    None => {}
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item) = schema.get("items") {
+                for value in items {
+                    with_nulls(value, item, root);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The schema in every dialect it has, as a validator; Gemini's as JSON Schema.
+fn validators(name: &str, standard: &str) -> Vec<(Dialect, jsonschema::Validator)> {
+    Dialect::ALL
+        .into_iter()
+        .filter_map(|dialect| {
+            let text = dialect_schema(standard, dialect).ok()?;
+            let mut schema: Value = serde_json::from_str(&text).expect("a dialect is JSON");
+            if dialect == Dialect::Gemini {
+                gemini_as_json_schema(&mut schema);
+            }
+            let validator = jsonschema::options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .build(&schema)
+                .unwrap_or_else(|e| panic!("{name} {dialect:?}: does not compile: {e}"));
+            Some((dialect, validator))
+        })
+        .collect()
+}
+
+/// Runs `CASES` random values through: serialize, validate against `schema` and each of its
+/// dialects, `parse` the text back, compare. `prepare` may change the JSON first (e.g. leave out
+/// defaults). For OpenAI strict the JSON sends `null` for what it leaves out. Returns how many
 /// cases ran.
 fn round_trip<T, S>(
     name: &str,
@@ -338,11 +464,8 @@ where
     T: Serialize + PartialEq + Debug,
     S: Strategy<Value = T>,
 {
-    let schema: Value = serde_json::from_str(schema).expect("the schema is JSON");
-    let validator = jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("{name}: the schema does not compile: {e}"));
+    let standard: Value = serde_json::from_str(schema).expect("the schema is JSON");
+    let validators = validators(name, schema);
     let mut runner = TestRunner::new(Config {
         cases: CASES,
         failure_persistence: None,
@@ -354,22 +477,36 @@ where
         let mut json =
             serde_json::to_value(&value).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prepare(&mut json);
-        let errors: Vec<String> = validator
-            .iter_errors(&json)
-            .map(|e| format!("{} at `{}`", e, e.instance_path()))
-            .collect();
-        prop_assert!(errors.is_empty(), "{json} does not validate: {errors:?}");
-        let back = parse(&json.to_string())
-            .map_err(|e| TestCaseError::fail(format!("{json} does not parse: {e}")))?;
-        prop_assert_eq!(back, value);
+        for (dialect, validator) in &validators {
+            let mut sent = json.clone();
+            if *dialect == Dialect::OpenAiStrict {
+                with_nulls(&mut sent, &standard, &standard);
+            }
+            let errors: Vec<String> = validator
+                .iter_errors(&sent)
+                .map(|e| format!("{} at `{}`", e, e.instance_path()))
+                .collect();
+            prop_assert!(
+                errors.is_empty(),
+                "{dialect:?}: {sent} does not validate: {errors:?}"
+            );
+            let back = parse(&sent.to_string())
+                .map_err(|e| TestCaseError::fail(format!("{dialect:?}: {sent} does not parse: {e}")))?;
+            prop_assert_eq!(&back, &value, "{:?}", dialect);
+        }
         Ok(())
     });
     if let Err(failure) = result {
         panic!("{name}: {failure}");
     }
-    println!("{name}: {} cases", count.get());
+    let dialects: Vec<Dialect> = validators.iter().map(|(d, _)| *d).collect();
+    println!("{name}: {} cases, each in {dialects:?}", count.get());
+    DIALECT_CASES.fetch_add(count.get() * dialects.len() as u32, std::sync::atomic::Ordering::Relaxed);
     count.get()
 }
+
+/// Cases run, counted once per dialect.
+static DIALECT_CASES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 fn schema_of<T: ToolSchema>() -> String {
     schema_text(&T::SCHEMA, &T::DEFS)

@@ -18,7 +18,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use toolgen::{Defs, Provider, Rope, Tool, ToolSchema, ToolSet};
+use toolgen::{Defs, Dialect, Provider, Rope, Tool, ToolSchema, ToolSet};
 
 /// One design document and the tools it defines.
 pub struct Seed {
@@ -40,6 +40,8 @@ pub struct SeedTool {
     pub input_schema: &'static str,
     /// [`Tool::definition`].
     pub definition: fn(Provider) -> Value,
+    /// [`Tool::input_schema`]: the schema in each dialect the tool has.
+    pub dialect: fn(Dialect) -> Option<&'static str>,
 }
 
 const fn tool<T: Tool>() -> SeedTool {
@@ -47,6 +49,7 @@ const fn tool<T: Tool>() -> SeedTool {
         name: T::NAME,
         input_schema: T::INPUT_SCHEMA,
         definition: T::definition,
+        dialect: T::input_schema,
     }
 }
 
@@ -85,6 +88,7 @@ pub const SEEDS: [Seed; 5] = [
         file: "003_5a7471da92dab92e.txt",
         title: "Function-calling formats for OpenAI and Google GenAI",
         tools: &[
+            tool::<function_calling::FunctionName>(),
             tool::<function_calling::GetWeather>(),
             tool::<function_calling::SumNumbers>(),
             tool::<function_calling::ConfigFunc>(),
@@ -394,11 +398,27 @@ pub mod ghostpen {
 
 /// Seed 003: the examples of a note on function-calling formats (OpenAI, Google GenAI).
 ///
-/// Not here: the strict-mode template (`function_name` with `param1`/`param2`, a placeholder, and
-/// strict mode comes with a later issue) and `flexible_function` (named properties plus
-/// `additionalProperties` of another schema needs `#[serde(flatten)]`, a later issue).
+/// Its OpenAI examples are strict (`function_name`, `sum_numbers`): their definitions for OpenAI
+/// are the document's, with `"strict": true`, every property in `required` and
+/// `"additionalProperties": false`. Its `**kwargs` example (`config_func`) cannot be strict, as
+/// the document says, and is not; for Gemini its `options` become the document's `types.Schema`
+/// of an `OBJECT` without properties. Not here: `flexible_function` (named properties plus
+/// `additionalProperties` of another schema: a struct with a flattened map, which the document
+/// itself advises against).
 pub mod function_calling {
     use super::*;
+
+    /// Описание функции
+    // The document's strict-mode template: `param2` is optional, so under strict mode it is
+    // required and admits `null`.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    #[tool(strict)]
+    pub struct FunctionName {
+        /// Описание параметра 1
+        pub param1: String,
+        /// Описание параметра 2 (необязательный)
+        pub param2: Option<i64>,
+    }
 
     /// Получить погоду
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
@@ -413,6 +433,7 @@ pub mod function_calling {
 
     /// Sums the base number with a list of other numbers
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    #[tool(strict)]
     #[serde(deny_unknown_fields)]
     pub struct SumNumbers {
         pub base: i64,

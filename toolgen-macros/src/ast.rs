@@ -37,7 +37,8 @@ pub struct ToolInfo {
     pub name_span: Span,
     /// Whether the name came from `#[tool(name)]` (else from the type's name).
     pub explicit_name: bool,
-    pub strict: bool,
+    /// `#[tool(strict)]` and the span of `strict`.
+    pub strict: Option<(attr::Strict, Span)>,
     /// `#[tool(description = "")]`, kept to report an empty description there.
     pub description_attr: Option<LitStr>,
     /// `#[tool(output = Type)]`
@@ -146,7 +147,7 @@ impl<'a> Container<'a> {
                     name,
                     name_span,
                     explicit_name,
-                    strict: attrs.strict.is_present(),
+                    strict: attrs.strict,
                     description_attr: attrs.description,
                     output: attrs.output,
                     unread: attrs.unread,

@@ -19,8 +19,9 @@ pub struct ToolAttrs {
     pub name: Option<LitStr>,
     /// `#[tool(description = "...")]`
     pub description: Option<LitStr>,
-    /// `#[tool(strict)]`
-    pub strict: darling::util::Flag,
+    /// `#[tool(strict)]`, `#[tool(strict = "openai")]`, `#[tool(strict = "anthropic")]`, with the
+    /// span of `strict`.
+    pub strict: Option<(Strict, proc_macro2::Span)>,
     /// `#[tool(output = Type)]`: what the tool returns, for MCP's `outputSchema`.
     pub output: Option<syn::Type>,
     /// Keys the user meant but that could not be read: a bad value, or a misspelling
@@ -386,6 +387,27 @@ pub fn serde_variant(
     out
 }
 
+/// Which providers' strict mode a tool asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strict {
+    /// `#[tool(strict)]`: OpenAI's and Anthropic's.
+    Both,
+    /// `#[tool(strict = "openai")]`
+    OpenAi,
+    /// `#[tool(strict = "anthropic")]`
+    Anthropic,
+}
+
+impl Strict {
+    pub fn openai(self) -> bool {
+        matches!(self, Strict::Both | Strict::OpenAi)
+    }
+
+    pub fn anthropic(self) -> bool {
+        matches!(self, Strict::Both | Strict::Anthropic)
+    }
+}
+
 /// The keys `#[tool(..)]` takes on the container of `#[derive(Tool)]`.
 const TOOL_KEYS: &[&str] = &["name", "description", "strict", "output"];
 
@@ -412,13 +434,13 @@ impl ToolAttrs {
                     }
                     set_once(&mut out.description, value, meta, key, errors);
                 }
-                // #[tool(strict)]
+                // #[tool(strict)], #[tool(strict = "openai")], #[tool(strict = "anthropic")]
                 "strict" => {
-                    if flag_value(meta, key, errors)? {
-                        if out.strict.is_present() {
-                            errors.push(duplicate(meta, key));
-                        }
-                        out.strict = darling::util::Flag::present();
+                    let strict = strict_value(meta, errors)?;
+                    if out.strict.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else if let Some(strict) = strict {
+                        out.strict = Some((strict, meta.path.span()));
                     }
                 }
                 // #[tool(output = Forecast)] / #[tool(output = "Page<Item>")]
@@ -692,24 +714,44 @@ fn string_value(
     }
 }
 
-/// A bare `key`. A value after it is reported and skipped; the result says whether the flag is
-/// set.
-fn flag_value(
+/// `strict` alone, or `strict = "openai"` / `"anthropic"`; a bad value is reported (`None`).
+fn strict_value(
     meta: &ParseNestedMeta<'_>,
-    key: &str,
     errors: &mut darling::error::Accumulator,
-) -> syn::Result<bool> {
-    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+) -> syn::Result<Option<Strict>> {
+    const HOW: &str = "write `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or `#[tool(strict = \"anthropic\")]`";
+    if meta.input.peek(syn::token::Paren) {
         errors.push(
-            darling::Error::custom(format!(
-                "tool attribute `{key}` takes no value: write `#[tool({key})]`"
-            ))
-            .with_span(&meta.path),
+            darling::Error::custom(format!("tool attribute `strict` takes no list: {HOW}"))
+                .with_span(&meta.path),
         );
         skip_value(meta)?;
-        return Ok(false);
+        return Ok(None);
     }
-    Ok(true)
+    if !meta.input.peek(Token![=]) {
+        return Ok(Some(Strict::Both));
+    }
+    let value = meta.value()?.parse::<syn::Expr>()?;
+    let text = match &value {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(lit),
+            ..
+        }) => lit.value(),
+        _ => String::new(),
+    };
+    match text.as_str() {
+        "openai" => Ok(Some(Strict::OpenAi)),
+        "anthropic" => Ok(Some(Strict::Anthropic)),
+        _ => {
+            errors.push(
+                darling::Error::custom(format!(
+                    "tool attribute `strict` takes no value, or the provider whose strict mode to use: {HOW}"
+                ))
+                .with_span(&value),
+            );
+            Ok(None)
+        }
+    }
 }
 
 /// Stores a key's value (`None`: a bad value, already reported), reporting a second occurrence.
@@ -785,7 +827,7 @@ mod tests {
         let mut errors = darling::Error::accumulator();
         let tool = ToolAttrs::read(&attrs, &mut errors);
         assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("has space"));
-        assert!(!tool.strict.is_present());
+        assert!(tool.strict.is_none());
         assert!(tool.description.is_none());
         assert_eq!(tool.unread, ["description", "description"]);
         let errors: Vec<String> = errors
@@ -797,7 +839,9 @@ mod tests {
             errors,
             [
                 "unknown tool attribute `descripton`; did you mean `description`?",
-                "tool attribute `strict` takes no value: write `#[tool(strict)]`",
+                "tool attribute `strict` takes no value, or the provider whose strict mode to use: \
+                 write `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or \
+                 `#[tool(strict = \"anthropic\")]`",
                 "tool attribute `description` takes a string: write `description = \"...\"`",
             ]
         );

@@ -55,7 +55,7 @@ fn types_by<'a>(
 
 /// The type whose schema describes the field's input: `#[tool(schema = ..)]`'s, else its own.
 /// (A field read `with` a function may have a type that has no schema at all.)
-fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
+pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
     field.tool.schema.as_ref().unwrap_or(field.ty)
 }
 
@@ -70,7 +70,7 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
 /// (`NEEDS_FILL`, `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`) and costs compile time, so
 /// it is left out; the `NEEDS_*` consts still name every field type, which keeps the errors for
 /// a type without a schema as they are.
-fn is_plain(ty: &syn::Type) -> bool {
+pub(crate) fn is_plain(ty: &syn::Type) -> bool {
     let syn::Type::Path(path) = ty else {
         return false;
     };
@@ -158,55 +158,12 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let fill = fill(container);
     let checks_fn = constraint_checks(container);
     let json_checks_fn = json_checks(container);
+    let nulls = crate::nulls::expand_nulls(container);
 
-    let tool = container.tool.as_ref().map(|tool| {
-        let name = &tool.name;
-        let tool_description = container.description.clone().unwrap_or_default();
-        let strict = tool.strict;
-        let output = tool.output.as_ref().map(|out| {
-            quote_spanned! {span_of(out)=>
-                const __TOOLGEN_OUT_ROOT: ::toolgen::__private::Rope =
-                    <#out as ::toolgen::__private::ToolSchema>::SCHEMA;
-                const __TOOLGEN_OUT_DEFS: ::toolgen::__private::Defs =
-                    <#out as ::toolgen::__private::ToolSchema>::DEFS;
-                const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::output_len(
-                    &<#out as ::toolgen::__private::ToolSchema>::OBJECT,
-                    &__TOOLGEN_OUT_ROOT,
-                    &__TOOLGEN_OUT_DEFS,
-                );
-                const __TOOLGEN_OUT_TEXT: [u8; __TOOLGEN_OUT_LEN] = ::toolgen::__private::flatten_root::<
-                    __TOOLGEN_OUT_LEN,
-                >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
-            }
-        });
-        let output_const = tool.output.as_ref().map(|_| {
-            quote! {
-                const OUTPUT_SCHEMA: ::core::option::Option<&'static str> =
-                    ::core::option::Option::Some(::toolgen::__private::flattened_str(&__TOOLGEN_OUT_TEXT));
-            }
-        });
-        quote! {
-            #output
-            const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;
-            const __TOOLGEN_DEFS: ::toolgen::__private::Defs =
-                <#ident as ::toolgen::__private::ToolSchema>::DEFS;
-            const __TOOLGEN_LEN: usize =
-                ::toolgen::__private::root_len(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
-            const __TOOLGEN_TEXT: [u8; __TOOLGEN_LEN] =
-                ::toolgen::__private::flatten_root::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
-
-            #[automatically_derived]
-            impl ::toolgen::__private::Tool for #ident {
-                const NAME: &'static str = #name;
-                const DESCRIPTION: &'static str = #tool_description;
-                const STRICT: bool = #strict;
-                const INPUT_SCHEMA: &'static str =
-                    ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
-                #output_const
-            }
-        }
-    });
-
+    let tool = container
+        .tool
+        .as_ref()
+        .map(|tool| expand_tool(container, tool, &body_rope));
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -220,12 +177,217 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #object
                 #default
                 #fill
+                #nulls
                 #checks_fn
                 #json_checks_fn
             }
 
             #tool
         };
+    }
+}
+
+/// The `Tool` impl: the flattened input schema, its provider dialects and definitions (all
+/// consts), and for a strict tool the checks that stop the build where a strict dialect cannot
+/// express a field.
+fn expand_tool(
+    container: &Container<'_>,
+    tool: &crate::ast::ToolInfo,
+    body_rope: &TokenStream,
+) -> TokenStream {
+    let ident = container.ident;
+    let name = &tool.name;
+    let tool_description = container.description.clone().unwrap_or_default();
+    let name_json = json::string(name);
+    let description_json = json::string(&tool_description);
+    let strict = tool.strict.map(|(strict, _)| strict);
+    let is_strict = strict.is_some();
+    let output = tool.output.as_ref().map(|out| {
+        quote_spanned! {span_of(out)=>
+            const __TOOLGEN_OUT_ROOT: ::toolgen::__private::Rope =
+                <#out as ::toolgen::__private::ToolSchema>::SCHEMA;
+            const __TOOLGEN_OUT_DEFS: ::toolgen::__private::Defs =
+                <#out as ::toolgen::__private::ToolSchema>::DEFS;
+            const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::output_len(
+                &<#out as ::toolgen::__private::ToolSchema>::OBJECT,
+                &__TOOLGEN_OUT_ROOT,
+                &__TOOLGEN_OUT_DEFS,
+            );
+            const __TOOLGEN_OUT_TEXT: [u8; __TOOLGEN_OUT_LEN] = ::toolgen::__private::flatten_root::<
+                __TOOLGEN_OUT_LEN,
+            >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
+        }
+    });
+    let output_value = match &tool.output {
+        Some(_) => quote!(::core::option::Option::Some(
+            ::toolgen::__private::flattened_str(&__TOOLGEN_OUT_TEXT)
+        )),
+        None => quote!(::core::option::Option::None),
+    };
+
+    // One dialect: a dry run (length and problem), then the text, as consts of a private type so
+    // that they are evaluated only when used (a tool that is not strict pays for no strict
+    // dialect; Gemini's is built when a definition is asked for).
+    let dialect = |key: &str, variant: TokenStream| {
+        let run = format_ident!("{key}");
+        let text = format_ident!("{key}_TEXT");
+        let message = format_ident!("{key}_MESSAGE");
+        quote! {
+            const #run: ::toolgen::__private::Converted =
+                ::toolgen::__private::convert(__TOOLGEN_INPUT, #variant);
+            const #text: [u8; __ToolgenDialects::#run.len] =
+                ::toolgen::__private::convert_into::<{ __ToolgenDialects::#run.len }>(
+                    __TOOLGEN_INPUT,
+                    #variant,
+                );
+            const #message: [u8; ::toolgen::__private::message_len(&__ToolgenDialects::#run)] =
+                ::toolgen::__private::message::<
+                    { ::toolgen::__private::message_len(&__ToolgenDialects::#run) },
+                >(&__ToolgenDialects::#run);
+        }
+    };
+    let openai = dialect(
+        "OPENAI",
+        quote!(::toolgen::__private::Dialect::OpenAiStrict),
+    );
+    let anthropic = dialect(
+        "ANTHROPIC",
+        quote!(::toolgen::__private::Dialect::AnthropicStrict),
+    );
+    let gemini = dialect("GEMINI", quote!(::toolgen::__private::Dialect::Gemini));
+    let text_of = |key: &str| {
+        let run = format_ident!("{key}");
+        let text = format_ident!("{key}_TEXT");
+        quote!(::toolgen::__private::dialect_text(
+            &__ToolgenDialects::#run,
+            &__ToolgenDialects::#text
+        ))
+    };
+    let none = quote!(::core::option::Option::None);
+    let openai_value = match strict {
+        Some(strict) if strict.openai() => text_of("OPENAI"),
+        _ => none.clone(),
+    };
+    let anthropic_value = match strict {
+        Some(strict) if strict.anthropic() => text_of("ANTHROPIC"),
+        _ => none.clone(),
+    };
+    let gemini_value = text_of("GEMINI");
+
+    // The strict checks: one per field, spanned at its type, and one for what no field claims.
+    let mut checks = Vec::new();
+    if let Some((strict, strict_span)) = tool.strict {
+        let fields: Vec<&Field<'_>> = match &container.data {
+            Data::Named(fields) => fields
+                .iter()
+                .filter(|f| !f.skip && f.flatten.is_none())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+        for (key, wanted) in [
+            ("OPENAI", strict.openai()),
+            ("ANTHROPIC", strict.anthropic()),
+        ] {
+            if !wanted {
+                continue;
+            }
+            let run = format_ident!("{key}");
+            let message = format_ident!("{key}_MESSAGE");
+            for field in &fields {
+                let name = &field.name;
+                checks.push(quote_spanned! {span_of(field.ty)=>
+                    const _: () = ::toolgen::__private::strict_field(
+                        &__ToolgenDialects::#run,
+                        #name,
+                        &__ToolgenDialects::#message,
+                    );
+                });
+            }
+            checks.push(quote_spanned! {strict_span=>
+                const _: () = ::toolgen::__private::strict_rest(
+                    &__ToolgenDialects::#run,
+                    &[#(#names),*],
+                    &__ToolgenDialects::#message,
+                );
+            });
+        }
+    }
+
+    // Each provider's definition text: its pieces, then the pieces joined.
+    let mut definition_consts = Vec::new();
+    let mut definitions = Vec::new();
+    for (field, provider) in [
+        ("anthropic", "Anthropic"),
+        ("openai_chat", "OpenAiChat"),
+        ("openai_responses", "OpenAiResponses"),
+        ("gemini", "Gemini"),
+        ("mcp", "Mcp"),
+    ] {
+        let pieces = format_ident!("DEF_{}_PIECES", field.to_uppercase());
+        let text = format_ident!("DEF_{}", field.to_uppercase());
+        let provider = format_ident!("{provider}");
+        let field = format_ident!("{field}");
+        definition_consts.push(quote! {
+            const #pieces: [&'static str; 11] = ::toolgen::__private::definition_pieces(
+                ::toolgen::__private::Provider::#provider,
+                &__ToolgenDialects::PARTS,
+            );
+            const #text: [u8; ::toolgen::__private::concat_len(&__ToolgenDialects::#pieces)] =
+                ::toolgen::__private::concat::<
+                    { ::toolgen::__private::concat_len(&__ToolgenDialects::#pieces) },
+                >(&__ToolgenDialects::#pieces);
+        });
+        definitions.push(quote! {
+            #field: ::toolgen::__private::flattened_str(&__ToolgenDialects::#text)
+        });
+    }
+
+    quote! {
+        #output
+        const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;
+        const __TOOLGEN_DEFS: ::toolgen::__private::Defs =
+            <#ident as ::toolgen::__private::ToolSchema>::DEFS;
+        const __TOOLGEN_LEN: usize =
+            ::toolgen::__private::root_len(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
+        const __TOOLGEN_TEXT: [u8; __TOOLGEN_LEN] =
+            ::toolgen::__private::flatten_root::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
+        const __TOOLGEN_INPUT: &str = ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
+
+        struct __ToolgenDialects;
+        impl __ToolgenDialects {
+            #openai
+            #anthropic
+            #gemini
+            const PARTS: ::toolgen::__private::DefinitionParts =
+                ::toolgen::__private::DefinitionParts {
+                    name: #name_json,
+                    description: #description_json,
+                    standard: __TOOLGEN_INPUT,
+                    openai: <#ident as ::toolgen::__private::Tool>::OPENAI_STRICT_SCHEMA,
+                    anthropic: <#ident as ::toolgen::__private::Tool>::ANTHROPIC_STRICT_SCHEMA,
+                    gemini: <#ident as ::toolgen::__private::Tool>::GEMINI_SCHEMA,
+                    output: #output_value,
+                };
+            #(#definition_consts)*
+        }
+        #(#checks)*
+
+        #[automatically_derived]
+        impl ::toolgen::__private::Tool for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = #tool_description;
+            const STRICT: bool = #is_strict;
+            const INPUT_SCHEMA: &'static str = __TOOLGEN_INPUT;
+            const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
+            const OPENAI_STRICT_SCHEMA: ::core::option::Option<&'static str> = #openai_value;
+            const ANTHROPIC_STRICT_SCHEMA: ::core::option::Option<&'static str> = #anthropic_value;
+            const GEMINI_SCHEMA: ::core::option::Option<&'static str> = #gemini_value;
+            const DEFINITIONS: ::toolgen::__private::Definitions =
+                ::toolgen::__private::Definitions {
+                    #(#definitions),*
+                };
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod check;
 mod doc;
 mod expand;
 mod fallback;
+mod nulls;
 mod schema;
 mod toolset;
 

@@ -3,6 +3,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::nulls::{strip_text, strip_value};
 use crate::schema::ToolSchema;
 
 /// Why a model's arguments did not parse into the tool's type.
@@ -151,13 +152,36 @@ const MAX_FLOAT_FIXES: usize = 64;
 
 /// Parses a tool's arguments, the way [`Tool::parse_args`](crate::Tool::parse_args) documents.
 ///
+/// First, where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode
+/// makes every field required) are dropped from the text, so that the defaults apply; types that
+/// take the `serde_json::Value` path drop them from the value instead. Only members go, so the
+/// paths of errors stay the same; a text the stripper cannot read, or whose stripped form is not
+/// JSON, is parsed as it is, for serde's own error.
+pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
+    args: &str,
+) -> Result<T, ArgsError> {
+    if T::STRIPS_NULLS
+        && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK)
+        && args.contains("null")
+        && let Some(stripped) = strip_text(args, &T::NULLS)
+    {
+        match parse_text::<T>(&stripped) {
+            // Not JSON: the stripper passes over the parts it has nothing to drop in without
+            // checking them. The error, and its position, are the original text's.
+            Err(error) if error.kind == ArgsErrorKind::Syntax => {}
+            result => return result,
+        }
+    }
+    parse_text(args)
+}
+
+/// [`parse_tool_args`] after the text stripping.
+///
 /// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
 /// constraint checks if `T` has any. Everything else (a failed parse, or a type with
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
-pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
-    args: &str,
-) -> Result<T, ArgsError> {
+fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     let text_error = if T::NEEDS_FILL || T::NEEDS_JSON_CHECK {
         None
     } else {
@@ -306,6 +330,9 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
             }
             _ => {}
         }
+    }
+    if T::STRIPS_NULLS {
+        strip_value(&mut value, &T::NULLS);
     }
     T::fill_defaults(&mut value);
     let mut fixes = 0;

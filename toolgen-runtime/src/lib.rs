@@ -22,7 +22,9 @@
 mod args;
 mod call;
 mod constraints;
+mod dialect;
 mod format;
+mod nulls;
 mod partial;
 mod provider;
 mod result;
@@ -36,6 +38,7 @@ mod wire;
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use call::{ToolCall, ToolCallError};
 pub use constraints::Constrained;
+pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{ToolResult, anthropic_user_message, mcp_response};
@@ -52,6 +55,15 @@ pub use toolset::ToolSet;
 pub mod __private {
     pub use crate::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
+    };
+    pub use crate::dialect::Dialect;
+    pub use crate::dialect::{
+        Converted, Problem, convert, convert_into, dialect_text, message, message_len,
+        strict_field, strict_rest,
+    };
+    pub use crate::nulls::{NullField, Nulls, nulls_of, strip_value};
+    pub use crate::provider::{
+        DefinitionParts, Definitions, concat, concat_len, definition_pieces,
     };
     pub use crate::rope::{
         Defs, Names, Object, Rope, flatten_root, flattened_str, output_len, require_object,

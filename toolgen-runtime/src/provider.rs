@@ -1,7 +1,8 @@
-//! The LLM APIs toolgen speaks, and the tool definition object each one expects.
+//! The LLM APIs toolgen speaks, and the tool definition object each one expects, as JSON text
+//! assembled in const evaluation.
 
-use serde::Serialize;
-use serde_json::Value;
+// `concat` and `definition_pieces` index only the program's own pieces, at compile time.
+#![allow(clippy::indexing_slicing)]
 
 /// An LLM API whose tool format toolgen speaks.
 ///
@@ -19,7 +20,8 @@ pub enum Provider {
     OpenAiChat,
     /// OpenAI Responses API: the flat `{"type":"function","name",..}` form.
     OpenAiResponses,
-    /// Google Gemini: a function declaration with `parametersJsonSchema`.
+    /// Google Gemini: a function declaration with `parameters` (the OpenAPI subset) when the
+    /// schema fits it, else `parametersJsonSchema`.
     Gemini,
     /// Model Context Protocol (2025-11-25): a `Tool` with `inputSchema`.
     Mcp,
@@ -53,116 +55,198 @@ impl std::fmt::Display for Provider {
     }
 }
 
-/// What every provider's definition is made of.
+/// The tool's definition object for every provider, as JSON text built at compile time.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ToolInfo<'a> {
-    pub name: &'a str,
-    pub description: &'a str,
-    pub input_schema: &'a str,
-    pub output_schema: Option<&'a str>,
+pub struct Definitions {
+    /// Anthropic's tool.
+    pub anthropic: &'static str,
+    /// OpenAI Chat Completions' tool.
+    pub openai_chat: &'static str,
+    /// OpenAI Responses' tool.
+    pub openai_responses: &'static str,
+    /// Gemini's function declaration.
+    pub gemini: &'static str,
+    /// MCP's tool.
+    pub mcp: &'static str,
 }
 
-// https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use
-#[derive(Serialize)]
-struct AnthropicTool<'a> {
-    name: &'a str,
-    description: &'a str,
-    input_schema: Value,
+impl Definitions {
+    /// The definition for `provider`.
+    pub const fn get(&self, provider: Provider) -> &'static str {
+        match provider {
+            Provider::Anthropic => self.anthropic,
+            Provider::OpenAiChat => self.openai_chat,
+            Provider::OpenAiResponses => self.openai_responses,
+            Provider::Gemini => self.gemini,
+            Provider::Mcp => self.mcp,
+        }
+    }
 }
 
-// OpenAPI subset in shared/specs: `ChatCompletionTool` / `FunctionObject`.
-#[derive(Serialize)]
-struct ChatTool<'a> {
-    r#type: &'static str,
-    function: ChatFunction<'a>,
+/// What a tool's definitions are made of, each piece JSON text.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct DefinitionParts {
+    /// The name, as a JSON string.
+    pub name: &'static str,
+    /// The description, as a JSON string.
+    pub description: &'static str,
+    /// The standard input schema.
+    pub standard: &'static str,
+    /// The OpenAI strict schema, for a tool strict for OpenAI.
+    pub openai: Option<&'static str>,
+    /// The Anthropic strict schema, for a tool strict for Anthropic.
+    pub anthropic: Option<&'static str>,
+    /// Gemini's `parameters`, when the schema fits them.
+    pub gemini: Option<&'static str>,
+    /// MCP's `outputSchema`.
+    pub output: Option<&'static str>,
 }
 
-#[derive(Serialize)]
-struct ChatFunction<'a> {
-    name: &'a str,
-    description: &'a str,
-    parameters: Value,
-    strict: bool,
+const fn or_empty(text: Option<&'static str>) -> &'static str {
+    match text {
+        Some(text) => text,
+        None => "",
+    }
 }
 
-// OpenAPI subset in shared/specs: `FunctionTool` (Responses API).
-#[derive(Serialize)]
-struct ResponsesTool<'a> {
-    r#type: &'static str,
-    name: &'a str,
-    description: &'a str,
-    parameters: Value,
-    strict: bool,
-}
-
-// https://ai.google.dev/api/caching#FunctionDeclaration: `parametersJsonSchema` takes JSON Schema
-// as it is (the OpenAPI-subset `parameters` field comes with the provider dialects).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct GeminiFunctionDeclaration<'a> {
-    name: &'a str,
-    description: &'a str,
-    parameters_json_schema: Value,
-}
-
-// MCP 2025-11-25 schema, `$defs/Tool`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct McpTool<'a> {
-    name: &'a str,
-    description: &'a str,
-    input_schema: Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    output_schema: Option<Value>,
-}
-
-// Reads only the tool's own consts, which the derive writes at compile time (and tests parse for
-// every type mapping); nothing from a model reaches here.
-#[allow(clippy::expect_used)]
-pub(crate) fn definition(provider: Provider, tool: ToolInfo<'_>) -> Value {
-    let schema: Value = serde_json::from_str(tool.input_schema)
-        .expect("toolgen emits INPUT_SCHEMA as valid JSON at compile time");
-    let ToolInfo {
-        name, description, ..
-    } = tool;
-    // Strict schemas come with the provider dialects; until then every definition is non-strict,
-    // and OpenAI gets `strict: false` explicitly rather than letting the API pick a default.
-    let strict = false;
-    let object = match provider {
-        Provider::Anthropic => serde_json::to_value(AnthropicTool {
-            name,
-            description,
-            input_schema: schema,
-        }),
-        Provider::OpenAiChat => serde_json::to_value(ChatTool {
-            r#type: "function",
-            function: ChatFunction {
-                name,
-                description,
-                parameters: schema,
-                strict,
-            },
-        }),
-        Provider::OpenAiResponses => serde_json::to_value(ResponsesTool {
-            r#type: "function",
-            name,
-            description,
-            parameters: schema,
-            strict,
-        }),
-        Provider::Gemini => serde_json::to_value(GeminiFunctionDeclaration {
-            name,
-            description,
-            parameters_json_schema: schema,
-        }),
-        Provider::Mcp => serde_json::to_value(McpTool {
-            name,
-            description,
-            input_schema: schema,
-            output_schema: tool
-                .output_schema
-                .and_then(|text| serde_json::from_str(text).ok()),
-        }),
+/// The pieces of `provider`'s definition object; [`concat`] joins them.
+///
+/// - Anthropic: `{"name","description","input_schema"}`, plus `"strict":true` with the strict
+///   schema (<https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use>);
+/// - OpenAI: `strict` is always sent, `false` included: left out, the Responses API decides for
+///   itself (`FunctionObject` / `FunctionTool` in the OpenAPI subset in `shared/specs`);
+/// - Gemini: `parameters` (the OpenAPI subset) when the schema fits it, else
+///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>);
+/// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one.
+#[doc(hidden)]
+pub const fn definition_pieces(provider: Provider, parts: &DefinitionParts) -> [&'static str; 11] {
+    let DefinitionParts {
+        name,
+        description,
+        standard,
+        openai,
+        anthropic,
+        gemini,
+        output,
+    } = *parts;
+    let (openai_schema, openai_strict) = match openai {
+        Some(schema) => (schema, "true"),
+        None => (standard, "false"),
     };
-    object.expect("tool definitions hold only strings, booleans and JSON values")
+    match provider {
+        Provider::Anthropic => [
+            "{\"name\":",
+            name,
+            ",\"description\":",
+            description,
+            ",\"input_schema\":",
+            match anthropic {
+                Some(schema) => schema,
+                None => standard,
+            },
+            if anthropic.is_some() {
+                ",\"strict\":true"
+            } else {
+                ""
+            },
+            "}",
+            "",
+            "",
+            "",
+        ],
+        Provider::OpenAiChat => [
+            "{\"type\":\"function\",\"function\":{\"name\":",
+            name,
+            ",\"description\":",
+            description,
+            ",\"parameters\":",
+            openai_schema,
+            ",\"strict\":",
+            openai_strict,
+            "}}",
+            "",
+            "",
+        ],
+        Provider::OpenAiResponses => [
+            "{\"type\":\"function\",\"name\":",
+            name,
+            ",\"description\":",
+            description,
+            ",\"parameters\":",
+            openai_schema,
+            ",\"strict\":",
+            openai_strict,
+            "}",
+            "",
+            "",
+        ],
+        Provider::Gemini => [
+            "{\"name\":",
+            name,
+            ",\"description\":",
+            description,
+            if gemini.is_some() {
+                ",\"parameters\":"
+            } else {
+                ",\"parametersJsonSchema\":"
+            },
+            match gemini {
+                Some(schema) => schema,
+                None => standard,
+            },
+            "}",
+            "",
+            "",
+            "",
+            "",
+        ],
+        Provider::Mcp => [
+            "{\"name\":",
+            name,
+            ",\"description\":",
+            description,
+            ",\"inputSchema\":",
+            standard,
+            if output.is_some() {
+                ",\"outputSchema\":"
+            } else {
+                ""
+            },
+            or_empty(output),
+            "}",
+            "",
+            "",
+        ],
+    }
+}
+
+/// The length of the pieces joined.
+#[doc(hidden)]
+pub const fn concat_len(pieces: &[&str]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < pieces.len() {
+        n += pieces[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// The pieces joined; `N` is [`concat_len`].
+#[doc(hidden)]
+pub const fn concat<const N: usize>(pieces: &[&str]) -> [u8; N] {
+    let mut buf = [0u8; N];
+    let mut out = crate::rope::Out {
+        buf: &mut buf,
+        pos: 0,
+        dry: false,
+    };
+    let mut i = 0;
+    while i < pieces.len() {
+        out.put(pieces[i].as_bytes());
+        i += 1;
+    }
+    buf
 }

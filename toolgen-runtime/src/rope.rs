@@ -200,14 +200,14 @@ pub enum Defs {
 }
 
 /// Where [`walk`] writes, or, in a dry run, only counts.
-struct Out<'a> {
-    buf: &'a mut [u8],
-    pos: usize,
-    dry: bool,
+pub(crate) struct Out<'a> {
+    pub(crate) buf: &'a mut [u8],
+    pub(crate) pos: usize,
+    pub(crate) dry: bool,
 }
 
 impl Out<'_> {
-    const fn put(&mut self, bytes: &[u8]) {
+    pub(crate) const fn put(&mut self, bytes: &[u8]) {
         if !self.dry {
             assert!(
                 self.pos <= self.buf.len() && bytes.len() <= self.buf.len() - self.pos,
@@ -242,7 +242,7 @@ impl Out<'_> {
         self.pos -= 1;
     }
 
-    const fn put_uint(&mut self, mut n: u64) {
+    pub(crate) const fn put_uint(&mut self, mut n: u64) {
         let mut digits = [0u8; 20];
         let mut i = digits.len();
         loop {

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::constraints::Violation;
+use crate::nulls::Nulls;
 use crate::rope::{Defs, Names, Object, Rope};
 
 /// A type whose JSON Schema is known at compile time.
@@ -66,6 +67,18 @@ pub trait ToolSchema {
     fn fill_defaults(value: &mut Value) {
         let _ = value;
     }
+
+    /// Where a `null` in this type's JSON stands for a missing field with a default, at any depth:
+    /// the tree argument parsing follows to drop those members, so that the defaults apply (OpenAI
+    /// strict mode makes every field required, and models send `null` for what they would leave
+    /// out). `Nulls::None` when there is nothing to drop.
+    #[doc(hidden)]
+    const NULLS: Nulls = Nulls::None;
+
+    /// Whether [`ToolSchema::NULLS`] has anything to drop. Argument parsing skips the pass
+    /// otherwise.
+    #[doc(hidden)]
+    const STRIPS_NULLS: bool = Self::NULLS.strips();
 
     /// Whether [`ToolSchema::check_json`] has anything to check for this type (somewhere inside
     /// it is a set).
@@ -263,6 +276,7 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const SCHEMA: Rope = Rope::Nullable(&T::SCHEMA);
     const DEFS: Defs = T::DEFS;
     const DEFAULT: Option<Rope> = NULL;
+    const NULLS: Nulls = T::NULLS;
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         if T::NEEDS_FILL && !value.is_null() {
@@ -294,6 +308,7 @@ macro_rules! transparent {
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
+            const NULLS: Nulls = T::NULLS;
             const NEEDS_FILL: bool = T::NEEDS_FILL;
             fn fill_defaults(value: &mut Value) {
                 T::fill_defaults(value);
@@ -318,6 +333,15 @@ transparent!(
     [] std::sync::Arc<T>,
     [+ ToOwned] std::borrow::Cow<'_, T>
 );
+
+/// The [`ToolSchema::NULLS`] of an array of `T`.
+const fn items<T: ToolSchema + ?Sized>() -> Nulls {
+    if T::STRIPS_NULLS {
+        Nulls::Items(&T::NULLS)
+    } else {
+        Nulls::None
+    }
+}
 
 /// Fills defaults in every item of an array value.
 fn fill_items<T: ToolSchema + ?Sized>(value: &mut Value) {
@@ -346,6 +370,7 @@ macro_rules! sequence {
             );
             const DEFS: Defs = T::DEFS;
             const DEFAULT: Option<Rope> = EMPTY_ARRAY;
+            const NULLS: Nulls = items::<T>();
             const NEEDS_FILL: bool = T::NEEDS_FILL;
             fn fill_defaults(value: &mut Value) {
                 fill_items::<T>(value);
@@ -374,6 +399,7 @@ sequence!(json_unique, r#","uniqueItems":true}"# => [S] std::collections::HashSe
 impl<T: ToolSchema> ToolSchema for [T] {
     const SCHEMA: Rope = <Vec<T> as ToolSchema>::SCHEMA;
     const DEFS: Defs = T::DEFS;
+    const NULLS: Nulls = items::<T>();
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         fill_items::<T>(value);
@@ -403,6 +429,7 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
     );
     const DEFS: Defs = T::DEFS;
     const DEFAULT: Option<Rope> = if N == 0 { EMPTY_ARRAY } else { None };
+    const NULLS: Nulls = items::<T>();
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
         fill_items::<T>(value);
@@ -435,6 +462,11 @@ macro_rules! map {
                 deny_unknown: false,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
+            const NULLS: Nulls = if V::STRIPS_NULLS {
+                Nulls::Values(&V::NULLS)
+            } else {
+                Nulls::None
+            };
             const NEEDS_FILL: bool = V::NEEDS_FILL;
             fn fill_defaults(value: &mut Value) {
                 fill_values::<V>(value);
@@ -467,6 +499,7 @@ macro_rules! tuple {
                 ]),
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
+            const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
             const NEEDS_FILL: bool = $first::NEEDS_FILL $(|| $rest::NEEDS_FILL)*;
             fn fill_defaults(value: &mut Value) {
                 if let Some(items) = value.as_array_mut() {

@@ -3,7 +3,8 @@
 use serde::de::DeserializeOwned;
 
 use crate::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
-use crate::provider::{Provider, ToolInfo, definition};
+use crate::dialect::Dialect;
+use crate::provider::{Definitions, Provider};
 use crate::schema::ToolSchema;
 
 /// An LLM tool: its name, description and input schema, all known at compile time, and the
@@ -53,7 +54,8 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     const NAME: &'static str;
     /// What the tool does, for the model: `#[tool(description = "...")]` or the doc comment.
     const DESCRIPTION: &'static str;
-    /// Whether the tool asked for strict mode with `#[tool(strict)]`.
+    /// Whether the tool asked for strict mode: `#[tool(strict)]` (OpenAI and Anthropic),
+    /// `#[tool(strict = "openai")]` or `#[tool(strict = "anthropic")]`.
     const STRICT: bool = false;
     /// The input's JSON Schema (2020-12) as minified JSON text, properties in declaration order,
     /// without `$schema`. A true `const`, built by const evaluation.
@@ -82,18 +84,132 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(mcp["outputSchema"]["required"][0], "celsius");
     /// ```
     const OUTPUT_SCHEMA: Option<&'static str> = None;
+    /// The input schema in OpenAI's strict dialect, for a tool strict for OpenAI
+    /// (`#[tool(strict)]` or `#[tool(strict = "openai")]`); built at compile time, and a schema
+    /// the dialect cannot express stops the build.
+    ///
+    /// Every property is `required`, optional ones admit `null` (which
+    /// [`parse_args`](Tool::parse_args) reads as "left out" for fields with a default), every
+    /// object has `"additionalProperties": false`, and what the dialect has no keyword for is said
+    /// in the description.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Search the notes.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(strict)]
+    /// struct Search {
+    ///     #[tool(length(max = 80))]
+    ///     query: String,
+    ///     #[serde(default)]
+    ///     limit: u8,
+    /// }
+    ///
+    /// assert_eq!(
+    ///     Search::OPENAI_STRICT_SCHEMA,
+    ///     Some(r#"{"type":"object","properties":{"query":{"type":"string","description":"At most 80 characters."},"limit":{"type":["integer","null"],"minimum":0,"maximum":255,"description":"Default: 0."}},"required":["query","limit"],"additionalProperties":false}"#)
+    /// );
+    /// let args = Search::parse_args(r#"{"query":"rust","limit":null}"#).unwrap();
+    /// assert_eq!(args.limit, 0);
+    /// ```
+    const OPENAI_STRICT_SCHEMA: Option<&'static str> = None;
+    /// The input schema in Anthropic's strict dialect, for a tool strict for Anthropic
+    /// (`#[tool(strict)]` or `#[tool(strict = "anthropic")]`); built at compile time like
+    /// [`Tool::OPENAI_STRICT_SCHEMA`].
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Search the notes.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(strict = "anthropic")]
+    /// struct Search { query: String, limit: Option<u8> }
+    ///
+    /// assert_eq!(
+    ///     Search::ANTHROPIC_STRICT_SCHEMA,
+    ///     Some(r#"{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":["integer","null"],"description":"At least 0. At most 255."}},"required":["query"],"additionalProperties":false}"#)
+    /// );
+    /// assert_eq!(Search::OPENAI_STRICT_SCHEMA, None);
+    /// ```
+    const ANTHROPIC_STRICT_SCHEMA: Option<&'static str> = None;
+    /// The input schema as Gemini's `parameters` (an OpenAPI 3.0 subset: one `type` and
+    /// `nullable`, string enums, `propertyOrdering`), or `None` when the schema does not fit it
+    /// (an arbitrary value, a recursive type, a tuple, a value of several types, a number
+    /// `enum`): then Gemini's definition sends
+    /// [`Tool::INPUT_SCHEMA`] as `parametersJsonSchema`. Built at compile time, when used.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Get the weather.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// struct Weather { city: String, days: Option<u8> }
+    ///
+    /// assert_eq!(
+    ///     Weather::GEMINI_SCHEMA,
+    ///     Some(r#"{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":0,"maximum":255,"nullable":true}},"required":["city"],"propertyOrdering":["city","days"]}"#)
+    /// );
+    /// ```
+    const GEMINI_SCHEMA: Option<&'static str> = None;
+    /// Every provider's definition, as compile-time JSON text.
+    #[doc(hidden)]
+    const DEFINITIONS: Definitions;
 
-    /// The tool definition object `provider`'s API expects in its request's tool list.
+    /// The input schema in `dialect`: [`Tool::INPUT_SCHEMA`] for [`Dialect::Standard`], else
+    /// the dialect's const (`None` where the tool has none: a tool that is not strict for that
+    /// provider, or a schema that does not fit Gemini's `parameters`).
+    ///
+    /// ```
+    /// use toolgen::{Dialect, Tool};
+    /// /// Greet someone.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(strict)]
+    /// struct Greet { name: String }
+    /// assert_eq!(Greet::input_schema(Dialect::Standard), Some(Greet::INPUT_SCHEMA));
+    /// assert_eq!(Greet::input_schema(Dialect::OpenAiStrict), Greet::OPENAI_STRICT_SCHEMA);
+    /// ```
+    fn input_schema(dialect: Dialect) -> Option<&'static str> {
+        match dialect {
+            Dialect::Standard => Some(Self::INPUT_SCHEMA),
+            Dialect::OpenAiStrict => Self::OPENAI_STRICT_SCHEMA,
+            Dialect::AnthropicStrict => Self::ANTHROPIC_STRICT_SCHEMA,
+            Dialect::Gemini => Self::GEMINI_SCHEMA,
+        }
+    }
+
+    /// The tool definition object `provider`'s API expects in its request's tool list, as JSON
+    /// text built at compile time: a request body can embed it (for example as a
+    /// `serde_json::value::RawValue`) with no work per request.
+    ///
+    /// Strict tools get the strict dialect and `"strict": true` (OpenAI always gets `strict`,
+    /// `false` included); Gemini gets `parameters` when the schema fits them, else
+    /// `parametersJsonSchema`.
+    ///
+    /// ```
+    /// use toolgen::{Provider, Tool};
+    /// /// Greet someone.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// struct Greet { name: String }
+    /// assert_eq!(
+    ///     Greet::definition_json(Provider::OpenAiResponses),
+    ///     r#"{"type":"function","name":"greet","description":"Greet someone.","parameters":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},"strict":false}"#
+    /// );
+    /// const ANTHROPIC: &str = r#"{"name":"greet","description":"Greet someone.","input_schema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}"#;
+    /// assert_eq!(Greet::definition_json(Provider::Anthropic), ANTHROPIC);
+    /// ```
+    fn definition_json(provider: Provider) -> &'static str {
+        Self::DEFINITIONS.get(provider)
+    }
+
+    /// The tool definition object `provider`'s API expects in its request's tool list, as a
+    /// `serde_json::Value` ([`Tool::definition_json`] parsed).
+    // The text is the derive's own, built at compile time and parsed by the tests for every
+    // provider; nothing from a model reaches here.
+    #[allow(clippy::expect_used)]
     fn definition(provider: Provider) -> serde_json::Value {
-        definition(
-            provider,
-            ToolInfo {
-                name: Self::NAME,
-                description: Self::DESCRIPTION,
-                input_schema: Self::INPUT_SCHEMA,
-                output_schema: Self::OUTPUT_SCHEMA,
-            },
-        )
+        serde_json::from_str(Self::definition_json(provider))
+            .expect("toolgen builds every definition as JSON at compile time")
     }
 
     /// Parses the arguments a model sent (JSON text) into the tool's input.

@@ -1,0 +1,210 @@
+//! Null-stripping of defaults (issue 4): a 20-card `emit_flashcards` call in OpenAI strict-mode
+//! form, where every key is sent and the defaulted ones are `null`.
+//!
+//! Run with `cargo bench --bench nulls -- --warm-up-time 1 --measurement-time 3`. All
+//! benchmarks are in one criterion group, so the numbers being compared come from the same run:
+//!
+//! - `strict/toolgen_parse_args`: `EmitFlashcards::parse_args` of the strict arguments: the
+//!   `null`s of defaulted fields dropped in one pass over the text, then serde.
+//! - `strict/serde_json_from_str_prestripped`: the baseline, `serde_json::from_str` of the same
+//!   arguments with those `null`s taken out beforehand.
+//! - `strict/value_strip_deserialize`: the approach the stripper replaces: the text read into a
+//!   `serde_json::Value`, the same tree stripped there, then `EmitFlashcards::deserialize`.
+//! - `strict/toolgen_parse_args_prestripped`: `parse_args` of the text without those `null`s:
+//!   the stripper reads it (the `Option` fields' `null`s are still there) and finds nothing to
+//!   drop, so this is its cost alone on top of serde.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolgen::{Tool, ToolSchema};
+
+/// Returns the flashcards for the words and phrases of a text.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(name = "emit_flashcards")]
+#[allow(dead_code)]
+struct EmitFlashcards {
+    /// The flashcards, at least one.
+    flashcards: Vec<Flashcard>,
+}
+
+/// One word or phrase to learn.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct Flashcard {
+    /// The dictionary form (Latvian).
+    base_form: String,
+    /// Translation of the dictionary form (Russian).
+    base_translation: Option<String>,
+    /// Whether this is a single word or a phrase.
+    unit: Unit,
+    /// Inflected forms met in the text.
+    #[serde(default)]
+    forms: Vec<Form>,
+    /// Sentences of the text in which the word occurs.
+    contexts: Vec<Context>,
+    /// Whether the card is shown to the learner.
+    #[serde(default = "yes")]
+    visible: bool,
+    /// A note for the learner.
+    #[serde(default)]
+    note: String,
+    /// How often to show the card, 1 to 5.
+    #[serde(default = "three")]
+    priority: u8,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn three() -> u8 {
+    3
+}
+
+/// A single word or a multi-word phrase.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Unit {
+    Word,
+    Phrase,
+}
+
+/// An inflected form of the base form.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct Form {
+    /// The form as it appears in the text.
+    form: String,
+    /// Its translation.
+    translation: String,
+    /// Grammatical description, e.g. "genitive singular".
+    #[serde(rename = "type", default)]
+    kind: String,
+}
+
+/// A sentence of the text and its translation.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct Context {
+    /// The sentence in Latvian.
+    lv: String,
+    /// The sentence in Russian.
+    ru: String,
+    /// Sentence id in the source text.
+    sid: Option<f64>,
+    /// Sentence signature.
+    sig: Option<String>,
+}
+
+/// The strict-mode arguments of a call with `cards` flashcards: every key present, defaulted and
+/// optional ones often `null`.
+fn strict_call(cards: usize) -> Value {
+    let cards: Vec<Value> = (0..cards)
+        .map(|i| {
+            let forms = if i % 2 == 0 {
+                json!([
+                    {"form": format!("vārda {i}"), "translation": format!("слова {i}"), "type": "genitive singular"},
+                    {"form": format!("vārdus {i}"), "translation": format!("слова {i}"), "type": null},
+                ])
+            } else {
+                Value::Null
+            };
+            json!({
+                "base_form": format!("vārds {i}"),
+                "base_translation": if i % 3 == 0 { Value::Null } else { json!(format!("слово {i}")) },
+                "unit": if i % 3 == 0 { "phrase" } else { "word" },
+                "forms": forms,
+                "contexts": [
+                    {"lv": format!("Šis ir teikums numur {i}."), "ru": format!("Это предложение номер {i}."), "sid": i as f64, "sig": null},
+                    {"lv": "Vēl viens teikums.", "ru": "Ещё одно предложение.", "sid": null, "sig": null},
+                ],
+                "visible": null,
+                "note": if i % 4 == 0 { json!("irregular") } else { Value::Null },
+                "priority": null,
+            })
+        })
+        .collect();
+    json!({ "flashcards": cards })
+}
+
+/// `value` with the `null`s of defaulted fields taken out, by hand.
+fn prestripped(value: &Value) -> Value {
+    let mut value = value.clone();
+    for card in value["flashcards"].as_array_mut().unwrap() {
+        let card = card.as_object_mut().unwrap();
+        for form in card
+            .get_mut("forms")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            form.as_object_mut()
+                .unwrap()
+                .retain(|key, v| !(key == "type" && v.is_null()));
+        }
+        card.retain(|key, v| {
+            !(v.is_null() && matches!(key.as_str(), "forms" | "visible" | "note" | "priority"))
+        });
+    }
+    value
+}
+
+/// The `Value` approach: read, strip with the same tree, deserialize.
+fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
+    let mut value: Value = serde_json::from_str(text)?;
+    toolgen::__private::strip_value(&mut value, &<EmitFlashcards as ToolSchema>::NULLS);
+    EmitFlashcards::deserialize(&value)
+}
+
+fn nulls(c: &mut Criterion) {
+    let call = strict_call(20);
+    let strict = call.to_string();
+    let stripped = prestripped(&call).to_string();
+
+    // All four read the same flashcards.
+    let expected: EmitFlashcards = serde_json::from_str(&stripped).unwrap();
+    assert_eq!(EmitFlashcards::parse_args(&strict).unwrap(), expected);
+    assert_eq!(value_strip_deserialize(&strict).unwrap(), expected);
+    assert_eq!(EmitFlashcards::parse_args(&stripped).unwrap(), expected);
+    assert!(serde_json::from_str::<EmitFlashcards>(&strict).is_err());
+    assert_eq!(expected.flashcards[1].priority, 3);
+    eprintln!(
+        "strict arguments {} bytes, {} nulls; prestripped {} bytes",
+        strict.len(),
+        strict.matches("null").count(),
+        stripped.len()
+    );
+
+    let mut group = c.benchmark_group("strict");
+    group.bench_function("toolgen_parse_args", |b| {
+        b.iter(|| EmitFlashcards::parse_args(black_box(&strict)))
+    });
+    group.bench_function("serde_json_from_str_prestripped", |b| {
+        b.iter(|| serde_json::from_str::<EmitFlashcards>(black_box(&stripped)))
+    });
+    group.bench_function("value_strip_deserialize", |b| {
+        b.iter(|| value_strip_deserialize(black_box(&strict)))
+    });
+    group.bench_function("toolgen_parse_args_prestripped", |b| {
+        b.iter(|| EmitFlashcards::parse_args(black_box(&stripped)))
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = nulls
+}
+criterion_main!(benches);

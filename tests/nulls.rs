@@ -1,0 +1,747 @@
+//! Null-stripping of defaults: under OpenAI strict mode every field is required and the optional
+//! ones nullable, so models send `null` for what they would leave out. `parse_args`,
+//! `parse_value` and `parse_bytes` drop those `null`s where the field has a default, so the
+//! default applies; keep them for plain `Option` fields (`None`); and leave them for fields with
+//! neither, so serde names the field in its error.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use pretty_assertions::assert_eq;
+use proptest::prelude::*;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
+
+/// Parses `text` through `parse_args`, `parse_bytes` and `parse_value` (when it is JSON), checks
+/// that they agree, and returns the result.
+#[track_caller]
+fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
+    let from_text = T::parse_args(text);
+    assert_eq!(T::parse_bytes(text.as_bytes()), from_text, "parse_bytes");
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        let from_value = T::parse_value(value);
+        match (&from_value, &from_text) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "parse_value"),
+            (Err(a), Err(b)) => assert_eq!(a.path(), b.path(), "parse_value: {a} / {b}"),
+            _ => panic!("parse_value {from_value:?}, parse_args {from_text:?}"),
+        }
+    }
+    from_text
+}
+
+/// The error of `text`, which must be of `kind`.
+#[track_caller]
+fn error_of<T: Tool + PartialEq + std::fmt::Debug>(text: &str, kind: ArgsErrorKind) -> ArgsError {
+    match parse::<T>(text) {
+        Ok(parsed) => panic!("{text} parsed: {parsed:?}"),
+        Err(error) => {
+            assert_eq!(error.kind(), kind, "{error}");
+            error
+        }
+    }
+}
+
+fn seven() -> u32 {
+    7
+}
+
+fn some_three() -> Option<u32> {
+    Some(3)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Top level: default vs `Option` vs neither
+// ---------------------------------------------------------------------------------------------
+
+/// Save a setting.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Top {
+    #[serde(default)]
+    plain: u32,
+    #[serde(default = "seven")]
+    path: u32,
+    /// `null` means `None` here.
+    maybe: Option<u32>,
+    /// A default wins over `Option`'s `None`.
+    #[serde(default = "some_three")]
+    maybe_default: Option<u32>,
+    /// Neither: `null` is an error.
+    needed: u32,
+}
+
+#[test]
+fn top_level_defaults_apply_and_options_are_none() {
+    let parsed: Top =
+        parse(r#"{"plain":null,"path":null,"maybe":null,"maybe_default":null,"needed":1}"#)
+            .unwrap();
+    assert_eq!(
+        parsed,
+        Top {
+            plain: 0,
+            path: 7,
+            maybe: None,
+            maybe_default: Some(3),
+            needed: 1
+        }
+    );
+    // Values that are there stay.
+    let parsed: Top =
+        parse(r#"{"plain":1,"path":2,"maybe":3,"maybe_default":4,"needed":5}"#).unwrap();
+    assert_eq!(
+        (
+            parsed.plain,
+            parsed.path,
+            parsed.maybe,
+            parsed.maybe_default
+        ),
+        (1, 2, Some(3), Some(4))
+    );
+}
+
+#[test]
+fn null_without_a_default_is_a_clear_error() {
+    let error = error_of::<Top>(
+        r#"{"plain":null,"path":null,"needed":null}"#,
+        ArgsErrorKind::Data,
+    );
+    assert_eq!(
+        error.to_string(),
+        "invalid arguments at `needed`: invalid type: null, expected u32"
+    );
+}
+
+#[test]
+fn first_middle_last_and_all_members_go() {
+    for text in [
+        r#"{"plain":null,"needed":1}"#,
+        r#"{"needed":1,"plain":null}"#,
+        r#"{"path":null,"needed":1,"plain":null}"#,
+        r#"{"plain":null,"path":null,"needed":1,"maybe":null}"#,
+        r#"{"needed":1,"plain":null,"path":null,"maybe_default":null}"#,
+        // Whitespace around `:` and `,`, and line breaks as in pretty-printed JSON.
+        " { \"plain\" : null , \"needed\" : 1 , \"path\" :null} ",
+        "{\n  \"plain\": null,\n  \"needed\": 1,\n  \"path\": null\n}\n",
+        "{\"plain\"\t:\tnull\r\n,\"needed\":1}",
+    ] {
+        let parsed: Top = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            (parsed.plain, parsed.path, parsed.needed),
+            (0, 7, 1),
+            "{text}"
+        );
+    }
+}
+
+/// Call with no required fields.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct AllDefaults {
+    #[serde(default)]
+    a: u32,
+    #[serde(default)]
+    b: String,
+}
+
+#[test]
+fn every_member_dropped_leaves_an_empty_object() {
+    for text in [
+        r#"{"a":null}"#,
+        r#"{"a":null,"b":null}"#,
+        r#"{ "b" : null }"#,
+    ] {
+        assert_eq!(
+            parse::<AllDefaults>(text).unwrap(),
+            AllDefaults {
+                a: 0,
+                b: String::new()
+            },
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn escaped_keys_are_compared_decoded() {
+    let parsed: Top = parse(r#"{"\u0070lain":null,"pa\u0074h":null,"needed":1}"#).unwrap();
+    assert_eq!((parsed.plain, parsed.path), (0, 7));
+    // A string value that looks like a member is text.
+    let parsed: AllDefaults = parse(r#"{"b":"\"a\":null,","a":null}"#).unwrap();
+    assert_eq!(parsed.b, "\"a\":null,");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nested: structs, arrays of objects, map values, `Option` of a struct
+// ---------------------------------------------------------------------------------------------
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq, Default)]
+struct Card {
+    front: String,
+    #[serde(default)]
+    back: String,
+    #[serde(default = "seven")]
+    weight: u32,
+    hint: Option<String>,
+}
+
+/// Make a deck.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Deck {
+    first: Card,
+    cards: Vec<Card>,
+    by_name: BTreeMap<String, Card>,
+    maybe: Option<Box<Card>>,
+    /// Map values that are `Option`s keep their `null`s: they are entries.
+    counts: BTreeMap<String, Option<u32>>,
+}
+
+fn card(front: &str) -> Card {
+    Card {
+        front: front.into(),
+        back: String::new(),
+        weight: 7,
+        hint: None,
+    }
+}
+
+#[test]
+fn nested_objects_arrays_and_maps() {
+    let text = json!({
+        "first": {"front": "a", "back": null, "weight": null, "hint": null},
+        "cards": [
+            {"front": "b", "back": null, "weight": null, "hint": null},
+            {"back": "x", "front": "c", "weight": 1, "hint": "h"},
+            {"weight": null, "front": "d", "back": null, "hint": null},
+        ],
+        "by_name": {"e": {"front": "e", "back": null, "weight": null, "hint": null}, "weight": {"front": "f", "weight": null}},
+        "maybe": {"front": "g", "back": null, "weight": null, "hint": null},
+        "counts": {"k": null, "weight": null},
+    })
+    .to_string();
+    let parsed: Deck = parse(&text).unwrap();
+    assert_eq!(
+        parsed,
+        Deck {
+            first: card("a"),
+            cards: vec![
+                card("b"),
+                Card {
+                    front: "c".into(),
+                    back: "x".into(),
+                    weight: 1,
+                    hint: Some("h".into())
+                },
+                card("d")
+            ],
+            by_name: BTreeMap::from([("e".into(), card("e")), ("weight".into(), card("f"))]),
+            maybe: Some(Box::new(card("g"))),
+            counts: BTreeMap::from([("k".into(), None), ("weight".into(), None)]),
+        }
+    );
+    let parsed: Deck =
+        parse(r#"{"first":{"front":"a"},"cards":[],"by_name":{},"maybe":null,"counts":{}}"#)
+            .unwrap();
+    assert_eq!(parsed.maybe, None);
+}
+
+#[test]
+fn errors_after_stripping_name_the_right_path() {
+    let text = json!({
+        "first": {"front": "a", "back": null},
+        "cards": [
+            {"front": "b", "back": null, "weight": null},
+            {"back": null, "front": null, "weight": null},
+        ],
+        "by_name": {},
+        "maybe": null,
+        "counts": {},
+    })
+    .to_string();
+    let error = error_of::<Deck>(&text, ArgsErrorKind::Data);
+    assert_eq!(
+        error.to_string(),
+        "invalid arguments at `cards[1].front`: invalid type: null, expected a string"
+    );
+    let text = text.replace(r#""front":null"#, r#""front":"c","weight":"heavy""#);
+    let text = text.replace(r#","weight":null}]"#, "}]");
+    let error = error_of::<Deck>(&text, ArgsErrorKind::Data);
+    assert_eq!(error.path(), "cards[1].weight");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `#[tool(default)]`, container defaults, flatten, the `Value` path
+// ---------------------------------------------------------------------------------------------
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(default)]
+struct Settings {
+    size: u32,
+    name: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            size: 10,
+            name: "standard".into(),
+        }
+    }
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Extra {
+    #[serde(default)]
+    level: u8,
+    note: Option<String>,
+}
+
+/// Configure things.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Configure {
+    #[tool(default = 5)]
+    retries: u32,
+    #[tool(default = "fast")]
+    mode: String,
+    settings: Settings,
+    #[serde(default)]
+    fallback: Settings,
+    #[serde(flatten)]
+    extra: Extra,
+}
+
+#[test]
+fn tool_defaults_container_defaults_and_flatten() {
+    let parsed: Configure = parse(
+        r#"{"retries":null,"mode":null,"settings":{"size":null,"name":null},"fallback":null,"level":null,"note":null}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        parsed,
+        Configure {
+            retries: 5,
+            mode: "fast".into(),
+            settings: Settings::default(),
+            fallback: Settings::default(),
+            extra: Extra {
+                level: 0,
+                note: None
+            },
+        }
+    );
+    let parsed: Configure =
+        parse(r#"{"retries":1,"settings":{"size":3,"name":null},"level":2}"#).unwrap();
+    assert_eq!(
+        (
+            parsed.retries,
+            parsed.settings.size,
+            parsed.settings.name,
+            parsed.extra.level
+        ),
+        (1, 3, "standard".into(), 2)
+    );
+}
+
+/// Flatten a map next to defaults.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct WithRest {
+    #[serde(default)]
+    known: u32,
+    #[serde(flatten)]
+    rest: BTreeMap<String, Value>,
+}
+
+#[test]
+fn a_flattened_map_keeps_its_nulls() {
+    let parsed: WithRest = parse(r#"{"known":null,"other":null}"#).unwrap();
+    assert_eq!(parsed.known, 0);
+    assert_eq!(parsed.rest, BTreeMap::from([("other".into(), Value::Null)]));
+}
+
+/// Tag things (a set: the arguments go through a `serde_json::Value`).
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Tag {
+    labels: BTreeSet<String>,
+    #[serde(default)]
+    cards: Vec<Card>,
+    #[serde(default)]
+    weight: u32,
+}
+
+#[test]
+fn types_read_through_a_value_are_stripped_there() {
+    let parsed: Tag =
+        parse(r#"{"labels":["a"],"cards":[{"front":"x","back":null}],"weight":null}"#).unwrap();
+    assert_eq!((parsed.cards, parsed.weight), (vec![card("x")], 0));
+    // And arguments encoded twice, a tolerance of the value path.
+    let parsed: Top = parse(r#""{\"plain\":null,\"needed\":2}""#).unwrap();
+    assert_eq!((parsed.plain, parsed.needed), (0, 2));
+    let parsed: Tag = parse(r#""{\"labels\":[],\"weight\":null}""#).unwrap();
+    assert_eq!(parsed.weight, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enums: every representation
+// ---------------------------------------------------------------------------------------------
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Side {
+    #[serde(default = "seven")]
+    length: u32,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum External {
+    Dot,
+    Circle {
+        #[serde(default)]
+        radius: u32,
+    },
+    Square(Side),
+    Pair(Side, Side),
+    #[serde(untagged)]
+    Loose {
+        #[serde(default)]
+        loose: u32,
+    },
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind")]
+enum Internal {
+    Dot,
+    Circle {
+        #[serde(default)]
+        radius: u32,
+    },
+    Square(Side),
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind", content = "data")]
+enum Adjacent {
+    Dot,
+    Circle {
+        #[serde(default)]
+        radius: u32,
+    },
+    Square(Side),
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Untagged {
+    Circle {
+        radius: u32,
+        #[serde(default)]
+        filled: bool,
+    },
+    Square(Side),
+}
+
+/// Draw shapes.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Draw {
+    external: Vec<External>,
+    internal: Vec<Internal>,
+    adjacent: Vec<Adjacent>,
+    untagged: Vec<Untagged>,
+}
+
+#[test]
+fn every_enum_representation() {
+    let text = json!({
+        "external": [
+            "Dot",
+            {"Circle": {"radius": null}},
+            {"Square": {"length": null}},
+            {"Pair": [{"length": null}, {"length": 1}]},
+            {"loose": null},
+        ],
+        "internal": [
+            {"kind": "Dot"},
+            {"radius": null, "kind": "Circle"},
+            {"kind": "Square", "length": null},
+        ],
+        "adjacent": [
+            {"kind": "Dot"},
+            {"kind": "Circle", "data": {"radius": null}},
+            {"data": {"length": null}, "kind": "Square"},
+        ],
+        "untagged": [
+            {"radius": 1, "filled": null},
+            {"length": null},
+        ],
+    })
+    .to_string();
+    let parsed: Draw = parse(&text).unwrap();
+    assert_eq!(
+        parsed,
+        Draw {
+            external: vec![
+                External::Dot,
+                External::Circle { radius: 0 },
+                External::Square(Side { length: 7 }),
+                External::Pair(Side { length: 7 }, Side { length: 1 }),
+                External::Loose { loose: 0 },
+            ],
+            internal: vec![
+                Internal::Dot,
+                Internal::Circle { radius: 0 },
+                Internal::Square(Side { length: 7 }),
+            ],
+            adjacent: vec![
+                Adjacent::Dot,
+                Adjacent::Circle { radius: 0 },
+                Adjacent::Square(Side { length: 7 }),
+            ],
+            untagged: vec![
+                Untagged::Circle {
+                    radius: 1,
+                    filled: false
+                },
+                Untagged::Square(Side { length: 7 }),
+            ],
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A self-recursive type
+// ---------------------------------------------------------------------------------------------
+
+/// A tree of labels.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Tree {
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    children: Vec<Tree>,
+    parent: Option<Box<Tree>>,
+}
+
+fn leaf() -> Tree {
+    Tree {
+        label: String::new(),
+        children: Vec::new(),
+        parent: None,
+    }
+}
+
+#[test]
+fn a_recursive_type_is_stripped_at_every_level() {
+    let text = json!({
+        "label": null,
+        "children": [
+            {"label": null, "children": [{"label": null, "children": null, "parent": null}], "parent": null},
+            {"label": "b", "children": null, "parent": {"label": null, "children": null, "parent": null}},
+        ],
+        "parent": null,
+    })
+    .to_string();
+    let parsed: Tree = parse(&text).unwrap();
+    assert_eq!(
+        parsed,
+        Tree {
+            label: String::new(),
+            children: vec![
+                Tree {
+                    children: vec![leaf()],
+                    ..leaf()
+                },
+                Tree {
+                    label: "b".into(),
+                    parent: Some(Box::new(leaf())),
+                    ..leaf()
+                },
+            ],
+            parent: None,
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed, hostile and huge input
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn malformed_json_gives_the_same_error_as_before() {
+    for text in [
+        r#"{"plain":null,"needed":1"#,
+        r#"{"plain":null,"needed":1,}"#,
+        r#"{"plain":null "needed":1}"#,
+        r#"{"needed":1 "plain":null}"#,
+        r#"{"plain" null,"needed":1}"#,
+        r#"{"plain":nul,"needed":1}"#,
+        r#"{"plain":null,"needed":1}}"#,
+        r#"{"plain":null,"needed":1} x"#,
+        r#"{"plain":null,"needed":01}"#,
+        r#"{"plain":null,"needed":1,"maybe":1e999}"#,
+        // Wrong inside a part with nothing to strip, which the stripper passes over.
+        r#"{"plain":null,"needed":1,"x":[1 2]}"#,
+        r#"{"plain":null,"needed":1,"x":{"a" 1}}"#,
+        r#"{"plain":null,"needed":1,"x":["\q"]}"#,
+        r#"{"plain":null,"\ud800":1,"needed":1}"#,
+        r#"{"plain":null,"needed":1,"x":"\q"}"#,
+        "{\"plain\":null,\"needed\":1,\"x\":\"\u{1}\"}",
+        r#"{"plain":null,"plain":1,"needed":1}"#,
+        r#"{"plain":1,"plain":null,"needed":1}"#,
+        r#"{"plain":null,"\u0070lain":null,"needed":1}"#,
+    ] {
+        // The free `parse_args` strips nothing: it is what `Top::parse_args` did before.
+        let before = toolgen::parse_args::<Top>(text).expect_err(text);
+        let now = Top::parse_args(text).expect_err(text);
+        assert_eq!(now, before, "{text}");
+        assert_eq!(
+            Top::parse_bytes(text.as_bytes()).unwrap_err(),
+            before,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    // Through the recursive type, beyond serde_json's limit.
+    // Each level is an object and an array: serde_json reads at most 127 nested ones.
+    for depth in [60, 70, 100_000] {
+        let text = format!(
+            r#"{}{{"label":null}}{}"#,
+            r#"{"label":null,"children":["#.repeat(depth),
+            "]}".repeat(depth)
+        );
+        let result = Tree::parse_args(&text);
+        if depth < 63 {
+            let mut tree = result.unwrap();
+            let mut levels = 0;
+            while let Some(child) = tree.children.pop() {
+                tree = child;
+                levels += 1;
+            }
+            assert_eq!(levels, depth);
+        } else {
+            // The stripper gives up on text serde_json will not read, which is then parsed as
+            // it is: serde stops at the first `null` (as before), or at the depth.
+            assert_eq!(
+                result.unwrap_err(),
+                toolgen::parse_args::<Tree>(&text).unwrap_err()
+            );
+            let text = text.replace(r#""label":null"#, r#""label":"x""#);
+            let error = Tree::parse_args(&text).unwrap_err();
+            assert!(
+                error.message().starts_with("recursion limit exceeded"),
+                "{error}"
+            );
+        }
+    }
+    // Unclosed, and in a part of the value with nothing to strip.
+    let text = format!(r#"{{"plain":null,"needed":1,"x":{}"#, "[".repeat(100_000));
+    assert_eq!(
+        Top::parse_args(&text).unwrap_err(),
+        toolgen::parse_args::<Top>(&text).unwrap_err()
+    );
+    // A deep `Value` given to `parse_value` is an error too.
+    let mut value = json!({"label": null});
+    for _ in 0..200 {
+        value = json!({"label": null, "children": [value]});
+    }
+    assert_eq!(
+        Tree::parse_value(value).unwrap_err().kind(),
+        ArgsErrorKind::Data
+    );
+}
+
+#[test]
+fn huge_arguments_parse() {
+    let cards: Vec<Value> = (0..100_000)
+        .map(|i| json!({"front": format!("card {i}"), "back": null, "weight": null, "hint": null}))
+        .collect();
+    let text = json!({
+        "first": {"front": "a", "back": null},
+        "cards": cards,
+        "by_name": {},
+        "maybe": null,
+        "counts": {},
+    })
+    .to_string();
+    assert!(text.len() > 5 << 20);
+    let parsed = Deck::parse_args(&text).unwrap();
+    assert_eq!(parsed.cards.len(), 100_000);
+    assert_eq!(parsed.cards[99_999], card("card 99999"));
+    // Broken at the very end: the stripper gives up, and the error is the one serde finds first
+    // in the text as it is, as before.
+    let broken = &text[..text.len() - 1];
+    let error = Deck::parse_args(broken).unwrap_err();
+    assert_eq!(error, toolgen::parse_args::<Deck>(broken).unwrap_err());
+    assert!(error.to_string().len() < 200, "{error}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated: random strict-mode arguments
+// ---------------------------------------------------------------------------------------------
+
+/// A card as the model might send it: each defaulted field given, `null`, or left out.
+fn card_json() -> impl Strategy<Value = Value> {
+    let field =
+        |present: Value| prop_oneof![Just(Some(present)), Just(Some(Value::Null)), Just(None)];
+    (
+        // Text that looks like JSON, members to drop included.
+        "(null|back|[a-z\"\\\\{},: ]){0,8}",
+        field(json!("back")),
+        field(json!(3)),
+        prop_oneof![Just(Some(json!("h"))), Just(Some(Value::Null)), Just(None)],
+        any::<u64>(),
+    )
+        .prop_map(|(front, back, weight, hint, order)| {
+            let mut members = vec![
+                ("front", Some(json!(front))),
+                ("back", back),
+                ("weight", weight),
+                ("hint", hint),
+            ];
+            // A member order of its own for every card.
+            let len = members.len();
+            for i in (1..len).rev() {
+                let j = (order >> (i * 8)) as usize % (i + 1);
+                members.swap(i, j);
+            }
+            let mut map = serde_json::Map::new();
+            for (key, value) in members {
+                if let Some(value) = value {
+                    map.insert(key.into(), value);
+                }
+            }
+            Value::Object(map)
+        })
+}
+
+/// `value` without the members that are `null` where the field has a default.
+fn without_default_nulls(value: &Value) -> Value {
+    let mut value = value.clone();
+    for card in value["cards"].as_array_mut().unwrap() {
+        let card = card.as_object_mut().unwrap();
+        card.retain(|key, member| !(member.is_null() && (key == "back" || key == "weight")));
+    }
+    value
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever the nulls, the order and the layout, `parse_args` gives what serde gives for the
+    /// arguments with the defaulted nulls taken out by hand.
+    #[test]
+    fn strict_arguments_parse_as_if_the_nulls_were_left_out(
+        cards in prop::collection::vec(card_json(), 0..6),
+        pretty in any::<bool>(),
+    ) {
+        let value = json!({
+            "first": {"front": "x"}, "cards": cards, "by_name": {}, "maybe": null, "counts": {},
+        });
+        let text = if pretty {
+            serde_json::to_string_pretty(&value).unwrap()
+        } else {
+            serde_json::to_string(&value).unwrap()
+        };
+        let expected = serde_json::from_value::<Deck>(without_default_nulls(&value)).unwrap();
+        prop_assert_eq!(&parse::<Deck>(&text).unwrap(), &expected);
+        prop_assert_eq!(Deck::parse_value(value).unwrap(), expected);
+    }
+}

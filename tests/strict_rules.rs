@@ -1,0 +1,416 @@
+//! A checker of the strict grammars' documented rules, written from the providers' documentation
+//! and independent of the rewrite in `toolgen-runtime/src/dialect.rs`, run over every strict
+//! schema toolgen emits: the strict consts of the strict tools, and the strict dialects of every
+//! other example and test tool that has them. Each dialect is also a valid JSON Schema 2020-12.
+//!
+//! - OpenAI, <https://platform.openai.com/docs/guides/structured-outputs#supported-schemas>:
+//!   root is an object (not `anyOf`); every object has `additionalProperties: false` and lists
+//!   all its properties in `required`; the keywords are the supported ones; `format` is one of
+//!   the supported formats; limits of 5000 properties, 10 levels of nesting, 1000 enum values,
+//!   120,000 characters of names and enum values.
+//! - Anthropic, <https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations>:
+//!   `additionalProperties: false` on every object; no recursion (`$ref`); no numerical or
+//!   string-length constraints; `minItems` 0 or 1 only; the supported formats; no backreferences,
+//!   lookaround or word boundaries in patterns.
+
+#[path = "../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+mod common;
+
+use serde_json::{Map, Value, json};
+use toolgen::{Dialect, dialect_schema};
+
+use seed_tools::SEEDS;
+
+const OPENAI_KEYWORDS: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "enum",
+    "const",
+    "description",
+    "title",
+    "$ref",
+    "$defs",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+];
+
+const OPENAI_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+const ANTHROPIC_KEYWORDS: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "anyOf",
+    "allOf",
+    "enum",
+    "const",
+    "description",
+    "title",
+    "default",
+    "pattern",
+    "format",
+    "minItems",
+];
+
+const ANTHROPIC_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+const TYPES: &[&str] = &[
+    "string", "number", "integer", "boolean", "object", "array", "null",
+];
+
+/// What the walk counts for OpenAI's limits.
+#[derive(Default)]
+struct Totals {
+    properties: usize,
+    enum_values: usize,
+    text: usize,
+    depth: usize,
+}
+
+/// The rule violations of `schema` under `dialect`'s strict grammar, each with its path.
+fn violations(schema: &Value, dialect: Dialect) -> Vec<String> {
+    let mut found = Vec::new();
+    let Some(root) = schema.as_object() else {
+        return vec!["root: not an object schema".to_owned()];
+    };
+    if root.get("type") != Some(&json!("object")) {
+        found.push("root: the root's type must be \"object\"".to_owned());
+    }
+    if root.contains_key("anyOf") {
+        found.push("root: no `anyOf` at the root".to_owned());
+    }
+    let mut totals = Totals::default();
+    walk(schema, dialect, "", 0, &mut totals, &mut found);
+    if let Some(defs) = root.get("$defs").and_then(Value::as_object) {
+        for (name, def) in defs {
+            totals.text += name.len();
+            walk(
+                def,
+                dialect,
+                &format!("$defs.{name}"),
+                0,
+                &mut totals,
+                &mut found,
+            );
+        }
+    }
+    if dialect == Dialect::OpenAiStrict {
+        if totals.properties > 5000 {
+            found.push(format!("{} properties, more than 5000", totals.properties));
+        }
+        if totals.depth > 10 {
+            found.push(format!("{} levels of objects, more than 10", totals.depth));
+        }
+        if totals.enum_values > 1000 {
+            found.push(format!(
+                "{} enum values, more than 1000",
+                totals.enum_values
+            ));
+        }
+        if totals.text > 120_000 {
+            found.push(format!("{} characters of names and enums", totals.text));
+        }
+    }
+    found
+}
+
+fn walk(
+    schema: &Value,
+    dialect: Dialect,
+    path: &str,
+    depth: usize,
+    totals: &mut Totals,
+    found: &mut Vec<String>,
+) {
+    let at = if path.is_empty() { "root" } else { path };
+    let Some(object) = schema.as_object() else {
+        found.push(format!("{at}: a schema must be an object"));
+        return;
+    };
+    let (keywords, formats) = match dialect {
+        Dialect::OpenAiStrict => (OPENAI_KEYWORDS, OPENAI_FORMATS),
+        _ => (ANTHROPIC_KEYWORDS, ANTHROPIC_FORMATS),
+    };
+    for key in object.keys() {
+        let root_defs = path.is_empty() && key == "$defs";
+        if !root_defs && !keywords.contains(&key.as_str()) {
+            found.push(format!("{at}: keyword `{key}` is not supported"));
+        }
+    }
+    // Every schema says what it is.
+    if !["type", "anyOf", "allOf", "enum", "const", "$ref"]
+        .iter()
+        .any(|k| object.contains_key(*k))
+    {
+        found.push(format!("{at}: no type"));
+    }
+    let types: Vec<&str> = match object.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).collect(),
+        Some(_) => {
+            found.push(format!("{at}: `type` is neither a string nor a list"));
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    for t in &types {
+        if !TYPES.contains(t) {
+            found.push(format!("{at}: unknown type `{t}`"));
+        }
+    }
+    if let Some(format) = object.get("format").and_then(Value::as_str)
+        && !formats.contains(&format)
+    {
+        found.push(format!("{at}: format `{format}` is not supported"));
+    }
+    if dialect == Dialect::AnthropicStrict {
+        if object.contains_key("$ref") {
+            found.push(format!("{at}: recursion (`$ref`) is not supported"));
+        }
+        if let Some(min) = object.get("minItems")
+            && min != &json!(0)
+            && min != &json!(1)
+        {
+            found.push(format!("{at}: minItems {min} (only 0 or 1)"));
+        }
+        if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
+            for bad in ["\\b", "\\B", "(?=", "(?!", "(?<=", "(?<!", "\\k<"] {
+                if pattern.replace("\\\\", "").contains(bad) {
+                    found.push(format!("{at}: pattern uses `{bad}`"));
+                }
+            }
+            if (1..=9).any(|n| pattern.replace("\\\\", "").contains(&format!("\\{n}"))) {
+                found.push(format!("{at}: pattern has a backreference"));
+            }
+        }
+    }
+    if dialect == Dialect::OpenAiStrict && types.contains(&"object") && types.len() > 1 {
+        found.push(format!(
+            "{at}: a nullable object must be an `anyOf` with `null`, not a type list"
+        ));
+    }
+    let is_object = types.contains(&"object") || object.contains_key("properties");
+    let mut depth = depth;
+    if is_object {
+        depth += 1;
+        totals.depth = totals.depth.max(depth);
+        if object.get("additionalProperties") != Some(&json!(false)) {
+            found.push(format!("{at}: objects need `additionalProperties: false`"));
+        }
+        let empty = Map::new();
+        let properties = object
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        if dialect == Dialect::OpenAiStrict {
+            let mut required: Vec<&str> = object
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|list| list.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
+            required.sort_unstable();
+            keys.sort_unstable();
+            if required != keys {
+                found.push(format!(
+                    "{at}: `required` must list every property: {required:?} vs {keys:?}"
+                ));
+            }
+        }
+        for (name, property) in properties {
+            totals.properties += 1;
+            totals.text += name.len();
+            let path = if path.is_empty() {
+                name.clone()
+            } else {
+                format!("{path}.{name}")
+            };
+            walk(property, dialect, &path, depth, totals, found);
+        }
+    }
+    if let Some(values) = object.get("enum").and_then(Value::as_array) {
+        totals.enum_values += values.len();
+        totals.text += values.iter().map(|v| v.to_string().len()).sum::<usize>();
+    }
+    if let Some(items) = object.get("items") {
+        walk(items, dialect, &format!("{path}[]"), depth, totals, found);
+    }
+    for key in ["anyOf", "allOf"] {
+        if let Some(branches) = object.get(key).and_then(Value::as_array) {
+            for branch in branches {
+                walk(branch, dialect, path, depth, totals, found);
+            }
+        }
+    }
+}
+
+/// Every tool of the examples and tests, by name, with its standard schema and its strict consts.
+fn every_tool() -> Vec<(String, &'static str, [Option<&'static str>; 2])> {
+    let mut tools: Vec<(String, &'static str, [Option<&'static str>; 2])> = SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools.iter())
+        .map(|tool| {
+            (
+                tool.name.to_owned(),
+                tool.input_schema,
+                [
+                    (tool.dialect)(Dialect::OpenAiStrict),
+                    (tool.dialect)(Dialect::AnthropicStrict),
+                ],
+            )
+        })
+        .collect();
+    tools.extend(
+        common::tools()
+            .into_iter()
+            .map(|tool| (tool.name.to_owned(), tool.input_schema, [None, None])),
+    );
+    tools
+}
+
+#[test]
+fn every_strict_schema_follows_the_documented_rules() {
+    let mut checked = [0usize; 2];
+    let mut consts = 0;
+    for (name, standard, strict) in every_tool() {
+        for (i, dialect) in [Dialect::OpenAiStrict, Dialect::AnthropicStrict]
+            .into_iter()
+            .enumerate()
+        {
+            let text = match (strict[i], dialect_schema(standard, dialect)) {
+                (Some(text), _) => {
+                    consts += 1;
+                    text.to_owned()
+                }
+                (None, Ok(text)) => text,
+                // What the dialect cannot express is an error (tested with the goldens).
+                (None, Err(_)) => continue,
+            };
+            let schema = common::parse_schema(&name, &text);
+            if let Err(error) = jsonschema::draft202012::meta::validate(&schema) {
+                panic!("{name} {dialect:?}: not a valid 2020-12 schema: {error}\n{text}");
+            }
+            let found = violations(&schema, dialect);
+            assert!(
+                found.is_empty(),
+                "{name} {dialect:?} breaks the rules:\n  {}\n{text}",
+                found.join("\n  ")
+            );
+            checked[i] += 1;
+        }
+    }
+    // The seed tools' strict consts: `function_name` and `sum_numbers` for both providers.
+    assert_eq!(consts, 4);
+    assert!(
+        checked[0] > 40 && checked[1] > 40,
+        "checked {checked:?} strict schemas"
+    );
+}
+
+#[test]
+fn the_checker_finds_what_each_rule_forbids() {
+    let cases = [
+        (
+            Dialect::OpenAiStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string"}}}),
+            "additionalProperties",
+        ),
+        (
+            Dialect::OpenAiStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": [], "additionalProperties": false}),
+            "`required` must list every property",
+        ),
+        (
+            Dialect::OpenAiStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}, "required": ["a"], "additionalProperties": false}),
+            "keyword `maxLength`",
+        ),
+        (
+            Dialect::OpenAiStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string", "default": "x"}}, "required": ["a"], "additionalProperties": false}),
+            "keyword `default`",
+        ),
+        (
+            Dialect::OpenAiStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string", "format": "uri"}}, "required": ["a"], "additionalProperties": false}),
+            "format `uri`",
+        ),
+        (
+            Dialect::OpenAiStrict,
+            json!({"anyOf": [{"type": "object"}]}),
+            "root",
+        ),
+        (
+            Dialect::AnthropicStrict,
+            json!({"type": "object", "properties": {"a": {"type": "integer", "minimum": 1}}, "additionalProperties": false}),
+            "keyword `minimum`",
+        ),
+        (
+            Dialect::AnthropicStrict,
+            json!({"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}, "minItems": 2}}, "additionalProperties": false}),
+            "minItems 2",
+        ),
+        (
+            Dialect::AnthropicStrict,
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "additionalProperties": false}),
+            "recursion",
+        ),
+        (
+            Dialect::AnthropicStrict,
+            json!({"type": "object", "properties": {"a": {"type": "string", "pattern": "\\bx"}}, "additionalProperties": false}),
+            "pattern uses",
+        ),
+    ];
+    for (dialect, schema, expected) in cases {
+        let found = violations(&schema, dialect);
+        assert!(
+            found.iter().any(|v| v.contains(expected)),
+            "{dialect:?} {schema}: expected a violation with {expected:?}, found {found:?}"
+        );
+    }
+    let mut deep = json!({"type": "string"});
+    for _ in 0..11 {
+        deep = json!({"type": "object", "properties": {"x": deep}, "required": ["x"], "additionalProperties": false});
+    }
+    assert!(
+        violations(&deep, Dialect::OpenAiStrict)
+            .iter()
+            .any(|v| v.contains("levels"))
+    );
+}

@@ -1,0 +1,50 @@
+//! Strict tools that compile: recursion for OpenAI alone, optional and defaulted fields, nested
+//! enums, constraints that go into the description.
+
+use serde::Deserialize;
+use toolgen::{Provider, Tool, ToolSchema};
+
+#[derive(ToolSchema, Deserialize)]
+struct Node {
+    title: String,
+    #[serde(default)]
+    children: Vec<Node>,
+}
+
+/// Add a tree under a node.
+#[derive(Tool, Deserialize)]
+#[tool(strict = "openai")]
+struct AddTree {
+    parent: String,
+    tree: Node,
+}
+
+#[derive(ToolSchema, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Shape {
+    Circle { radius: f64 },
+    Square { side: f64 },
+}
+
+/// Draw shapes.
+#[derive(Tool, Deserialize)]
+#[tool(strict)]
+struct Draw {
+    #[tool(length(min = 1, max = 10))]
+    shapes: Vec<Shape>,
+    #[tool(range(min = 0, max = 100))]
+    opacity: Option<u8>,
+    #[serde(default)]
+    label: String,
+}
+
+fn main() {
+    assert!(AddTree::OPENAI_STRICT_SCHEMA.is_some());
+    assert!(AddTree::ANTHROPIC_STRICT_SCHEMA.is_none());
+    let chat = AddTree::definition(Provider::OpenAiChat);
+    assert_eq!(chat["function"]["strict"], true);
+    let anthropic = AddTree::definition(Provider::Anthropic);
+    assert!(anthropic.get("strict").is_none());
+    assert!(Draw::ANTHROPIC_STRICT_SCHEMA.is_some());
+    assert_eq!(Draw::definition(Provider::Anthropic)["strict"], true);
+}

@@ -1,0 +1,293 @@
+//! Tokens for `ToolSchema::NULLS`: where in the type's JSON a `null` stands for a missing field
+//! with a default, which argument parsing drops so that the default applies (OpenAI strict mode
+//! makes every field required, so models send `null` for what they would leave out).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::{Container, Data, Field, Shape, Variant};
+use crate::expand::{input_type, is_plain};
+use crate::schema::delegate_type;
+use crate::schema::types::mentions_self;
+
+/// `const NULLS` for the container, or nothing when no field can have a default at any depth
+/// (only plain fields without one): the trait's `Nulls::None` then says the same.
+///
+/// The cases follow serde's reading of the type, as the fill of `#[tool(default)]` values does:
+/// a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
+/// a struct an object of its fields, an enum the alternatives its representation allows.
+pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
+    let ident = container.ident;
+    let node = match delegate_type(container) {
+        Some(ty) => Some(type_node(ty, ident)),
+        None => match &container.data {
+            Data::Named(fields) => object(fields, ident),
+            Data::Tuple(fields) if fields.len() == 1 => {
+                let ty = &fields[0].ty;
+                (!is_plain(ty)).then(|| type_node(ty, ident))
+            }
+            Data::Tuple(fields) => tuple(fields.iter().map(|f| &f.ty), ident),
+            Data::Enum(variants) => enum_node(container, variants),
+            Data::Unit | Data::Union => None,
+        },
+    };
+    match node {
+        Some(node) => quote! {
+            const NULLS: ::toolgen::__private::Nulls = #node;
+        },
+        None => TokenStream::new(),
+    }
+}
+
+/// The tree of a value of type `ty` (a `Nulls` expression). A type that leads back to the
+/// container is looked up when parsing needs it: as a const it would be a cycle.
+fn type_node(ty: &syn::Type, ident: &syn::Ident) -> TokenStream {
+    if is_plain(ty) {
+        quote!(::toolgen::__private::Nulls::None)
+    } else if mentions_self(ty, ident) {
+        quote!(::toolgen::__private::Nulls::Lazy(::toolgen::__private::nulls_of::<#ty>))
+    } else {
+        quote!(<#ty as ::toolgen::__private::ToolSchema>::NULLS)
+    }
+}
+
+/// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
+/// fields without a default are left out; `None` when that leaves nothing.
+fn object(fields: &[Field<'_>], ident: &syn::Ident) -> Option<TokenStream> {
+    let mut entries = Vec::new();
+    let mut flattened = Vec::new();
+    for field in fields.iter().filter(|f| !f.skip) {
+        let ty = input_type(field);
+        if field.flatten.is_some() {
+            flattened.push(type_node(ty, ident));
+            continue;
+        }
+        let default = field.default || field.tool.default.is_some();
+        if !default && is_plain(ty) {
+            continue;
+        }
+        let name = &field.name;
+        let inner = type_node(ty, ident);
+        entries.push(quote! {
+            ::toolgen::__private::NullField { name: #name, default: #default, inner: &#inner }
+        });
+    }
+    if entries.is_empty() && flattened.is_empty() {
+        return None;
+    }
+    Some(quote! {
+        ::toolgen::__private::Nulls::Object(&[#(#entries),*], &[#(#flattened),*]).pruned()
+    })
+}
+
+/// An array read position by position (a tuple struct or variant).
+fn tuple<'a>(
+    items: impl Iterator<Item = &'a syn::Type>,
+    ident: &syn::Ident,
+) -> Option<TokenStream> {
+    let items: Vec<&syn::Type> = items.collect();
+    if items.iter().all(|ty| is_plain(ty)) {
+        return None;
+    }
+    let nodes = items.iter().map(|ty| type_node(ty, ident));
+    Some(quote!(::toolgen::__private::Nulls::Tuple(&[#(#nodes),*]).pruned()))
+}
+
+/// The tree of a variant's content, where serde reads it; `None` for a unit variant.
+fn content(variant: &Variant<'_>, ident: &syn::Ident) -> Option<TokenStream> {
+    match &variant.shape {
+        Shape::Unit => None,
+        Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
+        Shape::Tuple(items) => tuple(items.iter().copied(), ident),
+        Shape::Struct(fields) => object(fields, ident),
+    }
+}
+
+/// An enum: the alternatives its representation allows. Tagged variants are found under their
+/// name (external), beside the tag (internal `tag`) or under the content key (adjacent
+/// `tag` + `content`); untagged ones (the whole enum, or `#[serde(untagged)]` variants, which
+/// serde tries after the others) are the content itself.
+fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<TokenStream> {
+    let serde = &container.serde;
+    let ident = container.ident;
+    let mut alternatives = Vec::new();
+    let mut tagged = Vec::new();
+    for variant in variants.iter().filter(|v| !v.skip) {
+        let Some(content) = content(variant, ident) else {
+            continue;
+        };
+        if serde.untagged.is_some() || variant.untagged {
+            alternatives.push(content);
+        } else {
+            tagged.push((variant.name.as_str(), content));
+        }
+    }
+    if !tagged.is_empty() {
+        let field = |name: &str, inner: TokenStream| {
+            quote! {
+                ::toolgen::__private::NullField { name: #name, default: false, inner: &#inner }
+            }
+        };
+        match (&serde.tag, &serde.content) {
+            // Internally tagged: the content's fields sit beside the tag.
+            (Some(_), None) => alternatives.extend(tagged.into_iter().map(|(_, c)| c)),
+            // Adjacently tagged: the content is under its key, whichever variant it is.
+            (Some(_), Some(key)) => {
+                let contents = tagged.into_iter().map(|(_, c)| c);
+                let entry = field(
+                    &key.value,
+                    quote!(::toolgen::__private::Nulls::Any(&[#(#contents),*])),
+                );
+                alternatives.push(quote! {
+                    ::toolgen::__private::Nulls::Object(&[#entry], &[])
+                });
+            }
+            // Externally tagged: `{"Variant": content}`.
+            _ => {
+                let entries = tagged.into_iter().map(|(name, c)| field(name, c));
+                alternatives.push(quote! {
+                    ::toolgen::__private::Nulls::Object(&[#(#entries),*], &[])
+                });
+            }
+        }
+    }
+    match alternatives.len() {
+        0 => None,
+        1 => alternatives
+            .pop()
+            .map(|node| quote!(::toolgen::__private::Nulls::pruned(#node))),
+        _ => Some(quote! {
+            ::toolgen::__private::Nulls::Any(&[#(#alternatives),*]).pruned()
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use super::expand_nulls;
+    use crate::ast::{Container, Derive};
+
+    /// The `NULLS` tokens for `input`, as text without spaces.
+    fn nulls(input: syn::DeriveInput) -> String {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        expand_nulls(&container)
+            .to_string()
+            .replace(' ', "")
+            .replace("::toolgen::__private::", "")
+    }
+
+    #[test]
+    fn plain_fields_without_defaults_need_nothing() {
+        let text = nulls(parse_quote! {
+            struct S { a: String, b: Option<u32>, c: Vec<bool>, #[serde(skip)] d: Thing }
+        });
+        assert_eq!(text, "");
+    }
+
+    #[test]
+    fn defaults_and_nested_types_are_listed() {
+        let text = nulls(parse_quote! {
+            struct S {
+                #[serde(default)] a: u8,
+                #[tool(default = 3)] b: u8,
+                c: Inner,
+                d: String,
+                #[serde(flatten)] e: More,
+            }
+        });
+        assert_eq!(
+            text,
+            concat!(
+                "constNULLS:Nulls=Nulls::Object(&[",
+                "NullField{name:\"a\",default:true,inner:&Nulls::None},",
+                "NullField{name:\"b\",default:true,inner:&Nulls::None},",
+                "NullField{name:\"c\",default:false,inner:&<InnerasToolSchema>::NULLS}",
+                "],&[<MoreasToolSchema>::NULLS]).pruned();"
+            )
+        );
+    }
+
+    #[test]
+    fn container_default_covers_every_field() {
+        let text = nulls(parse_quote! {
+            #[serde(default, rename_all = "camelCase")]
+            struct S { first_name: String }
+        });
+        assert!(text.contains("name:\"firstName\",default:true"), "{text}");
+    }
+
+    #[test]
+    fn fields_leading_back_to_the_type_are_lazy() {
+        let text = nulls(parse_quote! {
+            struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
+        });
+        assert!(
+            text.contains("inner:&Nulls::Lazy(nulls_of::<Vec<Tree>>)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn enums_follow_their_representation() {
+        let external = nulls(parse_quote! {
+            enum E { A, B { #[serde(default)] x: u8 }, C(Inner), #[serde(untagged)] D(Other) }
+        });
+        assert_eq!(
+            external,
+            concat!(
+                "constNULLS:Nulls=Nulls::Any(&[<OtherasToolSchema>::NULLS,",
+                "Nulls::Object(&[",
+                "NullField{name:\"B\",default:false,inner:&Nulls::Object(&[",
+                "NullField{name:\"x\",default:true,inner:&Nulls::None}],&[]).pruned()},",
+                "NullField{name:\"C\",default:false,inner:&<InnerasToolSchema>::NULLS}",
+                "],&[])]).pruned();"
+            )
+        );
+        let internal = nulls(parse_quote! {
+            #[serde(tag = "t")]
+            enum E { A, B { #[serde(default)] x: u8 } }
+        });
+        assert!(
+            internal
+                .starts_with("constNULLS:Nulls=Nulls::pruned(Nulls::Object(&[NullField{name:\"x\""),
+            "{internal}"
+        );
+        let adjacent = nulls(parse_quote! {
+            #[serde(tag = "t", content = "c")]
+            enum E { A(Inner), B(Other) }
+        });
+        assert!(
+            adjacent.contains("NullField{name:\"c\",default:false,inner:&Nulls::Any(&[<InnerasToolSchema>::NULLS,<OtherasToolSchema>::NULLS])}"),
+            "{adjacent}"
+        );
+        let untagged = nulls(parse_quote! {
+            #[serde(untagged)]
+            enum E { A(Inner), B(String, Other), C(u8) }
+        });
+        assert!(
+            untagged.contains("Nulls::Any(&[<InnerasToolSchema>::NULLS,Nulls::Tuple(&[Nulls::None,<OtherasToolSchema>::NULLS]).pruned()])"),
+            "{untagged}"
+        );
+    }
+
+    #[test]
+    fn delegates_and_newtypes_are_their_inner_type() {
+        let transparent = nulls(parse_quote! {
+            #[serde(transparent)]
+            struct S { inner: Inner }
+        });
+        assert_eq!(transparent, "constNULLS:Nulls=<InnerasToolSchema>::NULLS;");
+        let from = nulls(parse_quote! {
+            #[serde(from = "Raw")]
+            struct S { a: u8 }
+        });
+        assert_eq!(from, "constNULLS:Nulls=<RawasToolSchema>::NULLS;");
+        let newtype = nulls(parse_quote! { struct S(Vec<Inner>); });
+        assert_eq!(newtype, "constNULLS:Nulls=<Vec<Inner>asToolSchema>::NULLS;");
+        assert_eq!(nulls(parse_quote! { struct S(String); }), "");
+    }
+}

@@ -1,0 +1,1279 @@
+//! Null-stripping for strict mode: dropping `"key": null` where the field has a default, so that
+//! serde applies the default instead of rejecting the `null`.
+//!
+//! Under OpenAI strict mode every property is required and the optional ones are nullable, so a
+//! model sends `null` for what it would have left out. Which fields have a default is known at
+//! compile time: each type's `ToolSchema::NULLS` is a tree of [`Nulls`] nodes, which
+//! [`strip_text`] follows through the argument text (one pass, no `serde_json::Value`) and
+//! [`strip_value`] through a value.
+
+use serde_json::Value;
+
+/// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
+/// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing
+/// follows through the JSON.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub enum Nulls {
+    /// Nothing to strip here or below.
+    None,
+    /// An object: the fields that have a default or lead to one, and the nodes of its
+    /// `#[serde(flatten)]` fields, which read the keys it does not know.
+    Object(&'static [NullField], &'static [Nulls]),
+    /// An array whose items all follow the node.
+    Items(&'static Nulls),
+    /// An array whose items follow the nodes position by position (a tuple).
+    Tuple(&'static [Nulls]),
+    /// An object whose values all follow the node (a map).
+    Values(&'static Nulls),
+    /// The alternatives of an enum, any of which may be what the JSON is: a key is stripped if
+    /// any alternative defaults it, and its value follows all of theirs.
+    Any(&'static [Nulls]),
+    /// The node of a type that leads back to the type being defined (a recursive type), found
+    /// when it is needed: a const would be a cycle. Counts as nothing to strip in
+    /// [`Nulls::strips`], as it leads back to a tree being looked at already.
+    Lazy(fn() -> &'static Nulls),
+}
+
+/// A field of a [`Nulls::Object`].
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct NullField {
+    /// The property name serde reads.
+    pub name: &'static str,
+    /// Whether the field has a default (`#[serde(default)]` on it or its container, or
+    /// `#[tool(default = ..)]`): then `null` is dropped and the default applies.
+    pub default: bool,
+    /// The node of the field's value.
+    pub inner: &'static Nulls,
+}
+
+impl Nulls {
+    /// Whether the tree has anything to strip: a field with a default somewhere in it.
+    pub const fn strips(&self) -> bool {
+        match self {
+            Nulls::None | Nulls::Lazy(_) => false,
+            Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
+            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_strips(nodes),
+            Nulls::Object(fields, flattened) => {
+                let mut rest = *fields;
+                while let [field, tail @ ..] = rest {
+                    if field.default || field.inner.strips() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                any_strips(flattened)
+            }
+        }
+    }
+
+    /// The tree, or [`Nulls::None`] when it has nothing to strip: what a type declares, so that
+    /// the types around it can leave it out.
+    pub const fn pruned(self) -> Nulls {
+        if self.strips() { self } else { Nulls::None }
+    }
+}
+
+const fn any_strips(mut nodes: &[Nulls]) -> bool {
+    while let [node, tail @ ..] = nodes {
+        if node.strips() {
+            return true;
+        }
+        nodes = tail;
+    }
+    false
+}
+
+/// `T::NULLS`, for [`Nulls::Lazy`].
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub fn nulls_of<T: crate::ToolSchema + ?Sized>() -> &'static Nulls {
+    &T::NULLS
+}
+
+/// serde_json's nesting limit: deeper text is an error there, so the stripper gives up on it.
+const MAX_DEPTH: usize = 128;
+
+/// How many `Any`, `Lazy` and flattened nodes one look-up may pass through. The trees come from
+/// the program's types, not from the input, but a type that flattens itself, or an untagged enum
+/// whose variants lead back to it, would go round forever.
+const MAX_STEPS: usize = 256;
+
+/// A set of concrete nodes (`Object`, `Items`, `Tuple`, `Values`) that a JSON value follows:
+/// several when an enum's alternatives meet. Sets live one after another in a `Vec`, a stack.
+type Stack = Vec<&'static Nulls>;
+
+/// Appends to `stack` the concrete nodes `node` stands for, leaving out those already in the set
+/// that starts at `from`.
+fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usize) {
+    match node {
+        Nulls::None => {}
+        Nulls::Any(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    expand(alternative, stack, from, steps);
+                }
+            }
+        }
+        Nulls::Lazy(resolve) => {
+            if take_step(steps) {
+                expand(resolve(), stack, from, steps);
+            }
+        }
+        _ => {
+            let known = stack
+                .get(from..)
+                .is_some_and(|set| set.iter().any(|n| std::ptr::eq(*n, node)));
+            if !known {
+                stack.push(node);
+            }
+        }
+    }
+}
+
+fn take_step(steps: &mut usize) -> bool {
+    match steps.checked_sub(1) {
+        Some(left) => {
+            *steps = left;
+            true
+        }
+        None => false,
+    }
+}
+
+/// A field with a default that a key names (its name), if any.
+type Defaulted = Option<&'static str>;
+
+/// Looks `key` up in `node`, one node of an object's set: the field with a default it names, if
+/// any. The nodes of the key's value are appended to `stack` (a set starting at `from`).
+fn lookup(
+    node: &'static Nulls,
+    key: &[u8],
+    stack: &mut Stack,
+    from: usize,
+    steps: &mut usize,
+) -> Defaulted {
+    match node {
+        Nulls::Object(fields, flattened) => {
+            // serde gives a key to the object's own field first; only the others reach the
+            // flattened fields.
+            if let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) {
+                expand(field.inner, stack, from, steps);
+                return field.default.then_some(field.name);
+            }
+            let mut default = None;
+            for node in *flattened {
+                if take_step(steps) {
+                    default = default.or(lookup(node, key, stack, from, steps));
+                }
+            }
+            default
+        }
+        Nulls::Values(inner) => {
+            expand(inner, stack, from, steps);
+            None
+        }
+        Nulls::Any(alternatives) => {
+            let mut default = None;
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    default = default.or(lookup(alternative, key, stack, from, steps));
+                }
+            }
+            default
+        }
+        Nulls::Lazy(resolve) => {
+            if take_step(steps) {
+                lookup(resolve(), key, stack, from, steps)
+            } else {
+                None
+            }
+        }
+        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) => None,
+    }
+}
+
+/// `name == key`, byte by byte: names are short, and a call to `memcmp` costs more.
+#[inline]
+fn same_key(name: &[u8], key: &[u8]) -> bool {
+    name.len() == key.len() && name.iter().zip(key).all(|(a, b)| a == b)
+}
+
+/// Looks `key` up in the set `stack[set..end]`; the nodes of its value go on after `end`.
+fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Defaulted {
+    // The common case: one plain object.
+    if end == set + 1
+        && let Some(Nulls::Object(fields, [])) = stack.get(set).copied()
+    {
+        let field = fields.iter().find(|f| same_key(f.name.as_bytes(), key))?;
+        if !matches!(field.inner, Nulls::None) {
+            let mut steps = MAX_STEPS;
+            expand(field.inner, stack, end, &mut steps);
+        }
+        return field.default.then_some(field.name);
+    }
+    let mut steps = MAX_STEPS;
+    let mut default = None;
+    for index in set..end {
+        if let Some(&node) = stack.get(index) {
+            default = default.or(lookup(node, key, stack, end, &mut steps));
+        }
+    }
+    default
+}
+
+/// Appends the nodes of the item at `index` of an array with the set `stack[set..end]`.
+fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) {
+    let mut steps = MAX_STEPS;
+    for at in set..end {
+        match stack.get(at).copied() {
+            Some(Nulls::Items(inner)) => expand(inner, stack, end, &mut steps),
+            Some(Nulls::Tuple(items)) => {
+                if let Some(inner) = items.get(index) {
+                    expand(inner, stack, end, &mut steps);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Drops the members `"key": null` of `text` (JSON) whose key has a default where it is, as
+/// `root` tells, fixing the commas around them.
+///
+/// `None` when nothing was dropped, and when the text is not JSON, nests deeper than serde_json
+/// reads, or repeats a key next to a dropped one: the caller then parses `text` as it is, and
+/// serde reports what is wrong with it. Objects and arrays with nothing to strip in them are
+/// skipped rather than read (strings read, brackets counted): what is wrong in there is not
+/// seen here, but is copied as it is, and serde rejects the stripped text; the caller then
+/// parses the original for serde's own error. (Dropping well-formed members never makes text
+/// that is not JSON into JSON: the parser meets what is wrong in the same state as before.)
+pub(crate) fn strip_text(text: &str, root: &'static Nulls) -> Option<String> {
+    if !may_strip(text.as_bytes(), root) {
+        return None;
+    }
+    let mut stack = Vec::with_capacity(16);
+    let mut steps = MAX_STEPS;
+    expand(root, &mut stack, 0, &mut steps);
+    let cuts = scan(text.as_bytes(), &mut stack)?;
+    if cuts.is_empty() {
+        return None;
+    }
+    let removed: usize = cuts.iter().map(|(start, end)| end - start).sum();
+    let mut out = String::with_capacity(text.len().saturating_sub(removed));
+    let mut at = 0;
+    for &(start, end) in &cuts {
+        out.push_str(text.get(at..start)?);
+        at = end;
+    }
+    out.push_str(text.get(at..)?);
+    Some(out)
+}
+
+/// Whether `bytes` may have a member to drop: a `null` after `"key":`, where the key is the name
+/// of a field with a default somewhere in the tree. A quick look before the full pass, which
+/// arguments with no such member (only plain `Option`s sent as `null`) are then spared. It may
+/// answer yes wrongly (text in a string that looks like a member, a name with a default in
+/// another object), never no wrongly on JSON.
+fn may_strip(bytes: &[u8], root: &'static Nulls) -> bool {
+    let mut names = None;
+    let mut from = 0;
+    while let Some(at) = find_null(bytes, from) {
+        from = at + 1;
+        let Some(key) = key_before(bytes, at) else {
+            continue;
+        };
+        // A key with escapes is not compared here.
+        if key.contains(&b'\\') {
+            return true;
+        }
+        let names = names.get_or_insert_with(|| {
+            let mut names = Vec::new();
+            let mut seen = Vec::new();
+            let mut steps = MAX_NAME_STEPS;
+            default_names(root, &mut names, &mut seen, &mut steps).then_some(names)
+        });
+        match names {
+            Some(names) => {
+                if names.iter().any(|name| same_key(name.as_bytes(), key)) {
+                    return true;
+                }
+            }
+            // A tree too large to list: the full pass decides.
+            None => return true,
+        }
+    }
+    false
+}
+
+/// How many nodes [`default_names`] visits before it gives up.
+const MAX_NAME_STEPS: usize = 4096;
+
+/// Appends the names of the fields with a default in the tree to `names`; `false` if the tree
+/// has more nodes than `steps`. `seen` holds the `Lazy` targets visited already.
+fn default_names(
+    node: &'static Nulls,
+    names: &mut Vec<&'static str>,
+    seen: &mut Vec<*const Nulls>,
+    steps: &mut usize,
+) -> bool {
+    if !take_step(steps) {
+        return false;
+    }
+    match node {
+        Nulls::None => true,
+        Nulls::Object(fields, flattened) => {
+            fields.iter().all(|field| {
+                if field.default && !names.contains(&field.name) {
+                    names.push(field.name);
+                }
+                default_names(field.inner, names, seen, steps)
+            }) && flattened
+                .iter()
+                .all(|node| default_names(node, names, seen, steps))
+        }
+        Nulls::Items(inner) | Nulls::Values(inner) => default_names(inner, names, seen, steps),
+        Nulls::Tuple(nodes) | Nulls::Any(nodes) => nodes
+            .iter()
+            .all(|node| default_names(node, names, seen, steps)),
+        Nulls::Lazy(resolve) => {
+            let target = resolve();
+            let pointer: *const Nulls = target;
+            if seen.contains(&pointer) {
+                return true;
+            }
+            seen.push(pointer);
+            default_names(target, names, seen, steps)
+        }
+    }
+}
+
+/// The text of the key before the `null` at `at`, if it stands after `"key":` (with any
+/// whitespace), read backwards.
+fn key_before(bytes: &[u8], at: usize) -> Option<&[u8]> {
+    let before_whitespace = |mut end: usize| {
+        while end > 0 && matches!(bytes.get(end - 1), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            end -= 1;
+        }
+        end
+    };
+    let colon = before_whitespace(at).checked_sub(1)?;
+    if bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    let quote = before_whitespace(colon).checked_sub(1)?;
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    // The opening quote: the first `"` before, unless a backslash precedes it, in which case the
+    // key has escapes and is returned from there (the caller does not compare those).
+    let open = bytes.get(..quote)?.iter().rposition(|&b| b == b'"')?;
+    match open.checked_sub(1) {
+        Some(before) if bytes.get(before) == Some(&b'\\') => bytes.get(before..quote),
+        _ => bytes.get(open + 1..quote),
+    }
+}
+
+/// The index of the first `null` at or after `from`, eight bytes at a time: each `n` followed
+/// by `u` is checked.
+fn find_null(bytes: &[u8], mut from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    let zeros = |word: u64| !(((word & LOW) + LOW) | word) & !LOW;
+    let is_null = |at: usize| matches!(bytes.get(at..at + 4), Some([b'n', b'u', b'l', b'l']));
+    while let Some(Ok(chunk)) = bytes.get(from..from + 8).map(<[u8; 8]>::try_from) {
+        let word = u64::from_le_bytes(chunk);
+        // `n` at byte i and `u` at byte i + 1, for i in 0..7.
+        let mut pairs =
+            zeros(word ^ (ONES * u64::from(b'n'))) & (zeros(word ^ (ONES * u64::from(b'u'))) >> 8);
+        while pairs != 0 {
+            let at = from + (pairs.trailing_zeros() / 8) as usize;
+            if is_null(at) {
+                return Some(at);
+            }
+            pairs &= pairs - 1;
+        }
+        // The last byte is checked again with the next seven.
+        from += 7;
+    }
+    (from..bytes.len()).find(|&at| is_null(at))
+}
+
+/// An open object or array.
+struct Frame {
+    /// An object (else an array).
+    object: bool,
+    /// Whether a member before was kept: then a dropped member takes the comma before it,
+    /// otherwise the one after it.
+    kept: bool,
+    /// Whether a member was dropped.
+    dropped: bool,
+    /// Its node set: `stack[set..end]`.
+    set: usize,
+    end: usize,
+    /// Where the next dropped member's cut starts: after the `{`, or after the member before.
+    last_end: usize,
+    /// The index of the current item (arrays).
+    index: usize,
+    /// Where the object's keys start in the list of keys.
+    keys: usize,
+}
+
+/// A key of an object that names a field with a default.
+struct Key {
+    /// The field's name.
+    name: &'static str,
+    /// Whether its member was dropped.
+    dropped: bool,
+}
+
+/// What the scanner reads next.
+#[derive(Clone, Copy)]
+enum State {
+    /// A value.
+    Value,
+    /// A `,` or the end of the object or array, after a value.
+    AfterValue,
+    /// A member of an object: its key, `:`, and then its value.
+    Member,
+}
+
+/// Reads `bytes` (JSON) in one pass, following the node sets, the root's on `stack`: the byte
+/// ranges to leave out, in order and not overlapping. `None` where [`strip_text`] gives up.
+fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
+    let mut frames: Vec<Frame> = Vec::with_capacity(16);
+    let mut keys: Vec<Key> = Vec::with_capacity(16);
+    let mut cuts = Vec::with_capacity(64);
+    let mut decoded = String::new();
+    let mut at = 0;
+    let mut state = State::Value;
+    loop {
+        match state {
+            State::Value => {
+                at = skip_whitespace(bytes, at);
+                // The value's node set is on top of the stack, after its object's or array's.
+                let from = frames.last().map_or(0, |frame| frame.end);
+                let byte = *bytes.get(at)?;
+                if byte == b'{' || byte == b'[' {
+                    if from == stack.len() {
+                        at = skip_container(bytes, at)?;
+                        state = State::AfterValue;
+                        continue;
+                    }
+                    if frames.len() >= MAX_DEPTH {
+                        return None;
+                    }
+                    let object = byte == b'{';
+                    at = skip_whitespace(bytes, at + 1);
+                    frames.push(Frame {
+                        object,
+                        kept: false,
+                        dropped: false,
+                        set: from,
+                        end: stack.len(),
+                        last_end: at,
+                        index: 0,
+                        keys: keys.len(),
+                    });
+                    let close = if object { b'}' } else { b']' };
+                    if bytes.get(at) == Some(&close) {
+                        at += 1;
+                        close_frame(&mut frames, &mut keys, stack)?;
+                        state = State::AfterValue;
+                    } else if object {
+                        state = State::Member;
+                    } else {
+                        let end = stack.len();
+                        item_set(stack, from, end, 0);
+                    }
+                    continue;
+                }
+                at = match byte {
+                    b'"' => scan_string(bytes, at)?.0,
+                    b't' => literal(bytes, at, b"true")?,
+                    b'f' => literal(bytes, at, b"false")?,
+                    b'n' => literal(bytes, at, b"null")?,
+                    b'-' | b'0'..=b'9' => scan_number(bytes, at)?,
+                    _ => return None,
+                };
+                stack.truncate(from);
+                state = State::AfterValue;
+            }
+            State::AfterValue => {
+                let Some(frame) = frames.last_mut() else {
+                    return (skip_whitespace(bytes, at) == bytes.len()).then_some(cuts);
+                };
+                if frame.object {
+                    frame.last_end = at;
+                    frame.kept = true;
+                }
+                at = skip_whitespace(bytes, at);
+                let byte = *bytes.get(at)?;
+                at += 1;
+                match (frame.object, byte) {
+                    (true, b',') => state = State::Member,
+                    (false, b',') => {
+                        frame.index += 1;
+                        let (set, end, index) = (frame.set, frame.end, frame.index);
+                        if set < end {
+                            item_set(stack, set, end, index);
+                        }
+                        state = State::Value;
+                    }
+                    (true, b'}') | (false, b']') => {
+                        close_frame(&mut frames, &mut keys, stack)?;
+                    }
+                    _ => return None,
+                }
+            }
+            State::Member => {
+                at = skip_whitespace(bytes, at);
+                if bytes.get(at) != Some(&b'"') {
+                    return None;
+                }
+                let key_start = at + 1;
+                let (after_key, escaped) = scan_string(bytes, at)?;
+                at = skip_whitespace(bytes, after_key);
+                if bytes.get(at) != Some(&b':') {
+                    return None;
+                }
+                at = skip_whitespace(bytes, at + 1);
+                state = State::Value;
+                let frame = frames.last()?;
+                let (set, end) = (frame.set, frame.end);
+                let raw = bytes.get(key_start..after_key - 1)?;
+                let key = if escaped {
+                    decode_into(raw, &mut decoded)?;
+                    decoded.as_bytes()
+                } else {
+                    raw
+                };
+                let Some(name) = lookup_set(stack, set, end, key) else {
+                    continue;
+                };
+                keys.push(Key {
+                    name,
+                    dropped: false,
+                });
+                if !matches!(bytes.get(at..at + 4), Some([b'n', b'u', b'l', b'l'])) {
+                    continue;
+                }
+                // `"key": null` with a default: drop it, with one comma.
+                let value_end = at + 4;
+                stack.truncate(end);
+                at = skip_whitespace(bytes, value_end);
+                let separator = *bytes.get(at)?;
+                let frame = frames.last_mut()?;
+                let cut = match separator {
+                    b',' if frame.kept => {
+                        state = State::Member;
+                        (frame.last_end, value_end)
+                    }
+                    b',' => {
+                        state = State::Member;
+                        (frame.last_end, at + 1)
+                    }
+                    b'}' => {
+                        state = State::AfterValue;
+                        (frame.last_end, value_end)
+                    }
+                    _ => return None,
+                };
+                cuts.push(cut);
+                frame.last_end = cut.1;
+                frame.dropped = true;
+                if let Some(key) = keys.last_mut() {
+                    key.dropped = true;
+                }
+                at += 1;
+                if separator == b'}' {
+                    close_frame(&mut frames, &mut keys, stack)?;
+                }
+            }
+        }
+    }
+}
+
+/// Closes the innermost object or array (its closing bracket read).
+fn close_frame(frames: &mut Vec<Frame>, keys: &mut Vec<Key>, stack: &mut Stack) -> Option<()> {
+    let frame = frames.pop()?;
+    // A repeated key is an error for serde; dropping one copy would hide it. (Two keys that are
+    // the same name the same field.)
+    if frame.dropped && repeats_dropped_key(keys.get(frame.keys..).unwrap_or_default()) {
+        return None;
+    }
+    keys.truncate(frame.keys);
+    stack.truncate(frame.set);
+    Some(())
+}
+
+#[inline]
+fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The end of `word` (`true`, `false`, `null`), which must be at `at`.
+#[inline]
+fn literal(bytes: &[u8], at: usize, word: &[u8]) -> Option<usize> {
+    let end = at + word.len();
+    same_key(bytes.get(at..end)?, word).then_some(end)
+}
+
+/// The end of the string whose opening quote is at `at`, and whether it has escapes.
+#[inline(always)]
+fn scan_string(bytes: &[u8], at: usize) -> Option<(usize, bool)> {
+    let mut at = at + 1;
+    let mut escaped = false;
+    loop {
+        at = string_stop(bytes, at);
+        match *bytes.get(at)? {
+            b'"' => return Some((at + 1, escaped)),
+            b'\\' => {
+                escaped = true;
+                at = match bytes.get(at + 1)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at + 2,
+                    b'u' => {
+                        let digits = bytes.get(at + 2..at + 6)?;
+                        if !digits.iter().all(u8::is_ascii_hexdigit) {
+                            return None;
+                        }
+                        at + 6
+                    }
+                    _ => return None,
+                };
+            }
+            // A control character: not allowed in a JSON string.
+            0..0x20 => return None,
+            _ => at += 1,
+        }
+    }
+}
+
+/// The end of the number that starts at `at`.
+fn scan_number(bytes: &[u8], mut at: usize) -> Option<usize> {
+    let digits = |mut at: usize| {
+        let start = at;
+        while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+        (at > start).then_some(at)
+    };
+    if bytes.get(at) == Some(&b'-') {
+        at += 1;
+    }
+    at = match bytes.get(at)? {
+        b'0' => at + 1,
+        b'1'..=b'9' => digits(at)?,
+        _ => return None,
+    };
+    if bytes.get(at) == Some(&b'.') {
+        at = digits(at + 1)?;
+    }
+    if let Some(b'e' | b'E') = bytes.get(at) {
+        at += 1;
+        if let Some(b'+' | b'-') = bytes.get(at) {
+            at += 1;
+        }
+        at = digits(at)?;
+    }
+    Some(at)
+}
+
+/// The end of the object or array whose `{` or `[` is at `at` and which has nothing to strip:
+/// strings are passed over, brackets counted, the rest not looked at (see [`strip_text`]).
+fn skip_container(bytes: &[u8], mut at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        let byte = *bytes.get(at)?;
+        at += 1;
+        if byte == b'"' {
+            // Escapes are passed over; whether they are valid is serde's to say.
+            loop {
+                at = string_stop(bytes, at);
+                match *bytes.get(at)? {
+                    b'"' => break,
+                    b'\\' => at += 2,
+                    _ => at += 1,
+                }
+            }
+            at += 1;
+        } else if byte == b'{' || byte == b'[' {
+            depth += 1;
+        } else if byte == b'}' || byte == b']' {
+            depth = depth.checked_sub(1)?;
+            if depth == 0 {
+                return Some(at);
+            }
+        }
+    }
+}
+
+/// The index of the first `"`, `\\` or control character at or after `at` (or the length), eight
+/// bytes at a time: a string's text runs up to there.
+#[inline(always)]
+fn string_stop(bytes: &[u8], at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const QUOTES: u64 = ONES * b'"' as u64;
+    const BACKSLASHES: u64 = ONES * b'\\' as u64;
+    const SPACES: u64 = ONES * 0x20;
+    let rest = bytes.get(at..).unwrap_or_default();
+    let mut chunks = rest.chunks_exact(8);
+    let mut offset = at;
+    for chunk in chunks.by_ref() {
+        let word = match <[u8; 8]>::try_from(chunk) {
+            Ok(chunk) => u64::from_le_bytes(chunk),
+            Err(_) => break,
+        };
+        let quote = word ^ QUOTES;
+        let backslash = word ^ BACKSLASHES;
+        // The high bit of each byte that is zero (after the xor) or below 0x20. Borrows run from
+        // low bytes to high ones, so the lowest bit set is exact; the bytes above it may be
+        // flagged wrongly, which does not matter.
+        let found = (quote.wrapping_sub(ONES) & !quote
+            | backslash.wrapping_sub(ONES) & !backslash
+            | word.wrapping_sub(SPACES) & !word)
+            & HIGH;
+        if found != 0 {
+            return offset + (found.trailing_zeros() / 8) as usize;
+        }
+        offset += 8;
+    }
+    for &byte in chunks.remainder() {
+        if byte == b'"' || byte == b'\\' || byte < 0x20 {
+            break;
+        }
+        offset += 1;
+    }
+    offset
+}
+
+/// Whether a dropped key of one object appears twice in it. (The same key finds the same field
+/// in the same object's node set, so the names are the same `&'static str`.)
+fn repeats_dropped_key(keys: &[Key]) -> bool {
+    keys.iter().enumerate().any(|(at, key)| {
+        key.dropped
+            && keys
+                .iter()
+                .enumerate()
+                .any(|(other_at, other)| other_at != at && std::ptr::eq(other.name, key.name))
+    })
+}
+
+/// Decodes the text of a JSON string (between the quotes, already checked) into `out`; `None`
+/// for an escape that is not a character (a lone surrogate).
+fn decode_into(raw: &[u8], out: &mut String) -> Option<()> {
+    out.clear();
+    let text = std::str::from_utf8(raw).ok()?;
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(rest.get(..at)?);
+        let escape = rest.get(at + 1..)?;
+        let (decoded, used) = match escape.as_bytes().first()? {
+            b'"' => ('"', 1),
+            b'\\' => ('\\', 1),
+            b'/' => ('/', 1),
+            b'b' => ('\u{8}', 1),
+            b'f' => ('\u{c}', 1),
+            b'n' => ('\n', 1),
+            b'r' => ('\r', 1),
+            b't' => ('\t', 1),
+            b'u' => {
+                let first = hex4(escape.get(1..5)?)?;
+                match first {
+                    0xD800..=0xDBFF => {
+                        let low = escape
+                            .get(5..7)
+                            .filter(|s| *s == "\\u")
+                            .and_then(|_| escape.get(7..11))
+                            .and_then(hex4)?;
+                        if !(0xDC00..=0xDFFF).contains(&low) {
+                            return None;
+                        }
+                        let code = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00);
+                        (char::from_u32(code)?, 11)
+                    }
+                    _ => (char::from_u32(first)?, 5),
+                }
+            }
+            _ => return None,
+        };
+        out.push(decoded);
+        rest = escape.get(used..)?;
+    }
+    out.push_str(rest);
+    Some(())
+}
+
+fn hex4(digits: &str) -> Option<u32> {
+    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u32::from_str_radix(digits, 16).ok()
+}
+
+/// [`strip_text`] on a value: removes the members `key: null` whose key has a default where it
+/// is. Values nested deeper than serde_json reads text are left as they are.
+///
+/// Not public API (it is reached through `toolgen::__private`, for the benchmark that compares
+/// it with the text stripper).
+#[doc(hidden)]
+pub fn strip_value(value: &mut Value, root: &'static Nulls) {
+    let mut stack = Vec::with_capacity(16);
+    let mut steps = MAX_STEPS;
+    expand(root, &mut stack, 0, &mut steps);
+    walk(value, &mut stack, 0, 0);
+}
+
+/// Strips `value`, whose node set is `stack[set..]`.
+fn walk(value: &mut Value, stack: &mut Stack, set: usize, depth: usize) {
+    let end = stack.len();
+    if set == end || depth >= MAX_DEPTH {
+        return;
+    }
+    match value {
+        Value::Object(map) => {
+            let mut drop = false;
+            for (key, member) in map.iter_mut() {
+                let default = lookup_set(stack, set, end, key.as_bytes()).is_some();
+                if member.is_null() {
+                    drop |= default;
+                } else {
+                    walk(member, stack, end, depth + 1);
+                }
+                stack.truncate(end);
+            }
+            if drop {
+                // `retain` keeps the order of the others (`remove` would not, with
+                // `preserve_order`).
+                map.retain(|key, member| {
+                    let strip =
+                        member.is_null() && lookup_set(stack, set, end, key.as_bytes()).is_some();
+                    stack.truncate(end);
+                    !strip
+                });
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                item_set(stack, set, end, index);
+                walk(item, stack, end, depth + 1);
+                stack.truncate(end);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NONE: Nulls = Nulls::None;
+    /// `{ a (default), b (default), c, inner: { x (default) }, list: [{ x (default) }] }`
+    const INNER: Nulls = Nulls::Object(
+        &[NullField {
+            name: "x",
+            default: true,
+            inner: &NONE,
+        }],
+        &[],
+    );
+    const ROOT: Nulls = Nulls::Object(
+        &[
+            NullField {
+                name: "a",
+                default: true,
+                inner: &NONE,
+            },
+            NullField {
+                name: "b",
+                default: true,
+                inner: &NONE,
+            },
+            NullField {
+                name: "c",
+                default: false,
+                inner: &NONE,
+            },
+            NullField {
+                name: "inner",
+                default: false,
+                inner: &INNER,
+            },
+            NullField {
+                name: "list",
+                default: false,
+                inner: &Nulls::Items(&INNER),
+            },
+            NullField {
+                name: "map",
+                default: false,
+                inner: &Nulls::Values(&INNER),
+            },
+            NullField {
+                name: "pair",
+                default: false,
+                inner: &Nulls::Tuple(&[Nulls::None, INNER]),
+            },
+        ],
+        &[],
+    );
+
+    fn strip(text: &str) -> Option<String> {
+        strip_text(text, &ROOT)
+    }
+
+    #[test]
+    fn drops_first_middle_last_and_all() {
+        assert_eq!(strip(r#"{"a":null}"#).as_deref(), Some("{}"));
+        assert_eq!(strip(r#"{"a":null,"c":1}"#).as_deref(), Some(r#"{"c":1}"#));
+        assert_eq!(strip(r#"{"c":1,"a":null}"#).as_deref(), Some(r#"{"c":1}"#));
+        assert_eq!(
+            strip(r#"{"c":1,"a":null,"d":2}"#).as_deref(),
+            Some(r#"{"c":1,"d":2}"#)
+        );
+        assert_eq!(strip(r#"{"a":null,"b":null}"#).as_deref(), Some("{}"));
+        assert_eq!(
+            strip(r#"{"a":null,"c":1,"b":null}"#).as_deref(),
+            Some(r#"{"c":1}"#)
+        );
+        assert_eq!(
+            strip(r#"{"c":1,"a":null,"b":null,"d":2}"#).as_deref(),
+            Some(r#"{"c":1,"d":2}"#)
+        );
+    }
+
+    #[test]
+    fn keeps_what_has_no_default() {
+        assert_eq!(strip(r#"{"c":null}"#), None);
+        assert_eq!(strip(r#"{"z":null}"#), None);
+        assert_eq!(strip(r#"{"a":1,"b":"null"}"#), None);
+        assert_eq!(strip(r#"{"c":{"a":null}}"#), None);
+        assert_eq!(strip(r#"{"inner":{"a":null}}"#), None);
+        assert_eq!(strip(r#"[{"a":null}]"#), None);
+        assert_eq!(strip(r#""{\"a\":null}""#), None);
+    }
+
+    #[test]
+    fn whitespace_around_separators() {
+        assert_eq!(
+            strip(" { \"a\" : null , \"c\" : 1 } ").as_deref(),
+            Some(" {  \"c\" : 1 } ")
+        );
+        assert_eq!(
+            strip("{\n  \"c\": 1,\n  \"a\": null\n}").as_deref(),
+            Some("{\n  \"c\": 1\n}")
+        );
+        assert_eq!(strip("{\"a\"\t:\tnull\r\n}").as_deref(), Some("{\r\n}"));
+    }
+
+    #[test]
+    fn nested_arrays_maps_tuples() {
+        assert_eq!(
+            strip(r#"{"inner":{"x":null,"y":1}}"#).as_deref(),
+            Some(r#"{"inner":{"y":1}}"#)
+        );
+        assert_eq!(
+            strip(r#"{"list":[{"x":null},{"x":1},{"y":[null],"x":null}]}"#).as_deref(),
+            Some(r#"{"list":[{},{"x":1},{"y":[null]}]}"#)
+        );
+        assert_eq!(
+            strip(r#"{"map":{"k":{"x":null},"x":null}}"#).as_deref(),
+            Some(r#"{"map":{"k":{},"x":null}}"#)
+        );
+        assert_eq!(
+            strip(r#"{"pair":[{"x":null},{"x":null}]}"#).as_deref(),
+            Some(r#"{"pair":[{"x":null},{}]}"#)
+        );
+    }
+
+    #[test]
+    fn escaped_keys_compare_decoded() {
+        assert_eq!(strip(r#"{"\u0061":null}"#).as_deref(), Some("{}"));
+        assert_eq!(strip(r#"{"\"a":null}"#), None);
+        assert_eq!(
+            strip(r#"{"c":"\"}\\","a":null}"#).as_deref(),
+            Some(r#"{"c":"\"}\\"}"#)
+        );
+    }
+
+    #[test]
+    fn repeated_keys_are_left_to_serde() {
+        assert_eq!(strip(r#"{"a":null,"a":1}"#), None);
+        assert_eq!(strip(r#"{"a":1,"a":null}"#), None);
+        assert_eq!(strip(r#"{"a":null,"\u0061":null}"#), None);
+        assert_eq!(
+            strip(r#"{"a":null,"b":null,"c":1}"#).as_deref(),
+            Some(r#"{"c":1}"#)
+        );
+    }
+
+    #[test]
+    fn never_makes_malformed_text_json() {
+        for text in [
+            r#"{"a":null"#,
+            r#"{"a":null,"#,
+            r#"{"a":null,}"#,
+            r#"{"a":null "c":1}"#,
+            r#"{"c":1 "a":null}"#,
+            r#"{"a" null}"#,
+            r#"{"a":nul}"#,
+            r#"{"a":nullx}"#,
+            r#"{"a":null}x"#,
+            r#"{"a":null}}"#,
+            r#"{"a":null,"c":[1,}"#,
+            r#"{"a":null,"c":01}"#,
+            r#"{"a":null,"c":1.}"#,
+            r#"{"a":null,"c":"\x"}"#,
+            "{\"a\":null,\"c\":\"\u{1}\"}",
+            r#"{"a":null,"c":"\ud8"}"#,
+            r#"{"\ud800":null}"#,
+            r#"{"a":null,"c":]}"#,
+            r#"{"a":null,"c":[1]]}"#,
+            r#"{"a":null,"c":{"x":1]}"#,
+            "",
+            "   ",
+        ] {
+            // Given up on, or (where a skipped part is wrong) still not JSON.
+            if let Some(stripped) = strip(text) {
+                assert!(
+                    serde_json::from_str::<Value>(&stripped).is_err(),
+                    "{text} -> {stripped}"
+                );
+            }
+        }
+        // Where the stripper reads, it gives up.
+        for text in [
+            r#"{"a":null"#,
+            r#"{"a":null,}"#,
+            r#"{"c":1 "a":null}"#,
+            r#"{"a":null}x"#,
+        ] {
+            assert_eq!(strip(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn depth_is_bounded() {
+        fn tree() -> &'static Nulls {
+            &TREE
+        }
+        const TREE: Nulls = Nulls::Object(
+            &[
+                NullField {
+                    name: "a",
+                    default: true,
+                    inner: &NONE,
+                },
+                NullField {
+                    name: "kids",
+                    default: false,
+                    inner: &Nulls::Items(&Nulls::Lazy(tree)),
+                },
+            ],
+            &[],
+        );
+        let nested = |depth: usize| {
+            format!(
+                r#"{}{{"a":null}}{}"#,
+                r#"{"a":null,"kids":["#.repeat(depth),
+                "]}".repeat(depth)
+            )
+        };
+        let stripped = strip_text(&nested(60), &TREE).unwrap();
+        assert_eq!(stripped.matches("null").count(), 0);
+        assert_eq!(strip_text(&nested(64), &TREE), None);
+        assert_eq!(strip_text(&nested(100_000), &TREE), None);
+        // Skipped parts have no depth limit of their own: serde_json has one.
+        let deep = format!(
+            r#"{{"a":null,"c":{}{}}}"#,
+            "[".repeat(1000),
+            "]".repeat(1000)
+        );
+        assert!(strip(&deep).is_some());
+    }
+
+    #[test]
+    fn a_quick_look_spares_text_without_members_to_drop() {
+        assert!(may_strip(br#"{"a":null}"#, &ROOT));
+        assert!(may_strip(br#"{"c":1, "inner" : { "x" :  null }}"#, &ROOT));
+        assert!(!may_strip(br#"{"c":null,"z":null,"list":[null]}"#, &ROOT));
+        assert!(!may_strip(br#"{"c":"a: null","d":"b : null"}"#, &ROOT));
+        assert!(!may_strip(br#"{"c":1}"#, &ROOT));
+        // Keys with escapes, and text that looks like a member, go to the full pass.
+        assert!(may_strip(br#"{"\u0061":null}"#, &ROOT));
+        assert!(may_strip(br#"{"c":"\"a\": null"}"#, &ROOT));
+        assert!(may_strip(br#"{"c":"x \"a\": null"}"#, &ROOT));
+        assert_eq!(strip(r#"{"c":null,"z":null}"#), None);
+        // Malformed text around the `null`: no member, nothing to drop.
+        assert!(!may_strip(b"null", &ROOT));
+        assert!(!may_strip(br#"[:null]"#, &ROOT));
+        assert!(!may_strip(br#"a":null"#, &ROOT));
+    }
+
+    /// The word-at-a-time search finds what a byte-at-a-time one finds.
+    #[test]
+    fn find_null_finds_every_null() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..5_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 48) as usize;
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|i| b"nulx"[((seed >> (i % 61)) as usize ^ i) % 4])
+                .collect();
+            if len > 4 && seed.is_multiple_of(3) {
+                let at = (seed >> 20) as usize % (len - 3);
+                bytes[at..at + 4].copy_from_slice(b"null");
+            }
+            let mut found = Vec::new();
+            let mut from = 0;
+            while let Some(at) = find_null(&bytes, from) {
+                found.push(at);
+                from = at + 1;
+            }
+            let naive: Vec<usize> = (0..len.saturating_sub(3))
+                .filter(|&i| &bytes[i..i + 4] == b"null")
+                .collect();
+            assert_eq!(found, naive, "{:?}", String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// The word-at-a-time search stops where a byte-at-a-time one does.
+    #[test]
+    fn string_stop_finds_the_first_special_byte() {
+        let alphabet = [
+            b'a', b'"', b'\\', 0x1f, 0x20, 0x7f, 0x80, 0xff, 0x00, 0x21, 0x5c, 0x22,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| {
+                    let pick = (seed >> (i % 60)) as usize ^ i;
+                    if pick.is_multiple_of(5) {
+                        alphabet[pick / 5 % alphabet.len()]
+                    } else {
+                        b'a' + (pick % 26) as u8
+                    }
+                })
+                .collect();
+            for start in 0..=len {
+                let naive = (start..len)
+                    .find(|&i| matches!(bytes[i], b'"' | b'\\' | 0..0x20))
+                    .unwrap_or(len);
+                assert_eq!(string_stop(&bytes, start), naive, "{bytes:?} from {start}");
+            }
+        }
+    }
+
+    #[test]
+    fn self_referencing_trees_end() {
+        fn root() -> &'static Nulls {
+            &LOOP
+        }
+        const LOOP: Nulls = Nulls::Any(&[
+            Nulls::Lazy(root),
+            Nulls::Lazy(root),
+            Nulls::Object(&[], &[Nulls::Lazy(root), Nulls::Lazy(root)]),
+        ]);
+        assert_eq!(strip_text(r#"{"a":null}"#, &LOOP), None);
+        let mut value = serde_json::json!({"a": null});
+        strip_value(&mut value, &LOOP);
+        assert_eq!(value, serde_json::json!({"a": null}));
+    }
+
+    #[test]
+    fn strips_values_like_text() {
+        let mut value = serde_json::json!({
+            "c": 1, "a": null, "b": 2, "inner": {"x": null},
+            "list": [{"x": null}, {"x": 1}], "map": {"k": {"x": null}, "x": null},
+            "pair": [{"x": null}, {"x": null}]
+        });
+        strip_value(&mut value, &ROOT);
+        assert_eq!(
+            value,
+            serde_json::json!({
+                "c": 1, "b": 2, "inner": {}, "list": [{}, {"x": 1}],
+                "map": {"k": {}, "x": null}, "pair": [{"x": null}, {}]
+            })
+        );
+    }
+
+    #[test]
+    fn strips_tells_trees_apart() {
+        assert!(ROOT.strips());
+        assert!(!Nulls::None.strips());
+        assert!(!Nulls::Items(&Nulls::None).strips());
+        assert!(Nulls::Any(&[Nulls::None, INNER]).strips());
+        assert!(Nulls::Object(&[], &[INNER]).strips());
+        assert!(!Nulls::Lazy(|| &INNER).strips());
+        assert!(matches!(
+            Nulls::Object(
+                &[NullField {
+                    name: "a",
+                    default: false,
+                    inner: &NONE
+                }],
+                &[]
+            )
+            .pruned(),
+            Nulls::None
+        ));
+    }
+
+    /// Every text the stripper changes is JSON, and means the input without the members.
+    #[test]
+    fn stripped_text_is_json() {
+        let pieces = [
+            r#""a":null"#,
+            r#""b" : null"#,
+            r#""c":null"#,
+            r#""c":1"#,
+            r#""inner":{"x":null}"#,
+            r#""list":[{"x":null},{}]"#,
+            r#""z":[null]"#,
+        ];
+        // Every ordered choice of up to 4 distinct pieces, with two kinds of spacing.
+        let mut count = 0;
+        for mask in 1u32..(1 << pieces.len()) {
+            if mask.count_ones() > 4 {
+                continue;
+            }
+            let chosen: Vec<&str> = pieces
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, p)| *p)
+                .collect();
+            for spacing in [",", " ,\n "] {
+                let text = format!("{{{}}}", chosen.join(spacing));
+                let Some(stripped) = strip(&text) else {
+                    continue;
+                };
+                count += 1;
+                let parsed: Value = serde_json::from_str(&stripped)
+                    .unwrap_or_else(|e| panic!("{text} -> {stripped}: {e}"));
+                let mut expected: Value = serde_json::from_str(&text).unwrap();
+                strip_value(&mut expected, &ROOT);
+                assert_eq!(parsed, expected, "{text} -> {stripped}");
+            }
+        }
+        assert!(count > 100, "{count}");
+    }
+}
