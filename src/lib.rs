@@ -66,6 +66,8 @@
 //!
 //! Doc comments: lines are joined with a space, common indentation removed, paragraphs kept;
 //! list items and fenced code keep their line breaks.
+//! `#[doc = include_str!("..")]` (or any doc expression) works too: the compiler reads the text,
+//! and const evaluation JSON-escapes it; it is trimmed, and its lines are kept as they are.
 //!
 //! `#[serde(alias = "..")]` is accepted when parsing (serde reads it), but the schema advertises
 //! the primary name only: a model should be steered to one spelling. `bound`, `crate`,

@@ -381,7 +381,11 @@ fn branch_of<'a>(branches: &'a [Value], json: &Value, root: &'a Value) -> Option
         };
         let required = branch.get("required").and_then(Value::as_array);
         object.keys().all(|k| properties.contains_key(k))
-            && required.is_none_or(|r| r.iter().filter_map(Value::as_str).all(|k| object.contains_key(k)))
+            && required.is_none_or(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .all(|k| object.contains_key(k))
+            })
             && properties.iter().all(|(k, p)| match p.get("const") {
                 Some(c) => object.get(k) == Some(c),
                 None => true,
@@ -490,8 +494,9 @@ where
                 errors.is_empty(),
                 "{dialect:?}: {sent} does not validate: {errors:?}"
             );
-            let back = parse(&sent.to_string())
-                .map_err(|e| TestCaseError::fail(format!("{dialect:?}: {sent} does not parse: {e}")))?;
+            let back = parse(&sent.to_string()).map_err(|e| {
+                TestCaseError::fail(format!("{dialect:?}: {sent} does not parse: {e}"))
+            })?;
             prop_assert_eq!(&back, &value, "{:?}", dialect);
         }
         Ok(())
@@ -501,7 +506,10 @@ where
     }
     let dialects: Vec<Dialect> = validators.iter().map(|(d, _)| *d).collect();
     println!("{name}: {} cases, each in {dialects:?}", count.get());
-    DIALECT_CASES.fetch_add(count.get() * dialects.len() as u32, std::sync::atomic::Ordering::Relaxed);
+    DIALECT_CASES.fetch_add(
+        count.get() * dialects.len() as u32,
+        std::sync::atomic::Ordering::Relaxed,
+    );
     count.get()
 }
 

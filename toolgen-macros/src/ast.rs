@@ -9,7 +9,7 @@ use syn::{DeriveInput, Ident, LitStr, Type};
 use crate::attr::{self, DescribedAttrs, FieldToolAttrs, SerdeContainer, ToolAttrs};
 use crate::case::RenameRule;
 use crate::case::pascal_to_snake;
-use crate::doc;
+use crate::doc::{self, Desc};
 
 /// Which derive is running.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub struct Container<'a> {
     pub original: &'a DeriveInput,
     pub ident: &'a Ident,
     /// `#[tool(description)]`, else the doc comment.
-    pub description: Option<String>,
+    pub description: Option<Desc>,
     pub serde: SerdeContainer,
     pub data: Data<'a>,
     /// Only for `#[derive(Tool)]`.
@@ -69,7 +69,7 @@ pub struct Field<'a> {
     /// The property name serde reads.
     pub name: String,
     pub name_span: Span,
-    pub description: Option<String>,
+    pub description: Option<Desc>,
     /// `#[serde(default)]` on the field or the container.
     pub default: bool,
     /// `#[serde(default = "path")]`: a default only that function knows.
@@ -89,7 +89,7 @@ pub struct Variant<'a> {
     pub original: &'a syn::Variant,
     /// The string serde reads for it.
     pub name: String,
-    pub description: Option<String>,
+    pub description: Option<Desc>,
     pub skip: bool,
     /// `#[serde(other)]`, with its span.
     pub other: Option<Span>,
@@ -110,13 +110,13 @@ pub enum Shape<'a> {
     Struct(Vec<Field<'a>>),
 }
 
-fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<String> {
+fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<Desc> {
     let tool = errors
         .handle(DescribedAttrs::from_attributes(attrs))
         .unwrap_or_default();
     tool.description
-        .map(|lit| lit.value())
-        .or_else(|| doc::description(attrs))
+        .map(|lit| Desc::Text(lit.value()))
+        .or_else(|| doc::doc_desc(attrs))
 }
 
 impl<'a> Container<'a> {
@@ -133,8 +133,8 @@ impl<'a> Container<'a> {
                 let description = attrs
                     .description
                     .as_ref()
-                    .map(LitStr::value)
-                    .or_else(|| doc::description(&input.attrs));
+                    .map(|lit| Desc::Text(lit.value()))
+                    .or_else(|| doc::doc_desc(&input.attrs));
                 let (name, name_span, explicit_name) = match &attrs.name {
                     Some(lit) => (lit.value(), lit.span(), true),
                     None => (
@@ -210,8 +210,8 @@ impl<'a> Field<'a> {
         let description = tool
             .description
             .as_ref()
-            .map(LitStr::value)
-            .or_else(|| doc::description(&field.attrs));
+            .map(|lit| Desc::Text(lit.value()))
+            .or_else(|| doc::doc_desc(&field.attrs));
         // Named fields always have an ident; the fallback only keeps this total.
         let ident = field
             .ident

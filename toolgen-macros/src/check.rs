@@ -9,6 +9,7 @@ use syn::{GenericArgument, PathArguments, Type};
 use crate::ast::{Container, Data, Field, Shape};
 use crate::attr::{self, Bounds};
 use crate::case::pascal_to_snake;
+use crate::doc::Desc;
 use crate::schema::json;
 use crate::schema::types::mentions_self;
 
@@ -423,7 +424,7 @@ fn check_tool_description(
 ) {
     let Some(tool) = &container.tool else { return };
     match (&container.description, &tool.description_attr) {
-        (Some(text), Some(lit)) if text.trim().is_empty() => errors.push(
+        (Some(Desc::Text(text)), Some(lit)) if text.trim().is_empty() => errors.push(
             darling::Error::custom(
                 "tool description is empty; say what the tool does and when to use it",
             )

@@ -1,13 +1,97 @@
 //! Doc comments (`///`, `/** */`, `#[doc = "..."]`) into description text.
 
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
 use syn::{Attribute, Expr, ExprLit, Lit, Meta};
+
+/// A description: text the macro reads, or an expression only the compiler can read
+/// (`#[doc = include_str!("..")]`), a `&'static str`.
+///
+/// In the model (`ast`) the text is the description itself; in schema nodes it is escaped as
+/// JSON string content.
+#[derive(Clone, Debug)]
+pub enum Desc {
+    Text(String),
+    Expr(TokenStream),
+}
+
+impl PartialEq for Desc {
+    fn eq(&self, other: &Desc) -> bool {
+        match (self, other) {
+            (Desc::Text(a), Desc::Text(b)) => a == b,
+            (Desc::Expr(a), Desc::Expr(b)) => a.to_string() == b.to_string(),
+            _ => false,
+        }
+    }
+}
+
+impl Desc {
+    /// The text, when the macro can read it.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Desc::Text(text) => Some(text),
+            Desc::Expr(_) => None,
+        }
+    }
+
+    /// The description as a `&'static str` expression, white space around it trimmed.
+    pub fn raw_tokens(&self) -> TokenStream {
+        match self {
+            Desc::Text(text) => text.to_token_stream(),
+            Desc::Expr(expr) => quote!(::toolgen::__private::trim_doc(#expr)),
+        }
+    }
+}
+
+/// Tokens of the escaped JSON string content (for a schema node's `Desc`): a literal, or a const
+/// block that escapes the expression's text in const evaluation.
+impl ToTokens for Desc {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Desc::Text(escaped) => escaped.to_tokens(tokens),
+            Desc::Expr(expr) => tokens.extend(quote! {{
+                const __TOOLGEN_DOC: &str = ::toolgen::__private::trim_doc(#expr);
+                const __TOOLGEN_DOC_JSON: [u8; ::toolgen::__private::escaped_len(__TOOLGEN_DOC)] =
+                    ::toolgen::__private::escaped::<
+                        { ::toolgen::__private::escaped_len(__TOOLGEN_DOC) },
+                    >(__TOOLGEN_DOC);
+                ::toolgen::__private::flattened_str(&__TOOLGEN_DOC_JSON)
+            }}),
+        }
+    }
+}
+
+/// The doc comment as a [`Desc`]: [`description`]'s text when every `#[doc]` is a literal;
+/// when one is an expression (`#[doc = include_str!("..")]`), all of them joined with line
+/// breaks by `concat!`, for the compiler to read (trimmed, without the joining of lines that
+/// text docs get).
+pub fn doc_desc(attrs: &[Attribute]) -> Option<Desc> {
+    let values: Vec<&Expr> = attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("doc"))
+        .filter_map(|attr| match &attr.meta {
+            Meta::NameValue(nv) => Some(&nv.value),
+            _ => None,
+        })
+        .collect();
+    if values.iter().all(|v| matches!(v, Expr::Lit(_))) {
+        return description(attrs).map(Desc::Text);
+    }
+    let mut pieces = Vec::new();
+    for (i, value) in values.iter().enumerate() {
+        if i > 0 {
+            pieces.push(quote!("\n"));
+        }
+        pieces.push(value.to_token_stream());
+    }
+    Some(Desc::Expr(quote!(::core::concat!(#(#pieces),*))))
+}
 
 /// The description a doc comment gives: lines joined, common indentation removed, paragraphs
 /// kept. Lines of a paragraph are joined with a space (Markdown's soft wrap), except list items
 /// and fenced code, which keep their line breaks. `None` when there is no doc text.
 ///
-/// `#[doc = include_str!(..)]` and other non-literal docs cannot be read by a derive; they are
-/// passed over.
+/// Non-literal docs (`#[doc = include_str!(..)]`) are passed over here; [`doc_desc`] keeps them.
 pub fn description(attrs: &[Attribute]) -> Option<String> {
     let mut lines = Vec::new();
     for attr in attrs {

@@ -2,11 +2,12 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
 use crate::ast::{Container, Data, Derive, Field, Shape, Variant};
 use crate::check;
+use crate::doc::Desc;
 use crate::fallback;
 use crate::schema::types::{PRELUDE, mentions_self, span_of};
 use crate::schema::{Context, Node, delegate_type, json, object_parts, schema_for_container};
@@ -127,7 +128,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
     };
     let body = schema_for_container(&cx);
     let body_rope = rope(&body);
-    let description = container.description.as_deref().map(json::escape);
+    // The container's description, as a schema node takes it (escaped).
+    let description = container.description.as_ref().map(|desc| match desc {
+        Desc::Text(text) => Desc::Text(json::escape(text)),
+        expr => expr.clone(),
+    });
     let schema = match (&description, recursive) {
         (_, true) => rope(&Node::text(cx.self_ref.clone().unwrap_or_default())),
         (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
@@ -197,9 +202,27 @@ fn expand_tool(
 ) -> TokenStream {
     let ident = container.ident;
     let name = &tool.name;
-    let tool_description = container.description.clone().unwrap_or_default();
+    let tool_description = match &container.description {
+        Some(desc) => desc.raw_tokens(),
+        None => quote!(""),
+    };
     let name_json = json::string(name);
-    let description_json = json::string(&tool_description);
+    // The description as a JSON string: written here, or escaped in const evaluation.
+    let description_json = match &container.description {
+        Some(Desc::Expr(_)) => {
+            let raw = &tool_description;
+            quote! {{
+                const __TOOLGEN_DOC: &str = #raw;
+                const __TOOLGEN_DOC_JSON: [u8; ::toolgen::__private::escaped_len(__TOOLGEN_DOC) + 2] =
+                    ::toolgen::__private::quoted::<
+                        { ::toolgen::__private::escaped_len(__TOOLGEN_DOC) + 2 },
+                    >(__TOOLGEN_DOC);
+                ::toolgen::__private::flattened_str(&__TOOLGEN_DOC_JSON)
+            }}
+        }
+        Some(Desc::Text(text)) => json::string(text).to_token_stream(),
+        None => json::string("").to_token_stream(),
+    };
     let strict = tool.strict.map(|(strict, _)| strict);
     let is_strict = strict.is_some();
     let output = tool.output.as_ref().map(|out| {
@@ -398,7 +421,7 @@ fn defs(
     body: &Node,
     recursive: bool,
     def_name: &str,
-    description: &Option<String>,
+    description: &Option<Desc>,
     body_rope: &TokenStream,
 ) -> TokenStream {
     let mut leaves = Vec::new();
@@ -1246,5 +1269,103 @@ fn json_check_enum(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    /// Expands `input` as the derive would, outside the proc-macro boundary: it must not panic,
+    /// must report no error, and must give items that parse.
+    fn expands(input: DeriveInput, derive: Derive) -> String {
+        let tokens = super::derive(&input, derive);
+        let text = tokens.to_string();
+        assert!(!text.contains("compile_error"), "{}: {text}", input.ident);
+        syn::parse2::<syn::File>(tokens).unwrap_or_else(|e| panic!("{}: {e}", input.ident));
+        text
+    }
+
+    /// Odd but valid inputs: every one expands without an error (the trybuild `pass` cases
+    /// compile the same kinds of input and check their schemas).
+    #[test]
+    fn odd_but_valid_inputs_expand() {
+        let long = "Long. ".repeat(5000);
+        let tools: Vec<DeriveInput> = vec![
+            parse_quote! {
+                /// Raw identifiers.
+                struct r#Match { r#type: String, r#fn: Option<u8> }
+            },
+            parse_quote! {
+                /// Keywords as names.
+                #[serde(rename_all = "camelCase")]
+                struct Keywords { #[serde(rename = "type")] kind: String, #[serde(rename = "self")] me: bool }
+            },
+            parse_quote! {
+                /// Погода 🌦 «кавычки» "quotes" \ и управляющие символы.
+                #[tool(name = "pogoda")]
+                struct Погода { /// Город.
+                    город: String }
+            },
+            parse_quote! {
+                /// Empty.
+                struct Empty {}
+            },
+            parse_quote! {
+                #[doc = #long]
+                struct LongDoc { #[doc = #long] field: String }
+            },
+            parse_quote! {
+                #[doc = include_str!("forecast.md")]
+                struct Included { #[doc = " Line."] #[doc = include_str!("city.md")] city: String }
+            },
+            parse_quote! {
+                /// `cfg` and `cfg_attr` as the derive sees them when the compiler has not
+                /// stripped them (in a real build it has).
+                struct Configured {
+                    #[cfg(feature = "x")]
+                    gated: String,
+                    #[cfg_attr(feature = "x", serde(rename = "y"))]
+                    renamed: u8,
+                }
+            },
+            parse_quote! {
+                /// Strict, for both providers.
+                #[tool(strict)]
+                struct Strict { a: Option<u8>, #[serde(default)] b: Vec<String> }
+            },
+        ];
+        for input in tools {
+            expands(input, Derive::Tool);
+        }
+        let schemas: Vec<DeriveInput> = vec![
+            parse_quote! { struct Borrowed<'a, 'b: 'a> { name: &'a str, note: std::borrow::Cow<'b, str> } },
+            parse_quote! { struct Grid<const N: usize> { cells: Vec<u8> } },
+            parse_quote! { struct Page<T, const N: usize> where T: Clone { items: Vec<T> } },
+            parse_quote! { struct Node { children: Vec<Node>, next: Option<Box<Node>> } },
+            parse_quote! {
+                #[serde(tag = "kind")]
+                enum Shape { Unit, Circle { r: f64 }, Named(Inner), #[serde(other)] Other }
+            },
+            parse_quote! { enum Mixed { A, B(u8, u8), C { x: i32 }, D(String) } },
+            parse_quote! { struct Unit; },
+            parse_quote! { struct Newtype(Vec<String>); },
+        ];
+        for input in schemas {
+            expands(input, Derive::ToolSchema);
+        }
+    }
+
+    #[test]
+    fn a_description_from_an_expression_is_escaped_in_const_evaluation() {
+        let input: DeriveInput = parse_quote! {
+            #[doc = include_str!("forecast.md")]
+            struct Included { city: String }
+        };
+        let text = expands(input, Derive::Tool);
+        assert!(text.contains("include_str"), "{text}");
+        assert!(text.contains("escaped_len"), "{text}");
+        assert!(text.contains("trim_doc"), "{text}");
     }
 }

@@ -111,12 +111,14 @@ pub enum Rule {
     /// More than 120,000 characters of property names, definition names, enum and const values
     /// (OpenAI strict mode).
     TooMuchText,
+    /// The text is not a JSON Schema of the shapes toolgen writes ([`dialect_schema`] only).
+    NotASchema,
 }
 
 impl Rule {
     /// What the rule forbids, and what to do instead, in words.
     const fn words(self, dialect: Dialect) -> (&'static str, &'static str) {
-        if let Dialect::Gemini = dialect {
+        if let (Dialect::Gemini, false) = (dialect, matches!(self, Rule::NotASchema)) {
             let (what, _) = self.words(Dialect::Standard);
             return (
                 what,
@@ -161,6 +163,10 @@ impl Rule {
             Rule::TooMuchText => (
                 "allows at most 120,000 characters of property names, definition names, enum and const values in all",
                 "shorten names or enums, or drop `strict`",
+            ),
+            Rule::NotASchema => (
+                "cannot rewrite this text: it is not a JSON Schema of the shapes toolgen writes",
+                "pass a schema toolgen emitted",
             ),
         }
     }
@@ -1315,6 +1321,19 @@ pub const fn convert_into<const N: usize>(standard: &str, dialect: Dialect) -> [
 /// assert_eq!(gemini, r#"{"type":"string","nullable":true}"#);
 /// ```
 pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, DialectError> {
+    // The rewrite reads the shapes toolgen writes; other text is checked first, so that it is an
+    // error rather than a panic.
+    let standard = match serde_json::from_str::<serde_json::Value>(standard) {
+        Ok(value) if well_formed(&value, 0) => value.to_string(),
+        _ => {
+            return Err(DialectError {
+                dialect,
+                rule: Rule::NotASchema,
+                path: String::new(),
+            });
+        }
+    };
+    let standard = standard.as_str();
     let done = convert(standard, dialect);
     if let Some(problem) = done.error {
         return Err(DialectError {
@@ -1327,6 +1346,41 @@ pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, Dialec
     run(standard, dialect, &mut buf, false);
     // Pieces of a `str` and ASCII punctuation: always UTF-8.
     Ok(String::from_utf8_lossy(&buf).into_owned())
+}
+
+/// Whether `schema` has the shapes the rewrite reads: objects of at most `MAX_KEYWORDS`
+/// keywords whose `properties` and `$defs` are objects of schemas, `items` a schema, `anyOf`,
+/// `oneOf`, `allOf` and `prefixItems` lists of schemas, `required` and `enum` lists, `type` a
+/// string or a list of strings, `description`, `format` and `pattern` strings.
+fn well_formed(schema: &serde_json::Value, depth: usize) -> bool {
+    use serde_json::Value;
+    let Some(object) = schema.as_object() else {
+        return schema.is_boolean();
+    };
+    if object.len() > MAX_KEYWORDS || depth > 128 {
+        return false;
+    }
+    object.iter().all(|(key, value)| match key.as_str() {
+        "properties" | "$defs" => value
+            .as_object()
+            .is_some_and(|map| map.values().all(|v| well_formed(v, depth + 1))),
+        "items" | "additionalProperties" | "not" => well_formed(value, depth + 1),
+        "anyOf" | "oneOf" | "allOf" | "prefixItems" => value
+            .as_array()
+            .is_some_and(|list| list.iter().all(|v| well_formed(v, depth + 1))),
+        "required" => value
+            .as_array()
+            .is_some_and(|list| list.iter().all(Value::is_string)),
+        "enum" | "examples" => value.is_array(),
+        "type" => {
+            value.is_string()
+                || value
+                    .as_array()
+                    .is_some_and(|list| list.iter().all(Value::is_string))
+        }
+        "description" | "format" | "pattern" | "$ref" | "title" => value.is_string(),
+        _ => true,
+    })
 }
 
 impl DialectError {
@@ -1612,6 +1666,36 @@ mod tests {
             Rule::TooManyEnumValues
         );
         assert!(dialect_schema(&many, Dialect::AnthropicStrict).is_ok());
+    }
+
+    #[test]
+    fn text_that_is_not_a_schema_is_an_error_not_a_panic() {
+        let many: Vec<String> = (0..50).map(|i| format!("\"k{i}\":1")).collect();
+        let cases = [
+            String::new(),
+            "{".to_owned(),
+            "[1,2]".to_owned(),
+            r#"{"properties":5}"#.to_owned(),
+            r#"{"type":"object","properties":{"a":7}}"#.to_owned(),
+            r#"{"anyOf":{"type":"null"}}"#.to_owned(),
+            r#"{"required":"a"}"#.to_owned(),
+            r#"{"type":5}"#.to_owned(),
+            format!("{{{}}}", many.join(",")),
+            "[".repeat(10_000),
+            format!("{}{}", r#"{"items":"#.repeat(200), "}".repeat(200)),
+        ];
+        for case in cases {
+            for dialect in Dialect::ALL {
+                if let Err(error) = dialect_schema(&case, dialect) {
+                    assert_eq!(error.rule(), Rule::NotASchema, "{case}");
+                }
+            }
+        }
+        // White space is fine: the text is read as JSON first.
+        assert_eq!(
+            dialect_schema("{ \"type\" : [ \"string\" , \"null\" ] }", Dialect::Gemini).unwrap(),
+            r#"{"type":"string","nullable":true}"#
+        );
     }
 
     #[test]

@@ -66,8 +66,8 @@ pub mod __private {
         DefinitionParts, Definitions, concat, concat_len, definition_pieces,
     };
     pub use crate::rope::{
-        Defs, Names, Object, Rope, flatten_root, flattened_str, output_len, require_object,
-        root_len, unique_names,
+        Defs, Names, Object, Rope, escaped, escaped_len, flatten_root, flattened_str, output_len,
+        quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::check_default;

@@ -605,3 +605,86 @@ pub fn schema_text(root: &Rope, defs: &Defs) -> String {
     walk_root(root, defs, &mut out);
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
 }
+
+/// Writes (or counts) `text` escaped as the content of a JSON string, as the macro's own escaping
+/// does: `"`, `\`, and control characters.
+const fn put_escaped(text: &str, out: &mut Out<'_>) {
+    let bytes = text.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let escape: &[u8] = match c {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            0..=0x1f => b"\\u00",
+            _ => b"",
+        };
+        if !escape.is_empty() {
+            let (_, tail) = bytes.split_at(run);
+            let (plain, _) = tail.split_at(i - run);
+            out.put(plain);
+            out.put(escape);
+            if escape.len() == 4 {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.put(&[HEX[(c >> 4) as usize], HEX[(c & 0xf) as usize]]);
+            }
+            run = i + 1;
+        }
+        i += 1;
+    }
+    let (_, tail) = bytes.split_at(run);
+    out.put(tail);
+}
+
+/// The length of `text` escaped as JSON string content ([`escaped`]).
+#[doc(hidden)]
+pub const fn escaped_len(text: &str) -> usize {
+    let mut out = Out {
+        buf: &mut [],
+        pos: 0,
+        dry: true,
+    };
+    put_escaped(text, &mut out);
+    out.pos
+}
+
+/// `text` escaped as JSON string content: what the derive writes for a description it can only
+/// name as an expression (`#[doc = include_str!("..")]`). `N` is [`escaped_len`].
+#[doc(hidden)]
+pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
+    let mut buf = [0u8; N];
+    let mut out = Out {
+        buf: &mut buf,
+        pos: 0,
+        dry: false,
+    };
+    put_escaped(text, &mut out);
+    buf
+}
+
+/// A doc text read from an expression, without the white space around it.
+#[doc(hidden)]
+pub const fn trim_doc(text: &'static str) -> &'static str {
+    text.trim_ascii()
+}
+
+/// `text` as a JSON string, quotes included; `N` is [`escaped_len`] + 2.
+#[doc(hidden)]
+pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
+    let mut buf = [0u8; N];
+    let mut out = Out {
+        buf: &mut buf,
+        pos: 0,
+        dry: false,
+    };
+    out.put(b"\"");
+    put_escaped(text, &mut out);
+    out.put(b"\"");
+    buf
+}

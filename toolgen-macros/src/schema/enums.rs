@@ -38,14 +38,14 @@ pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
             .collect(),
         Repr::Untagged => tagged
             .iter()
-            .map(|v| content(cx, v).described(v.description.as_deref()))
+            .map(|v| content(cx, v).described(v.description.as_ref()))
             .collect(),
     };
     // Variant-level `#[serde(untagged)]`: tried after the tagged variants, as their content.
     branches.extend(
         untagged
             .iter()
-            .map(|v| content(cx, v).described(v.description.as_deref())),
+            .map(|v| content(cx, v).described(v.description.as_ref())),
     );
     any_of(branches)
 }
@@ -137,13 +137,13 @@ fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
         branches.extend(
             units
                 .iter()
-                .map(|v| Node::text(tag_const(&v.name)).described(v.description.as_deref())),
+                .map(|v| Node::text(tag_const(&v.name)).described(v.description.as_ref())),
         );
     }
     branches.extend(
         other
             .iter()
-            .map(|v| Node::text(tag_other(variants)).described(v.description.as_deref())),
+            .map(|v| Node::text(tag_other(variants)).described(v.description.as_ref())),
     );
     for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
         let name = json::string(&variant.name);
@@ -158,7 +158,7 @@ fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
                     )),
                 ]),
             )
-            .described(variant.description.as_deref()),
+            .described(variant.description.as_ref()),
         );
     }
     branches
@@ -200,7 +200,7 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
     // serde denies unknown fields only in struct variants: a unit variant skips whatever follows
     // its tag, and a newtype variant's content type decides for itself.
     let deny = cx.container.serde.deny_unknown_fields && matches!(variant.shape, Shape::Struct(_));
-    object_schema(parts, deny).described(variant.description.as_deref())
+    object_schema(parts, deny).described(variant.description.as_ref())
 }
 
 /// Adjacently tagged: `{"<tag>": name, "<content>": content}`; a unit variant has no content.
@@ -235,7 +235,7 @@ fn adjacent(
         tail.push(Node::text(",\"additionalProperties\":false"));
     }
     tail.push(Node::text("}"));
-    Node::typed("object", Node::Seq(tail)).described(variant.description.as_deref())
+    Node::typed("object", Node::Seq(tail)).described(variant.description.as_ref())
 }
 
 #[cfg(test)]

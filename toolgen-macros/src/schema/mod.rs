@@ -8,6 +8,7 @@ pub mod keywords;
 pub mod types;
 
 use crate::ast::{Container, Data, Field};
+use crate::doc::Desc;
 
 /// A schema, or a fragment of one, as the macro builds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,8 +21,8 @@ pub enum Node {
     Typed(&'static str, Box<Node>),
     /// The schema or `null`.
     Nullable(Box<Node>),
-    /// The schema with a description (escaped JSON string content).
-    Described(Box<Node>, String),
+    /// The schema with a description (escaped JSON string content, or an expression).
+    Described(Box<Node>, Desc),
     /// `<ty as ToolSchema>::SCHEMA`: a type only the compiler can resolve.
     Trait(Box<syn::Type>),
     /// Pieces separated by commas, empty ones left out.
@@ -57,9 +58,12 @@ impl Node {
         Node::Typed(ty, Box::new(tail))
     }
 
-    pub fn described(self, description: Option<&str>) -> Node {
+    pub fn described(self, description: Option<&Desc>) -> Node {
         match description {
-            Some(text) => Node::Described(Box::new(self), json::escape(text)),
+            Some(Desc::Text(text)) => {
+                Node::Described(Box::new(self), Desc::Text(json::escape(text)))
+            }
+            Some(expr @ Desc::Expr(_)) => Node::Described(Box::new(self), expr.clone()),
             None => self,
         }
     }
@@ -93,7 +97,7 @@ impl Node {
                 };
                 Some(append(
                     inner.literal()?,
-                    &format!("\"description\":\"{description}\""),
+                    &format!("\"description\":\"{}\"", description.text()?),
                 ))
             }
             Node::Join(pieces) => {
@@ -407,7 +411,7 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
         keywords.push(Node::text(format!("\"examples\":[{}]", examples.join(","))));
     }
     node.with_keywords(keywords)
-        .described(field.description.as_deref())
+        .described(field.description.as_ref())
 }
 
 #[cfg(test)]
@@ -434,13 +438,17 @@ mod tests {
 
     #[test]
     fn description_replaces_and_handles_empty_schema() {
-        let inner = Node::text("{}").described(Some("old"));
+        let inner = Node::text("{}").described(Some(&Desc::Text("old".into())));
         assert_eq!(
-            inner.described(Some("new \"q\"")).literal().as_deref(),
+            inner
+                .described(Some(&Desc::Text("new \"q\"".into())))
+                .literal()
+                .as_deref(),
             Some(r#"{"description":"new \"q\""}"#)
         );
         let nullable = Node::Nullable(Box::new(
-            Node::typed("integer", Node::text(",\"minimum\":0}")).described(Some("n")),
+            Node::typed("integer", Node::text(",\"minimum\":0}"))
+                .described(Some(&Desc::Text("n".into()))),
         ));
         assert_eq!(
             nullable.literal().as_deref(),
