@@ -25,6 +25,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_tool_name(container, &unread, errors);
         check_tool_description(container, &unread, errors);
         check_tool_generics(container, errors);
+        check_strict_patterns(container, errors);
     }
     check_union(container, errors);
     check_enum_variants(container, errors);
@@ -639,4 +640,51 @@ fn self_mention<'t>(ty: &'t Type, ident: &syn::Ident) -> Option<&'t Type> {
         .into_iter()
         .find_map(|inner| self_mention(inner, ident))
         .or(Some(ty))
+}
+
+/// Anthropic's strict grammar takes no word boundaries (`\b`, `\B`) in a `pattern`
+/// (backreferences and lookaround are refused for every tool, as `regex-syntax` does not parse
+/// them). Found here for the tool's own fields, with the span on the pattern; the const check of
+/// the strict dialect finds them in nested types.
+///
+/// <https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations>
+fn check_strict_patterns(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    let Some(tool) = &container.tool else { return };
+    if !tool.strict.is_some_and(|(strict, _)| strict.anthropic()) {
+        return;
+    }
+    let Data::Named(fields) = &container.data else {
+        return;
+    };
+    for field in fields {
+        let Some(pattern) = &field.tool.pattern else {
+            continue;
+        };
+        if let Ok(hir) = regex_syntax::Parser::new().parse(&pattern.value())
+            && has_word_boundary(&hir)
+        {
+            errors.push(
+                darling::Error::custom(
+                    "Anthropic strict mode does not take word boundaries (`\\b`, `\\B`) in a \
+                     `pattern`; rewrite the regex without them, or use \
+                     `#[tool(strict = \"openai\")]`",
+                )
+                .with_span(pattern),
+            );
+        }
+    }
+}
+
+fn has_word_boundary(hir: &regex_syntax::hir::Hir) -> bool {
+    use regex_syntax::hir::{HirKind, Look};
+    match hir.kind() {
+        HirKind::Look(look) => !matches!(
+            look,
+            Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF
+        ),
+        HirKind::Repetition(repetition) => has_word_boundary(&repetition.sub),
+        HirKind::Capture(capture) => has_word_boundary(&capture.sub),
+        HirKind::Concat(items) | HirKind::Alternation(items) => items.iter().any(has_word_boundary),
+        HirKind::Empty | HirKind::Literal(_) | HirKind::Class(_) => false,
+    }
 }

@@ -255,28 +255,42 @@ fn expand_tool(
         let run = format_ident!("{key}");
         let text = format_ident!("{key}_TEXT");
         let message = format_ident!("{key}_MESSAGE");
+        let written = format_ident!("{key}_WRITTEN");
         quote! {
-            const #run: ::toolgen::__private::Converted =
-                ::toolgen::__private::convert(__TOOLGEN_INPUT, #variant);
-            const #text: [u8; __ToolgenDialects::#run.len] =
-                ::toolgen::__private::convert_into::<{ __ToolgenDialects::#run.len }>(
-                    __TOOLGEN_INPUT,
-                    #variant,
-                );
+            const #written: ::toolgen::__private::Written<
+                { ::toolgen::__private::bound(__TOOLGEN_INPUT) },
+            > = ::toolgen::__private::write::<{ ::toolgen::__private::bound(__TOOLGEN_INPUT) }>(
+                __TOOLGEN_INPUT,
+                #variant,
+                &mut [0; __TOOLGEN_LEN],
+            );
+            const #run: ::toolgen::__private::Converted = __ToolgenDialects::#written.converted;
+            const #text: [u8; __ToolgenDialects::#run.len] = ::toolgen::__private::tighten::<
+                { __ToolgenDialects::#run.len },
+                { ::toolgen::__private::bound(__TOOLGEN_INPUT) },
+            >(&__ToolgenDialects::#written);
             const #message: [u8; ::toolgen::__private::message_len(&__ToolgenDialects::#run)] =
                 ::toolgen::__private::message::<
                     { ::toolgen::__private::message_len(&__ToolgenDialects::#run) },
                 >(&__ToolgenDialects::#run);
         }
     };
-    let openai = dialect(
-        "OPENAI",
-        quote!(::toolgen::__private::Dialect::OpenAiStrict),
-    );
-    let anthropic = dialect(
-        "ANTHROPIC",
-        quote!(::toolgen::__private::Dialect::AnthropicStrict),
-    );
+    // The strict dialects only for the providers the tool is strict for: their dry runs are
+    // done wherever their texts' lengths are part of a type, used or not.
+    let strict_openai = strict.is_some_and(|s| s.openai());
+    let strict_anthropic = strict.is_some_and(|s| s.anthropic());
+    let openai = strict_openai.then(|| {
+        dialect(
+            "OPENAI",
+            quote!(::toolgen::__private::Dialect::OpenAiStrict),
+        )
+    });
+    let anthropic = strict_anthropic.then(|| {
+        dialect(
+            "ANTHROPIC",
+            quote!(::toolgen::__private::Dialect::AnthropicStrict),
+        )
+    });
     let gemini = dialect("GEMINI", quote!(::toolgen::__private::Dialect::Gemini));
     let text_of = |key: &str| {
         let run = format_ident!("{key}");
@@ -286,14 +300,35 @@ fn expand_tool(
             &__ToolgenDialects::#text
         ))
     };
-    let none = quote!(::core::option::Option::None);
-    let openai_value = match strict {
-        Some(strict) if strict.openai() => text_of("OPENAI"),
-        _ => none.clone(),
+    let len_of = |key: &str| {
+        let run = format_ident!("{key}");
+        quote!(::toolgen::__private::dialect_len(&__ToolgenDialects::#run))
     };
-    let anthropic_value = match strict {
-        Some(strict) if strict.anthropic() => text_of("ANTHROPIC"),
-        _ => none.clone(),
+    let none = quote!(::core::option::Option::None);
+    let openai_value = if strict_openai {
+        text_of("OPENAI")
+    } else {
+        none.clone()
+    };
+    let anthropic_value = if strict_anthropic {
+        text_of("ANTHROPIC")
+    } else {
+        none.clone()
+    };
+    let openai_len = if strict_openai {
+        len_of("OPENAI")
+    } else {
+        none.clone()
+    };
+    let anthropic_len = if strict_anthropic {
+        len_of("ANTHROPIC")
+    } else {
+        none.clone()
+    };
+    let gemini_len = len_of("GEMINI");
+    let output_len = match &tool.output {
+        Some(_) => quote!(::core::option::Option::Some(__TOOLGEN_OUT_LEN)),
+        None => none.clone(),
     };
     let gemini_value = text_of("GEMINI");
 
@@ -356,10 +391,17 @@ fn expand_tool(
                 ::toolgen::__private::Provider::#provider,
                 &__ToolgenDialects::PARTS,
             );
-            const #text: [u8; ::toolgen::__private::concat_len(&__ToolgenDialects::#pieces)] =
-                ::toolgen::__private::concat::<
-                    { ::toolgen::__private::concat_len(&__ToolgenDialects::#pieces) },
-                >(&__ToolgenDialects::#pieces);
+            const #text: [u8; ::toolgen::__private::definition_len(
+                ::toolgen::__private::Provider::#provider,
+                &__ToolgenDialects::LENS,
+            )] = ::toolgen::__private::concat::<
+                {
+                    ::toolgen::__private::definition_len(
+                        ::toolgen::__private::Provider::#provider,
+                        &__ToolgenDialects::LENS,
+                    )
+                },
+            >(&__ToolgenDialects::#pieces);
         });
         definitions.push(quote! {
             #field: ::toolgen::__private::flattened_str(&__ToolgenDialects::#text)
@@ -385,13 +427,24 @@ fn expand_tool(
             const PARTS: ::toolgen::__private::DefinitionParts =
                 ::toolgen::__private::DefinitionParts {
                     name: #name_json,
-                    description: #description_json,
+                    description: __ToolgenDialects::DESCRIPTION_JSON,
                     standard: __TOOLGEN_INPUT,
                     openai: <#ident as ::toolgen::__private::Tool>::OPENAI_STRICT_SCHEMA,
                     anthropic: <#ident as ::toolgen::__private::Tool>::ANTHROPIC_STRICT_SCHEMA,
                     gemini: <#ident as ::toolgen::__private::Tool>::GEMINI_SCHEMA,
                     output: #output_value,
                 };
+            const LENS: ::toolgen::__private::DefinitionLens =
+                ::toolgen::__private::DefinitionLens {
+                    name: #name_json.len(),
+                    description: __ToolgenDialects::DESCRIPTION_JSON.len(),
+                    standard: __TOOLGEN_INPUT.len(),
+                    openai: #openai_len,
+                    anthropic: #anthropic_len,
+                    gemini: #gemini_len,
+                    output: #output_len,
+                };
+            const DESCRIPTION_JSON: &'static str = #description_json;
             #(#definition_consts)*
         }
         #(#checks)*

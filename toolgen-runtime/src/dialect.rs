@@ -175,7 +175,7 @@ impl Rule {
 /// How much of a problem's path is kept.
 const PATH_BYTES: usize = 200;
 /// How many keywords one schema object may have.
-const MAX_KEYWORDS: usize = 40;
+const MAX_KEYWORDS: usize = 24;
 
 const MAX_PROPERTIES: usize = 5000;
 const MAX_DEPTH: usize = 10;
@@ -214,6 +214,8 @@ pub struct Converted {
 /// The state of one rewrite.
 struct Cx<'s, 'b> {
     src: &'s [u8],
+    /// Where each string, object and array of `src` ends (see [`ends`]).
+    ends: &'s [u32],
     out: Out<'b>,
     dialect: Dialect,
     /// The JSON path of the schema being written (`cards[].unit`), cut at `PATH_BYTES`.
@@ -226,13 +228,107 @@ struct Cx<'s, 'b> {
     objects: usize,
 }
 
-/// A `"key":value` member of a JSON object: the key's span (quotes included) and the value's.
+/// The keywords the rewrite knows; every other key is `Other`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Type,
+    Properties,
+    Required,
+    AdditionalProperties,
+    Items,
+    PrefixItems,
+    AnyOf,
+    OneOf,
+    AllOf,
+    Enum,
+    Const,
+    Ref,
+    Defs,
+    Description,
+    Title,
+    Default,
+    Format,
+    Pattern,
+    MinLength,
+    MaxLength,
+    Minimum,
+    Maximum,
+    ExclusiveMinimum,
+    ExclusiveMaximum,
+    MultipleOf,
+    MinItems,
+    MaxItems,
+    UniqueItems,
+    Examples,
+    Not,
+    Other,
+}
+
+/// The keyword a key (its span without quotes) names. Const evaluation is slow at comparing
+/// strings, so each key is compared once, here, by its length first.
+const fn classify(s: &[u8], a: usize, b: usize) -> Key {
+    let candidates: &[(&str, Key)] = match b - a {
+        3 => &[("not", Key::Not)],
+        4 => &[("type", Key::Type), ("enum", Key::Enum), ("$ref", Key::Ref)],
+        5 => &[
+            ("items", Key::Items),
+            ("anyOf", Key::AnyOf),
+            ("oneOf", Key::OneOf),
+            ("allOf", Key::AllOf),
+            ("const", Key::Const),
+            ("$defs", Key::Defs),
+            ("title", Key::Title),
+        ],
+        6 => &[("format", Key::Format)],
+        7 => &[
+            ("default", Key::Default),
+            ("pattern", Key::Pattern),
+            ("minimum", Key::Minimum),
+            ("maximum", Key::Maximum),
+        ],
+        8 => &[
+            ("required", Key::Required),
+            ("minItems", Key::MinItems),
+            ("maxItems", Key::MaxItems),
+            ("examples", Key::Examples),
+        ],
+        9 => &[("minLength", Key::MinLength), ("maxLength", Key::MaxLength)],
+        10 => &[
+            ("properties", Key::Properties),
+            ("multipleOf", Key::MultipleOf),
+        ],
+        11 => &[
+            ("description", Key::Description),
+            ("prefixItems", Key::PrefixItems),
+            ("uniqueItems", Key::UniqueItems),
+        ],
+        16 => &[
+            ("exclusiveMinimum", Key::ExclusiveMinimum),
+            ("exclusiveMaximum", Key::ExclusiveMaximum),
+        ],
+        20 => &[("additionalProperties", Key::AdditionalProperties)],
+        _ => &[],
+    };
+    let mut i = 0;
+    while i < candidates.len() {
+        let (name, key) = candidates[i];
+        if span_is(s, a, b, name) {
+            return key;
+        }
+        i += 1;
+    }
+    Key::Other
+}
+
+/// A `"key":value` member of a JSON object: the key's span (quotes included), the value's, and
+/// the keyword the key names.
 #[derive(Clone, Copy)]
 struct Kw {
     k0: usize,
     k1: usize,
     v0: usize,
     v1: usize,
+    key: Key,
 }
 
 const NO_KW: Kw = Kw {
@@ -240,6 +336,7 @@ const NO_KW: Kw = Kw {
     k1: 0,
     v0: 0,
     v1: 0,
+    key: Key::Other,
 };
 
 const fn ws(s: &[u8], mut i: usize) -> usize {
@@ -249,45 +346,53 @@ const fn ws(s: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The end (past the closing quote) of the string starting at `i`.
-const fn string_end(s: &[u8], i: usize) -> usize {
-    let mut j = i + 1;
-    while j < s.len() {
-        match s[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
+/// Fills `ends` for the JSON text `s`: for each `"`, `{` and `[` that opens a value, the index
+/// just past its end. Built once per rewrite, so that skipping a value is one lookup instead of a
+/// scan (const evaluation runs a few million steps a second: rescanning each subtree at each
+/// level cost the build ~80 ms per tool).
+const fn fill_ends(s: &[u8], ends: &mut [u32]) {
+    let mut stack = [0u32; MAX_DEPTH_JSON];
+    let mut depth = 0;
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            b'"' => {
+                let mut j = i + 1;
+                while s[j] != b'"' {
+                    j += if s[j] == b'\\' { 2 } else { 1 };
+                }
+                ends[i] = (j + 1) as u32;
+                i = j + 1;
+                continue;
+            }
+            b'{' | b'[' => {
+                assert!(depth < MAX_DEPTH_JSON, "toolgen: a schema nested too deep");
+                stack[depth] = i as u32;
+                depth += 1;
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                ends[stack[depth] as usize] = (i + 1) as u32;
+            }
+            _ => {}
         }
+        i += 1;
     }
-    panic!("toolgen: unterminated string in a schema")
+}
+
+/// How deep [`fill_ends`] follows nesting (beyond serde_json's own limit of 128).
+const MAX_DEPTH_JSON: usize = 160;
+
+/// The end (past the closing quote) of the string starting at `i`.
+const fn string_end(s: &[u8], t: &[u32], i: usize) -> usize {
+    let _ = s;
+    t[i] as usize
 }
 
 /// The end of the JSON value starting at `i`.
-const fn value_end(s: &[u8], i: usize) -> usize {
+const fn value_end(s: &[u8], t: &[u32], i: usize) -> usize {
     match s[i] {
-        b'"' => string_end(s, i),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut j = i;
-            while j < s.len() {
-                match s[j] {
-                    b'"' => {
-                        j = string_end(s, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            panic!("toolgen: unterminated object or array in a schema")
-        }
+        b'"' | b'{' | b'[' => t[i] as usize,
         _ => {
             let mut j = i;
             while j < s.len() && !matches!(s[j], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
@@ -300,7 +405,7 @@ const fn value_end(s: &[u8], i: usize) -> usize {
 }
 
 /// The members of the object starting at `i`, and its end.
-const fn members(s: &[u8], i: usize) -> ([Kw; MAX_KEYWORDS], usize, usize) {
+const fn members(s: &[u8], t: &[u32], i: usize) -> ([Kw; MAX_KEYWORDS], usize, usize) {
     let mut kws = [NO_KW; MAX_KEYWORDS];
     let mut n = 0;
     let mut j = ws(s, i + 1);
@@ -309,14 +414,20 @@ const fn members(s: &[u8], i: usize) -> ([Kw; MAX_KEYWORDS], usize, usize) {
     }
     loop {
         j = ws(s, j);
-        let k1 = string_end(s, j);
+        let k1 = string_end(s, t, j);
         let v0 = ws(s, ws(s, k1) + 1);
-        let v1 = value_end(s, v0);
+        let v1 = value_end(s, t, v0);
         assert!(
             n < MAX_KEYWORDS,
             "toolgen: a schema object has too many keywords"
         );
-        kws[n] = Kw { k0: j, k1, v0, v1 };
+        kws[n] = Kw {
+            k0: j,
+            k1,
+            v0,
+            v1,
+            key: classify(s, j + 1, k1 - 1),
+        };
         n += 1;
         j = ws(s, v1);
         if s[j] == b'}' {
@@ -342,15 +453,15 @@ const fn span_is(s: &[u8], a: usize, b: usize, text: &str) -> bool {
     true
 }
 
-/// Whether the member's key is `name` (keys of keywords need no unescaping).
-const fn key_is(s: &[u8], kw: &Kw, name: &str) -> bool {
-    span_is(s, kw.k0 + 1, kw.k1 - 1, name)
+/// Whether the member names `key`.
+const fn is_key(kw: &Kw, key: Key) -> bool {
+    kw.key as u8 == key as u8
 }
 
-const fn find(s: &[u8], kws: &[Kw; MAX_KEYWORDS], n: usize, name: &str) -> Option<Kw> {
+const fn find(kws: &[Kw; MAX_KEYWORDS], n: usize, key: Key) -> Option<Kw> {
     let mut i = 0;
     while i < n {
-        if key_is(s, &kws[i], name) {
+        if kws[i].key as u8 == key as u8 {
             return Some(kws[i]);
         }
         i += 1;
@@ -374,10 +485,10 @@ const fn spans_equal(s: &[u8], a0: usize, a1: usize, b0: usize, b1: usize) -> bo
 }
 
 /// Whether the array at `v0..v1` holds the string whose span (quotes included) is `k0..k1`.
-const fn array_has(s: &[u8], v0: usize, v1: usize, k0: usize, k1: usize) -> bool {
+const fn array_has(s: &[u8], t: &[u32], v0: usize, v1: usize, k0: usize, k1: usize) -> bool {
     let mut j = ws(s, v0 + 1);
     while j < v1 && s[j] != b']' {
-        let e = value_end(s, j);
+        let e = value_end(s, t, j);
         if spans_equal(s, j, e, k0, k1) {
             return true;
         }
@@ -390,10 +501,10 @@ const fn array_has(s: &[u8], v0: usize, v1: usize, k0: usize, k1: usize) -> bool
 }
 
 /// Whether the array at `v0..v1` holds the string `text` (given without quotes).
-const fn array_has_str(s: &[u8], v0: usize, v1: usize, text: &str) -> bool {
+const fn array_has_str(s: &[u8], t: &[u32], v0: usize, v1: usize, text: &str) -> bool {
     let mut j = ws(s, v0 + 1);
     while j < v1 && s[j] != b']' {
-        let e = value_end(s, j);
+        let e = value_end(s, t, j);
         if s[j] == b'"' && span_is(s, j + 1, e - 1, text) {
             return true;
         }
@@ -406,12 +517,12 @@ const fn array_has_str(s: &[u8], v0: usize, v1: usize, text: &str) -> bool {
 }
 
 /// How many items the array at `v0..v1` has.
-const fn array_len(s: &[u8], v0: usize, v1: usize) -> usize {
+const fn array_len(s: &[u8], t: &[u32], v0: usize, v1: usize) -> usize {
     let mut n = 0;
     let mut j = ws(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         n += 1;
-        j = ws(s, value_end(s, j));
+        j = ws(s, value_end(s, t, j));
         if s[j] == b',' {
             j = ws(s, j + 1);
         }
@@ -419,18 +530,18 @@ const fn array_len(s: &[u8], v0: usize, v1: usize) -> usize {
     n
 }
 
-/// Whether the value at `v0..v1` is `{"type":"null"}`.
+/// Whether the value at `v0..v1` is `{"type":"null"}` (the text is minified).
 const fn is_null_schema(s: &[u8], v0: usize, v1: usize) -> bool {
-    if s[v0] != b'{' {
-        return false;
-    }
-    let (kws, n, _) = members(s, v0);
-    let _ = v1;
-    n == 1 && key_is(s, &kws[0], "type") && span_is(s, kws[0].v0, kws[0].v1, "\"null\"")
+    span_is(s, v0, v1, "{\"type\":\"null\"}")
 }
 
 impl Cx<'_, '_> {
     const fn copy(&mut self, a: usize, b: usize) {
+        // A dry run only counts: slicing costs const evaluation more than the rest of a copy.
+        if self.out.dry {
+            self.out.pos += b - a;
+            return;
+        }
         let (_, tail) = self.src.split_at(a);
         let (bytes, _) = tail.split_at(b - a);
         self.out.put(bytes);
@@ -515,11 +626,11 @@ enum Action {
     Drop,
 }
 
-const fn is_number_type(s: &[u8], ty: Option<Kw>, name: &str) -> bool {
+const fn is_number_type(s: &[u8], t: &[u32], ty: Option<Kw>, name: &str) -> bool {
     match ty {
         Some(kw) => {
             span_is(s, kw.v0 + 1, kw.v1 - 1, name)
-                || (s[kw.v0] == b'[' && array_has_str(s, kw.v0, kw.v1, name))
+                || (s[kw.v0] == b'[' && array_has_str(s, t, kw.v0, kw.v1, name))
         }
         None => false,
     }
@@ -528,6 +639,7 @@ const fn is_number_type(s: &[u8], ty: Option<Kw>, name: &str) -> bool {
 /// Whether the dialect accepts the `format` at `kw` for a schema of type `ty`.
 const fn format_supported(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> bool {
     let s = cx.src;
+    let t = cx.ends;
     let (a, b) = (kw.v0 + 1, kw.v1 - 1);
     let common = span_is(s, a, b, "date-time")
         || span_is(s, a, b, "time")
@@ -545,9 +657,9 @@ const fn format_supported(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> bool {
         Dialect::Gemini => {
             span_is(s, a, b, "date-time")
                 || span_is(s, a, b, "enum")
-                || (is_number_type(s, ty, "integer")
+                || (is_number_type(s, t, ty, "integer")
                     && (span_is(s, a, b, "int32") || span_is(s, a, b, "int64")))
-                || (is_number_type(s, ty, "number")
+                || (is_number_type(s, t, ty, "number")
                     && (span_is(s, a, b, "float") || span_is(s, a, b, "double")))
         }
     }
@@ -562,56 +674,56 @@ const fn action(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> Action {
     let os = matches!(d, Dialect::OpenAiStrict);
     let an = matches!(d, Dialect::AnthropicStrict);
     let gm = matches!(d, Dialect::Gemini);
-    if key_is(s, kw, "type")
-        || key_is(s, kw, "properties")
-        || key_is(s, kw, "required")
-        || key_is(s, kw, "items")
-        || key_is(s, kw, "anyOf")
-        || key_is(s, kw, "oneOf")
-        || key_is(s, kw, "allOf")
-        || key_is(s, kw, "$defs")
-        || key_is(s, kw, "description")
-        || key_is(s, kw, "const")
-        || key_is(s, kw, "enum")
-        || key_is(s, kw, "additionalProperties")
-        || key_is(s, kw, "pattern")
+    if is_key(kw, Key::Type)
+        || is_key(kw, Key::Properties)
+        || is_key(kw, Key::Required)
+        || is_key(kw, Key::Items)
+        || is_key(kw, Key::AnyOf)
+        || is_key(kw, Key::OneOf)
+        || is_key(kw, Key::AllOf)
+        || is_key(kw, Key::Defs)
+        || is_key(kw, Key::Description)
+        || is_key(kw, Key::Const)
+        || is_key(kw, Key::Enum)
+        || is_key(kw, Key::AdditionalProperties)
+        || is_key(kw, Key::Pattern)
     {
         return Action::Special;
     }
-    if key_is(s, kw, "$ref") || key_is(s, kw, "prefixItems") {
+    if is_key(kw, Key::Ref) || is_key(kw, Key::PrefixItems) {
         return if gm { Action::Drop } else { Action::Copy };
     }
-    if key_is(s, kw, "title") {
+    if is_key(kw, Key::Title) {
         return Action::Copy;
     }
-    if key_is(s, kw, "not") {
+    if is_key(kw, Key::Not) {
         // `#[serde(other)]`'s catch-all string: without `not` it is any string, which serde
         // accepts there anyway.
         return Action::Drop;
     }
-    if key_is(s, kw, "default") {
+    if is_key(kw, Key::Default) {
         return if os { Action::Words } else { Action::Copy };
     }
-    if key_is(s, kw, "format") {
+    if is_key(kw, Key::Format) {
         return if format_supported(cx, kw, ty) {
             Action::Copy
         } else {
             Action::Words
         };
     }
-    if key_is(s, kw, "minLength") || key_is(s, kw, "maxLength") {
+    if is_key(kw, Key::MinLength) || is_key(kw, Key::MaxLength) {
         return if gm { Action::Copy } else { Action::Words };
     }
-    if key_is(s, kw, "minimum") || key_is(s, kw, "maximum") {
+    if is_key(kw, Key::Minimum) || is_key(kw, Key::Maximum) {
         return if an { Action::Words } else { Action::Copy };
     }
-    if key_is(s, kw, "exclusiveMinimum")
-        || key_is(s, kw, "exclusiveMaximum")
-        || key_is(s, kw, "multipleOf")
+    if is_key(kw, Key::ExclusiveMinimum)
+        || is_key(kw, Key::ExclusiveMaximum)
+        || is_key(kw, Key::MultipleOf)
     {
         return if os { Action::Copy } else { Action::Words };
     }
-    if key_is(s, kw, "minItems") {
+    if is_key(kw, Key::MinItems) {
         let small = span_is(s, kw.v0, kw.v1, "0") || span_is(s, kw.v0, kw.v1, "1");
         return if an && !small {
             Action::Words
@@ -619,10 +731,10 @@ const fn action(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> Action {
             Action::Copy
         };
     }
-    if key_is(s, kw, "maxItems") {
+    if is_key(kw, Key::MaxItems) {
         return if an { Action::Words } else { Action::Copy };
     }
-    if key_is(s, kw, "uniqueItems") || key_is(s, kw, "examples") {
+    if is_key(kw, Key::UniqueItems) || is_key(kw, Key::Examples) {
         return Action::Words;
     }
     // Anything else (a hand-written schema's own keyword): strict grammars reject what they do
@@ -633,34 +745,34 @@ const fn action(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> Action {
 /// The sentence that says a left-out keyword in words.
 const fn put_sentence(cx: &mut Cx<'_, '_>, kw: &Kw) {
     let s = cx.src;
-    let (prefix, suffix, quoted) = if key_is(s, kw, "minLength") {
+    let (prefix, suffix, quoted) = if is_key(kw, Key::MinLength) {
         ("At least ", " characters.", false)
-    } else if key_is(s, kw, "maxLength") {
+    } else if is_key(kw, Key::MaxLength) {
         ("At most ", " characters.", false)
-    } else if key_is(s, kw, "minimum") {
+    } else if is_key(kw, Key::Minimum) {
         ("At least ", ".", false)
-    } else if key_is(s, kw, "maximum") {
+    } else if is_key(kw, Key::Maximum) {
         ("At most ", ".", false)
-    } else if key_is(s, kw, "exclusiveMinimum") {
+    } else if is_key(kw, Key::ExclusiveMinimum) {
         ("Greater than ", ".", false)
-    } else if key_is(s, kw, "exclusiveMaximum") {
+    } else if is_key(kw, Key::ExclusiveMaximum) {
         ("Less than ", ".", false)
-    } else if key_is(s, kw, "multipleOf") {
+    } else if is_key(kw, Key::MultipleOf) {
         ("A multiple of ", ".", false)
-    } else if key_is(s, kw, "minItems") {
+    } else if is_key(kw, Key::MinItems) {
         ("At least ", " items.", false)
-    } else if key_is(s, kw, "maxItems") {
+    } else if is_key(kw, Key::MaxItems) {
         ("At most ", " items.", false)
-    } else if key_is(s, kw, "uniqueItems") {
+    } else if is_key(kw, Key::UniqueItems) {
         if span_is(s, kw.v0, kw.v1, "true") {
             cx.put("Items must be unique.");
         }
         return;
-    } else if key_is(s, kw, "format") {
+    } else if is_key(kw, Key::Format) {
         ("Format: ", ".", true)
-    } else if key_is(s, kw, "default") {
+    } else if is_key(kw, Key::Default) {
         ("Default: ", ".", false)
-    } else if key_is(s, kw, "examples") {
+    } else if is_key(kw, Key::Examples) {
         ("Examples: ", ".", false)
     } else {
         return;
@@ -676,7 +788,7 @@ const fn put_sentence(cx: &mut Cx<'_, '_>, kw: &Kw) {
 
 /// Whether the keyword says something in words (the `uniqueItems: false` says nothing).
 const fn has_words(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> bool {
-    let says_nothing = key_is(cx.src, kw, "uniqueItems") && !span_is(cx.src, kw.v0, kw.v1, "true");
+    let says_nothing = is_key(kw, Key::UniqueItems) && !span_is(cx.src, kw.v0, kw.v1, "true");
     !says_nothing && matches!(action(cx, kw, ty), Action::Words)
 }
 
@@ -772,25 +884,26 @@ const PLAIN: Flags = Flags {
 /// Writes the schema at `i` in the dialect; returns where it ends.
 const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     let s = cx.src;
+    let t = cx.ends;
     let i = ws(s, i);
     if s[i] != b'{' {
-        let end = value_end(s, i);
+        let end = value_end(s, t, i);
         cx.copy(i, end);
         return end;
     }
-    let (kws, n, end) = members(s, i);
-    let ty = find(s, &kws, n, "type");
-    let any_of = match find(s, &kws, n, "anyOf") {
+    let (kws, n, end) = members(s, t, i);
+    let ty = find(&kws, n, Key::Type);
+    let any_of = match find(&kws, n, Key::AnyOf) {
         Some(kw) => Some(kw),
-        None => find(s, &kws, n, "oneOf"),
+        None => find(&kws, n, Key::OneOf),
     };
-    let enum_ = find(s, &kws, n, "enum");
-    let const_ = find(s, &kws, n, "const");
-    let ref_ = find(s, &kws, n, "$ref");
-    let props = find(s, &kws, n, "properties");
-    let required = find(s, &kws, n, "required");
-    let additional = find(s, &kws, n, "additionalProperties");
-    let description = find(s, &kws, n, "description");
+    let enum_ = find(&kws, n, Key::Enum);
+    let const_ = find(&kws, n, Key::Const);
+    let ref_ = find(&kws, n, Key::Ref);
+    let props = find(&kws, n, Key::Properties);
+    let required = find(&kws, n, Key::Required);
+    let additional = find(&kws, n, Key::AdditionalProperties);
+    let description = find(&kws, n, Key::Description);
     let os = cx.is(Dialect::OpenAiStrict);
     let gm = cx.is(Dialect::Gemini);
     let standard = cx.is(Dialect::Standard);
@@ -806,14 +919,14 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
         || enum_.is_some()
         || const_.is_some()
         || ref_.is_some()
-        || find(s, &kws, n, "allOf").is_some();
+        || find(&kws, n, Key::AllOf).is_some();
     if !typed {
         cx.fail(Rule::AnyValue);
     }
     // A map. Gemini has no `additionalProperties`: an object without `properties` is its
     // free-form object (as seed 003's `**kwargs` example writes it), so there the map stays, with
     // its values' schema left out.
-    let is_object = props.is_some() || is_number_type(s, ty, "object");
+    let is_object = props.is_some() || is_number_type(s, t, ty, "object");
     let free_form = match additional {
         Some(kw) => !span_is(s, kw.v0, kw.v1, "false"),
         // `{"type":"object"}` without `properties`: any object (`serde_json::Map`).
@@ -822,14 +935,14 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     if free_form && !gm {
         cx.fail(Rule::Map);
     }
-    if find(s, &kws, n, "prefixItems").is_some() {
+    if find(&kws, n, Key::PrefixItems).is_some() {
         cx.fail(Rule::Tuple);
     }
     if ref_.is_some() && !os {
         cx.fail(Rule::Recursive);
     }
     if cx.is(Dialect::AnthropicStrict)
-        && let Some(kw) = find(s, &kws, n, "pattern")
+        && let Some(kw) = find(&kws, n, Key::Pattern)
         && pattern_unsupported(s, kw.v0, kw.v1)
     {
         cx.fail(Rule::Pattern);
@@ -837,7 +950,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
 
     // Which `null`s are there already.
     let type_has_null = match ty {
-        Some(kw) => s[kw.v0] == b'[' && array_has_str(s, kw.v0, kw.v1, "null"),
+        Some(kw) => s[kw.v0] == b'[' && array_has_str(s, t, kw.v0, kw.v1, "null"),
         None => false,
     };
     let mut any_of_null = false;
@@ -846,7 +959,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     if let Some(kw) = any_of {
         let mut j = ws(s, kw.v0 + 1);
         while s[j] != b']' {
-            let e = value_end(s, j);
+            let e = value_end(s, t, j);
             if is_null_schema(s, j, e) {
                 any_of_null = true;
             } else {
@@ -924,10 +1037,10 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             continue;
         }
         // Keywords a dialect leaves out entirely.
-        if key_is(s, &kw, "additionalProperties") && gm {
+        if is_key(&kw, Key::AdditionalProperties) && gm {
             continue;
         }
-        if key_is(s, &kw, "$defs") && gm {
+        if is_key(&kw, Key::Defs) && gm {
             continue;
         }
         if !first {
@@ -939,21 +1052,21 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             continue;
         }
         // Keys the branches below write themselves.
-        let renamed = key_is(s, &kw, "description")
-            || (key_is(s, &kw, "oneOf") && !gm)
-            || (key_is(s, &kw, "const") && gm);
+        let renamed = is_key(&kw, Key::Description)
+            || (is_key(&kw, Key::OneOf) && !gm)
+            || (is_key(&kw, Key::Const) && gm);
         if !renamed {
             cx.copy(kw.k0, kw.k1);
             cx.put(":");
         }
-        if key_is(s, &kw, "type") {
+        if is_key(&kw, Key::Type) {
             if s[kw.v0] == b'[' {
                 if gm {
                     // One type, and `nullable` for the `null`.
                     let mut types = 0;
                     let mut j = ws(s, kw.v0 + 1);
                     while s[j] != b']' {
-                        let e = value_end(s, j);
+                        let e = value_end(s, t, j);
                         if span_is(s, j, e, "\"null\"") {
                             gemini_nullable = true;
                         } else {
@@ -985,7 +1098,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             } else {
                 cx.copy(kw.v0, kw.v1);
             }
-        } else if key_is(s, &kw, "properties") {
+        } else if is_key(&kw, Key::Properties) {
             cx.put("{");
             let (a, b) = match required {
                 Some(kw) => (kw.v0, kw.v1),
@@ -994,7 +1107,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             let mut j = ws(s, kw.v0 + 1);
             let mut first_prop = true;
             while s[j] != b'}' {
-                let k1 = string_end(s, j);
+                let k1 = string_end(s, t, j);
                 let v0 = ws(s, ws(s, k1) + 1);
                 if !first_prop {
                     cx.put(",");
@@ -1002,7 +1115,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 first_prop = false;
                 cx.properties += 1;
                 cx.text += k1 - j - 2;
-                let optional = required.is_none() || !array_has(s, a, b, j, k1);
+                let optional = required.is_none() || !array_has(s, t, a, b, j, k1);
                 cx.copy(j, k1);
                 cx.put(":");
                 let back = cx.push(Some((j, k1)));
@@ -1022,18 +1135,18 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 }
             }
             cx.put("}");
-        } else if key_is(s, &kw, "required") {
+        } else if is_key(&kw, Key::Required) {
             if os {
                 put_keys(cx, props);
             } else {
                 cx.copy(kw.v0, kw.v1);
             }
-        } else if key_is(s, &kw, "items") {
+        } else if is_key(&kw, Key::Items) {
             let back = cx.push(None);
             schema(cx, kw.v0, PLAIN);
             cx.path_len = back;
-        } else if key_is(s, &kw, "anyOf") || key_is(s, &kw, "oneOf") || key_is(s, &kw, "allOf") {
-            if key_is(s, &kw, "oneOf") && !gm {
+        } else if is_key(&kw, Key::AnyOf) || is_key(&kw, Key::OneOf) || is_key(&kw, Key::AllOf) {
+            if is_key(&kw, Key::OneOf) && !gm {
                 // The strict grammars have `anyOf` only; the branches of a `oneOf` toolgen writes
                 // never overlap, so `anyOf` means the same.
                 cx.put("\"anyOf\":");
@@ -1042,7 +1155,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             let mut j = ws(s, kw.v0 + 1);
             let mut first_branch = true;
             while s[j] != b']' {
-                let e = value_end(s, j);
+                let e = value_end(s, t, j);
                 if gm && is_null_schema(s, j, e) {
                     gemini_nullable = true;
                 } else {
@@ -1061,12 +1174,12 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 cx.put(",{\"type\":\"null\"}");
             }
             cx.put("]");
-        } else if key_is(s, &kw, "$defs") {
+        } else if is_key(&kw, Key::Defs) {
             cx.put("{");
             let mut j = ws(s, kw.v0 + 1);
             let mut first_def = true;
             while s[j] != b'}' {
-                let k1 = string_end(s, j);
+                let k1 = string_end(s, t, j);
                 let v0 = ws(s, ws(s, k1) + 1);
                 if !first_def {
                     cx.put(",");
@@ -1087,22 +1200,22 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 }
             }
             cx.put("}");
-        } else if key_is(s, &kw, "description") {
+        } else if is_key(&kw, Key::Description) {
             let own = match flags.description {
                 Some(span) => Some(span),
                 None => Some((kw.v0, kw.v1)),
             };
             put_description(cx, own, &kws, n, ty);
             wrote_description = true;
-        } else if key_is(s, &kw, "enum") {
-            let count = array_len(s, kw.v0, kw.v1);
+        } else if is_key(&kw, Key::Enum) {
+            let count = array_len(s, t, kw.v0, kw.v1);
             cx.enum_values += count;
             cx.text += kw.v1 - kw.v0;
-            if gm && !all_strings(s, kw.v0, kw.v1) {
+            if gm && !all_strings(s, t, kw.v0, kw.v1) {
                 cx.fail(Rule::NonStringEnum);
             }
             cx.copy(kw.v0, kw.v1);
-        } else if key_is(s, &kw, "const") {
+        } else if is_key(&kw, Key::Const) {
             cx.text += kw.v1 - kw.v0;
             if gm {
                 // Gemini has no `const`: a one-value `enum`.
@@ -1194,10 +1307,11 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
 /// Writes a `type` list without its `"null"`: the one type left as a string, several as a list.
 const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
     let s = cx.src;
+    let t = cx.ends;
     let mut types = 0;
     let mut j = ws(s, v0 + 1);
     while s[j] != b']' {
-        let e = value_end(s, j);
+        let e = value_end(s, t, j);
         if !span_is(s, j, e, "\"null\"") {
             types += 1;
         }
@@ -1212,7 +1326,7 @@ const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
     let mut first = true;
     j = ws(s, v0 + 1);
     while s[j] != b']' {
-        let e = value_end(s, j);
+        let e = value_end(s, t, j);
         if !span_is(s, j, e, "\"null\"") {
             if !first {
                 cx.put(",");
@@ -1231,13 +1345,13 @@ const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
 }
 
 /// Whether every item of the array at `v0..v1` is a string.
-const fn all_strings(s: &[u8], v0: usize, v1: usize) -> bool {
+const fn all_strings(s: &[u8], t: &[u32], v0: usize, v1: usize) -> bool {
     let mut j = ws(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         if s[j] != b'"' {
             return false;
         }
-        j = ws(s, value_end(s, j));
+        j = ws(s, value_end(s, t, j));
         if s[j] == b',' {
             j = ws(s, j + 1);
         }
@@ -1248,18 +1362,19 @@ const fn all_strings(s: &[u8], v0: usize, v1: usize) -> bool {
 /// Writes the keys of the `properties` object as a JSON array of strings (`[]` for none).
 const fn put_keys(cx: &mut Cx<'_, '_>, props: Option<Kw>) {
     let s = cx.src;
+    let t = cx.ends;
     cx.put("[");
     if let Some(kw) = props {
         let mut j = ws(s, kw.v0 + 1);
         let mut first = true;
         while s[j] != b'}' {
-            let k1 = string_end(s, j);
+            let k1 = string_end(s, t, j);
             if !first {
                 cx.put(",");
             }
             first = false;
             cx.copy(j, k1);
-            j = ws(s, value_end(s, ws(s, ws(s, k1) + 1)));
+            j = ws(s, value_end(s, t, ws(s, ws(s, k1) + 1)));
             if s[j] == b',' {
                 j = ws(s, j + 1);
             }
@@ -1268,9 +1383,17 @@ const fn put_keys(cx: &mut Cx<'_, '_>, props: Option<Kw>) {
     cx.put("]");
 }
 
-const fn run(src: &str, dialect: Dialect, buf: &mut [u8], dry: bool) -> Converted {
+const fn run(
+    src: &str,
+    dialect: Dialect,
+    ends: &mut [u32],
+    buf: &mut [u8],
+    dry: bool,
+) -> Converted {
+    fill_ends(src.as_bytes(), ends);
     let mut cx = Cx {
         src: src.as_bytes(),
+        ends,
         out: Out { buf, pos: 0, dry },
         dialect,
         path: [0; PATH_BYTES],
@@ -1291,18 +1414,70 @@ const fn run(src: &str, dialect: Dialect, buf: &mut [u8], dry: bool) -> Converte
 /// A dry run of the rewrite of `standard` (a schema toolgen emitted) into `dialect`: the length of
 /// the text, and the first thing the dialect cannot express.
 #[doc(hidden)]
-pub const fn convert(standard: &str, dialect: Dialect) -> Converted {
+///
+/// `ends` is scratch space of `standard.len()` items.
+pub const fn convert(standard: &str, dialect: Dialect, ends: &mut [u32]) -> Converted {
     let mut nothing: [u8; 0] = [];
-    run(standard, dialect, &mut nothing, true)
+    run(standard, dialect, ends, &mut nothing, true)
 }
 
-/// The rewrite of `standard` into `dialect`, as bytes; `N` is [`convert`]'s `len`.
+/// An upper bound of the length of any dialect of `standard`: its bytes copied, escaped or
+/// repeated (keys in `required` and `propertyOrdering`, values in words) at most 8 times over, and
+/// at most 192 bytes added to each schema object (an `anyOf` with `null`, `additionalProperties`,
+/// `nullable`, a `description`'s key, ...).
 #[doc(hidden)]
-pub const fn convert_into<const N: usize>(standard: &str, dialect: Dialect) -> [u8; N] {
-    let mut buf = [0u8; N];
-    let done = run(standard, dialect, &mut buf, false);
-    assert!(done.len == N, "toolgen: dialect length mismatch");
-    buf
+pub const fn bound(standard: &str) -> usize {
+    let s = standard.as_bytes();
+    let mut objects = 0;
+    let mut i = 0;
+    let mut in_string = false;
+    while i < s.len() {
+        match s[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'{' if !in_string => objects += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    8 * s.len() + 192 * objects + 256
+}
+
+/// The rewrite written into a buffer of [`bound`]'s size: one pass gives the text, its length
+/// and the first problem. [`tighten`] then copies the text into an array of its exact length,
+/// which is all that reaches the program (a dry run to learn the length first would be a second
+/// pass, and const evaluation is slow).
+#[doc(hidden)]
+pub struct Written<const B: usize> {
+    buf: [u8; B],
+    /// The length and the first problem.
+    pub converted: Converted,
+}
+
+/// [`Written`] for `standard` in `dialect`; `B` is [`bound`] of `standard`, and `ends` scratch
+/// space of `standard.len()` items.
+#[doc(hidden)]
+pub const fn write<const B: usize>(
+    standard: &str,
+    dialect: Dialect,
+    ends: &mut [u32],
+) -> Written<B> {
+    let mut buf = [0u8; B];
+    let converted = run(standard, dialect, ends, &mut buf, false);
+    Written { buf, converted }
+}
+
+/// The written text in an array of its exact length `N` (`written.converted.len`).
+#[doc(hidden)]
+pub const fn tighten<const N: usize, const B: usize>(written: &Written<B>) -> [u8; N] {
+    assert!(
+        written.converted.len == N,
+        "toolgen: dialect length mismatch"
+    );
+    let mut out = [0u8; N];
+    let (text, _) = written.buf.split_at(N);
+    out.copy_from_slice(text);
+    out
 }
 
 /// A schema toolgen emitted (such as [`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)), in
@@ -1334,7 +1509,8 @@ pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, Dialec
         }
     };
     let standard = standard.as_str();
-    let done = convert(standard, dialect);
+    let mut ends = vec![0u32; standard.len()];
+    let done = convert(standard, dialect, &mut ends);
     if let Some(problem) = done.error {
         return Err(DialectError {
             dialect: problem.dialect,
@@ -1343,7 +1519,7 @@ pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, Dialec
         });
     }
     let mut buf = vec![0u8; done.len];
-    run(standard, dialect, &mut buf, false);
+    run(standard, dialect, &mut ends, &mut buf, false);
     // Pieces of a `str` and ASCII punctuation: always UTF-8.
     Ok(String::from_utf8_lossy(&buf).into_owned())
 }
@@ -1530,6 +1706,15 @@ const fn fail(message: &[u8]) {
     }
 }
 
+/// The dialect's text's length, if it has no problem.
+#[doc(hidden)]
+pub const fn dialect_len(converted: &Converted) -> Option<usize> {
+    match converted.error {
+        Some(_) => None,
+        None => Some(converted.len),
+    }
+}
+
 /// The dialect's text as `&str`, if it has no problem.
 #[doc(hidden)]
 pub const fn dialect_text(converted: &Converted, bytes: &'static [u8]) -> Option<&'static str> {
@@ -1607,7 +1792,9 @@ mod tests {
         for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
             let error = dialect_schema(map, dialect).unwrap_err();
             assert_eq!((error.rule(), error.path()), (Rule::Map, "cards[].meta"));
-            let problem = convert(map, dialect).error.unwrap();
+            let problem = convert(map, dialect, &mut vec![0; map.len()])
+                .error
+                .unwrap();
             assert!(problem.is_in("cards") && !problem.is_in("card"));
         }
         let any =
@@ -1696,6 +1883,43 @@ mod tests {
             dialect_schema("{ \"type\" : [ \"string\" , \"null\" ] }", Dialect::Gemini).unwrap(),
             r#"{"type":"string","nullable":true}"#
         );
+    }
+
+    /// What const evaluation writes into a buffer of `bound`'s size never outgrows it, even for
+    /// schemas made of the constructs each dialect adds the most to.
+    #[test]
+    fn every_dialect_fits_the_bound() {
+        let tiny_objects: Vec<String> = (0..40)
+            .map(|i| format!(r#""p{i}":{{"type":"object","properties":{{}}}}"#))
+            .collect();
+        let enums: Vec<String> = (0..40)
+            .map(|i| format!(r#""e{i}":{{"enum":["a"]}}"#))
+            .collect();
+        let words: Vec<String> = (0..40)
+            .map(|i| {
+                format!(
+                    r#""w{i}":{{"type":"string","default":"\"\"\"\"","minLength":1,"maxLength":2,"format":"x","examples":["\"\""]}}"#
+                )
+            })
+            .collect();
+        let nested = format!(
+            r#"{{"type":["object","null"],"properties":{{"a":{{"anyOf":[{{"type":"object","properties":{{"b":{{"const":"c"}}}}}},{{"type":"null"}}]}}}}}}"#
+        );
+        for properties in [tiny_objects, enums, words, vec![format!(r#""n":{nested}"#)]] {
+            let schema = format!(
+                r#"{{"type":"object","properties":{{{}}}}}"#,
+                properties.join(",")
+            );
+            for dialect in Dialect::ALL {
+                let done = convert(&schema, dialect, &mut vec![0; schema.len()]);
+                assert!(
+                    done.len <= bound(&schema),
+                    "{dialect:?}: {} > {} for {schema}",
+                    done.len,
+                    bound(&schema)
+                );
+            }
+        }
     }
 
     #[test]

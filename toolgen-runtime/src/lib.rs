@@ -58,12 +58,13 @@ pub mod __private {
     };
     pub use crate::dialect::Dialect;
     pub use crate::dialect::{
-        Converted, Problem, convert, convert_into, dialect_text, message, message_len,
-        strict_field, strict_rest,
+        Converted, Problem, Written, bound, convert, dialect_len, dialect_text, message,
+        message_len, strict_field, strict_rest, tighten, write,
     };
     pub use crate::nulls::{NullField, Nulls, nulls_of, strip_value};
     pub use crate::provider::{
-        DefinitionParts, Definitions, concat, concat_len, definition_pieces,
+        DefinitionLens, DefinitionParts, Definitions, concat, concat_len, definition_len,
+        definition_pieces,
     };
     pub use crate::rope::{
         Defs, Names, Object, Rope, escaped, escaped_len, flatten_root, flattened_str, output_len,

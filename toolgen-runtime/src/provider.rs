@@ -234,7 +234,68 @@ pub const fn concat_len(pieces: &[&str]) -> usize {
     n
 }
 
-/// The pieces joined; `N` is [`concat_len`].
+/// The lengths of a tool's [`DefinitionParts`]: enough to know each definition's length without
+/// building the dialects' texts, which const evaluation then does only for the definitions a
+/// program uses (an array's length is computed wherever its type is checked; its value only when
+/// it is used).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct DefinitionLens {
+    /// The name, as a JSON string.
+    pub name: usize,
+    /// The description, as a JSON string.
+    pub description: usize,
+    /// The standard input schema.
+    pub standard: usize,
+    /// The OpenAI strict schema, for a tool strict for OpenAI.
+    pub openai: Option<usize>,
+    /// The Anthropic strict schema, for a tool strict for Anthropic.
+    pub anthropic: Option<usize>,
+    /// Gemini's `parameters`, when the schema fits them.
+    pub gemini: Option<usize>,
+    /// MCP's `outputSchema`.
+    pub output: Option<usize>,
+}
+
+/// The length of [`definition_pieces`] joined, from the parts' lengths: the pieces with empty
+/// parts give the fixed text, and the parts the provider uses are added.
+#[doc(hidden)]
+pub const fn definition_len(provider: Provider, lens: &DefinitionLens) -> usize {
+    const fn some(len: Option<usize>) -> Option<&'static str> {
+        match len {
+            Some(_) => Some(""),
+            None => None,
+        }
+    }
+    let fixed = concat_len(&definition_pieces(
+        provider,
+        &DefinitionParts {
+            name: "",
+            description: "",
+            standard: "",
+            openai: some(lens.openai),
+            anthropic: some(lens.anthropic),
+            gemini: some(lens.gemini),
+            output: some(lens.output),
+        },
+    ));
+    const fn or(len: Option<usize>, other: usize) -> usize {
+        match len {
+            Some(len) => len,
+            None => other,
+        }
+    }
+    let schema = match provider {
+        Provider::Anthropic => or(lens.anthropic, lens.standard),
+        Provider::OpenAiChat | Provider::OpenAiResponses => or(lens.openai, lens.standard),
+        Provider::Gemini => or(lens.gemini, lens.standard),
+        Provider::Mcp => lens.standard + or(lens.output, 0),
+    };
+    fixed + lens.name + lens.description + schema
+}
+
+/// The pieces joined; `N` is [`concat_len`] (or [`definition_len`]): a wrong `N` stops the
+/// build.
 #[doc(hidden)]
 pub const fn concat<const N: usize>(pieces: &[&str]) -> [u8; N] {
     let mut buf = [0u8; N];
@@ -248,5 +309,6 @@ pub const fn concat<const N: usize>(pieces: &[&str]) -> [u8; N] {
         out.put(pieces[i].as_bytes());
         i += 1;
     }
+    assert!(out.pos == N, "toolgen: definition length mismatch");
     buf
 }

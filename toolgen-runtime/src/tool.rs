@@ -220,6 +220,12 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// the schema states but serde does not check (`range`, `length`, `pattern`, `format`) is
     /// checked, with the same path-bearing errors ([`ArgsErrorKind::Constraint`](crate::ArgsErrorKind::Constraint)).
     ///
+    /// Under OpenAI strict mode every property is required, so the model sends `null` for what it
+    /// would have left out: a `null` for a field with a default (`#[serde(default)]`, on the field
+    /// or its container, or `#[tool(default = ..)]`), at any depth, is dropped so that the default
+    /// applies; a `null` for a plain `Option` field is `None`; for a field with neither it stays,
+    /// and serde reports it.
+    ///
     /// What real models send is tolerated where it cannot hide a real error, and only after the
     /// plain parse failed, so valid arguments pay nothing for it:
     /// - an empty (or blank) string, read as `{}` (a tool without required fields);
