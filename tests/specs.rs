@@ -14,6 +14,7 @@
 mod seed_tools;
 
 mod common;
+mod dialect_check;
 
 use std::path::PathBuf;
 

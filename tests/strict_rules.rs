@@ -17,6 +17,7 @@
 mod seed_tools;
 
 mod common;
+mod dialect_check;
 
 use serde_json::{Map, Value, json};
 use toolgen::{Dialect, dialect_schema};

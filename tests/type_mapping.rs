@@ -6,6 +6,7 @@
 //! `schema_text` on the type itself. All three must give the same text, byte for byte.
 
 mod common;
+mod dialect_check;
 
 use pretty_assertions::assert_eq;
 use serde_json::json;

@@ -6,6 +6,7 @@
 mod seed_tools;
 
 mod common;
+mod dialect_check;
 
 use serde_json::{Value, json};
 use toolgen::Tool;

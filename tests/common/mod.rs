@@ -462,6 +462,33 @@ pub fn check_round_trip<T: Tool + Serialize + PartialEq + Debug>(value: &T) {
     let back = T::parse_args(&json.to_string())
         .unwrap_or_else(|error| panic!("{}: {json} does not parse back: {error}", T::NAME));
     pretty_assertions::assert_eq!(&back, value, "{}: {json}", T::NAME);
+    check_dialects(value, &json);
+}
+
+/// The value in every dialect the tool's schema has: it validates against each, and for OpenAI
+/// strict, sent with `null` for every optional property it leaves out, parses back equal.
+pub fn check_dialects<T: Tool + PartialEq + Debug>(value: &T, json: &Value) {
+    let standard: Value = serde_json::from_str(T::INPUT_SCHEMA).expect("the schema is JSON");
+    for (dialect, validator) in crate::dialect_check::validators(T::NAME, T::INPUT_SCHEMA) {
+        let mut sent = json.clone();
+        if dialect == toolgen::Dialect::OpenAiStrict {
+            crate::dialect_check::with_nulls(&mut sent, &standard, &standard);
+        }
+        if let Err(error) = validator.validate(&sent) {
+            panic!(
+                "{} {dialect:?}: {sent} does not validate: {error} (at {})",
+                T::NAME,
+                error.instance_path()
+            );
+        }
+        let back = T::parse_args(&sent.to_string()).unwrap_or_else(|error| {
+            panic!(
+                "{} {dialect:?}: {sent} does not parse back: {error}",
+                T::NAME
+            )
+        });
+        pretty_assertions::assert_eq!(&back, value, "{} {dialect:?}: {sent}", T::NAME);
+    }
 }
 
 /// Arguments the schema rejects, and that serde rejects too.
