@@ -339,11 +339,17 @@ const NO_KW: Kw = Kw {
     key: Key::Other,
 };
 
-const fn ws(s: &[u8], mut i: usize) -> usize {
-    while i < s.len() && matches!(s[i], b' ' | b'\n' | b'\r' | b'\t') {
-        i += 1;
-    }
-    i
+/// Past the white space at `i` (inline: toolgen's own text has none, and a call costs const
+/// evaluation more than the check).
+macro_rules! ws {
+    ($s:expr, $i:expr) => {{
+        let s: &[u8] = $s;
+        let mut i: usize = $i;
+        while i < s.len() && matches!(s[i], b' ' | b'\n' | b'\r' | b'\t') {
+            i += 1;
+        }
+        i
+    }};
 }
 
 /// Fills `ends` for the JSON text `s`: for each `"`, `{` and `[` that opens a value, the index
@@ -408,14 +414,14 @@ const fn value_end(s: &[u8], t: &[u32], i: usize) -> usize {
 const fn members(s: &[u8], t: &[u32], i: usize) -> ([Kw; MAX_KEYWORDS], usize, usize) {
     let mut kws = [NO_KW; MAX_KEYWORDS];
     let mut n = 0;
-    let mut j = ws(s, i + 1);
+    let mut j = ws!(s, i + 1);
     if s[j] == b'}' {
         return (kws, 0, j + 1);
     }
     loop {
-        j = ws(s, j);
+        j = ws!(s, j);
         let k1 = string_end(s, t, j);
-        let v0 = ws(s, ws(s, k1) + 1);
+        let v0 = ws!(s, ws!(s, k1) + 1);
         let v1 = value_end(s, t, v0);
         assert!(
             n < MAX_KEYWORDS,
@@ -429,7 +435,7 @@ const fn members(s: &[u8], t: &[u32], i: usize) -> ([Kw; MAX_KEYWORDS], usize, u
             key: classify(s, j + 1, k1 - 1),
         };
         n += 1;
-        j = ws(s, v1);
+        j = ws!(s, v1);
         if s[j] == b'}' {
             return (kws, n, j + 1);
         }
@@ -486,15 +492,15 @@ const fn spans_equal(s: &[u8], a0: usize, a1: usize, b0: usize, b1: usize) -> bo
 
 /// Whether the array at `v0..v1` holds the string whose span (quotes included) is `k0..k1`.
 const fn array_has(s: &[u8], t: &[u32], v0: usize, v1: usize, k0: usize, k1: usize) -> bool {
-    let mut j = ws(s, v0 + 1);
+    let mut j = ws!(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         let e = value_end(s, t, j);
         if spans_equal(s, j, e, k0, k1) {
             return true;
         }
-        j = ws(s, e);
+        j = ws!(s, e);
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     false
@@ -502,15 +508,15 @@ const fn array_has(s: &[u8], t: &[u32], v0: usize, v1: usize, k0: usize, k1: usi
 
 /// Whether the array at `v0..v1` holds the string `text` (given without quotes).
 const fn array_has_str(s: &[u8], t: &[u32], v0: usize, v1: usize, text: &str) -> bool {
-    let mut j = ws(s, v0 + 1);
+    let mut j = ws!(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         let e = value_end(s, t, j);
         if s[j] == b'"' && span_is(s, j + 1, e - 1, text) {
             return true;
         }
-        j = ws(s, e);
+        j = ws!(s, e);
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     false
@@ -519,12 +525,12 @@ const fn array_has_str(s: &[u8], t: &[u32], v0: usize, v1: usize, text: &str) ->
 /// How many items the array at `v0..v1` has.
 const fn array_len(s: &[u8], t: &[u32], v0: usize, v1: usize) -> usize {
     let mut n = 0;
-    let mut j = ws(s, v0 + 1);
+    let mut j = ws!(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         n += 1;
-        j = ws(s, value_end(s, t, j));
+        j = ws!(s, value_end(s, t, j));
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     n
@@ -536,15 +542,19 @@ const fn is_null_schema(s: &[u8], v0: usize, v1: usize) -> bool {
 }
 
 impl Cx<'_, '_> {
+    // Const evaluation spends more on a function call than on a few statements: copies are
+    // plain byte loops, not slicing and `copy_nonoverlapping` (each several calls deep).
     const fn copy(&mut self, a: usize, b: usize) {
-        // A dry run only counts: slicing costs const evaluation more than the rest of a copy.
-        if self.out.dry {
-            self.out.pos += b - a;
-            return;
+        if !self.out.dry {
+            let mut i = a;
+            let mut pos = self.out.pos;
+            while i < b {
+                self.out.buf[pos] = self.src[i];
+                pos += 1;
+                i += 1;
+            }
         }
-        let (_, tail) = self.src.split_at(a);
-        let (bytes, _) = tail.split_at(b - a);
-        self.out.put(bytes);
+        self.out.pos += b - a;
     }
 
     /// Copies JSON text into a JSON string's content: quotes and backslashes escaped.
@@ -555,7 +565,7 @@ impl Cx<'_, '_> {
             let c = self.src[i];
             if c == b'"' || c == b'\\' {
                 self.copy(run, i);
-                self.out.put(b"\\");
+                self.put("\\");
                 run = i;
             }
             i += 1;
@@ -564,7 +574,17 @@ impl Cx<'_, '_> {
     }
 
     const fn put(&mut self, text: &str) {
-        self.out.put(text.as_bytes());
+        let bytes = text.as_bytes();
+        if !self.out.dry {
+            let mut i = 0;
+            let mut pos = self.out.pos;
+            while i < bytes.len() {
+                self.out.buf[pos] = bytes[i];
+                pos += 1;
+                i += 1;
+            }
+        }
+        self.out.pos += bytes.len();
     }
 
     const fn fail(&mut self, rule: Rule) {
@@ -787,9 +807,9 @@ const fn put_sentence(cx: &mut Cx<'_, '_>, kw: &Kw) {
 }
 
 /// Whether the keyword says something in words (the `uniqueItems: false` says nothing).
-const fn has_words(cx: &Cx<'_, '_>, kw: &Kw, ty: Option<Kw>) -> bool {
+const fn has_words(cx: &Cx<'_, '_>, kw: &Kw, act: Action) -> bool {
     let says_nothing = is_key(kw, Key::UniqueItems) && !span_is(cx.src, kw.v0, kw.v1, "true");
-    !says_nothing && matches!(action(cx, kw, ty), Action::Words)
+    !says_nothing && matches!(act, Action::Words)
 }
 
 /// Writes `"description":"<text> <words>"`: the text of `own` (a string value's span), then the
@@ -799,7 +819,7 @@ const fn put_description(
     own: Option<(usize, usize)>,
     kws: &[Kw; MAX_KEYWORDS],
     n: usize,
-    ty: Option<Kw>,
+    says: &[bool; MAX_KEYWORDS],
 ) {
     cx.put("\"description\":\"");
     let mut wrote = false;
@@ -811,7 +831,7 @@ const fn put_description(
     }
     let mut i = 0;
     while i < n {
-        if has_words(cx, &kws[i], ty) {
+        if says[i] {
             if wrote {
                 cx.put(" ");
             }
@@ -885,7 +905,7 @@ const PLAIN: Flags = Flags {
 const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     let s = cx.src;
     let t = cx.ends;
-    let i = ws(s, i);
+    let i = ws!(s, i);
     if s[i] != b'{' {
         let end = value_end(s, t, i);
         cx.copy(i, end);
@@ -893,6 +913,17 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     }
     let (kws, n, end) = members(s, t, i);
     let ty = find(&kws, n, Key::Type);
+    // What the dialect does with each keyword, decided once.
+    let mut acts = [Action::Copy; MAX_KEYWORDS];
+    let mut says = [false; MAX_KEYWORDS];
+    let mut words = false;
+    let mut k = 0;
+    while k < n {
+        acts[k] = action(cx, &kws[k], ty);
+        says[k] = has_words(cx, &kws[k], acts[k]);
+        words |= says[k];
+        k += 1;
+    }
     let any_of = match find(&kws, n, Key::AnyOf) {
         Some(kw) => Some(kw),
         None => find(&kws, n, Key::OneOf),
@@ -957,7 +988,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     let mut any_of_other = 0;
     let mut any_of_first = 0;
     if let Some(kw) = any_of {
-        let mut j = ws(s, kw.v0 + 1);
+        let mut j = ws!(s, kw.v0 + 1);
         while s[j] != b']' {
             let e = value_end(s, t, j);
             if is_null_schema(s, j, e) {
@@ -968,9 +999,9 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 }
                 any_of_other += 1;
             }
-            j = ws(s, e);
+            j = ws!(s, e);
             if s[j] == b',' {
-                j = ws(s, j + 1);
+                j = ws!(s, j + 1);
             }
         }
     }
@@ -1032,7 +1063,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     while k < n {
         let kw = kws[k];
         k += 1;
-        let act = action(cx, &kw, ty);
+        let act = acts[k - 1];
         if matches!(act, Action::Drop | Action::Words) {
             continue;
         }
@@ -1064,7 +1095,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 if gm {
                     // One type, and `nullable` for the `null`.
                     let mut types = 0;
-                    let mut j = ws(s, kw.v0 + 1);
+                    let mut j = ws!(s, kw.v0 + 1);
                     while s[j] != b']' {
                         let e = value_end(s, t, j);
                         if span_is(s, j, e, "\"null\"") {
@@ -1075,9 +1106,9 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                             }
                             types += 1;
                         }
-                        j = ws(s, e);
+                        j = ws!(s, e);
                         if s[j] == b',' {
-                            j = ws(s, j + 1);
+                            j = ws!(s, j + 1);
                         }
                     }
                     if types != 1 {
@@ -1104,11 +1135,11 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 Some(kw) => (kw.v0, kw.v1),
                 None => (0, 0),
             };
-            let mut j = ws(s, kw.v0 + 1);
+            let mut j = ws!(s, kw.v0 + 1);
             let mut first_prop = true;
             while s[j] != b'}' {
                 let k1 = string_end(s, t, j);
-                let v0 = ws(s, ws(s, k1) + 1);
+                let v0 = ws!(s, ws!(s, k1) + 1);
                 if !first_prop {
                     cx.put(",");
                 }
@@ -1129,9 +1160,9 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                     },
                 );
                 cx.path_len = back;
-                j = ws(s, v1);
+                j = ws!(s, v1);
                 if s[j] == b',' {
-                    j = ws(s, j + 1);
+                    j = ws!(s, j + 1);
                 }
             }
             cx.put("}");
@@ -1152,7 +1183,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 cx.put("\"anyOf\":");
             }
             cx.put("[");
-            let mut j = ws(s, kw.v0 + 1);
+            let mut j = ws!(s, kw.v0 + 1);
             let mut first_branch = true;
             while s[j] != b']' {
                 let e = value_end(s, t, j);
@@ -1165,9 +1196,9 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                     first_branch = false;
                     schema(cx, j, PLAIN);
                 }
-                j = ws(s, e);
+                j = ws!(s, e);
                 if s[j] == b',' {
-                    j = ws(s, j + 1);
+                    j = ws!(s, j + 1);
                 }
             }
             if add_null_branch {
@@ -1176,11 +1207,11 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
             cx.put("]");
         } else if is_key(&kw, Key::Defs) {
             cx.put("{");
-            let mut j = ws(s, kw.v0 + 1);
+            let mut j = ws!(s, kw.v0 + 1);
             let mut first_def = true;
             while s[j] != b'}' {
                 let k1 = string_end(s, t, j);
-                let v0 = ws(s, ws(s, k1) + 1);
+                let v0 = ws!(s, ws!(s, k1) + 1);
                 if !first_def {
                     cx.put(",");
                 }
@@ -1194,9 +1225,9 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 let v1 = schema(cx, v0, PLAIN);
                 cx.objects = saved;
                 cx.path_len = back;
-                j = ws(s, v1);
+                j = ws!(s, v1);
                 if s[j] == b',' {
-                    j = ws(s, j + 1);
+                    j = ws!(s, j + 1);
                 }
             }
             cx.put("}");
@@ -1205,7 +1236,7 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
                 Some(span) => Some(span),
                 None => Some((kw.v0, kw.v1)),
             };
-            put_description(cx, own, &kws, n, ty);
+            put_description(cx, own, &kws, n, &says);
             wrote_description = true;
         } else if is_key(&kw, Key::Enum) {
             let count = array_len(s, t, kw.v0, kw.v1);
@@ -1235,20 +1266,12 @@ const fn schema(cx: &mut Cx<'_, '_>, i: usize, flags: Flags) -> usize {
     }
 
     // What the dialect adds.
-    let mut words = false;
-    let mut w = 0;
-    while w < n {
-        if has_words(cx, &kws[w], ty) {
-            words = true;
-        }
-        w += 1;
-    }
     if !wrote_description && (words || flags.description.is_some()) {
         if !first {
             cx.put(",");
         }
         first = false;
-        put_description(cx, flags.description, &kws, n, ty);
+        put_description(cx, flags.description, &kws, n, &says);
     }
     if gm && const_.is_some() && ty.is_none() {
         if !first {
@@ -1309,22 +1332,22 @@ const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
     let s = cx.src;
     let t = cx.ends;
     let mut types = 0;
-    let mut j = ws(s, v0 + 1);
+    let mut j = ws!(s, v0 + 1);
     while s[j] != b']' {
         let e = value_end(s, t, j);
         if !span_is(s, j, e, "\"null\"") {
             types += 1;
         }
-        j = ws(s, e);
+        j = ws!(s, e);
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     if types != 1 {
         cx.put("[");
     }
     let mut first = true;
-    j = ws(s, v0 + 1);
+    j = ws!(s, v0 + 1);
     while s[j] != b']' {
         let e = value_end(s, t, j);
         if !span_is(s, j, e, "\"null\"") {
@@ -1334,9 +1357,9 @@ const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
             first = false;
             cx.copy(j, e);
         }
-        j = ws(s, e);
+        j = ws!(s, e);
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     if types != 1 {
@@ -1346,14 +1369,14 @@ const fn put_types_without_null(cx: &mut Cx<'_, '_>, v0: usize) {
 
 /// Whether every item of the array at `v0..v1` is a string.
 const fn all_strings(s: &[u8], t: &[u32], v0: usize, v1: usize) -> bool {
-    let mut j = ws(s, v0 + 1);
+    let mut j = ws!(s, v0 + 1);
     while j < v1 && s[j] != b']' {
         if s[j] != b'"' {
             return false;
         }
-        j = ws(s, value_end(s, t, j));
+        j = ws!(s, value_end(s, t, j));
         if s[j] == b',' {
-            j = ws(s, j + 1);
+            j = ws!(s, j + 1);
         }
     }
     true
@@ -1365,7 +1388,7 @@ const fn put_keys(cx: &mut Cx<'_, '_>, props: Option<Kw>) {
     let t = cx.ends;
     cx.put("[");
     if let Some(kw) = props {
-        let mut j = ws(s, kw.v0 + 1);
+        let mut j = ws!(s, kw.v0 + 1);
         let mut first = true;
         while s[j] != b'}' {
             let k1 = string_end(s, t, j);
@@ -1374,9 +1397,9 @@ const fn put_keys(cx: &mut Cx<'_, '_>, props: Option<Kw>) {
             }
             first = false;
             cx.copy(j, k1);
-            j = ws(s, value_end(s, t, ws(s, ws(s, k1) + 1)));
+            j = ws!(s, value_end(s, t, ws!(s, ws!(s, k1) + 1)));
             if s[j] == b',' {
-                j = ws(s, j + 1);
+                j = ws!(s, j + 1);
             }
         }
     }
