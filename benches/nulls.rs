@@ -5,14 +5,20 @@
 //! benchmarks are in one criterion group, so the numbers being compared come from the same run:
 //!
 //! - `strict/toolgen_parse_args`: `EmitFlashcards::parse_args` of the strict arguments: the
-//!   `null`s of defaulted fields dropped in one pass over the text, then serde.
+//!   `null`s of defaulted fields dropped as serde reads the text, in one pass.
 //! - `strict/serde_json_from_str_prestripped`: the baseline, `serde_json::from_str` of the same
 //!   arguments with those `null`s taken out beforehand.
-//! - `strict/value_strip_deserialize`: the approach the stripper replaces: the text read into a
-//!   `serde_json::Value`, the same tree stripped there, then `EmitFlashcards::deserialize`.
-//! - `strict/toolgen_parse_args_prestripped`: `parse_args` of the text without those `null`s:
-//!   the stripper reads it (the `Option` fields' `null`s are still there) and finds nothing to
-//!   drop, so this is its cost alone on top of serde.
+//! - `strict/value_strip_deserialize`: the text read into a `serde_json::Value`, the same tree
+//!   stripped there, then `EmitFlashcards::deserialize`.
+//! - `strict/toolgen_parse_args_prestripped`: `parse_args` of the text without those `null`s
+//!   (the `Option` fields' `null`s are still there): the stripping parse finds nothing to drop,
+//!   so this is its cost alone on top of serde.
+//! - `strict/text_strip_from_str`: the text stripper, which `parse_args` falls back on (and used
+//!   before it stripped inside serde's parse): the `null`s dropped from the text in a pass of
+//!   their own, then serde on the new text.
+//! - `strict/toolgen_parse_args_no_nulls` and `strict/serde_json_from_str_no_nulls`: the
+//!   arguments with no `null` at all (a model outside strict mode leaves the members out), which
+//!   `parse_args` hands to serde_json alone after a look for `"null"`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -153,6 +159,21 @@ fn prestripped(value: &Value) -> Value {
     value
 }
 
+/// `value` without any member that is `null`: the arguments as a model sends them outside strict
+/// mode, leaving out what it has no value for.
+fn without_nulls(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), without_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
+
 /// The `Value` approach: read, strip with the same tree, deserialize.
 fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
     let mut value: Value = serde_json::from_str(text)?;
@@ -160,16 +181,33 @@ fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Err
     EmitFlashcards::deserialize(&value)
 }
 
+/// The text stripper (what `parse_args` did before it stripped inside serde's parse, and does
+/// still when that fails): the `null`s dropped from the text, then serde on the new text.
+fn text_strip_from_str(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
+    match toolgen::__private::strip_text_of::<EmitFlashcards>(text) {
+        Some(stripped) => serde_json::from_str(&stripped),
+        None => serde_json::from_str(text),
+    }
+}
+
 fn nulls(c: &mut Criterion) {
     let call = strict_call(20);
     let strict = call.to_string();
     let stripped = prestripped(&call).to_string();
+    let no_nulls = without_nulls(&call).to_string();
 
-    // All four read the same flashcards.
+    // All read the same flashcards; `parse_args` of the strict text on its fast path.
     let expected: EmitFlashcards = serde_json::from_str(&stripped).unwrap();
     assert_eq!(EmitFlashcards::parse_args(&strict).unwrap(), expected);
+    assert_eq!(
+        toolgen::__private::parse_stripping::<EmitFlashcards>(&strict).unwrap(),
+        expected
+    );
     assert_eq!(value_strip_deserialize(&strict).unwrap(), expected);
+    assert_eq!(text_strip_from_str(&strict).unwrap(), expected);
     assert_eq!(EmitFlashcards::parse_args(&stripped).unwrap(), expected);
+    assert!(!no_nulls.contains("null"));
+    assert_eq!(EmitFlashcards::parse_args(&no_nulls).unwrap(), expected);
     assert!(serde_json::from_str::<EmitFlashcards>(&strict).is_err());
     assert_eq!(expected.flashcards[1].priority, 3);
     eprintln!(
@@ -191,6 +229,15 @@ fn nulls(c: &mut Criterion) {
     });
     group.bench_function("toolgen_parse_args_prestripped", |b| {
         b.iter(|| EmitFlashcards::parse_args(black_box(&stripped)))
+    });
+    group.bench_function("text_strip_from_str", |b| {
+        b.iter(|| text_strip_from_str(black_box(&strict)))
+    });
+    group.bench_function("toolgen_parse_args_no_nulls", |b| {
+        b.iter(|| EmitFlashcards::parse_args(black_box(&no_nulls)))
+    });
+    group.bench_function("serde_json_from_str_no_nulls", |b| {
+        b.iter(|| serde_json::from_str::<EmitFlashcards>(black_box(&no_nulls)))
     });
     group.finish();
 }

@@ -13,10 +13,22 @@ use serde_json::{Value, json};
 use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
 
 /// Parses `text` through `parse_args`, `parse_bytes` and `parse_value` (when it is JSON), checks
-/// that they agree, and returns the result.
+/// that they agree, and returns the result. Where `parse_args` takes the fast path and succeeds,
+/// checks that the fast path alone (the stripping deserializer, no fallback) gives the same.
 #[track_caller]
 fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
     let from_text = T::parse_args(text);
+    let fast = T::STRIPS_NULLS && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK);
+    if fast
+        && let Ok(parsed) = &from_text
+        // Arguments encoded twice are a tolerance of the slow path.
+        && !text.trim_start().starts_with('"')
+    {
+        match toolgen::__private::parse_stripping::<T>(text) {
+            Ok(fast) => assert_eq!(&fast, parsed, "fast path"),
+            Err(error) => panic!("fast path: {error} for {text}"),
+        }
+    }
     assert_eq!(T::parse_bytes(text.as_bytes()), from_text, "parse_bytes");
     if let Ok(value) = serde_json::from_str::<Value>(text) {
         let from_value = T::parse_value(value);
@@ -161,8 +173,23 @@ fn every_member_dropped_leaves_an_empty_object() {
 
 #[test]
 fn escaped_keys_are_compared_decoded() {
-    let parsed: Top = parse(r#"{"\u0070lain":null,"pa\u0074h":null,"needed":1}"#).unwrap();
-    assert_eq!((parsed.plain, parsed.path), (0, 7));
+    // A key with escapes that names a field with a default is left to the text stripper: the
+    // fast path finds a `null` by the key's place in the text, which decoded keys do not have.
+    for text in [
+        r#"{"\u0070lain":null,"pa\u0074h":null,"needed":1}"#,
+        r#"{"\u0070lain":null,"path":null,"needed":1}"#,
+    ] {
+        assert!(
+            toolgen::__private::parse_stripping::<Top>(text).is_err(),
+            "{text}"
+        );
+        let parsed = Top::parse_args(text).unwrap();
+        assert_eq!((parsed.plain, parsed.path, parsed.needed), (0, 7, 1));
+        assert_eq!(Top::parse_bytes(text.as_bytes()).unwrap(), parsed);
+    }
+    // Escapes in other keys, and in values, are serde_json's alone.
+    let parsed: Top = parse(r#"{"plain":null,"\u006eeeded":1,"maybe":null}"#).unwrap();
+    assert_eq!((parsed.plain, parsed.needed), (0, 1));
     // A string value that looks like a member is text.
     let parsed: AllDefaults = parse(r#"{"b":"\"a\":null,","a":null}"#).unwrap();
     assert_eq!(parsed.b, "\"a\":null,");
@@ -264,6 +291,53 @@ fn errors_after_stripping_name_the_right_path() {
     let text = text.replace(r#","weight":null}]"#, "}]");
     let error = error_of::<Deck>(&text, ArgsErrorKind::Data);
     assert_eq!(error.path(), "cards[1].weight");
+}
+
+/// Keep cards (defaulted fields whose values are objects and arrays).
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Keep {
+    #[serde(default)]
+    card: Card,
+    #[serde(default)]
+    pair: (u32, Card),
+    #[serde(default)]
+    cards: Vec<Card>,
+}
+
+#[test]
+fn defaulted_objects_and_arrays_are_kept_and_stripped_inside() {
+    let text = json!({
+        "card": {"front": "a", "back": null, "weight": null, "hint": null},
+        "pair": [1, {"front": "b", "weight": null}],
+        "cards": [{"front": "c", "back": null}, {"front": "d", "weight": 2}],
+    })
+    .to_string();
+    assert_eq!(
+        parse::<Keep>(&text).unwrap(),
+        Keep {
+            card: card("a"),
+            pair: (1, card("b")),
+            cards: vec![
+                card("c"),
+                Card {
+                    weight: 2,
+                    ..card("d")
+                }
+            ],
+        }
+    );
+    let parsed: Keep = parse(r#"{"card":null,"pair":null,"cards":null}"#).unwrap();
+    assert_eq!(
+        parsed,
+        Keep {
+            card: Card::default(),
+            pair: (0, Card::default()),
+            cards: vec![]
+        }
+    );
+    // A `null` inside a tuple is an item, not a member: it stays, for serde to reject.
+    let error = error_of::<Keep>(r#"{"pair":[1,null]}"#, ArgsErrorKind::Data);
+    assert_eq!(error.path(), "pair[1]");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -584,7 +658,15 @@ fn malformed_json_gives_the_same_error_as_before() {
         r#"{"plain":null,"plain":1,"needed":1}"#,
         r#"{"plain":1,"plain":null,"needed":1}"#,
         r#"{"plain":null,"\u0070lain":null,"needed":1}"#,
+        r#"{"plain":1,"plain":2,"needed":1}"#,
+        r#"{"needed":1,"needed":2,"plain":null}"#,
     ] {
+        // Not on the fast path: serde_json rejects the text there, or a key with a default
+        // repeats (dropping one copy would hide the repeat from serde).
+        assert!(
+            toolgen::__private::parse_stripping::<Top>(text).is_err(),
+            "{text}"
+        );
         // The free `parse_args` strips nothing: it is what `Top::parse_args` did before.
         let before = toolgen::parse_args::<Top>(text).expect_err(text);
         let now = Top::parse_args(text).expect_err(text);
@@ -609,6 +691,12 @@ fn deep_nesting_is_an_error_not_a_crash() {
         );
         let result = Tree::parse_args(&text);
         if depth < 63 {
+            assert_eq!(
+                toolgen::__private::parse_stripping::<Tree>(&text)
+                    .as_ref()
+                    .ok(),
+                result.as_ref().ok()
+            );
             let mut tree = result.unwrap();
             let mut levels = 0;
             while let Some(child) = tree.children.pop() {
@@ -663,6 +751,10 @@ fn huge_arguments_parse() {
     .to_string();
     assert!(text.len() > 5 << 20);
     let parsed = Deck::parse_args(&text).unwrap();
+    assert_eq!(
+        toolgen::__private::parse_stripping::<Deck>(&text).unwrap(),
+        parsed
+    );
     assert_eq!(parsed.cards.len(), 100_000);
     assert_eq!(parsed.cards[99_999], card("card 99999"));
     // Broken at the very end: the stripper gives up, and the error is the one serde finds first

@@ -20,7 +20,7 @@ use proptest::option;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use serde_types::*;
 use toolgen::{ArgsError, Dialect, Tool, ToolSchema, schema_text};
 

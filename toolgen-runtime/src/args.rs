@@ -3,7 +3,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::nulls::{strip_text, strip_value};
+use crate::nulls::{self, strip_text, strip_value};
 use crate::schema::ToolSchema;
 
 /// Why a model's arguments did not parse into the tool's type.
@@ -152,24 +152,29 @@ const MAX_FLOAT_FIXES: usize = 64;
 
 /// Parses a tool's arguments, the way [`Tool::parse_args`](crate::Tool::parse_args) documents.
 ///
-/// First, where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode
-/// makes every field required) are dropped from the text, so that the defaults apply; types that
-/// take the `serde_json::Value` path drop them from the value instead. Only members go, so the
-/// paths of errors stay the same; a text the stripper cannot read, or whose stripped form is not
-/// JSON, is parsed as it is, for serde's own error.
+/// Where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode makes every
+/// field required) are dropped, so that the defaults apply: on the fast path as serde reads the
+/// text ([`nulls::de::from_str`]). Should that fail, they are dropped from the text instead, and
+/// the stripped text takes the usual way, errors included; types that take the
+/// `serde_json::Value` path drop them from the value. Only members go, so the paths of errors
+/// stay the same; a text the stripper cannot read, or whose stripped form is not JSON, is parsed
+/// as it is, for serde's own error.
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
-    if T::STRIPS_NULLS
-        && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK)
-        && args.contains("null")
-        && let Some(stripped) = strip_text(args, &T::NULLS)
-    {
-        match parse_text::<T>(&stripped) {
-            // Not JSON: the stripper passes over the parts it has nothing to drop in without
-            // checking them. The error, and its position, are the original text's.
-            Err(error) if error.kind == ArgsErrorKind::Syntax => {}
-            result => return result,
+    // Text without a `null` has nothing to drop: serde_json alone reads it faster.
+    if T::STRIPS_NULLS && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK) && args.contains("null") {
+        if let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
+            return checked(parsed);
+        }
+        // The way that finds the error (or reads what the fast path leaves to it).
+        if let Some(stripped) = strip_text(args, &T::NULLS) {
+            match parse_text::<T>(&stripped) {
+                // Not JSON: the stripper passes over the parts it has nothing to drop in
+                // without checking them. The error, and its position, are the original text's.
+                Err(error) if error.kind == ArgsErrorKind::Syntax => {}
+                result => return result,
+            }
         }
     }
     parse_text(args)

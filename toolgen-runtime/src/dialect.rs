@@ -214,7 +214,7 @@ pub struct Converted {
 /// The state of one rewrite.
 struct Cx<'s, 'b> {
     src: &'s [u8],
-    /// Where each string, object and array of `src` ends (see [`ends`]).
+    /// Where each string, object and array of `src` ends (see [`fill_ends`]).
     ends: &'s [u32],
     out: Out<'b>,
     dialect: Dialect,
@@ -1925,9 +1925,7 @@ mod tests {
                 )
             })
             .collect();
-        let nested = format!(
-            r#"{{"type":["object","null"],"properties":{{"a":{{"anyOf":[{{"type":"object","properties":{{"b":{{"const":"c"}}}}}},{{"type":"null"}}]}}}}}}"#
-        );
+        let nested = r#"{"type":["object","null"],"properties":{"a":{"anyOf":[{"type":"object","properties":{"b":{"const":"c"}}},{"type":"null"}]}}}"#;
         for properties in [tiny_objects, enums, words, vec![format!(r#""n":{nested}"#)]] {
             let schema = format!(
                 r#"{{"type":"object","properties":{{{}}}}}"#,

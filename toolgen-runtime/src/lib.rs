@@ -61,7 +61,9 @@ pub mod __private {
         Converted, Problem, Written, bound, convert, dialect_len, dialect_text, message,
         message_len, strict_field, strict_rest, tighten, write,
     };
-    pub use crate::nulls::{NullField, Nulls, nulls_of, strip_value};
+    pub use crate::nulls::{
+        NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
+    };
     pub use crate::provider::{
         DefinitionLens, DefinitionParts, Definitions, concat, concat_len, definition_len,
         definition_pieces,

@@ -4,8 +4,12 @@
 //! Under OpenAI strict mode every property is required and the optional ones are nullable, so a
 //! model sends `null` for what it would have left out. Which fields have a default is known at
 //! compile time: each type's `ToolSchema::NULLS` is a tree of [`Nulls`] nodes, which
-//! [`strip_text`] follows through the argument text (one pass, no `serde_json::Value`) and
-//! [`strip_value`] through a value.
+//! [`de::from_str`] follows through serde's own parse (the fast path), [`strip_text`] through
+//! the argument text where that parse fails (one pass, no `serde_json::Value`; it finds the
+//! errors, and reads the rare keys the fast path leaves to it) and [`strip_value`] through a
+//! value.
+
+pub(crate) mod de;
 
 use serde_json::Value;
 
@@ -95,6 +99,29 @@ const fn any_strips(mut nodes: &[Nulls]) -> bool {
 #[doc(hidden)]
 pub fn nulls_of<T: crate::ToolSchema + ?Sized>() -> &'static Nulls {
     &T::NULLS
+}
+
+/// `T` parsed from `text` with the `null`s of its fields with a default dropped as serde reads
+/// it ([`de::from_str`]): the fast path of argument parsing alone, without the fallbacks that
+/// make its errors precise, and without the constraint checks.
+///
+/// Not public API (it is reached through `toolgen::__private`, for the tests that check that
+/// arguments take this path, and for the benchmark).
+#[doc(hidden)]
+pub fn parse_stripping<T>(text: &str) -> serde_json::Result<T>
+where
+    T: crate::ToolSchema + serde::de::DeserializeOwned,
+{
+    de::from_str(text, &T::NULLS)
+}
+
+/// [`strip_text`] for the benchmark that compares the text stripper with [`parse_stripping`]:
+/// `None` where nothing was dropped.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
+    strip_text(text, &T::NULLS)
 }
 
 /// serde_json's nesting limit: deeper text is an error there, so the stripper gives up on it.

@@ -1,0 +1,1219 @@
+//! Null-stripping inside serde's own parse: a `Deserializer` wrapper that drops the members
+//! `"key": null` whose field has a default as serde_json reads them, so that valid arguments are
+//! read once, with no second pass over the text.
+//!
+//! [`from_str`] wraps serde_json's deserializer in [`Strip`], which carries the node set of the
+//! value being read (the same sets [`strip_text`](super::strip_text) follows) into every visitor,
+//! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
+//! own seeds and visitors are used as they are, so those parts cost nothing extra.
+
+use std::rc::Rc;
+
+use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, Error as _, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
+};
+
+use super::{MAX_STEPS, NullField, Nulls, expand, lookup, same_key, skip_whitespace};
+
+/// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
+/// is, as `root` tells.
+///
+/// Any error means "not on this path": the caller parses again the way that reports errors
+/// (the text stripper, then the error-locating slow path), so the errors here are not shown and
+/// are not made precise. Besides what serde_json rejects, two cases are left to the text
+/// stripper that way: a key of a field with a default that is repeated in its object (dropping
+/// one copy would hide the repeat from serde), and one written with escapes (rare; see
+/// [`null_follows`]).
+pub(crate) fn from_str<T>(text: &str, root: &'static Nulls) -> serde_json::Result<T>
+where
+    T: serde::de::DeserializeOwned,
+{
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(Strip {
+        de: &mut de,
+        set: Set::of(root),
+        text,
+    })?;
+    de.end()?;
+    Ok(value)
+}
+
+/// The concrete nodes (`Object`, `Items`, `Tuple`, `Values`) a JSON value follows: several where
+/// an enum's alternatives meet. Cloned for each item of an array, so the rare set of several
+/// nodes is shared.
+#[derive(Clone)]
+enum Set {
+    /// Nothing to strip here or below.
+    Empty,
+    One(&'static Nulls),
+    Many(Rc<[&'static Nulls]>),
+}
+
+impl Set {
+    /// The set `node` stands for (`Any` and `Lazy` resolved).
+    #[inline]
+    fn of(node: &'static Nulls) -> Set {
+        match node {
+            Nulls::None => Set::Empty,
+            Nulls::Any(_) | Nulls::Lazy(_) => Set::expanded(node),
+            _ => Set::One(node),
+        }
+    }
+
+    #[inline(never)]
+    fn expanded(node: &'static Nulls) -> Set {
+        let mut nodes = Vec::new();
+        let mut steps = MAX_STEPS;
+        expand(node, &mut nodes, 0, &mut steps);
+        Set::from_nodes(nodes)
+    }
+
+    fn from_nodes(nodes: Vec<&'static Nulls>) -> Set {
+        match nodes.as_slice() {
+            [] => Set::Empty,
+            [node] => Set::One(node),
+            _ => Set::Many(nodes.into()),
+        }
+    }
+
+    fn nodes(&self) -> &[&'static Nulls] {
+        match self {
+            Set::Empty => &[],
+            Set::One(node) => std::slice::from_ref(node),
+            Set::Many(nodes) => nodes,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(self, Set::Empty)
+    }
+
+    /// Whether an object in the set makes keys matter.
+    fn has_object(&self) -> bool {
+        self.nodes().iter().any(|n| matches!(n, Nulls::Object(..)))
+    }
+
+    /// How the members of an object that follows this set are read; `None` when there is
+    /// nothing to strip in them.
+    fn into_members(self) -> Option<Members> {
+        if let Set::One(Nulls::Object(fields, [])) = self {
+            return Some(Members::Fields(fields));
+        }
+        if self.has_object() {
+            return Some(Members::Keys(self));
+        }
+        // Only maps (or nodes of arrays, which an object does not follow): every value follows
+        // the maps' value nodes, whatever its key.
+        let mut nodes = Vec::new();
+        let mut steps = MAX_STEPS;
+        for node in self.nodes() {
+            if let Nulls::Values(inner) = node {
+                expand(inner, &mut nodes, 0, &mut steps);
+            }
+        }
+        match Set::from_nodes(nodes) {
+            Set::Empty => None,
+            values => Some(Members::Values(values)),
+        }
+    }
+
+    /// How the items of an array that follows this set are read; `None` when there is nothing
+    /// to strip in them.
+    fn into_items(self) -> Option<Items> {
+        if self.nodes().iter().any(|n| matches!(n, Nulls::Tuple(_))) {
+            return Some(Items::ByPosition(self));
+        }
+        match self.item(0) {
+            Set::Empty => None,
+            items => Some(Items::All(items)),
+        }
+    }
+
+    /// The set of the item at `index` of an array.
+    fn item(&self, index: usize) -> Set {
+        // The common case: one array.
+        if let Set::One(Nulls::Items(inner)) = self {
+            return Set::of(inner);
+        }
+        let mut nodes = Vec::new();
+        let mut steps = MAX_STEPS;
+        for node in self.nodes() {
+            match node {
+                Nulls::Items(inner) => expand(inner, &mut nodes, 0, &mut steps),
+                Nulls::Tuple(items) => {
+                    if let Some(inner) = items.get(index) {
+                        expand(inner, &mut nodes, 0, &mut steps);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Set::from_nodes(nodes)
+    }
+
+    /// Looks `key` up in every node of the set, flattened ones and `Values` included: the field
+    /// with a default it names, if any, and the set of its value.
+    fn lookup(&self, key: &str) -> (Option<Defaulted>, Set) {
+        let mut nodes = Vec::new();
+        let mut steps = MAX_STEPS;
+        let mut name = None;
+        for node in self.nodes() {
+            name = name.or(lookup(node, key.as_bytes(), &mut nodes, 0, &mut steps));
+        }
+        (name.map(Defaulted::Name), Set::from_nodes(nodes))
+    }
+}
+
+/// The field of `fields` named `key`, and its index.
+#[inline(always)]
+fn find_field(fields: &'static [NullField], key: &str) -> Option<(usize, &'static NullField)> {
+    // Lengths first: most keys differ from most names there.
+    fields
+        .iter()
+        .enumerate()
+        .find(|(_, f)| f.name.len() == key.len() && same_key(f.name.as_bytes(), key.as_bytes()))
+}
+
+/// A field with a default that a key named: a bit for its index in a plain object (the common
+/// case, below 64), or its name, the same `&'static str` whichever key names it.
+#[derive(Clone, Copy)]
+enum Defaulted {
+    Bit(u64),
+    Name(&'static str),
+}
+
+/// The fields with a default one object has named so far.
+#[derive(Default)]
+struct Seen {
+    indices: u64,
+    names: Vec<&'static str>,
+}
+
+impl Seen {
+    /// Records `field`; `false` if it was named before.
+    #[inline]
+    fn insert(&mut self, field: Defaulted) -> bool {
+        match field {
+            Defaulted::Bit(bit) => {
+                let new = self.indices & bit == 0;
+                self.indices |= bit;
+                new
+            }
+            Defaulted::Name(name) => {
+                if self.names.iter().any(|seen| std::ptr::eq(*seen, name)) {
+                    return false;
+                }
+                self.names.push(name);
+                true
+            }
+        }
+    }
+}
+
+/// How an object's members are read.
+enum Members {
+    /// One plain object, its fields looked up directly: the common case.
+    Fields(&'static [NullField]),
+    /// The values all follow a set, whatever their key (maps): keys are left to serde_json.
+    Values(Set),
+    /// Each key is read here and looked up in the set.
+    Keys(Set),
+}
+
+/// How an array's items are read.
+enum Items {
+    /// Every item follows the set.
+    All(Set),
+    /// Item by item, in the array's set (it has a tuple).
+    ByPosition(Set),
+}
+
+/// A deserializer whose value follows `set`: `de`, with `null`s dropped where `set` has a
+/// default for their key. `text` is the JSON `de` reads, in which keys are found (see
+/// [`null_follows`]).
+struct Strip<'de, D> {
+    de: D,
+    set: Set,
+    text: &'de str,
+}
+
+/// Forwards `deserialize_*` methods to the inner deserializer with the visitor wrapped.
+macro_rules! forward_deserialize {
+    ($($method:ident($($arg:ident: $ty:ty),*);)*) => {
+        $(
+            #[inline]
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, D::Error> {
+                let Strip { de, set, text } = self;
+                de.$method($($arg,)* StripVisitor { visitor, set, text })
+            }
+        )*
+    };
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strip<'de, D> {
+    type Error = D::Error;
+
+    forward_deserialize! {
+        deserialize_any();
+        deserialize_bool();
+        deserialize_i8();
+        deserialize_i16();
+        deserialize_i32();
+        deserialize_i64();
+        deserialize_i128();
+        deserialize_u8();
+        deserialize_u16();
+        deserialize_u32();
+        deserialize_u64();
+        deserialize_u128();
+        deserialize_f32();
+        deserialize_f64();
+        deserialize_char();
+        deserialize_str();
+        deserialize_string();
+        deserialize_bytes();
+        deserialize_byte_buf();
+        deserialize_option();
+        deserialize_unit();
+        deserialize_unit_struct(name: &'static str);
+        deserialize_newtype_struct(name: &'static str);
+        deserialize_seq();
+        deserialize_tuple(len: usize);
+        deserialize_tuple_struct(name: &'static str, len: usize);
+        deserialize_map();
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+        deserialize_identifier();
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.de.deserialize_ignored_any(visitor)
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.de.is_human_readable()
+    }
+}
+
+/// A seed that deserializes through [`Strip`] with `set`.
+struct StripSeed<'de, S> {
+    seed: S,
+    set: Set,
+    text: &'de str,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for StripSeed<'de, S> {
+    type Value = S::Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<S::Value, D::Error> {
+        let StripSeed { seed, set, text } = self;
+        seed.deserialize(Strip { de, set, text })
+    }
+}
+
+/// `$call` with `$seed` as it is where `$set` has nothing to strip, else wrapped in a
+/// [`StripSeed`]: the parts with nothing to strip are serde_json's own.
+macro_rules! strip_seed {
+    ($set:expr, $text:expr, $seed:ident => $call:expr) => {{
+        let set = $set;
+        if set.is_empty() {
+            $call
+        } else {
+            let $seed = StripSeed {
+                seed: $seed,
+                set,
+                text: $text,
+            };
+            $call
+        }
+    }};
+}
+
+/// A visitor whose maps, sequences, enums and nested deserializers follow `set`.
+struct StripVisitor<'de, V> {
+    visitor: V,
+    set: Set,
+    text: &'de str,
+}
+
+impl<'de, V> StripVisitor<'de, V> {
+    fn strip<D>(self, de: D) -> (V, Strip<'de, D>) {
+        let StripVisitor { visitor, set, text } = self;
+        (visitor, Strip { de, set, text })
+    }
+}
+
+/// Forwards `visit_*` methods of a scalar to the inner visitor.
+macro_rules! forward_visit {
+    ($($method:ident($ty:ty);)*) => {
+        $(
+            #[inline]
+            fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
+                self.visitor.$method(v)
+            }
+        )*
+    };
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.visitor.expecting(f)
+    }
+
+    forward_visit! {
+        visit_bool(bool);
+        visit_i8(i8);
+        visit_i16(i16);
+        visit_i32(i32);
+        visit_i64(i64);
+        visit_i128(i128);
+        visit_u8(u8);
+        visit_u16(u16);
+        visit_u32(u32);
+        visit_u64(u64);
+        visit_u128(u128);
+        visit_f32(f32);
+        visit_f64(f64);
+        visit_char(char);
+        visit_str(&str);
+        visit_borrowed_str(&'de str);
+        visit_string(String);
+        visit_bytes(&[u8]);
+        visit_borrowed_bytes(&'de [u8]);
+        visit_byte_buf(Vec<u8>);
+    }
+
+    #[inline]
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        self.visitor.visit_none()
+    }
+
+    #[inline]
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        self.visitor.visit_unit()
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, de: D) -> Result<V::Value, D::Error> {
+        let (visitor, strip) = self.strip(de);
+        visitor.visit_some(strip)
+    }
+
+    #[inline]
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, de: D) -> Result<V::Value, D::Error> {
+        let (visitor, strip) = self.strip(de);
+        visitor.visit_newtype_struct(strip)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        let members = match self.set.into_members() {
+            Some(members) => members,
+            None => return self.visitor.visit_map(map),
+        };
+        self.visitor.visit_map(StripMap {
+            map,
+            members,
+            value: Set::Empty,
+            node: &Nulls::None,
+            seen: Seen::default(),
+            text: self.text,
+        })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        let items = match self.set.into_items() {
+            Some(items) => items,
+            None => return self.visitor.visit_seq(seq),
+        };
+        self.visitor.visit_seq(StripSeq {
+            seq,
+            items,
+            index: 0,
+            text: self.text,
+        })
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+        // An externally tagged enum is an object keyed by its variants' names.
+        if !self.set.has_object() {
+            return self.visitor.visit_enum(data);
+        }
+        self.visitor.visit_enum(StripEnum {
+            data,
+            set: self.set,
+            text: self.text,
+        })
+    }
+}
+
+/// A key as serde_json read it: borrowed from the text, or decoded (it had escapes).
+enum Key<'de> {
+    Borrowed(&'de str),
+    Owned(String),
+}
+
+impl Key<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Key::Borrowed(key) => key,
+            Key::Owned(key) => key,
+        }
+    }
+}
+
+/// Reads a key (or a variant's name) as a [`Key`].
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Key<'de>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Key<'de>, D::Error> {
+        de.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a string key")
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key::Borrowed(key))
+    }
+
+    fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+        Ok(Key::Owned(key.to_owned()))
+    }
+
+    fn visit_string<E>(self, key: String) -> Result<Key<'de>, E> {
+        Ok(Key::Owned(key))
+    }
+}
+
+/// Hands `key` to the caller's `seed`, as serde_json would have: borrowed where it could be.
+#[inline]
+fn give_key<'de, K: DeserializeSeed<'de>, E: de::Error>(
+    seed: K,
+    key: Key<'de>,
+) -> Result<K::Value, E> {
+    match key {
+        Key::Borrowed(key) => seed.deserialize(BorrowedStrDeserializer::new(key)),
+        Key::Owned(key) => seed.deserialize(StringDeserializer::new(key)),
+    }
+}
+
+/// Whether `null` is the value after `key`, a key serde_json has just read from `text`. Where
+/// the key is in the text tells, and serde_json borrows keys without escapes from the text, so
+/// the value need not be read ahead (into a `serde_json::Value`, or a `RawValue`) to be looked at:
+/// when it is not `null`, serde_json reads it once, in its place. `None` when the key is not in
+/// the text (it had escapes and was decoded).
+///
+/// Only a look: serde_json then reads the value, and rejects what is not JSON.
+#[inline]
+fn null_follows(text: &str, key: &str) -> Option<bool> {
+    let bytes = text.as_bytes();
+    let start = key.as_ptr().addr().checked_sub(bytes.as_ptr().addr())?;
+    let quote = start.checked_add(key.len())?;
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let colon = skip_whitespace(bytes, quote + 1);
+    if bytes.get(colon) != Some(&b':') {
+        return Some(false);
+    }
+    let value = skip_whitespace(bytes, colon + 1);
+    Some(
+        bytes
+            .get(value..)
+            .is_some_and(|rest| rest.starts_with(b"null")),
+    )
+}
+
+/// An object's members, with the `null`s of fields with a default left out.
+struct StripMap<'de, A> {
+    map: A,
+    members: Members,
+    /// The set of the value whose key was handed out last; its node where the members are
+    /// [`Members::Fields`].
+    value: Set,
+    node: &'static Nulls,
+    seen: Seen,
+    text: &'de str,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        // A map's keys are serde_json's: they may be numbers in strings.
+        if let Members::Values(_) = self.members {
+            return self.map.next_key_seed(seed);
+        }
+        loop {
+            let Some(key) = self.map.next_key_seed(KeySeed)? else {
+                return Ok(None);
+            };
+            let defaulted = match &self.members {
+                Members::Values(_) => None, // Returned above.
+                Members::Fields(fields) => match find_field(fields, key.as_str()) {
+                    Some((index, field)) => {
+                        self.node = field.inner;
+                        let bit = u32::try_from(index).ok().and_then(|i| 1_u64.checked_shl(i));
+                        field.default.then_some(match bit {
+                            Some(bit) => Defaulted::Bit(bit),
+                            None => Defaulted::Name(field.name),
+                        })
+                    }
+                    None => {
+                        self.node = &Nulls::None;
+                        None
+                    }
+                },
+                Members::Keys(set) => {
+                    let (defaulted, value) = set.lookup(key.as_str());
+                    self.value = value;
+                    defaulted
+                }
+            };
+            if let Some(field) = defaulted {
+                // Dropping one copy of a repeated key would hide the repeat from serde.
+                if !self.seen.insert(field) {
+                    return Err(A::Error::custom("a key with a default is repeated"));
+                }
+                match null_follows(self.text, key.as_str()) {
+                    Some(true) => {
+                        self.map.next_value::<()>()?;
+                        continue;
+                    }
+                    Some(false) => {}
+                    // Rare (models do not escape names): the text stripper decodes keys.
+                    None => return Err(A::Error::custom("a key with a default has escapes")),
+                }
+            }
+            return give_key(seed, key).map(Some);
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        let set = match &self.members {
+            Members::Values(set) => set.clone(),
+            Members::Fields(_) => Set::of(self.node),
+            Members::Keys(_) => std::mem::replace(&mut self.value, Set::Empty),
+        };
+        strip_seed!(set, self.text, seed => self.map.next_value_seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint()
+    }
+}
+
+/// An array's items, each following its set.
+struct StripSeq<'de, A> {
+    seq: A,
+    items: Items,
+    index: usize,
+    text: &'de str,
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for StripSeq<'de, A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, A::Error> {
+        let set = match &self.items {
+            Items::All(set) => set.clone(),
+            Items::ByPosition(set) => set.item(self.index),
+        };
+        self.index = self.index.saturating_add(1);
+        strip_seed!(set, self.text, seed => self.seq.next_element_seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.seq.size_hint()
+    }
+}
+
+/// An externally tagged enum: `{"Variant": content}`, or `"Variant"`.
+struct StripEnum<'de, A> {
+    data: A,
+    set: Set,
+    text: &'de str,
+}
+
+impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for StripEnum<'de, A> {
+    type Error = A::Error;
+    type Variant = StripVariant<'de, A::Variant>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, Self::Variant), A::Error> {
+        let (key, variant) = self.data.variant_seed(KeySeed)?;
+        let (_, set) = self.set.lookup(key.as_str());
+        let value = give_key(seed, key)?;
+        let text = self.text;
+        Ok((value, StripVariant { variant, set, text }))
+    }
+}
+
+/// A variant's content, following its set.
+struct StripVariant<'de, A> {
+    variant: A,
+    set: Set,
+    text: &'de str,
+}
+
+impl<'de, A: VariantAccess<'de>> StripVariant<'de, A> {
+    fn visitor<V>(self, visitor: V) -> (A, StripVisitor<'de, V>) {
+        let StripVariant { variant, set, text } = self;
+        (variant, StripVisitor { visitor, set, text })
+    }
+}
+
+impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for StripVariant<'de, A> {
+    type Error = A::Error;
+
+    fn unit_variant(self) -> Result<(), A::Error> {
+        self.variant.unit_variant()
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, A::Error> {
+        let StripVariant { variant, set, text } = self;
+        strip_seed!(set, text, seed => variant.newtype_variant_seed(seed))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
+        let (variant, visitor) = self.visitor(visitor);
+        variant.tuple_variant(len, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        let (variant, visitor) = self.visitor(visitor);
+        variant.struct_variant(fields, visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    use super::super::strip_text;
+    use super::*;
+
+    const NONE: Nulls = Nulls::None;
+
+    const fn field(name: &'static str, default: bool, inner: &'static Nulls) -> NullField {
+        NullField {
+            name,
+            default,
+            inner,
+        }
+    }
+
+    /// `{ x (default) }`
+    const INNER: Nulls = Nulls::Object(&[field("x", true, &NONE)], &[]);
+    /// `{ a, b (defaults), c, inner, list, map, pair, obj (a default, with an object) }`
+    const ROOT: Nulls = Nulls::Object(
+        &[
+            field("a", true, &NONE),
+            field("b", true, &NONE),
+            field("c", false, &NONE),
+            field("inner", false, &INNER),
+            field("list", false, &Nulls::Items(&INNER)),
+            field("map", false, &Nulls::Values(&INNER)),
+            field("pair", false, &Nulls::Tuple(&[Nulls::None, INNER])),
+            field("obj", true, &INNER),
+        ],
+        &[],
+    );
+
+    /// What the text stripper makes of `text`, as a value.
+    fn by_text(text: &str) -> Value {
+        let stripped = strip_text(text, &ROOT);
+        serde_json::from_str(stripped.as_deref().unwrap_or(text)).unwrap()
+    }
+
+    fn value(text: &str) -> serde_json::Result<Value> {
+        from_str(text, &ROOT)
+    }
+
+    #[test]
+    fn reads_what_the_text_stripper_writes() {
+        for text in [
+            r#"{"a":null}"#,
+            r#"{"a":null,"c":1,"b":null}"#,
+            r#"{"c":null,"z":null,"a":1}"#,
+            " { \"a\" : null , \"c\" : 1 } ",
+            "{\n  \"c\": 1,\n  \"a\":\tnull\n}",
+            r#"{"inner":{"x":null,"y":1}}"#,
+            r#"{"list":[{"x":null},{"x":1},{"y":[null],"x":null}]}"#,
+            r#"{"map":{"k":{"x":null},"x":null}}"#,
+            r#"{"pair":[{"x":null},{"x":null}]}"#,
+            r#"{"obj":{"x":null,"y":[1]},"a":null}"#,
+            r#"{"obj":null}"#,
+            r#"{"c":"\"a\":null","a":null}"#,
+            r#"{"c":{"a":null},"d":[{"a":null}]}"#,
+            r#"[{"a":null}]"#,
+            r#""{\"a\":null}""#,
+            "null",
+        ] {
+            assert_eq!(value(text).unwrap(), by_text(text), "{text}");
+        }
+        assert_eq!(
+            value(r#"{"list":[{"x":null}],"a":null,"c":null}"#).unwrap(),
+            json!({"list": [{}], "c": null})
+        );
+    }
+
+    /// Every ordered choice of up to 4 members, as in the text stripper's tests: the same
+    /// values come out.
+    #[test]
+    fn reads_every_choice_of_members_like_the_text_stripper() {
+        let pieces = [
+            r#""a":null"#,
+            r#""b" : null"#,
+            r#""c":null"#,
+            r#""c2":1"#,
+            r#""inner":{"x":null}"#,
+            r#""list":[{"x":null},{}]"#,
+            r#""z":[null]"#,
+            r#""obj" :{"x":null}"#,
+        ];
+        let mut count = 0;
+        for mask in 1u32..(1 << pieces.len()) {
+            if mask.count_ones() > 4 {
+                continue;
+            }
+            let chosen: Vec<&str> = pieces
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, p)| *p)
+                .collect();
+            for spacing in [",", " ,\n "] {
+                let text = format!("{{{}}}", chosen.join(spacing));
+                assert_eq!(value(&text).unwrap(), by_text(&text), "{text}");
+                count += 1;
+            }
+        }
+        assert!(count > 300, "{count}");
+    }
+
+    /// Random JSON with the tree's keys, sometimes broken: where the wrapper reads it, it reads
+    /// what the text stripper's output reads.
+    #[test]
+    fn agrees_with_the_text_stripper_on_random_text() {
+        struct Random(u64);
+        impl Random {
+            fn below(&mut self, n: u64) -> u64 {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                self.0 % n
+            }
+        }
+        fn json(random: &mut Random, depth: u32, out: &mut String) {
+            const KEYS: [&str; 10] = [
+                "a", "b", "c", "x", "inner", "list", "map", "pair", "obj", "\\u0061",
+            ];
+            let space = |random: &mut Random, out: &mut String| {
+                if random.below(4) == 0 {
+                    out.push_str(" \n");
+                }
+            };
+            let pick = match depth {
+                0 => 4,
+                1..=3 => random.below(7),
+                _ => random.below(4),
+            };
+            match pick {
+                0 | 1 => out.push_str("null"),
+                2 => out.push('1'),
+                3 => out.push_str(r#""null""#),
+                4 | 5 => {
+                    out.push('{');
+                    for i in 0..random.below(5) {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        space(random, out);
+                        let key = KEYS[random.below(KEYS.len() as u64) as usize];
+                        out.push_str(&format!("\"{key}\""));
+                        space(random, out);
+                        out.push(':');
+                        space(random, out);
+                        json(random, depth + 1, out);
+                    }
+                    out.push('}');
+                }
+                _ => {
+                    out.push('[');
+                    for i in 0..random.below(4) {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        json(random, depth + 1, out);
+                    }
+                    out.push(']');
+                }
+            }
+        }
+        let mut random = Random(0x853c_49e6_748f_ea9b);
+        let (mut read, mut stripped) = (0, 0);
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            json(&mut random, 0, &mut text);
+            // Sometimes broken: a byte cut out.
+            if random.below(5) == 0 && !text.is_empty() {
+                let at = random.below(text.len() as u64) as usize;
+                text.remove(at);
+            }
+            let Ok(got) = value(&text) else {
+                continue;
+            };
+            read += 1;
+            let expected = match strip_text(&text, &ROOT) {
+                Some(text) => {
+                    stripped += 1;
+                    serde_json::from_str::<Value>(&text)
+                }
+                None => serde_json::from_str::<Value>(&text),
+            };
+            assert_eq!(got, expected.unwrap(), "{text}");
+        }
+        assert!(read > 10_000 && stripped > 1_000, "{read} {stripped}");
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Inner {
+        #[serde(default)]
+        x: u32,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Root {
+        #[serde(default)]
+        a: u32,
+        #[serde(default)]
+        b: String,
+        c: Option<u32>,
+        #[serde(default)]
+        inner: Option<Inner>,
+        #[serde(default)]
+        list: Vec<Inner>,
+        #[serde(default)]
+        map: BTreeMap<u32, Inner>,
+        #[serde(default)]
+        pair: Option<(u32, Inner)>,
+        #[serde(default = "obj")]
+        obj: Inner,
+    }
+
+    fn obj() -> Inner {
+        Inner { x: 9 }
+    }
+
+    fn root(text: &str) -> serde_json::Result<Root> {
+        from_str(text, &ROOT)
+    }
+
+    #[test]
+    fn typed_fields_get_their_defaults() {
+        let parsed = root(
+            r#"{"a":null,"b":null,"c":null,"inner":{"x":null},"list":[{"x":null},{"x":2}],
+                "map":{"1":{"x":null}},"pair":[3,{"x":null}],"obj":null}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            parsed,
+            Root {
+                a: 0,
+                b: String::new(),
+                c: None,
+                inner: Some(Inner { x: 0 }),
+                list: vec![Inner { x: 0 }, Inner { x: 2 }],
+                // Map keys are serde_json's own: numbers in strings still read.
+                map: BTreeMap::from([(1, Inner { x: 0 })]),
+                pair: Some((3, Inner { x: 0 })),
+                obj: obj(),
+            }
+        );
+        // A key with a default whose value is an object: kept, and stripped inside.
+        let parsed = root(r#"{"obj":{"x":null},"a":5}"#).unwrap();
+        assert_eq!((parsed.obj, parsed.a), (Inner { x: 0 }, 5));
+        // `null` where there is no default stays, for serde to reject or take as `None`.
+        assert!(root(r#"{"inner":null}"#).unwrap().inner.is_none());
+        assert!(root(r#"{"list":[null]}"#).is_err());
+        assert!(root(r#"{"a":"null"}"#).is_err());
+    }
+
+    #[test]
+    fn repeated_and_escaped_keys_with_defaults_are_left_to_the_text_stripper() {
+        for text in [
+            r#"{"a":null,"a":1}"#,
+            r#"{"a":1,"a":null}"#,
+            r#"{"a":1,"a":2}"#,
+            r#"{"a":null,"\u0061":null}"#,
+            r#"{"inner":{"x":null,"x":null}}"#,
+            r#"{"\u0061":null}"#,
+            r#"{"\u0061":1}"#,
+            r#"{"obj":{"\u0078":null}}"#,
+        ] {
+            assert!(root(text).is_err(), "{text}");
+            assert!(value(text).is_err(), "{text}");
+        }
+        // Escapes elsewhere are serde_json's: in keys without a default, and in values.
+        assert_eq!(
+            value(r#"{"\u0063":null,"c2":"\"a\": null","a":null}"#).unwrap(),
+            json!({"c": null, "c2": "\"a\": null"})
+        );
+        // Keys without a default repeat as serde_json and the derive see them.
+        assert!(root(r#"{"c":1,"c":2}"#).is_err());
+        assert_eq!(value(r#"{"c":1,"c":2}"#).unwrap(), json!({"c": 2}));
+    }
+
+    /// An externally tagged enum: an object keyed by its variants' names.
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum Shape {
+        Dot,
+        Circle {
+            #[serde(default)]
+            radius: u32,
+        },
+        Square(Inner),
+        Pair(Inner, Inner),
+    }
+
+    const SHAPE: Nulls = Nulls::Object(
+        &[
+            field(
+                "Circle",
+                false,
+                &Nulls::Object(&[field("radius", true, &NONE)], &[]),
+            ),
+            field("Square", false, &INNER),
+            field("Pair", false, &Nulls::Tuple(&[INNER, INNER])),
+        ],
+        &[],
+    );
+
+    #[test]
+    fn externally_tagged_enums() {
+        let shapes: Vec<Shape> = from_str(
+            r#"["Dot", {"Circle": {"radius": null}}, {"Square": {"x": null}},
+                {"Pair": [{"x": null}, {"x": 1}]}, {"Dot": null}]"#,
+            &Nulls::Items(&SHAPE),
+        )
+        .unwrap();
+        assert_eq!(
+            shapes,
+            [
+                Shape::Dot,
+                Shape::Circle { radius: 0 },
+                Shape::Square(Inner { x: 0 }),
+                Shape::Pair(Inner { x: 0 }, Inner { x: 1 }),
+                Shape::Dot,
+            ]
+        );
+    }
+
+    /// Alternatives: a key is dropped if any of them defaults it, and its value follows all.
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Either {
+        Left {
+            l: u32,
+            #[serde(default)]
+            left: u32,
+            deep: Inner,
+        },
+        Right {
+            right: u32,
+            deep: Deep,
+        },
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Deep {
+        #[serde(default)]
+        y: u32,
+    }
+
+    const EITHER: Nulls = Nulls::Any(&[
+        Nulls::Object(
+            &[field("left", true, &NONE), field("deep", false, &INNER)],
+            &[],
+        ),
+        Nulls::Object(
+            &[field(
+                "deep",
+                false,
+                &Nulls::Object(&[field("y", true, &NONE)], &[]),
+            )],
+            &[],
+        ),
+    ]);
+
+    #[test]
+    fn any_unions_alternatives() {
+        let parsed: Vec<Either> = from_str(
+            r#"[{"l":1,"left":null,"deep":{"x":null}}, {"right":1,"left":null,"deep":{"y":null,"x":null}}]"#,
+            &Nulls::Items(&EITHER),
+        )
+        .unwrap();
+        assert_eq!(
+            parsed,
+            [
+                Either::Left {
+                    l: 1,
+                    left: 0,
+                    deep: Inner { x: 0 }
+                },
+                // `left` is dropped for the first alternative, `x` and `y` in `deep` for
+                // either; the second then matches.
+                Either::Right {
+                    right: 1,
+                    deep: Deep { y: 0 }
+                },
+            ]
+        );
+        let parsed: Either = from_str(r#"{"right":1,"deep":{"y":null,"z":2}}"#, &EITHER).unwrap();
+        assert_eq!(
+            parsed,
+            Either::Right {
+                right: 1,
+                deep: Deep { y: 0 }
+            }
+        );
+    }
+
+    /// A recursive type, through `Lazy`, and flattened fields.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Tree {
+        #[serde(default)]
+        label: String,
+        #[serde(default)]
+        kids: Vec<Tree>,
+        #[serde(flatten)]
+        extra: Extra,
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Extra {
+        #[serde(default)]
+        level: u8,
+        note: Option<String>,
+    }
+
+    fn tree() -> &'static Nulls {
+        &TREE
+    }
+
+    const TREE: Nulls = Nulls::Object(
+        &[
+            field("label", true, &NONE),
+            field("kids", true, &Nulls::Items(&Nulls::Lazy(tree))),
+        ],
+        &[Nulls::Object(&[field("level", true, &NONE)], &[])],
+    );
+
+    fn leaf(label: &str) -> Tree {
+        Tree {
+            label: label.into(),
+            kids: Vec::new(),
+            extra: Extra {
+                level: 0,
+                note: None,
+            },
+        }
+    }
+
+    #[test]
+    fn recursive_and_flattened() {
+        let parsed: Tree = from_str(
+            r#"{"label":null,"level":null,"note":null,"kids":[
+                {"label":"a","kids":null,"level":null},
+                {"kids":[{"label":null,"kids":null,"note":null}],"label":"b"}]}"#,
+            &Nulls::Lazy(tree),
+        )
+        .unwrap();
+        assert_eq!(
+            parsed,
+            Tree {
+                kids: vec![
+                    leaf("a"),
+                    Tree {
+                        kids: vec![leaf("")],
+                        ..leaf("b")
+                    }
+                ],
+                ..leaf("")
+            }
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_serde_jsons_error() {
+        let nested = |depth: usize| {
+            format!(
+                r#"{}{{"label":null}}{}"#,
+                r#"{"label":null,"kids":["#.repeat(depth),
+                "]}".repeat(depth)
+            )
+        };
+        let parsed: Tree = from_str(&nested(60), &TREE).unwrap();
+        assert_eq!(parsed.kids.len(), 1);
+        for depth in [64, 100_000] {
+            let error = from_str::<Tree>(&nested(depth), &TREE).unwrap_err();
+            assert!(
+                error.to_string().starts_with("recursion limit exceeded"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn null_follows_looks_after_the_key() {
+        let text =
+            "{\"a\" :\r\n null, \"b\":nul, \"c\":1, \"d\"  :\"null\", \"e\":, \"f\":\u{c}null";
+        let key = |name: &str| {
+            let at = text.find(&format!("\"{name}\"")).unwrap() + 1;
+            &text[at..at + name.len()]
+        };
+        assert_eq!(null_follows(text, key("a")), Some(true));
+        assert_eq!(null_follows(text, key("b")), Some(false));
+        assert_eq!(null_follows(text, key("c")), Some(false));
+        assert_eq!(null_follows(text, key("d")), Some(false));
+        assert_eq!(null_follows(text, key("e")), Some(false));
+        // Only JSON's white space: serde_json rejects a form feed.
+        assert_eq!(null_follows(text, key("f")), Some(false));
+        // A key that is not a slice of the text (decoded from escapes).
+        assert_eq!(null_follows(text, "a"), None);
+        assert_eq!(null_follows(text, &String::from("a")), None);
+    }
+}
