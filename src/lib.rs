@@ -43,6 +43,7 @@
 //! |---|---|---|
 //! | container (`Tool`) | `/// doc` or `#[tool(description = "..")]` | the tool's description (required) |
 //! | container (`Tool`) | `#[tool(name = "..")]` | the tool's name (default: the type name in snake_case); must match `^[a-zA-Z0-9_-]{1,64}$` |
+//! | container (`Tool`) | `#[tool(gemini = "parameters")]`, `gemini = "json_schema"` | Gemini's definition always with `parameters` (checked at compile time, as strict mode is) or always with `parametersJsonSchema`; by default `parameters` when the schema fits |
 //! | container (`Tool`) | `#[tool(strict)]`, `strict = "openai"`, `strict = "anthropic"` | strict mode: [`Tool::OPENAI_STRICT_SCHEMA`] / [`Tool::ANTHROPIC_STRICT_SCHEMA`], `"strict": true` in those definitions, and a compile error for what the strict grammar cannot express |
 //! | container (`ToolSchema`) | `/// doc` or `#[tool(description = "..")]` | the schema's `description` |
 //! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or branch's) `description` |

@@ -43,6 +43,8 @@ pub struct ToolInfo {
     pub description_attr: Option<LitStr>,
     /// `#[tool(output = Type)]`
     pub output: Option<syn::Type>,
+    /// `#[tool(gemini = "..")]` and the span of its value.
+    pub gemini: Option<(attr::Gemini, Span)>,
     /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
     /// or description stand down for them.
     pub unread: Vec<&'static str>,
@@ -150,6 +152,7 @@ impl<'a> Container<'a> {
                     strict: attrs.strict,
                     description_attr: attrs.description,
                     output: attrs.output,
+                    gemini: attrs.gemini,
                     unread: attrs.unread,
                 };
                 (description, Some(tool))

@@ -24,6 +24,9 @@ pub struct ToolAttrs {
     pub strict: Option<(Strict, proc_macro2::Span)>,
     /// `#[tool(output = Type)]`: what the tool returns, for MCP's `outputSchema`.
     pub output: Option<syn::Type>,
+    /// `#[tool(gemini = "parameters")]` / `#[tool(gemini = "json_schema")]`, with the span of
+    /// the value.
+    pub gemini: Option<(Gemini, proc_macro2::Span)>,
     /// Keys the user meant but that could not be read: a bad value, or a misspelling
     /// (`descripton`). Checks of a missing name or description stand down for these.
     pub unread: Vec<&'static str>,
@@ -408,8 +411,18 @@ impl Strict {
     }
 }
 
+/// Which field of Gemini's function declaration a tool's schema goes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gemini {
+    /// `#[tool(gemini = "parameters")]`: the OpenAPI subset, and a build error if the schema
+    /// does not fit it.
+    Parameters,
+    /// `#[tool(gemini = "json_schema")]`: `parametersJsonSchema`, the standard schema as it is.
+    JsonSchema,
+}
+
 /// The keys `#[tool(..)]` takes on the container of `#[derive(Tool)]`.
-const TOOL_KEYS: &[&str] = &["name", "description", "strict", "output"];
+const TOOL_KEYS: &[&str] = &["name", "description", "strict", "output", "gemini"];
 
 impl ToolAttrs {
     /// Reads every `#[tool(..)]`. Each key that can be read is kept, whatever else is wrong in the
@@ -451,6 +464,32 @@ impl ToolAttrs {
                     }
                     out.output = Some(ty);
                 }
+                // #[tool(gemini = "parameters")] / #[tool(gemini = "json_schema")]
+                "gemini" => {
+                    const HOW: &str = "gemini = \"parameters\"` or `gemini = \"json_schema\"";
+                    if let Some(lit) = string_value(meta, key, HOW, errors)? {
+                        let mode = match lit.value().as_str() {
+                            "parameters" => Some(Gemini::Parameters),
+                            "json_schema" => Some(Gemini::JsonSchema),
+                            _ => {
+                                errors.push(
+                                    darling::Error::custom(format!(
+                                        "tool attribute `gemini` is `parameters` (the OpenAPI \
+                                         subset, checked at compile time) or `json_schema` \
+                                         (`parametersJsonSchema`): write `{HOW}`"
+                                    ))
+                                    .with_span(&lit),
+                                );
+                                None
+                            }
+                        };
+                        if out.gemini.is_some() {
+                            errors.push(duplicate(meta, key));
+                        } else if let Some(mode) = mode {
+                            out.gemini = Some((mode, lit.span()));
+                        }
+                    }
+                }
                 _ => {
                     let (error, guess) = unknown(meta, key, TOOL_KEYS);
                     errors.push(error);
@@ -477,7 +516,7 @@ impl FromAttributes for DescribedAttrs {
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
                 // itself.
-                "name" | "strict" | "output" => {
+                "name" | "strict" | "output" | "gemini" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`; \
@@ -568,7 +607,7 @@ impl FieldToolAttrs {
                     }
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
-                "name" | "strict" | "output" => {
+                "name" | "strict" | "output" | "gemini" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`, \
@@ -895,6 +934,9 @@ mod tests {
             parse_quote!(#[tool(description = concat!("a", "b"))]),
             parse_quote!(#[tool(a::b = 1)]),
             parse_quote!(#[tool(strict(yes))]),
+            parse_quote!(#[tool(gemini)]),
+            parse_quote!(#[tool(gemini = 5)]),
+            parse_quote!(#[tool(gemini = "both")]),
         ];
         for attr in cases {
             let mut errors = darling::Error::accumulator();

@@ -291,7 +291,12 @@ fn expand_tool(
             quote!(::toolgen::__private::Dialect::AnthropicStrict),
         )
     });
-    let gemini = dialect("GEMINI", quote!(::toolgen::__private::Dialect::Gemini));
+    // Gemini: `parameters` when the schema fits (or, with `gemini = "parameters"`, a build error
+    // when it does not); `gemini = "json_schema"` skips the dialect.
+    let gemini_mode = tool.gemini.map(|(mode, _)| mode);
+    let with_gemini = gemini_mode != Some(crate::attr::Gemini::JsonSchema);
+    let gemini =
+        with_gemini.then(|| dialect("GEMINI", quote!(::toolgen::__private::Dialect::Gemini)));
     let text_of = |key: &str| {
         let run = format_ident!("{key}");
         let text = format_ident!("{key}_TEXT");
@@ -325,16 +330,37 @@ fn expand_tool(
     } else {
         none.clone()
     };
-    let gemini_len = len_of("GEMINI");
+    let gemini_len = if with_gemini {
+        len_of("GEMINI")
+    } else {
+        none.clone()
+    };
     let output_len = match &tool.output {
         Some(_) => quote!(::core::option::Option::Some(__TOOLGEN_OUT_LEN)),
         None => none.clone(),
     };
-    let gemini_value = text_of("GEMINI");
+    let gemini_value = if with_gemini {
+        text_of("GEMINI")
+    } else {
+        none.clone()
+    };
 
-    // The strict checks: one per field, spanned at its type, and one for what no field claims.
+    // The checks of the dialects a tool insists on (strict ones, Gemini `parameters`): one per
+    // field, spanned at its type, and one for what no field claims.
     let mut checks = Vec::new();
+    let mut insisted = Vec::new();
     if let Some((strict, strict_span)) = tool.strict {
+        if strict.openai() {
+            insisted.push(("OPENAI", strict_span));
+        }
+        if strict.anthropic() {
+            insisted.push(("ANTHROPIC", strict_span));
+        }
+    }
+    if let Some((crate::attr::Gemini::Parameters, span)) = tool.gemini {
+        insisted.push(("GEMINI", span));
+    }
+    if !insisted.is_empty() {
         let fields: Vec<&Field<'_>> = match &container.data {
             Data::Named(fields) => fields
                 .iter()
@@ -343,13 +369,7 @@ fn expand_tool(
             _ => Vec::new(),
         };
         let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        for (key, wanted) in [
-            ("OPENAI", strict.openai()),
-            ("ANTHROPIC", strict.anthropic()),
-        ] {
-            if !wanted {
-                continue;
-            }
+        for (key, rest_span) in insisted {
             let run = format_ident!("{key}");
             let message = format_ident!("{key}_MESSAGE");
             for field in &fields {
@@ -362,7 +382,7 @@ fn expand_tool(
                     );
                 });
             }
-            checks.push(quote_spanned! {strict_span=>
+            checks.push(quote_spanned! {rest_span=>
                 const _: () = ::toolgen::__private::strict_rest(
                     &__ToolgenDialects::#run,
                     &[#(#names),*],

@@ -122,7 +122,7 @@ impl Rule {
             let (what, _) = self.words(Dialect::Standard);
             return (
                 what,
-                "the Gemini definition sends the standard schema as `parametersJsonSchema` instead",
+                "leave `gemini` out (or write `#[tool(gemini = \"json_schema\")]`), and Gemini gets the standard schema as `parametersJsonSchema`",
             );
         }
         match self {
@@ -1648,7 +1648,10 @@ impl std::error::Error for DialectError {}
 /// Writes (or counts) the message a strict tool's build stops with.
 const fn put_message(error: &Problem, out: &mut Out<'_>) {
     let (what, fix) = error.rule.words(error.dialect);
-    out.put(b"toolgen: `#[tool(strict)]`: ");
+    out.put(match error.dialect {
+        Dialect::Gemini => b"toolgen: `#[tool(gemini = \"parameters\")]`: ",
+        _ => b"toolgen: `#[tool(strict)]`: ",
+    });
     out.put(error.dialect.provider().as_bytes());
     out.put(b" ");
     out.put(what.as_bytes());

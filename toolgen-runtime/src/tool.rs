@@ -137,7 +137,10 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// `nullable`, string enums, `propertyOrdering`), or `None` when the schema does not fit it
     /// (an arbitrary value, a recursive type, a tuple, a value of several types, a number
     /// `enum`): then Gemini's definition sends
-    /// [`Tool::INPUT_SCHEMA`] as `parametersJsonSchema`. Built at compile time, when used.
+    /// [`Tool::INPUT_SCHEMA`] as `parametersJsonSchema`. Built at compile time.
+    /// `#[tool(gemini = "parameters")]` makes a schema that does not fit a build error;
+    /// `#[tool(gemini = "json_schema")]` leaves this `None` and always sends
+    /// `parametersJsonSchema`.
     ///
     /// ```
     /// use toolgen::Tool;

@@ -38,7 +38,25 @@ struct Draw {
     label: String,
 }
 
+/// Always `parametersJsonSchema` for Gemini (no Gemini dialect is built).
+#[derive(Tool, Deserialize)]
+#[tool(gemini = "json_schema")]
+struct Plain {
+    query: String,
+}
+
+/// Gemini `parameters`, checked at compile time.
+#[derive(Tool, Deserialize)]
+#[tool(gemini = "parameters")]
+struct Checked {
+    query: String,
+    limit: Option<u8>,
+}
+
 fn main() {
+    assert!(Plain::GEMINI_SCHEMA.is_none());
+    assert!(Plain::definition(Provider::Gemini).get("parametersJsonSchema").is_some());
+    assert!(Checked::definition(Provider::Gemini).get("parameters").is_some());
     assert!(AddTree::OPENAI_STRICT_SCHEMA.is_some());
     assert!(AddTree::ANTHROPIC_STRICT_SCHEMA.is_none());
     let chat = AddTree::definition(Provider::OpenAiChat);
