@@ -805,21 +805,9 @@ mod tests {
             r#""obj" :{"x":null}"#,
         ];
         let mut count = 0;
-        for mask in 1u32..(1 << pieces.len()) {
-            if mask.count_ones() > 4 {
-                continue;
-            }
-            let chosen: Vec<&str> = pieces
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, p)| *p)
-                .collect();
-            for spacing in [",", " ,\n "] {
-                let text = format!("{{{}}}", chosen.join(spacing));
-                assert_eq!(value(&text).unwrap(), by_text(&text), "{text}");
-                count += 1;
-            }
+        for text in super::super::tests::member_choices(&pieces) {
+            assert_eq!(value(&text).unwrap(), by_text(&text), "{text}");
+            count += 1;
         }
         assert!(count > 300, "{count}");
     }
