@@ -1435,11 +1435,11 @@ const fn run(
 }
 
 /// A dry run of the rewrite of `standard` (a schema toolgen emitted) into `dialect`: the length of
-/// the text, and the first thing the dialect cannot express.
-#[doc(hidden)]
+/// the text, and the first thing the dialect cannot express (for the tests of `bound`).
 ///
 /// `ends` is scratch space of `standard.len()` items.
-pub const fn convert(standard: &str, dialect: Dialect, ends: &mut [u32]) -> Converted {
+#[cfg(test)]
+const fn convert(standard: &str, dialect: Dialect, ends: &mut [u32]) -> Converted {
     let mut nothing: [u8; 0] = [];
     run(standard, dialect, ends, &mut nothing, true)
 }
@@ -1533,7 +1533,9 @@ pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, Dialec
     };
     let standard = standard.as_str();
     let mut ends = vec![0u32; standard.len()];
-    let done = convert(standard, dialect, &mut ends);
+    // One pass into a buffer of `bound`'s size, as const evaluation does.
+    let mut buf = vec![0u8; bound(standard)];
+    let done = run(standard, dialect, &mut ends, &mut buf, false);
     if let Some(problem) = done.error {
         return Err(DialectError {
             dialect: problem.dialect,
@@ -1541,8 +1543,7 @@ pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, Dialec
             path: problem.path_text().to_owned(),
         });
     }
-    let mut buf = vec![0u8; done.len];
-    run(standard, dialect, &mut ends, &mut buf, false);
+    buf.truncate(done.len);
     // Pieces of a `str` and ASCII punctuation: always UTF-8.
     Ok(String::from_utf8_lossy(&buf).into_owned())
 }

@@ -58,8 +58,8 @@ pub mod __private {
     };
     pub use crate::dialect::Dialect;
     pub use crate::dialect::{
-        Converted, Problem, Written, bound, convert, dialect_len, dialect_text, message,
-        message_len, strict_field, strict_rest, tighten, write,
+        Converted, Problem, Written, bound, dialect_len, dialect_text, message, message_len,
+        strict_field, strict_rest, tighten, write,
     };
     pub use crate::nulls::{
         NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
