@@ -18,13 +18,18 @@
 #   toolgen    + `#[derive(toolgen::Tool)]` (`ToolSchema` on the enum and nested struct), and
 #              `pub static ALL: [&str; 100]` holding every `INPUT_SCHEMA`, so the consts are
 #              really evaluated
-#   toolgen-defs  as toolgen, and `pub static DEFS` holding every tool's definition text for all
-#              five providers (`Tool::definition_json`), which builds the Gemini dialect too
+#   toolgen-defs  as toolgen, and `pub fn defs()` asking every tool for its definition text for
+#              all five providers (`Tool::definition_json`)
 #   toolgen-strict  as toolgen-defs, with `#[tool(strict)]` on every tool: the OpenAI and
 #              Anthropic strict dialects are built and checked
 #   schemars   + `#[derive(schemars::JsonSchema)]` instead
 #   schemars+  as schemars, plus `pub fn all() -> Vec<Schema>` calling `schema_for!` on every
 #              struct, i.e. what a user writes to get the schemas (generic code instantiated here)
+#
+# and a "rich" family on tools with a unit enum, a nested struct, an internally tagged enum,
+# `Option`, `Vec`, defaults, `length` and `range` (`#[schemars(..)]` for schemars):
+#
+#   rich-baseline, rich-toolgen-defs, rich-toolgen-strict, rich-schemars+   as above
 #
 # All crates have the same dependencies, share one target directory (under the temp dir), and
 # are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
@@ -64,10 +69,22 @@ if mode not in ("build", "check"):
 if runs < 3:
     sys.exit("RUNS must be at least 3")
 
-VARIANTS = ["baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+"]
+VARIANTS = [
+    "baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+",
+    "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
+]
 VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
-if "baseline" not in VARIANTS:
-    VARIANTS.insert(0, "baseline")
+for v in list(VARIANTS):
+    base = "rich-baseline" if v.startswith("rich-") else "baseline"
+    if base not in VARIANTS:
+        VARIANTS.insert(0, base)
+
+
+def family(variant):
+    """The baseline and the schemars+ crate a variant is compared with."""
+    if variant.startswith("rich-"):
+        return "rich-baseline", "rich-schemars+"
+    return "baseline", "schemars+"
 
 
 def crate_dir_name(variant):
@@ -75,19 +92,29 @@ def crate_dir_name(variant):
 
 
 def source(variant):
-    tool = variant.startswith("toolgen")
-    strict = variant == "toolgen-strict"
-    defs = variant in ("toolgen-defs", "toolgen-strict")
-    js = variant.startswith("schemars")
+    rich = variant.startswith("rich-")
+    kind = variant[len("rich-"):] if rich else variant
+    tool = kind.startswith("toolgen")
+    strict = kind == "toolgen-strict"
+    defs = kind in ("toolgen-defs", "toolgen-strict")
+    js = kind.startswith("schemars")
     out = ["#![allow(dead_code)]", "use serde::Deserialize;", ""]
 
-    def derives(kind):
+    def derives(what):
         d = ["Deserialize"]
         if tool:
-            d.append("toolgen::Tool" if kind == "tool" else "toolgen::ToolSchema")
+            d.append("toolgen::Tool" if what == "tool" else "toolgen::ToolSchema")
         if js:
             d.append("schemars::JsonSchema")
         return "#[derive(" + ", ".join(d) + ")]"
+
+    def constraint(kind_, args):
+        # The same constraint, in each crate's attribute.
+        if tool:
+            return [f"    #[tool({kind_}({args}))]"]
+        if js:
+            return [f"    #[schemars({kind_}({args}))]"]
+        return []
 
     out += [
         "/// How urgent the item is.",
@@ -110,6 +137,21 @@ def source(variant):
         "}",
         "",
     ]
+    if rich:
+        out += [
+            "/// What to draw.",
+            derives("schema"),
+            '#[serde(tag = "kind", rename_all = "snake_case")]',
+            "pub enum Shape {",
+            "    /// A circle.",
+            "    Circle { radius: f64 },",
+            "    /// A square.",
+            "    Square { side: f64 },",
+            "    /// Some text.",
+            "    Label { text: String, at: Nested },",
+            "}",
+            "",
+        ]
     for i in range(n):
         out += [
             f"/// Tool number {i}: does thing {i} with the given inputs.",
@@ -117,28 +159,55 @@ def source(variant):
             *(["#[tool(strict)]"] if strict else []),
             f"pub struct Tool{i} {{",
             f"    /// The name of thing {i}.",
-            "    pub name: String,",
-            "    /// How many, if known.",
-            "    pub count: Option<u32>,",
-            "    pub tags: Vec<String>,",
-            "    pub enabled: bool,",
-            "    /// A score between 0 and 1.",
-            "    pub score: f64,",
-            "    pub level: Level,",
-            "    pub slots: Vec<Option<u32>>,",
-            "    pub at: Nested,",
-            "}",
-            "",
         ]
+        if rich:
+            out += [
+                *constraint("length", "min = 1, max = 80"),
+                "    pub title: String,",
+                "    /// How many, 1 to 10.",
+                *constraint("range", "min = 1, max = 10"),
+                "    #[serde(default)]",
+                "    pub count: u8,",
+                "    pub level: Level,",
+                "    pub at: Nested,",
+                "    /// What to draw.",
+                "    pub shape: Shape,",
+                "    pub tags: Vec<String>,",
+                "    pub note: Option<String>,",
+                "    #[serde(default)]",
+                "    pub pinned: bool,",
+                "}",
+                "",
+            ]
+        else:
+            out += [
+                "    pub name: String,",
+                "    /// How many, if known.",
+                "    pub count: Option<u32>,",
+                "    pub tags: Vec<String>,",
+                "    pub enabled: bool,",
+                "    /// A score between 0 and 1.",
+                "    pub score: f64,",
+                "    pub level: Level,",
+                "    pub slots: Vec<Option<u32>>,",
+                "    pub at: Nested,",
+                "}",
+                "",
+            ]
     if tool:
         out.append(f"pub static ALL: [&str; {n}] = [")
         out += [f"    <Tool{i} as toolgen::Tool>::INPUT_SCHEMA," for i in range(n)]
         out.append("];")
     if defs:
-        out.append(f"pub static DEFS: [toolgen::__private::Definitions; {n}] = [")
-        out += [f"    <Tool{i} as toolgen::Tool>::DEFINITIONS," for i in range(n)]
-        out.append("];")
-    if variant == "schemars+":
+        # Every definition of every tool, for all five providers (built at first use).
+        out.append("pub fn defs() -> Vec<&'static str> {")
+        out.append("    let mut all = Vec::new();")
+        out.append("    for p in toolgen::Provider::ALL {")
+        out += [f"        all.push(<Tool{i} as toolgen::Tool>::definition_json(p));" for i in range(n)]
+        out.append("    }")
+        out.append("    all")
+        out.append("}")
+    if kind == "schemars+":
         out.append("pub fn all() -> Vec<schemars::Schema> {")
         out.append("    vec![")
         out += [f"        schemars::schema_for!(Tool{i})," for i in range(n)]
@@ -244,22 +313,32 @@ try:
     )
     print("extra: median over runs of (crate - baseline) in the same run.")
     print()
+    print("extra cpu vs schemars+: (crate - baseline) / (schemars+ - baseline), same family.")
+    print()
     print(
         "| crate | wall median s | cpu median s | extra wall s | extra cpu s "
-        "| extra cpu per struct ms | cpu vs baseline |"
+        "| extra cpu per struct ms | cpu vs baseline | extra cpu vs schemars+ |"
     )
-    print("|---|---|---|---|---|---|---|")
-    base_cpu = statistics.median(cpu["baseline"])
+    print("|---|---|---|---|---|---|---|---|")
+
+    def extra(v, metric):
+        base, _ = family(v)
+        return statistics.median(a - b for a, b in zip(metric[v], metric[base]))
+
     for v in VARIANTS:
+        base, js = family(v)
         wm, cm = statistics.median(wall[v]), statistics.median(cpu[v])
-        if v == "baseline":
-            print(f"| {v} | {wm:.2f} | {cm:.2f} | – | – | – | 1.00x |")
+        if v == base:
+            print(f"| {v} | {wm:.2f} | {cm:.2f} | – | – | – | 1.00x | – |")
             continue
-        ew = statistics.median(a - b for a, b in zip(wall[v], wall["baseline"]))
-        ec = statistics.median(a - b for a, b in zip(cpu[v], cpu["baseline"]))
+        ew, ec = extra(v, wall), extra(v, cpu)
+        ratio = "–"
+        if js in VARIANTS and extra(js, cpu) > 0:
+            ratio = f"{ec / extra(js, cpu):.2f}x"
+        base_cpu = statistics.median(cpu[base])
         print(
             f"| {v} | {wm:.2f} | {cm:.2f} | {ew:+.2f} | {ec:+.2f} | "
-            f"{ec / n * 1000:+.1f} | {cm / base_cpu:.2f}x |"
+            f"{ec / n * 1000:+.1f} | {cm / base_cpu:.2f}x | {ratio} |"
         )
 finally:
     if keep:

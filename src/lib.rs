@@ -44,7 +44,7 @@
 //! | container (`Tool`) | `/// doc` or `#[tool(description = "..")]` | the tool's description (required) |
 //! | container (`Tool`) | `#[tool(name = "..")]` | the tool's name (default: the type name in snake_case); must match `^[a-zA-Z0-9_-]{1,64}$` |
 //! | container (`Tool`) | `#[tool(gemini = "parameters")]`, `gemini = "json_schema"` | Gemini's definition always with `parameters` (checked at compile time, as strict mode is) or always with `parametersJsonSchema`; by default `parameters` when the schema fits |
-//! | container (`Tool`) | `#[tool(strict)]`, `strict = "openai"`, `strict = "anthropic"` | strict mode: [`Tool::OPENAI_STRICT_SCHEMA`] / [`Tool::ANTHROPIC_STRICT_SCHEMA`], `"strict": true` in those definitions, and a compile error for what the strict grammar cannot express |
+//! | container (`Tool`) | `#[tool(strict)]`, `strict = "openai"`, `strict = "anthropic"` | strict mode: [`Tool::input_schema`] in [`Dialect::OpenAiStrict`] / [`Dialect::AnthropicStrict`], `"strict": true` in those definitions, and a compile error for what the strict grammar cannot express |
 //! | container (`ToolSchema`) | `/// doc` or `#[tool(description = "..")]` | the schema's `description` |
 //! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or branch's) `description` |
 //! | field | `#[tool(default = 5)]` (string, number, bool, `None`, array) | `"default"`, not required, and [`Tool::parse_args`] fills it in when missing |
@@ -82,14 +82,18 @@
 //! flattening, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
 //! tool anything its strict dialect cannot express (a map, `serde_json::Value`, a tuple, for
 //! Anthropic recursion and regexes with `\b` or lookaround, OpenAI's size limits), at the field
-//! that holds it.
+//! that holds it: every such field in one build, each once, naming every provider that refuses
+//! it.
 //!
 //! ## Dialects
 //!
-//! Besides [`Tool::INPUT_SCHEMA`] (standard JSON Schema), a tool has its schema in each provider's
-//! dialect as consts ([`Tool::OPENAI_STRICT_SCHEMA`], [`Tool::ANTHROPIC_STRICT_SCHEMA`],
-//! [`Tool::GEMINI_SCHEMA`]) and its whole definition for each provider as compile-time text
-//! ([`Tool::definition_json`]). [`dialect_schema`] runs the same rewrite at run time.
+//! Besides [`Tool::INPUT_SCHEMA`] (standard JSON Schema, a compile-time const), a tool has its
+//! schema in each provider's dialect ([`Tool::input_schema`]) and its whole definition for each
+//! provider ([`Tool::definition_json`]), each a `&'static str` written once, at first use, from
+//! the standard schema: a dialect or definition a program never asks for costs nothing, at build
+//! time or at run time. Whether a strict dialect can express the input is known at compile time
+//! (from each type's `FACTS`), so a strict tool that compiles always has its strict schema.
+//! [`dialect_schema`] runs the same rewrite on any schema text.
 //!
 //! ## Types
 //!

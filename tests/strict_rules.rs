@@ -415,3 +415,140 @@ fn the_checker_finds_what_each_rule_forbids() {
             .any(|v| v.contains("levels"))
     );
 }
+
+/// Types whose schemas each dialect may refuse, in the places the build has to find them.
+#[allow(dead_code)] // read by the derives, never by the test
+mod refused {
+    use std::collections::{BTreeMap, HashMap};
+
+    use serde::Deserialize;
+    use toolgen::{Tool, ToolSchema};
+
+    #[derive(ToolSchema, Deserialize)]
+    pub struct Node {
+        pub title: String,
+        pub children: Vec<Node>,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    pub struct Card {
+        pub front: String,
+        pub meta: BTreeMap<String, u32>,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    pub struct Word {
+        #[tool(pattern = r"\bword\b")]
+        pub word: String,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    pub struct Inner {
+        pub x: f64,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    #[serde(tag = "kind")]
+    pub enum Op {
+        Add { value: u8 },
+        Wrap(Inner),
+        Tag { meta: HashMap<String, String> },
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        Pair((u8, u8)),
+        Plain(String),
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    pub enum External {
+        Any(serde_json::Value),
+        Unit,
+    }
+
+    macro_rules! deep {
+        ($($name:ident => $next:ty;)*) => {$(
+            #[derive(ToolSchema, Deserialize)]
+            pub struct $name { pub next: $next }
+        )*};
+    }
+    deep! {
+        L1 => L2; L2 => L3; L3 => L4; L4 => L5; L5 => L6; L6 => L7; L7 => L8; L8 => L9;
+        L9 => L10; L10 => Inner;
+    }
+
+    macro_rules! tools {
+        ($($name:ident { $($field:tt)* })*) => {$(
+            /// A tool.
+            #[derive(Tool, Deserialize)]
+            pub struct $name { $($field)* }
+        )*};
+    }
+    tools! {
+        Tree { tree: Node }
+        Cards { cards: Vec<Card> }
+        Words { words: Option<Vec<Word>> }
+        Ops { ops: Vec<Op> }
+        Adjacents { a: Adjacent }
+        Externals { e: External }
+        Deep { first: L1 }
+        NotDeep { first: L2 }
+        Pair { pair: (u8, String), n: u8 }
+        Flattened { name: String, #[serde(flatten)] rest: HashMap<String, String> }
+        FlatOp { id: String, #[serde(flatten)] inner: Inner }
+        Value { v: Option<serde_json::Value> }
+        Obj { m: serde_json::Map<String, serde_json::Value> }
+    }
+
+    pub fn tools() -> Vec<crate::common::TestTool> {
+        use crate::common::test_tool;
+        vec![
+            test_tool::<Tree>("Tree"),
+            test_tool::<Cards>("Cards"),
+            test_tool::<Words>("Words"),
+            test_tool::<Ops>("Ops"),
+            test_tool::<Adjacents>("Adjacents"),
+            test_tool::<Externals>("Externals"),
+            test_tool::<Deep>("Deep"),
+            test_tool::<NotDeep>("NotDeep"),
+            test_tool::<Pair>("Pair"),
+            test_tool::<Flattened>("Flattened"),
+            test_tool::<FlatOp>("FlatOp"),
+            test_tool::<Value>("Value"),
+            test_tool::<Obj>("Obj"),
+        ]
+    }
+}
+
+/// What the build decides from the types' facts (whether a strict tool compiles, whether a
+/// tool gets Gemini `parameters`) agrees with what the run-time rewrite of the schema text
+/// finds, rule and path, for every test tool and for each way a dialect can refuse one.
+#[test]
+fn the_build_checks_agree_with_the_rewrite() {
+    let mut refusals = 0;
+    for tool in common::tools().into_iter().chain(refused::tools()) {
+        for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict, Dialect::Gemini] {
+            let build = toolgen::__private::first_problem(tool.facts, dialect);
+            let rewrite = dialect_schema(tool.input_schema, dialect)
+                .err()
+                .map(|e| (e.rule(), e.path().to_owned()));
+            let name = tool.name;
+            match (&build, &rewrite) {
+                (None, None) => {}
+                (Some((rule, path)), Some((rewritten, at))) => {
+                    refusals += 1;
+                    assert_eq!(rule, rewritten, "{name} in {dialect:?}: {path} / {at}");
+                    // The rewrite names a recursive type's inside by `$defs`; the build by the
+                    // field that holds it.
+                    if !at.starts_with("$defs") {
+                        assert_eq!(path, at, "{name} in {dialect:?}: {rule:?}");
+                    }
+                }
+                _ => panic!("{name} in {dialect:?}: the build finds {build:?}, the rewrite {rewrite:?}"),
+            }
+        }
+    }
+    assert!(refusals >= 20, "only {refusals} refusals checked");
+}

@@ -41,6 +41,8 @@ pub struct TestTool {
     pub name: &'static str,
     pub input_schema: &'static str,
     pub definition: fn(Provider) -> Value,
+    /// What the build knows of the schema, for its strict-mode checks.
+    pub facts: &'static toolgen::__private::Facts,
 }
 
 pub const fn test_tool<T: Tool>(name: &'static str) -> TestTool {
@@ -48,6 +50,7 @@ pub const fn test_tool<T: Tool>(name: &'static str) -> TestTool {
         name,
         input_schema: T::INPUT_SCHEMA,
         definition: T::definition,
+        facts: &<T as toolgen::ToolSchema>::FACTS,
     }
 }
 

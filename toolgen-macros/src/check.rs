@@ -675,7 +675,7 @@ fn check_strict_patterns(container: &Container<'_>, errors: &mut darling::error:
     }
 }
 
-fn has_word_boundary(hir: &regex_syntax::hir::Hir) -> bool {
+pub(crate) fn has_word_boundary(hir: &regex_syntax::hir::Hir) -> bool {
     use regex_syntax::hir::{HirKind, Look};
     match hir.kind() {
         HirKind::Look(look) => !matches!(

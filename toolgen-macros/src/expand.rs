@@ -2,7 +2,7 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
 use crate::ast::{Container, Data, Derive, Field, Shape, Variant};
@@ -127,7 +127,37 @@ fn expand(container: &Container<'_>) -> TokenStream {
         prelude_uses: Default::default(),
     };
     let body = schema_for_container(&cx);
-    let body_rope = rope(&body);
+    // A concrete struct writes its properties and its body once, as consts beside the impls, and
+    // names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
+    // copy would be type-checked and evaluated again.
+    let shared = container.original.generics.params.is_empty();
+    let properties = match &container.data {
+        Data::Named(fields) if shared && delegate_type(container).is_none() => {
+            Some(object_parts(&cx, fields).properties_node())
+        }
+        _ => None,
+    };
+    let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
+    let body_ident = format_ident!("__TOOLGEN_BODY");
+    let written_body = Ropes {
+        named: properties.as_ref().map(|node| (node, &properties_ident)),
+    }
+    .rope(&body);
+    let mut shared_consts = TokenStream::new();
+    if let Some(node) = &properties {
+        let properties = rope(node);
+        shared_consts.extend(quote! {
+            const __TOOLGEN_PROPERTIES: ::toolgen::__private::Rope = #properties;
+        });
+    }
+    let body_rope = if shared {
+        shared_consts.extend(quote! {
+            const __TOOLGEN_BODY: ::toolgen::__private::Rope = #written_body;
+        });
+        quote!(#body_ident)
+    } else {
+        written_body
+    };
     // The container's description, as a schema node takes it (escaped).
     let description = container.description.as_ref().map(|desc| match desc {
         Desc::Text(text) => Desc::Text(json::escape(text)),
@@ -158,12 +188,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let checks = prelude_checks(&cx);
-    let object = object_const(&cx);
+    let object = object_const(&cx, properties.is_some());
     let default = default_const(container);
     let fill = fill(container);
     let checks_fn = constraint_checks(container);
     let json_checks_fn = json_checks(container);
     let nulls = crate::nulls::expand_nulls(container);
+    let facts = crate::facts::container_facts(container, recursive);
 
     let tool = container
         .tool
@@ -174,11 +205,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             #checks
+            #shared_consts
 
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
                 const DEFS: ::toolgen::__private::Defs = #defs;
+                const FACTS: ::toolgen::__private::Facts = #facts;
                 #object
                 #default
                 #fill
@@ -192,9 +225,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
     }
 }
 
-/// The `Tool` impl: the flattened input schema, its provider dialects and definitions (all
-/// consts), and for a strict tool the checks that stop the build where a strict dialect cannot
-/// express a field.
+/// The `Tool` impl: the flattened input schema (a const), the dialects it insists on, the cache
+/// where its dialects and definitions are built at first use, and for a strict tool the checks
+/// that stop the build where a dialect cannot express a field.
 fn expand_tool(
     container: &Container<'_>,
     tool: &crate::ast::ToolInfo,
@@ -205,23 +238,6 @@ fn expand_tool(
     let tool_description = match &container.description {
         Some(desc) => desc.raw_tokens(),
         None => quote!(""),
-    };
-    let name_json = json::string(name);
-    // The description as a JSON string: written here, or escaped in const evaluation.
-    let description_json = match &container.description {
-        Some(Desc::Expr(_)) => {
-            let raw = &tool_description;
-            quote! {{
-                const __TOOLGEN_DOC: &str = #raw;
-                const __TOOLGEN_DOC_JSON: [u8; ::toolgen::__private::escaped_len(__TOOLGEN_DOC) + 2] =
-                    ::toolgen::__private::quoted::<
-                        { ::toolgen::__private::escaped_len(__TOOLGEN_DOC) + 2 },
-                    >(__TOOLGEN_DOC);
-                ::toolgen::__private::flattened_str(&__TOOLGEN_DOC_JSON)
-            }}
-        }
-        Some(Desc::Text(text)) => json::string(text).to_token_stream(),
-        None => json::string("").to_token_stream(),
     };
     let strict = tool.strict.map(|(strict, _)| strict);
     let is_strict = strict.is_some();
@@ -248,183 +264,56 @@ fn expand_tool(
         None => quote!(::core::option::Option::None),
     };
 
-    // One dialect: a dry run (length and problem), then the text, as consts of a private type so
-    // that they are evaluated only when used (a tool that is not strict pays for no strict
-    // dialect; Gemini's is built when a definition is asked for).
-    let dialect = |key: &str, variant: TokenStream| {
-        let run = format_ident!("{key}");
-        let text = format_ident!("{key}_TEXT");
-        let message = format_ident!("{key}_MESSAGE");
-        let written = format_ident!("{key}_WRITTEN");
-        quote! {
-            const #written: ::toolgen::__private::Written<
-                { ::toolgen::__private::bound(__TOOLGEN_INPUT) },
-            > = ::toolgen::__private::write::<{ ::toolgen::__private::bound(__TOOLGEN_INPUT) }>(
-                __TOOLGEN_INPUT,
-                #variant,
-                &mut [0; __TOOLGEN_LEN],
-            );
-            const #run: ::toolgen::__private::Converted = __ToolgenDialects::#written.converted;
-            const #text: [u8; __ToolgenDialects::#run.len] = ::toolgen::__private::tighten::<
-                { __ToolgenDialects::#run.len },
-                { ::toolgen::__private::bound(__TOOLGEN_INPUT) },
-            >(&__ToolgenDialects::#written);
-            const #message: [u8; ::toolgen::__private::message_len(&__ToolgenDialects::#run)] =
-                ::toolgen::__private::message::<
-                    { ::toolgen::__private::message_len(&__ToolgenDialects::#run) },
-                >(&__ToolgenDialects::#run);
+    // The dialects the tool insists on (its strict modes, Gemini `parameters`) or skips, as
+    // bits; their texts are written at run time, at first use.
+    let mut modes = Vec::new();
+    if strict.is_some_and(|s| s.openai()) {
+        modes.push(quote!(::toolgen::__private::facts::OPENAI));
+    }
+    if strict.is_some_and(|s| s.anthropic()) {
+        modes.push(quote!(::toolgen::__private::facts::ANTHROPIC));
+    }
+    match tool.gemini.map(|(mode, _)| mode) {
+        Some(crate::attr::Gemini::Parameters) => {
+            modes.push(quote!(::toolgen::__private::facts::GEMINI))
         }
-    };
-    // The strict dialects only for the providers the tool is strict for: their dry runs are
-    // done wherever their texts' lengths are part of a type, used or not.
-    let strict_openai = strict.is_some_and(|s| s.openai());
-    let strict_anthropic = strict.is_some_and(|s| s.anthropic());
-    let openai = strict_openai.then(|| {
-        dialect(
-            "OPENAI",
-            quote!(::toolgen::__private::Dialect::OpenAiStrict),
-        )
-    });
-    let anthropic = strict_anthropic.then(|| {
-        dialect(
-            "ANTHROPIC",
-            quote!(::toolgen::__private::Dialect::AnthropicStrict),
-        )
-    });
-    // Gemini: `parameters` when the schema fits (or, with `gemini = "parameters"`, a build error
-    // when it does not); `gemini = "json_schema"` skips the dialect.
-    let gemini_mode = tool.gemini.map(|(mode, _)| mode);
-    let with_gemini = gemini_mode != Some(crate::attr::Gemini::JsonSchema);
-    let gemini =
-        with_gemini.then(|| dialect("GEMINI", quote!(::toolgen::__private::Dialect::Gemini)));
-    let text_of = |key: &str| {
-        let run = format_ident!("{key}");
-        let text = format_ident!("{key}_TEXT");
-        quote!(::toolgen::__private::dialect_text(
-            &__ToolgenDialects::#run,
-            &__ToolgenDialects::#text
-        ))
-    };
-    let len_of = |key: &str| {
-        let run = format_ident!("{key}");
-        quote!(::toolgen::__private::dialect_len(&__ToolgenDialects::#run))
-    };
-    let none = quote!(::core::option::Option::None);
-    let openai_value = if strict_openai {
-        text_of("OPENAI")
+        Some(crate::attr::Gemini::JsonSchema) => {
+            modes.push(quote!(::toolgen::__private::facts::GEMINI_SKIP))
+        }
+        None => {}
+    }
+    let modes = if modes.is_empty() {
+        quote!(0)
     } else {
-        none.clone()
-    };
-    let anthropic_value = if strict_anthropic {
-        text_of("ANTHROPIC")
-    } else {
-        none.clone()
-    };
-    let openai_len = if strict_openai {
-        len_of("OPENAI")
-    } else {
-        none.clone()
-    };
-    let anthropic_len = if strict_anthropic {
-        len_of("ANTHROPIC")
-    } else {
-        none.clone()
-    };
-    let gemini_len = if with_gemini {
-        len_of("GEMINI")
-    } else {
-        none.clone()
-    };
-    let output_len = match &tool.output {
-        Some(_) => quote!(::core::option::Option::Some(__TOOLGEN_OUT_LEN)),
-        None => none.clone(),
-    };
-    let gemini_value = if with_gemini {
-        text_of("GEMINI")
-    } else {
-        none.clone()
+        quote!(#(#modes)|*)
     };
 
-    // The checks of the dialects a tool insists on (strict ones, Gemini `parameters`): one per
-    // field, spanned at its type, and one for what no field claims.
+    // Whether those dialects can express the input is known now, from the types' facts: one
+    // check per field, spanned at its type, and one for what no field holds (at `strict`).
     let mut checks = Vec::new();
-    let mut insisted = Vec::new();
-    if let Some((strict, strict_span)) = tool.strict {
-        if strict.openai() {
-            insisted.push(("OPENAI", strict_span));
-        }
-        if strict.anthropic() {
-            insisted.push(("ANTHROPIC", strict_span));
-        }
-    }
-    if let Some((crate::attr::Gemini::Parameters, span)) = tool.gemini {
-        insisted.push(("GEMINI", span));
-    }
-    if !insisted.is_empty() {
-        let fields: Vec<&Field<'_>> = match &container.data {
-            Data::Named(fields) => fields
-                .iter()
-                .filter(|f| !f.skip && f.flatten.is_none())
-                .collect(),
+    let insist_span = match (tool.strict, tool.gemini) {
+        (Some((_, span)), _) => Some(span),
+        (None, Some((crate::attr::Gemini::Parameters, span))) => Some(span),
+        _ => None,
+    };
+    if let Some(rest_span) = insist_span {
+        let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+        let per_field = match &container.data {
+            Data::Named(fields)
+                if !is_recursive(container) && crate::schema::delegate_type(container).is_none() =>
+            {
+                crate::facts::property_kids(fields)
+            }
             _ => Vec::new(),
         };
-        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        for (key, rest_span) in insisted {
-            let run = format_ident!("{key}");
-            let message = format_ident!("{key}_MESSAGE");
-            for field in &fields {
-                let name = &field.name;
-                checks.push(quote_spanned! {span_of(field.ty)=>
-                    const _: () = ::toolgen::__private::strict_field(
-                        &__ToolgenDialects::#run,
-                        #name,
-                        &__ToolgenDialects::#message,
-                    );
-                });
-            }
-            checks.push(quote_spanned! {rest_span=>
-                const _: () = ::toolgen::__private::strict_rest(
-                    &__ToolgenDialects::#run,
-                    &[#(#names),*],
-                    &__ToolgenDialects::#message,
-                );
+        let fields_checked = !per_field.is_empty();
+        for (field, index) in per_field {
+            checks.push(quote_spanned! {span_of(field.ty)=>
+                const _: () = ::toolgen::__private::check_field(&#facts, #index, __TOOLGEN_MODES);
             });
         }
-    }
-
-    // Each provider's definition text: its pieces, then the pieces joined.
-    let mut definition_consts = Vec::new();
-    let mut definitions = Vec::new();
-    for (field, provider) in [
-        ("anthropic", "Anthropic"),
-        ("openai_chat", "OpenAiChat"),
-        ("openai_responses", "OpenAiResponses"),
-        ("gemini", "Gemini"),
-        ("mcp", "Mcp"),
-    ] {
-        let pieces = format_ident!("DEF_{}_PIECES", field.to_uppercase());
-        let text = format_ident!("DEF_{}", field.to_uppercase());
-        let provider = format_ident!("{provider}");
-        let field = format_ident!("{field}");
-        definition_consts.push(quote! {
-            const #pieces: [&'static str; 11] = ::toolgen::__private::definition_pieces(
-                ::toolgen::__private::Provider::#provider,
-                &__ToolgenDialects::PARTS,
-            );
-            const #text: [u8; ::toolgen::__private::definition_len(
-                ::toolgen::__private::Provider::#provider,
-                &__ToolgenDialects::LENS,
-            )] = ::toolgen::__private::concat::<
-                {
-                    ::toolgen::__private::definition_len(
-                        ::toolgen::__private::Provider::#provider,
-                        &__ToolgenDialects::LENS,
-                    )
-                },
-            >(&__ToolgenDialects::#pieces);
-        });
-        definitions.push(quote! {
-            #field: ::toolgen::__private::flattened_str(&__ToolgenDialects::#text)
+        checks.push(quote_spanned! {rest_span=>
+            const _: () = ::toolgen::__private::check_rest(&#facts, __TOOLGEN_MODES, #fields_checked);
         });
     }
 
@@ -437,36 +326,7 @@ fn expand_tool(
             ::toolgen::__private::root_len(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
         const __TOOLGEN_TEXT: [u8; __TOOLGEN_LEN] =
             ::toolgen::__private::flatten_root::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
-        const __TOOLGEN_INPUT: &str = ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
-
-        struct __ToolgenDialects;
-        impl __ToolgenDialects {
-            #openai
-            #anthropic
-            #gemini
-            const PARTS: ::toolgen::__private::DefinitionParts =
-                ::toolgen::__private::DefinitionParts {
-                    name: #name_json,
-                    description: __ToolgenDialects::DESCRIPTION_JSON,
-                    standard: __TOOLGEN_INPUT,
-                    openai: <#ident as ::toolgen::__private::Tool>::OPENAI_STRICT_SCHEMA,
-                    anthropic: <#ident as ::toolgen::__private::Tool>::ANTHROPIC_STRICT_SCHEMA,
-                    gemini: <#ident as ::toolgen::__private::Tool>::GEMINI_SCHEMA,
-                    output: #output_value,
-                };
-            const LENS: ::toolgen::__private::DefinitionLens =
-                ::toolgen::__private::DefinitionLens {
-                    name: #name_json.len(),
-                    description: __ToolgenDialects::DESCRIPTION_JSON.len(),
-                    standard: __TOOLGEN_INPUT.len(),
-                    openai: #openai_len,
-                    anthropic: #anthropic_len,
-                    gemini: #gemini_len,
-                    output: #output_len,
-                };
-            const DESCRIPTION_JSON: &'static str = #description_json;
-            #(#definition_consts)*
-        }
+        const __TOOLGEN_MODES: u8 = #modes;
         #(#checks)*
 
         #[automatically_derived]
@@ -474,15 +334,13 @@ fn expand_tool(
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #tool_description;
             const STRICT: bool = #is_strict;
-            const INPUT_SCHEMA: &'static str = __TOOLGEN_INPUT;
+            const INPUT_SCHEMA: &'static str = ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
             const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
-            const OPENAI_STRICT_SCHEMA: ::core::option::Option<&'static str> = #openai_value;
-            const ANTHROPIC_STRICT_SCHEMA: ::core::option::Option<&'static str> = #anthropic_value;
-            const GEMINI_SCHEMA: ::core::option::Option<&'static str> = #gemini_value;
-            const DEFINITIONS: ::toolgen::__private::Definitions =
-                ::toolgen::__private::Definitions {
-                    #(#definitions),*
-                };
+            const MODES: u8 = __TOOLGEN_MODES;
+            fn cache() -> &'static ::toolgen::__private::ToolCache {
+                static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
+                &CACHE
+            }
         }
     }
 }
@@ -523,6 +381,22 @@ fn defs(
 
 /// A `Rope` expression for a node, with all literal pieces folded.
 fn rope(node: &Node) -> TokenStream {
+    Ropes { named: None }.rope(node)
+}
+
+/// Writes `Rope` expressions; a node equal to `named`'s is written as the const named there
+/// (a struct's properties, written once for its schema, its `OBJECT` and its tool's root).
+struct Ropes<'n> {
+    named: Option<(&'n Node, &'n syn::Ident)>,
+}
+
+impl Ropes<'_> {
+fn rope(&self, node: &Node) -> TokenStream {
+    if let Some((named, ident)) = self.named
+        && named == node
+    {
+        return quote!(#ident);
+    }
     // A typed schema stays `Rope::Typed` even when all its text is known, so that `Option` of the
     // type widens its `type` with `null` (`Rope::Nullable`), as it does for generic types.
     if let Node::Typed(ty, tail) = node
@@ -537,22 +411,22 @@ fn rope(node: &Node) -> TokenStream {
         Node::Seq(pieces) => {
             let mut items = Vec::new();
             let mut text = String::new();
-            flatten_seq(pieces, &mut items, &mut text);
+            self.flatten_seq(pieces, &mut items, &mut text);
             if !text.is_empty() {
                 items.push(quote!(::toolgen::__private::Rope::Str(#text)));
             }
             quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
         }
         Node::Typed(ty, tail) => {
-            let tail = rope(tail);
+            let tail = self.rope(tail);
             quote!(::toolgen::__private::Rope::Typed(#ty, &#tail))
         }
         Node::Nullable(inner) => {
-            let inner = rope(inner);
+            let inner = self.rope(inner);
             quote!(::toolgen::__private::Rope::Nullable(&#inner))
         }
         Node::Described(inner, description) => {
-            let inner = rope(inner);
+            let inner = self.rope(inner);
             quote!(::toolgen::__private::Rope::Described(&#inner, #description))
         }
         Node::Trait(ty) => {
@@ -572,7 +446,7 @@ fn rope(node: &Node) -> TokenStream {
                             items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
                             text.clear();
                         }
-                        items.push(rope(piece));
+                        items.push(self.rope(piece));
                     }
                 }
             }
@@ -583,11 +457,11 @@ fn rope(node: &Node) -> TokenStream {
             quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
         }
         Node::Keyword(prefix, inner, suffix) => {
-            let inner = rope(inner);
+            let inner = self.rope(inner);
             quote!(::toolgen::__private::Rope::Keyword(#prefix, &#inner, #suffix))
         }
         Node::Extend(inner, keywords) => {
-            let (inner, keywords) = (rope(inner), rope(keywords));
+            let (inner, keywords) = (self.rope(inner), self.rope(keywords));
             quote!(::toolgen::__private::Rope::Extend(&#inner, &#keywords))
         }
         // The object check runs first, where the type is written, so its error points there.
@@ -635,20 +509,21 @@ fn rope(node: &Node) -> TokenStream {
 }
 
 /// Appends the pieces of a sequence, joining neighbouring literal text into one piece.
-fn flatten_seq(pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
+fn flatten_seq(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
     for piece in pieces {
         if let Some(literal) = piece.literal() {
             text.push_str(&literal);
         } else if let Node::Seq(inner) = piece {
-            flatten_seq(inner, items, text);
+            self.flatten_seq(inner, items, text);
         } else {
             if !text.is_empty() {
                 items.push(quote!(::toolgen::__private::Rope::Str(#text)));
                 text.clear();
             }
-            items.push(rope(piece));
+            items.push(self.rope(piece));
         }
     }
+}
 }
 
 /// For each bare prelude name the schema was written for (`String`, `Option`, `Vec`, `Box`), a
@@ -684,7 +559,8 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
 }
 
 /// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object.
-fn object_const(cx: &Context<'_>) -> TokenStream {
+/// `OBJECT`; `shared`: the properties are the const `__TOOLGEN_PROPERTIES`.
+fn object_const(cx: &Context<'_>, shared: bool) -> TokenStream {
     if let Some(ty) = delegate_type(cx.container) {
         return quote! {
             const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
@@ -695,7 +571,11 @@ fn object_const(cx: &Context<'_>) -> TokenStream {
         return TokenStream::new();
     };
     let parts = object_parts(cx, fields);
-    let properties = rope(&parts.properties_node());
+    let properties = if shared {
+        quote!(__TOOLGEN_PROPERTIES)
+    } else {
+        rope(&parts.properties_node())
+    };
     let required = rope(&parts.required_node());
     let own = &parts.names;
     let flattened = &parts.flattened;

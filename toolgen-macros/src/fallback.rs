@@ -24,14 +24,11 @@ pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
                 const NAME: &'static str = "";
                 const DESCRIPTION: &'static str = "";
                 const INPUT_SCHEMA: &'static str = "{}";
-                const DEFINITIONS: ::toolgen::__private::Definitions =
-                    ::toolgen::__private::Definitions {
-                        anthropic: "{}",
-                        openai_chat: "{}",
-                        openai_responses: "{}",
-                        gemini: "{}",
-                        mcp: "{}",
-                    };
+                fn cache() -> &'static ::toolgen::__private::ToolCache {
+                    static CACHE: ::toolgen::__private::ToolCache =
+                        ::toolgen::__private::ToolCache::new();
+                    &CACHE
+                }
             }
         }
     });

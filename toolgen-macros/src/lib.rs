@@ -12,6 +12,7 @@ mod case;
 mod check;
 mod doc;
 mod expand;
+mod facts;
 mod fallback;
 mod nulls;
 mod schema;

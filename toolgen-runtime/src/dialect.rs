@@ -73,7 +73,7 @@ impl Dialect {
         Dialect::Gemini,
     ];
 
-    const fn provider(self) -> &'static str {
+    pub(crate) const fn provider(self) -> &'static str {
         match self {
             Dialect::Standard => "standard JSON Schema",
             Dialect::OpenAiStrict => "OpenAI strict mode",
@@ -117,7 +117,7 @@ pub enum Rule {
 
 impl Rule {
     /// What the rule forbids, and what to do instead, in words.
-    const fn words(self, dialect: Dialect) -> (&'static str, &'static str) {
+    pub(crate) const fn words(self, dialect: Dialect) -> (&'static str, &'static str) {
         if let (Dialect::Gemini, false) = (dialect, matches!(self, Rule::NotASchema)) {
             let (what, _) = self.words(Dialect::Standard);
             return (
@@ -1584,6 +1584,15 @@ fn well_formed(schema: &serde_json::Value, depth: usize) -> bool {
 }
 
 impl DialectError {
+    /// The error for `rule` broken at `path` in `dialect` (for the run-time rewrite).
+    pub(crate) fn new(dialect: Dialect, rule: Rule, path: String) -> DialectError {
+        DialectError {
+            dialect,
+            rule,
+            path,
+        }
+    }
+
     /// The dialect that cannot express the schema.
     pub fn dialect(&self) -> Dialect {
         self.dialect

@@ -23,6 +23,7 @@ mod args;
 mod call;
 mod constraints;
 mod dialect;
+mod facts;
 mod format;
 mod nulls;
 mod partial;
@@ -33,6 +34,7 @@ mod schema;
 mod stream;
 mod tool;
 mod toolset;
+mod transform;
 mod wire;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
@@ -61,21 +63,27 @@ pub mod __private {
         Converted, Problem, Written, bound, dialect_len, dialect_text, message, message_len,
         strict_field, strict_rest, tighten, write,
     };
+    pub use crate::facts::{Facts, Kid, Via, check_field, check_rest, first_problem};
     pub use crate::nulls::{
         NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
-    };
-    pub use crate::provider::{
-        DefinitionLens, DefinitionParts, Definitions, concat, concat_len, definition_len,
-        definition_pieces,
     };
     pub use crate::rope::{
         Defs, Names, Object, Rope, escaped, escaped_len, flatten_root, flattened_str, output_len,
         quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
-    pub use crate::schema::check_default;
+    pub use crate::schema::{Recursion, check_default};
+    pub use crate::tool::ToolCache;
+    /// The bits of [`Facts`] and of a tool's modes.
+    pub mod facts {
+        pub use crate::facts::{
+            ANTHROPIC, ANY, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NON_STRING_ENUM, OPENAI,
+            PATTERN, RECURSIVE, TUPLE,
+        };
+    }
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};
+    pub use crate::transform::rewrite_text;
     pub use crate::{ArgsError, Provider, ToolCall};
     pub use regex::Regex;
     pub use serde;

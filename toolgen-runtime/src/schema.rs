@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::constraints::Violation;
+use crate::facts::{self, Facts, Kid, Via};
 use crate::nulls::Nulls;
 use crate::rope::{Defs, Names, Object, Rope};
 
@@ -46,6 +47,12 @@ pub trait ToolSchema {
     const SCHEMA: Rope;
     /// The definitions the schema's `$ref`s need; [`Defs::None`] for all but recursive types.
     const DEFS: Defs = Defs::None;
+    /// What the provider dialects need to know about the schema (a map, an arbitrary value, a
+    /// tuple, recursion, nesting and counts), combined by the types that hold this one: strict
+    /// tools check it at compile time. [`Facts::NONE`] suits a hand-written schema of a string,
+    /// number or boolean.
+    #[doc(hidden)]
+    const FACTS: Facts = Facts::NONE;
     /// For types serde reads from a JSON object with named fields: their properties and required
     /// names, which `#[serde(flatten)]` merges into the enclosing object. `None` otherwise.
     const OBJECT: Option<Object> = None;
@@ -257,11 +264,13 @@ impl ToolSchema for () {
 
 impl ToolSchema for serde_json::Value {
     const SCHEMA: Rope = Rope::Str("{}");
+    const FACTS: Facts = Facts::node(facts::ANY, false, [0, 0, 0], &[]);
     const DEFAULT: Option<Rope> = NULL;
 }
 
 impl ToolSchema for serde_json::Map<String, serde_json::Value> {
     const SCHEMA: Rope = Rope::Typed("object", &Rope::Str("}"));
+    const FACTS: Facts = Facts::node(facts::MAP, true, [0, 0, 0], &[]);
     const OBJECT: Option<Object> = Some(Object {
         properties: Rope::Str(""),
         required: Rope::Str(""),
@@ -275,6 +284,7 @@ impl ToolSchema for serde_json::Map<String, serde_json::Value> {
 impl<T: ToolSchema> ToolSchema for Option<T> {
     const SCHEMA: Rope = Rope::Nullable(&T::SCHEMA);
     const DEFS: Defs = T::DEFS;
+    const FACTS: Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
     const NULLS: Nulls = T::NULLS;
     const NEEDS_FILL: bool = T::NEEDS_FILL;
@@ -305,6 +315,7 @@ macro_rules! transparent {
         impl<T: ToolSchema + ?Sized $($bound)*> ToolSchema for $ty {
             const SCHEMA: Rope = T::SCHEMA;
             const DEFS: Defs = T::DEFS;
+            const FACTS: Facts = T::FACTS;
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
@@ -333,6 +344,30 @@ transparent!(
     [] std::sync::Arc<T>,
     [+ ToOwned] std::borrow::Cow<'_, T>
 );
+
+/// The [`ToolSchema::FACTS`] of an array of `T`.
+const fn items_facts<T: ToolSchema + ?Sized>() -> Facts {
+    Facts::node(
+        0,
+        false,
+        [0, 0, 0],
+        &[Kid {
+            via: Via::Items,
+            name: "",
+            facts: &T::FACTS,
+        }],
+    )
+}
+
+/// A recursive type's reference to itself, where the derive describes the type's own definition:
+/// its [`ToolSchema::FACTS`] are [`Facts::REFERENCE`], which cuts the cycle.
+#[doc(hidden)]
+pub struct Recursion;
+
+impl ToolSchema for Recursion {
+    const SCHEMA: Rope = Rope::Str("{}");
+    const FACTS: Facts = Facts::REFERENCE;
+}
 
 /// The [`ToolSchema::NULLS`] of an array of `T`.
 const fn items<T: ToolSchema + ?Sized>() -> Nulls {
@@ -369,6 +404,7 @@ macro_rules! sequence {
                 &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
             );
             const DEFS: Defs = T::DEFS;
+            const FACTS: Facts = items_facts::<T>();
             const DEFAULT: Option<Rope> = EMPTY_ARRAY;
             const NULLS: Nulls = items::<T>();
             const NEEDS_FILL: bool = T::NEEDS_FILL;
@@ -399,6 +435,7 @@ sequence!(json_unique, r#","uniqueItems":true}"# => [S] std::collections::HashSe
 impl<T: ToolSchema> ToolSchema for [T] {
     const SCHEMA: Rope = <Vec<T> as ToolSchema>::SCHEMA;
     const DEFS: Defs = T::DEFS;
+    const FACTS: Facts = items_facts::<T>();
     const NULLS: Nulls = items::<T>();
     const NEEDS_FILL: bool = T::NEEDS_FILL;
     fn fill_defaults(value: &mut Value) {
@@ -428,6 +465,7 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
         ]),
     );
     const DEFS: Defs = T::DEFS;
+    const FACTS: Facts = items_facts::<T>();
     const DEFAULT: Option<Rope> = if N == 0 { EMPTY_ARRAY } else { None };
     const NULLS: Nulls = items::<T>();
     const NEEDS_FILL: bool = T::NEEDS_FILL;
@@ -454,6 +492,8 @@ macro_rules! map {
                 &Rope::Seq(&[MAP_TAIL_START, V::SCHEMA, Rope::Str("}")]),
             );
             const DEFS: Defs = V::DEFS;
+            // The strict modes stop at the map; Gemini takes it as a free-form object.
+            const FACTS: Facts = Facts::node(facts::MAP, true, [0, 0, 0], &[]);
             const OBJECT: Option<Object> = Some(Object {
                 properties: Rope::Str(""),
                 required: Rope::Str(""),
@@ -499,6 +539,7 @@ macro_rules! tuple {
                 ]),
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
+            const FACTS: Facts = Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
             const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
             const NEEDS_FILL: bool = $first::NEEDS_FILL $(|| $rest::NEEDS_FILL)*;
             fn fill_defaults(value: &mut Value) {

@@ -2,10 +2,14 @@
 
 use serde::de::DeserializeOwned;
 
+use std::sync::OnceLock;
+
 use crate::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::dialect::Dialect;
-use crate::provider::{Definitions, Provider};
+use crate::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
+use crate::provider::Provider;
 use crate::schema::ToolSchema;
+use crate::transform::rewrite_text;
 
 /// An LLM tool: its name, description and input schema, all known at compile time, and the
 /// parsing of the arguments a model sends for it.
@@ -84,17 +88,36 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(mcp["outputSchema"]["required"][0], "celsius");
     /// ```
     const OUTPUT_SCHEMA: Option<&'static str> = None;
-    /// The input schema in OpenAI's strict dialect, for a tool strict for OpenAI
-    /// (`#[tool(strict)]` or `#[tool(strict = "openai")]`); built at compile time, and a schema
-    /// the dialect cannot express stops the build.
+    /// Which dialects the tool insists on (`facts::OPENAI`, `ANTHROPIC`, `GEMINI`) or skips
+    /// (`GEMINI_SKIP`), as bits.
+    #[doc(hidden)]
+    const MODES: u8 = 0;
+
+    /// Where the tool keeps the dialects and definitions it has built, each once, at first use.
+    #[doc(hidden)]
+    fn cache() -> &'static ToolCache;
+
+    /// The input schema in `dialect`, as `&'static str`: [`Tool::INPUT_SCHEMA`] for
+    /// [`Dialect::Standard`]; otherwise rewritten from it once, at first use, and kept. `None`
+    /// where the tool has no such schema: a strict dialect of a tool that is not strict for that
+    /// provider, or Gemini's `parameters` of a schema that does not fit them (or of a tool with
+    /// `#[tool(gemini = "json_schema")]`).
     ///
-    /// Every property is `required`, optional ones admit `null` (which
-    /// [`parse_args`](Tool::parse_args) reads as "left out" for fields with a default), every
-    /// object has `"additionalProperties": false`, and what the dialect has no keyword for is said
-    /// in the description.
+    /// - OpenAI strict (`#[tool(strict)]` or `strict = "openai"`): every property `required`,
+    ///   optional ones admitting `null` (which [`parse_args`](Tool::parse_args) reads as "left
+    ///   out" for fields with a default), `"additionalProperties": false` on every object, and what
+    ///   the dialect has no keyword for said in the description.
+    /// - Anthropic strict (`#[tool(strict)]` or `strict = "anthropic"`): `"additionalProperties":
+    ///   false` everywhere, optional fields stay optional.
+    /// - Gemini `parameters` (an OpenAPI 3.0 subset): one `type` and `nullable`, string enums,
+    ///   `propertyOrdering`.
+    ///
+    /// What a strict dialect (or, with `#[tool(gemini = "parameters")]`, Gemini's) cannot
+    /// express stops the build, at the field: the texts are written at run time, but whether they
+    /// can be is known at compile time.
     ///
     /// ```
-    /// use toolgen::Tool;
+    /// use toolgen::{Dialect, Tool};
     ///
     /// /// Search the notes.
     /// #[derive(Tool, serde::Deserialize)]
@@ -106,84 +129,30 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     ///     limit: u8,
     /// }
     ///
+    /// assert_eq!(Search::input_schema(Dialect::Standard), Some(Search::INPUT_SCHEMA));
     /// assert_eq!(
-    ///     Search::OPENAI_STRICT_SCHEMA,
+    ///     Search::input_schema(Dialect::OpenAiStrict),
     ///     Some(r#"{"type":"object","properties":{"query":{"type":"string","description":"At most 80 characters."},"limit":{"type":["integer","null"],"minimum":0,"maximum":255,"description":"Default: 0."}},"required":["query","limit"],"additionalProperties":false}"#)
+    /// );
+    /// assert_eq!(
+    ///     Search::input_schema(Dialect::Gemini),
+    ///     Some(r#"{"type":"object","properties":{"query":{"type":"string","maxLength":80},"limit":{"type":"integer","minimum":0,"maximum":255,"default":0}},"required":["query"],"propertyOrdering":["query","limit"]}"#)
     /// );
     /// let args = Search::parse_args(r#"{"query":"rust","limit":null}"#).unwrap();
     /// assert_eq!(args.limit, 0);
-    /// ```
-    const OPENAI_STRICT_SCHEMA: Option<&'static str> = None;
-    /// The input schema in Anthropic's strict dialect, for a tool strict for Anthropic
-    /// (`#[tool(strict)]` or `#[tool(strict = "anthropic")]`); built at compile time like
-    /// [`Tool::OPENAI_STRICT_SCHEMA`].
     ///
-    /// ```
-    /// use toolgen::Tool;
-    ///
-    /// /// Search the notes.
-    /// #[derive(Tool, serde::Deserialize)]
-    /// #[tool(strict = "anthropic")]
-    /// struct Search { query: String, limit: Option<u8> }
-    ///
-    /// assert_eq!(
-    ///     Search::ANTHROPIC_STRICT_SCHEMA,
-    ///     Some(r#"{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":["integer","null"],"description":"At least 0. At most 255."}},"required":["query"],"additionalProperties":false}"#)
-    /// );
-    /// assert_eq!(Search::OPENAI_STRICT_SCHEMA, None);
-    /// ```
-    const ANTHROPIC_STRICT_SCHEMA: Option<&'static str> = None;
-    /// The input schema as Gemini's `parameters` (an OpenAPI 3.0 subset: one `type` and
-    /// `nullable`, string enums, `propertyOrdering`), or `None` when the schema does not fit it
-    /// (an arbitrary value, a recursive type, a tuple, a value of several types, a number
-    /// `enum`): then Gemini's definition sends
-    /// [`Tool::INPUT_SCHEMA`] as `parametersJsonSchema`. Built at compile time.
-    /// `#[tool(gemini = "parameters")]` makes a schema that does not fit a build error;
-    /// `#[tool(gemini = "json_schema")]` leaves this `None` and always sends
-    /// `parametersJsonSchema`.
-    ///
-    /// ```
-    /// use toolgen::Tool;
-    ///
-    /// /// Get the weather.
-    /// #[derive(Tool, serde::Deserialize)]
-    /// struct Weather { city: String, days: Option<u8> }
-    ///
-    /// assert_eq!(
-    ///     Weather::GEMINI_SCHEMA,
-    ///     Some(r#"{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":0,"maximum":255,"nullable":true}},"required":["city"],"propertyOrdering":["city","days"]}"#)
-    /// );
-    /// ```
-    const GEMINI_SCHEMA: Option<&'static str> = None;
-    /// Every provider's definition, as compile-time JSON text.
-    #[doc(hidden)]
-    const DEFINITIONS: Definitions;
-
-    /// The input schema in `dialect`: [`Tool::INPUT_SCHEMA`] for [`Dialect::Standard`], else
-    /// the dialect's const (`None` where the tool has none: a tool that is not strict for that
-    /// provider, or a schema that does not fit Gemini's `parameters`).
-    ///
-    /// ```
-    /// use toolgen::{Dialect, Tool};
     /// /// Greet someone.
     /// #[derive(Tool, serde::Deserialize)]
-    /// #[tool(strict)]
     /// struct Greet { name: String }
-    /// assert_eq!(Greet::input_schema(Dialect::Standard), Some(Greet::INPUT_SCHEMA));
-    /// assert_eq!(Greet::input_schema(Dialect::OpenAiStrict), Greet::OPENAI_STRICT_SCHEMA);
+    /// assert_eq!(Greet::input_schema(Dialect::OpenAiStrict), None); // not strict
     /// ```
     fn input_schema(dialect: Dialect) -> Option<&'static str> {
-        match dialect {
-            Dialect::Standard => Some(Self::INPUT_SCHEMA),
-            Dialect::OpenAiStrict => Self::OPENAI_STRICT_SCHEMA,
-            Dialect::AnthropicStrict => Self::ANTHROPIC_STRICT_SCHEMA,
-            Dialect::Gemini => Self::GEMINI_SCHEMA,
-        }
+        Self::cache().input_schema(&info::<Self>(), dialect)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as JSON
-    /// text built at compile time: a request body can embed it (for example as a
-    /// `serde_json::value::RawValue`) with no work per request.
+    /// text: built once, at first use, and kept, so a request body can embed it (for example as
+    /// a `serde_json::value::RawValue`) with no work per request.
     ///
     /// Strict tools get the strict dialect and `"strict": true` (OpenAI always gets `strict`,
     /// `false` included); Gemini gets `parameters` when the schema fits them, else
@@ -202,17 +171,17 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(Greet::definition_json(Provider::Anthropic), ANTHROPIC);
     /// ```
     fn definition_json(provider: Provider) -> &'static str {
-        Self::DEFINITIONS.get(provider)
+        Self::cache().definition(&info::<Self>(), provider)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as a
     /// `serde_json::Value` ([`Tool::definition_json`] parsed).
-    // The text is the derive's own, built at compile time and parsed by the tests for every
+    // The text is built from the derive's own schema, and parsed by the tests for every
     // provider; nothing from a model reaches here.
     #[allow(clippy::expect_used)]
     fn definition(provider: Provider) -> serde_json::Value {
         serde_json::from_str(Self::definition_json(provider))
-            .expect("toolgen builds every definition as JSON at compile time")
+            .expect("toolgen builds every definition as JSON")
     }
 
     /// Parses the arguments a model sent (JSON text) into the tool's input.
@@ -286,5 +255,91 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// ```
     fn parse_bytes(args: &[u8]) -> Result<Self, ArgsError> {
         parse_tool_bytes(args)
+    }
+}
+
+/// What a tool builds at run time, each once, at first use: its dialects and its definitions.
+///
+/// `#[derive(Tool)]` gives every tool one, in a `static`; nothing in it is built at compile
+/// time, so a dialect or definition the program never asks for costs nothing at all.
+#[doc(hidden)]
+pub struct ToolCache {
+    dialects: [OnceLock<Option<String>>; 3],
+    definitions: [OnceLock<String>; 5],
+}
+
+/// What [`ToolCache`] builds from: the tool's consts. (The cache's methods are not generic, so a
+/// tool's dialects and definitions add no code of their own to the program.)
+struct ToolInfo {
+    name: &'static str,
+    description: &'static str,
+    input_schema: &'static str,
+    output_schema: Option<&'static str>,
+    modes: u8,
+}
+
+fn info<T: Tool>() -> ToolInfo {
+    ToolInfo {
+        name: T::NAME,
+        description: T::DESCRIPTION,
+        input_schema: T::INPUT_SCHEMA,
+        output_schema: T::OUTPUT_SCHEMA,
+        modes: T::MODES,
+    }
+}
+
+impl ToolCache {
+    /// An empty cache, for a `static`.
+    pub const fn new() -> ToolCache {
+        ToolCache {
+            dialects: [const { OnceLock::new() }; 3],
+            definitions: [const { OnceLock::new() }; 5],
+        }
+    }
+
+    /// [`Tool::input_schema`].
+    fn input_schema(&'static self, tool: &ToolInfo, dialect: Dialect) -> Option<&'static str> {
+        let (wanted, slot) = match dialect {
+            Dialect::Standard => return Some(tool.input_schema),
+            Dialect::OpenAiStrict => (tool.modes & OPENAI != 0, &self.dialects[0]),
+            Dialect::AnthropicStrict => (tool.modes & ANTHROPIC != 0, &self.dialects[1]),
+            Dialect::Gemini => (tool.modes & GEMINI_SKIP == 0, &self.dialects[2]),
+        };
+        if !wanted {
+            return None;
+        }
+        slot.get_or_init(|| rewrite_text(tool.input_schema, dialect).ok())
+            .as_deref()
+    }
+
+    /// [`Tool::definition_json`].
+    fn definition(&'static self, tool: &ToolInfo, provider: Provider) -> &'static str {
+        let slot = match provider {
+            Provider::Anthropic => &self.definitions[0],
+            Provider::OpenAiChat => &self.definitions[1],
+            Provider::OpenAiResponses => &self.definitions[2],
+            Provider::Gemini => &self.definitions[3],
+            Provider::Mcp => &self.definitions[4],
+        };
+        slot.get_or_init(|| {
+            crate::provider::definition_text(
+                provider,
+                &crate::provider::DefinitionParts {
+                    name: tool.name,
+                    description: tool.description,
+                    standard: tool.input_schema,
+                    openai: self.input_schema(tool, Dialect::OpenAiStrict),
+                    anthropic: self.input_schema(tool, Dialect::AnthropicStrict),
+                    gemini: self.input_schema(tool, Dialect::Gemini),
+                    output: tool.output_schema,
+                },
+            )
+        })
+    }
+}
+
+impl Default for ToolCache {
+    fn default() -> ToolCache {
+        ToolCache::new()
     }
 }

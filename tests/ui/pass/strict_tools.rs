@@ -2,7 +2,7 @@
 //! enums, constraints that go into the description.
 
 use serde::Deserialize;
-use toolgen::{Provider, Tool, ToolSchema};
+use toolgen::{Dialect, Provider, Tool, ToolSchema};
 
 #[derive(ToolSchema, Deserialize)]
 struct Node {
@@ -54,15 +54,15 @@ struct Checked {
 }
 
 fn main() {
-    assert!(Plain::GEMINI_SCHEMA.is_none());
+    assert!(Plain::input_schema(Dialect::Gemini).is_none());
     assert!(Plain::definition(Provider::Gemini).get("parametersJsonSchema").is_some());
     assert!(Checked::definition(Provider::Gemini).get("parameters").is_some());
-    assert!(AddTree::OPENAI_STRICT_SCHEMA.is_some());
-    assert!(AddTree::ANTHROPIC_STRICT_SCHEMA.is_none());
+    assert!(AddTree::input_schema(Dialect::OpenAiStrict).is_some());
+    assert!(AddTree::input_schema(Dialect::AnthropicStrict).is_none());
     let chat = AddTree::definition(Provider::OpenAiChat);
     assert_eq!(chat["function"]["strict"], true);
     let anthropic = AddTree::definition(Provider::Anthropic);
     assert!(anthropic.get("strict").is_none());
-    assert!(Draw::ANTHROPIC_STRICT_SCHEMA.is_some());
+    assert!(Draw::input_schema(Dialect::AnthropicStrict).is_some());
     assert_eq!(Draw::definition(Provider::Anthropic)["strict"], true);
 }

@@ -1,0 +1,296 @@
+//! A type's [`Facts`](../../toolgen_runtime/facts/struct.Facts.html): what the provider dialects
+//! need to know of its schema, built as const data from the container's model (never from
+//! schema text). The shape mirrors the schema the `schema` module writes: an object per struct
+//! (and per tagged variant), its properties as kids, the branches of an enum, flattened types.
+//! Field types contribute their own `ToolSchema::FACTS`; a recursive type's references to itself
+//! are `Recursion`'s, which cuts the cycle.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{GenericArgument, Ident, PathArguments, Type};
+
+use crate::ast::{Container, Data, Field, Shape, Variant};
+use crate::expand::input_type;
+use crate::schema::{delegate_type, json, types::mentions_self};
+
+/// The `Facts` expression of the container's schema, and, for a struct, the index of each
+/// field's kid (by the field's position among the container's fields; `None` for skipped and
+/// flattened fields).
+pub fn container_facts(container: &Container<'_>, recursive: bool) -> TokenStream {
+    let body = body_facts(container);
+    if recursive {
+        let name_len = json::escape(&container.def_name()).len() as u32;
+        quote! {
+            ::toolgen::__private::Facts::recursive(#name_len, &[::toolgen::__private::Kid {
+                via: ::toolgen::__private::Via::Definition,
+                name: "",
+                facts: &#body,
+            }])
+        }
+    } else {
+        body
+    }
+}
+
+/// The facts of the container's own schema (for a recursive type: its definition).
+fn body_facts(container: &Container<'_>) -> TokenStream {
+    let cx = Cx { container };
+    if let Some(delegate) = delegate_type(container) {
+        return cx.of_type(delegate);
+    }
+    match &container.data {
+        Data::Named(fields) => cx.object(fields, &[], 0),
+        Data::Tuple(fields) if fields.len() == 1 => cx.of_type(&fields[0].ty),
+        Data::Tuple(_) => node(quote!(::toolgen::__private::facts::TUPLE), false, [0; 3], &[]),
+        Data::Unit | Data::Union => none(),
+        Data::Enum(variants) => cx.enumeration(variants),
+    }
+}
+
+/// The index of each tool field's kid in the container's object facts, for the per-field checks:
+/// `(field, index)` for the named fields that are properties.
+pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)> {
+    fields
+        .iter()
+        .filter(|f| !f.skip)
+        .enumerate()
+        .filter(|(_, f)| f.flatten.is_none())
+        .map(|(i, f)| (f, i))
+        .collect()
+}
+
+struct Cx<'c> {
+    container: &'c Container<'c>,
+}
+
+impl Cx<'_> {
+    /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion`.
+    fn of_type(&self, ty: &Type) -> TokenStream {
+        let ident = self.container.ident;
+        let ty = if mentions_self(ty, ident) {
+            replace_self(ty, ident)
+        } else {
+            ty.clone()
+        };
+        quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
+    }
+
+    /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
+    /// grammar cannot read.
+    fn field(&self, field: &Field<'_>) -> TokenStream {
+        let ty = input_type(field);
+        // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
+        // prelude checks pin those names).
+        let inner = if crate::expand::is_plain(ty) {
+            none()
+        } else {
+            self.of_type(ty)
+        };
+        let unreadable = field.tool.pattern.as_ref().is_some_and(|pattern| {
+            // Backreferences and lookaround do not parse (and are refused for every tool).
+            regex_syntax::Parser::new()
+                .parse(&pattern.value())
+                .is_ok_and(|hir| crate::check::has_word_boundary(&hir))
+        });
+        if unreadable {
+            let kid = kid(quote!(Branch), "", &inner);
+            node(quote!(::toolgen::__private::facts::PATTERN), false, [0; 3], &[kid])
+        } else {
+            inner
+        }
+    }
+
+    /// An object with `fields` as properties (flattened ones merged), `extra` properties before
+    /// them (a tag: its name and value's characters), and `extra_text` more characters.
+    fn object(&self, fields: &[Field<'_>], extra: &[&str], extra_text: u32) -> TokenStream {
+        let mut kids = Vec::new();
+        let mut properties = extra.len() as u32;
+        let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
+        for field in fields.iter().filter(|f| !f.skip) {
+            let facts = self.field(field);
+            if field.flatten.is_some() {
+                kids.push(kid(quote!(Flatten), "", &facts));
+            } else {
+                properties += 1;
+                text += text_len(&field.name);
+                kids.push(kid(quote!(Property), &field.name, &facts));
+            }
+        }
+        node(quote!(0), true, [properties, 0, text], &kids)
+    }
+
+    /// An enum: its branches, in serde's representation, as the schema writes them.
+    fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
+        let serde = &self.container.serde;
+        let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+        let untagged_enum = serde.untagged.is_some();
+        let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) = variants
+            .iter()
+            .partition(|v| !v.untagged || untagged_enum);
+        let mut branches = match (&serde.tag, &serde.content, untagged_enum) {
+            (_, _, true) => tagged.iter().map(|v| self.content(v)).collect(),
+            (Some(tag), Some(content), false) => tagged
+                .iter()
+                .map(|v| self.adjacent(&tag.value, &content.value, v))
+                .collect(),
+            (Some(tag), None, false) => tagged
+                .iter()
+                .map(|v| self.internal(&tag.value, v))
+                .collect(),
+            (None, _, false) => self.external(&tagged),
+        };
+        branches.extend(untagged.iter().map(|v| self.content(v)));
+        match branches.len() {
+            // `{"not":{}}`: no type, so no dialect but the standard one takes it.
+            0 => node(quote!(::toolgen::__private::facts::ANY), false, [0; 3], &[]),
+            1 => branches.remove(0),
+            _ => {
+                let kids: Vec<TokenStream> = branches
+                    .iter()
+                    .map(|b| kid(quote!(Branch), "", b))
+                    .collect();
+                node(quote!(0), false, [0; 3], &kids)
+            }
+        }
+    }
+
+    /// What a variant holds, without the tag.
+    fn content(&self, variant: &Variant<'_>) -> TokenStream {
+        match &variant.shape {
+            Shape::Unit => none(),
+            Shape::Newtype(ty) => self.of_type(ty),
+            Shape::Tuple(_) => node(quote!(::toolgen::__private::facts::TUPLE), false, [0; 3], &[]),
+            Shape::Struct(fields) => self.object(fields, &[], 0),
+        }
+    }
+
+    /// Externally tagged: unit variants as a string `enum` (or one `const` each when documented),
+    /// `#[serde(other)]` as a string, any other variant as `{"<name>": content}`.
+    fn external(&self, variants: &[&Variant<'_>]) -> Vec<TokenStream> {
+        let units: Vec<&&Variant<'_>> = variants
+            .iter()
+            .filter(|v| matches!(v.shape, Shape::Unit) && v.other.is_none())
+            .collect();
+        let mut branches = Vec::new();
+        if units.iter().all(|v| v.description.is_none()) {
+            if !units.is_empty() {
+                // The `enum` array's text: the quoted names, commas and brackets.
+                let text: u32 = units
+                    .iter()
+                    .map(|v| json::string(&v.name).len() as u32 + 1)
+                    .sum::<u32>()
+                    + 1;
+                branches.push(node(quote!(0), false, [0, units.len() as u32, text], &[]));
+            }
+        } else {
+            branches.extend(units.iter().map(|v| {
+                let text = json::string(&v.name).len() as u32;
+                node(quote!(0), false, [0, 0, text], &[])
+            }));
+        }
+        let others = variants.iter().filter(|v| v.other.is_some()).count();
+        branches.extend((0..others).map(|_| none()));
+        for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
+            let content = self.content(variant);
+            let kids = [kid(quote!(Property), &variant.name, &content)];
+            branches.push(node(quote!(0), true, [1, 0, text_len(&variant.name)], &kids));
+        }
+        branches
+    }
+
+    /// Internally tagged: the tag is a property beside the variant's own fields.
+    fn internal(&self, tag: &str, variant: &Variant<'_>) -> TokenStream {
+        let tag_value = tag_text(variant);
+        match &variant.shape {
+            Shape::Struct(fields) => self.object(fields, &[tag], tag_value),
+            Shape::Newtype(ty) => {
+                let kids = [kid(quote!(Flatten), "", &self.of_type(ty))];
+                node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &kids)
+            }
+            _ => node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &[]),
+        }
+    }
+
+    /// Adjacently tagged: `{"<tag>": name, "<content>": content}`.
+    fn adjacent(&self, tag: &str, content: &str, variant: &Variant<'_>) -> TokenStream {
+        let text = text_len(tag) + text_len(content) + tag_text(variant);
+        let kids = [kid(quote!(Property), content, &self.content(variant))];
+        node(quote!(0), true, [2, 0, text], &kids)
+    }
+}
+
+/// The characters a tag's value adds: its `const` (a `#[serde(other)]` tag has none the strict
+/// dialects keep).
+fn tag_text(variant: &Variant<'_>) -> u32 {
+    if variant.other.is_some() {
+        0
+    } else {
+        json::string(&variant.name).len() as u32
+    }
+}
+
+/// The characters a property name counts (as the schema text writes it).
+fn text_len(name: &str) -> u32 {
+    json::escape(name).len() as u32
+}
+
+fn none() -> TokenStream {
+    quote!(::toolgen::__private::Facts::NONE)
+}
+
+fn node(own: TokenStream, object: bool, counts: [u32; 3], kids: &[TokenStream]) -> TokenStream {
+    let [properties, enum_values, text] = counts;
+    quote! {
+        ::toolgen::__private::Facts::node(
+            #own, #object, [#properties, #enum_values, #text], &[#(#kids),*]
+        )
+    }
+}
+
+fn kid(via: TokenStream, name: &str, facts: &TokenStream) -> TokenStream {
+    quote! {
+        ::toolgen::__private::Kid {
+            via: ::toolgen::__private::Via::#via,
+            name: #name,
+            facts: &#facts,
+        }
+    }
+}
+
+/// `ty` with every mention of the container (`Self` or its name) replaced by `Recursion`.
+fn replace_self(ty: &Type, ident: &Ident) -> Type {
+    let mut ty = ty.clone();
+    replace_in(&mut ty, ident);
+    ty
+}
+
+fn replace_in(ty: &mut Type, ident: &Ident) {
+    match ty {
+        Type::Paren(inner) => replace_in(&mut inner.elem, ident),
+        Type::Group(inner) => replace_in(&mut inner.elem, ident),
+        Type::Reference(reference) => replace_in(&mut reference.elem, ident),
+        Type::Array(array) => replace_in(&mut array.elem, ident),
+        Type::Slice(slice) => replace_in(&mut slice.elem, ident),
+        Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|e| replace_in(e, ident)),
+        Type::Path(path) => {
+            let is_self = path.qself.is_none()
+                && path.path.leading_colon.is_none()
+                && path.path.segments.len() == 1
+                && (path.path.segments[0].ident == "Self" || path.path.segments[0].ident == *ident);
+            if is_self {
+                *ty = syn::parse_quote!(::toolgen::__private::Recursion);
+                return;
+            }
+            for segment in &mut path.path.segments {
+                if let PathArguments::AngleBracketed(args) = &mut segment.arguments {
+                    for arg in &mut args.args {
+                        if let GenericArgument::Type(inner) = arg {
+                            replace_in(inner, ident);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,654 @@
+//! What the provider dialects need to know about a type's schema, as small compile-time data:
+//! the build-time half of strict mode.
+//!
+//! Every [`ToolSchema`](crate::ToolSchema) carries [`Facts`]: the problems its schema node has
+//! for a dialect (a map, an arbitrary value, a tuple, a recursive reference, a regex Anthropic
+//! cannot read, ..), the deepest nesting of objects, and counts of properties, enum values and
+//! name characters, each summed over the node's kids. The derive combines its fields' facts; a
+//! strict tool then checks each of its fields in const evaluation, spanned at the field, and one
+//! check for the rest (flattened fields, the whole tool's totals). No schema text is read: the
+//! dialect texts themselves are written at run time, at first use ([`crate::transform`]).
+//!
+//! The kids keep enough of the shape to name the path of a problem (`cards[].meta`).
+//!
+//! This module runs in const evaluation on the program's own types; its panics are the build
+//! errors of strict tools, so the runtime's no-panic lints do not apply to it.
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+use crate::dialect::{Dialect, Rule};
+
+/// A schema that admits any JSON value (`{}`): no dialect but the standard one takes it.
+pub const ANY: u16 = 1;
+/// A map (`additionalProperties` with a schema): the strict modes need `false`.
+pub const MAP: u16 = 1 << 1;
+/// A tuple (`prefixItems`).
+pub const TUPLE: u16 = 1 << 2;
+/// A reference to a recursive type's definition (`$ref`).
+pub const RECURSIVE: u16 = 1 << 3;
+/// A `pattern` with word boundaries, backreferences or lookaround (Anthropic strict).
+pub const PATTERN: u16 = 1 << 4;
+/// A `type` with several types besides `null` (Gemini).
+pub const MULTIPLE_TYPES: u16 = 1 << 5;
+/// An `enum` or `const` that is not a string (Gemini).
+pub const NON_STRING_ENUM: u16 = 1 << 6;
+
+const MAX_PROPERTIES: u32 = 5000;
+const MAX_DEPTH: u32 = 10;
+const MAX_ENUM_VALUES: u32 = 1000;
+const MAX_TEXT: u32 = 120_000;
+
+/// What a strict dialect or Gemini's `parameters` needs to know of one schema node, and of what
+/// is inside it.
+///
+/// ```
+/// use toolgen::{ToolSchema, __private::facts};
+/// use std::collections::HashMap;
+///
+/// #[derive(ToolSchema, serde::Deserialize)]
+/// #[allow(dead_code)]
+/// struct Card { front: String, meta: HashMap<String, u32> }
+///
+/// let card = <Vec<Card> as ToolSchema>::FACTS;
+/// assert_eq!(card.all & facts::MAP, facts::MAP); // somewhere inside
+/// assert_eq!(card.own & facts::MAP, 0); // not the array itself
+/// assert_eq!(card.depth, 2); // a card, and its map
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Facts {
+    /// The problems of this node itself (bits such as [`MAP`]).
+    pub own: u16,
+    /// The problems of this node and of everything inside it.
+    pub all: u16,
+    /// Whether the node is an object schema (a level of nesting for OpenAI).
+    pub object: bool,
+    /// The most objects on one path down from this node, this one included.
+    pub depth: u32,
+    /// The most objects on one path inside a recursive type's definition (which OpenAI counts
+    /// from the definition's root).
+    pub def_depth: u32,
+    /// Properties, in all.
+    pub properties: u32,
+    /// `enum` values, in all.
+    pub enum_values: u32,
+    /// Characters of property names, definition names, `enum` and `const` values, in all.
+    pub text: u32,
+    /// What the node is made of, for the paths of problems.
+    pub kids: &'static [Kid],
+}
+
+/// A part of a schema node: a property, the items, a branch, a flattened type, a definition.
+#[derive(Clone, Copy, Debug)]
+pub struct Kid {
+    /// How the part sits in its parent (what it adds to a path).
+    pub via: Via,
+    /// The property name for [`Via::Property`]; empty otherwise.
+    pub name: &'static str,
+    /// The part's facts.
+    pub facts: &'static Facts,
+}
+
+/// How a [`Kid`] sits in its parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// A property (`.name` in a path).
+    Property,
+    /// The items of an array (`[]`).
+    Items,
+    /// A branch of a union, or a schema with keywords of a field added: the same place.
+    Branch,
+    /// A flattened type: its properties are the parent's own.
+    Flatten,
+    /// A recursive type's definition, written once under `$defs`.
+    Definition,
+}
+
+impl Kid {
+    /// A property.
+    pub const fn property(name: &'static str, facts: &'static Facts) -> Kid {
+        Kid {
+            via: Via::Property,
+            name,
+            facts,
+        }
+    }
+
+    /// A part of the given kind, without a name.
+    pub const fn via(via: Via, facts: &'static Facts) -> Kid {
+        Kid {
+            via,
+            name: "",
+            facts,
+        }
+    }
+}
+
+impl Facts {
+    /// A node with nothing to say: a string, a number, ..
+    pub const NONE: Facts = Facts::node(0, false, [0, 0, 0], &[]);
+
+    /// A node with its own problems `own`, whether it is an `object`, its own counts
+    /// `[properties, enum values, characters]`, and its kids, whose facts are summed in.
+    pub const fn node(own: u16, object: bool, counts: [u32; 3], kids: &'static [Kid]) -> Facts {
+        let mut facts = Facts {
+            own,
+            all: own,
+            object,
+            depth: 0,
+            def_depth: 0,
+            properties: counts[0],
+            enum_values: counts[1],
+            text: counts[2],
+            kids,
+        };
+        let mut below = 0;
+        let mut flat = 0;
+        let mut i = 0;
+        while i < kids.len() {
+            let kid = kids[i].facts;
+            facts.all |= kid.all;
+            facts.properties = facts.properties.saturating_add(kid.properties);
+            facts.enum_values = facts.enum_values.saturating_add(kid.enum_values);
+            facts.text = facts.text.saturating_add(kid.text);
+            facts.def_depth = max(facts.def_depth, kid.def_depth);
+            match kids[i].via {
+                Via::Property | Via::Items | Via::Branch => below = max(below, kid.depth),
+                Via::Flatten => flat = max(flat, kid.depth),
+                Via::Definition => facts.def_depth = max(facts.def_depth, kid.depth),
+            }
+            i += 1;
+        }
+        facts.depth = if object {
+            max(below + 1, flat)
+        } else {
+            max(below, flat)
+        };
+        facts
+    }
+
+    /// The reference to a recursive type (`{"$ref":..}`), named `name_len` characters under
+    /// `$defs`; `definition` is one [`Via::Definition`] kid with the definition's facts (in which
+    /// the type's references to itself are [`Facts::REFERENCE`]).
+    pub const fn recursive(name_len: u32, definition: &'static [Kid]) -> Facts {
+        Facts::node(RECURSIVE, false, [0, 0, name_len], definition)
+    }
+
+    /// A recursive type's reference to itself, inside its own definition.
+    pub const REFERENCE: Facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
+}
+
+const fn max(a: u32, b: u32) -> u32 {
+    if a > b { a } else { b }
+}
+
+/// The dialects a tool insists on, as bits: its strict modes and Gemini `parameters`.
+pub const OPENAI: u8 = 1;
+/// Anthropic strict mode.
+pub const ANTHROPIC: u8 = 1 << 1;
+/// Gemini `parameters` (`#[tool(gemini = "parameters")]`).
+pub const GEMINI: u8 = 1 << 2;
+/// No Gemini `parameters` at all: `#[tool(gemini = "json_schema")]` (not a dialect to check).
+pub const GEMINI_SKIP: u8 = 1 << 3;
+
+/// The rules a dialect checks on every node, in the order they are reported.
+const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
+    match dialect {
+        Dialect::OpenAiStrict => &[
+            (Rule::AnyValue, ANY),
+            (Rule::Map, MAP),
+            (Rule::Tuple, TUPLE),
+        ],
+        Dialect::AnthropicStrict => &[
+            (Rule::AnyValue, ANY),
+            (Rule::Map, MAP),
+            (Rule::Tuple, TUPLE),
+            (Rule::Recursive, RECURSIVE),
+            (Rule::Pattern, PATTERN),
+        ],
+        Dialect::Gemini => &[
+            (Rule::AnyValue, ANY),
+            (Rule::Tuple, TUPLE),
+            (Rule::Recursive, RECURSIVE),
+            (Rule::MultipleTypes, MULTIPLE_TYPES),
+            (Rule::NonStringEnum, NON_STRING_ENUM),
+        ],
+        Dialect::Standard => &[],
+    }
+}
+
+const DIALECTS: [(u8, Dialect); 3] = [
+    (OPENAI, Dialect::OpenAiStrict),
+    (ANTHROPIC, Dialect::AnthropicStrict),
+    (GEMINI, Dialect::Gemini),
+];
+
+/// How much of a path is kept.
+const PATH_BYTES: usize = 200;
+
+/// A JSON path being built (`cards[].meta`), cut at [`PATH_BYTES`] on a segment boundary.
+#[derive(Clone, Copy)]
+struct Path {
+    bytes: [u8; PATH_BYTES],
+    len: usize,
+}
+
+impl Path {
+    const EMPTY: Path = Path {
+        bytes: [0; PATH_BYTES],
+        len: 0,
+    };
+
+    /// Adds what `kid` adds to a path; returns the length to go back to.
+    const fn push(&mut self, kid: &Kid) -> usize {
+        let back = self.len;
+        match kid.via {
+            Via::Property => {
+                if self.len > 0 {
+                    self.put(".");
+                }
+                self.put(kid.name);
+            }
+            Via::Items => self.put("[]"),
+            Via::Branch | Via::Flatten | Via::Definition => {}
+        }
+        back
+    }
+
+    const fn put(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        if self.len + bytes.len() > PATH_BYTES {
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            self.bytes[self.len + i] = bytes[i];
+            i += 1;
+        }
+        self.len += bytes.len();
+    }
+
+    const fn same(&self, other: &Path) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.len {
+            if self.bytes[i] != other.bytes[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
+
+/// Whether a dialect in `modes` has a problem with the node at `level` or inside it (a quick
+/// test of bits before any path is looked for).
+const fn refused(facts: &Facts, level: u32, modes: u8) -> bool {
+    let mut d = 0;
+    while d < DIALECTS.len() {
+        let (bit, dialect) = DIALECTS[d];
+        if modes & bit != 0 {
+            let rules = rules(dialect);
+            let mut r = 0;
+            while r < rules.len() {
+                if facts.all & rules[r].1 != 0 {
+                    return true;
+                }
+                r += 1;
+            }
+            if let Dialect::OpenAiStrict = dialect
+                && too_deep(facts, level)
+            {
+                return true;
+            }
+        }
+        d += 1;
+    }
+    false
+}
+
+/// Follows the kids that hold `bit` down to the node that has it as its own, adding to `path`.
+const fn find(facts: &Facts, bit: u16, path: &mut Path) -> bool {
+    if facts.own & bit != 0 {
+        return true;
+    }
+    let mut i = 0;
+    while i < facts.kids.len() {
+        let kid = &facts.kids[i];
+        if kid.facts.all & bit != 0 {
+            let back = path.push(kid);
+            if find(kid.facts, bit, path) {
+                return true;
+            }
+            path.len = back;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether a node at `level` (objects above it) nests objects deeper than OpenAI allows.
+const fn too_deep(facts: &Facts, level: u32) -> bool {
+    level + facts.depth > MAX_DEPTH || facts.def_depth > MAX_DEPTH
+}
+
+/// Follows the nesting down to the object past OpenAI's limit, adding to `path`.
+const fn find_deep(facts: &Facts, level: u32, path: &mut Path) -> bool {
+    let level = level + facts.object as u32;
+    if level > MAX_DEPTH {
+        return true;
+    }
+    let mut i = 0;
+    while i < facts.kids.len() {
+        let kid = &facts.kids[i];
+        // A flattened object is this object; a definition counts from its own root.
+        let at = match kid.via {
+            Via::Flatten => level - (kid.facts.object && level > 0) as u32,
+            Via::Definition => 0,
+            _ => level,
+        };
+        if too_deep(kid.facts, at) {
+            let back = path.push(kid);
+            if find_deep(kid.facts, at, path) {
+                return true;
+            }
+            path.len = back;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// One dialect's first problem with a node, and where.
+#[derive(Clone, Copy)]
+struct Problem {
+    dialect: Dialect,
+    rule: Rule,
+    path: Path,
+}
+
+/// The first problem `dialect` has with the node `facts`, found at `path` with `level` objects
+/// above it; only the node's own problems and those of the kids `only` lets through.
+const fn problem(
+    dialect: Dialect,
+    facts: &Facts,
+    level: u32,
+    path: &Path,
+    only: Option<&[Via]>,
+) -> Option<Problem> {
+    let rules = rules(dialect);
+    let mut r = 0;
+    while r < rules.len() {
+        let (rule, bit) = rules[r];
+        let mut at = *path;
+        if facts.own & bit != 0 {
+            return Some(Problem {
+                dialect,
+                rule,
+                path: at,
+            });
+        }
+        let mut i = 0;
+        while i < facts.kids.len() {
+            let kid = &facts.kids[i];
+            if kid.facts.all & bit != 0 && admits(only, kid.via) {
+                at.push(kid);
+                find(kid.facts, bit, &mut at);
+                return Some(Problem {
+                    dialect,
+                    rule,
+                    path: at,
+                });
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    if let Dialect::OpenAiStrict = dialect {
+        let mut i = 0;
+        let inner = level + facts.object as u32;
+        while i < facts.kids.len() {
+            let kid = &facts.kids[i];
+            let at_level = match kid.via {
+                Via::Definition => 0,
+                _ => inner,
+            };
+            if admits(only, kid.via) && too_deep(kid.facts, at_level) {
+                let mut at = *path;
+                at.push(kid);
+                find_deep(kid.facts, at_level, &mut at);
+                return Some(Problem {
+                    dialect,
+                    rule: Rule::TooDeep,
+                    path: at,
+                });
+            }
+            i += 1;
+        }
+        if only.is_none() && too_deep(facts, level) {
+            let mut at = *path;
+            find_deep(facts, level, &mut at);
+            return Some(Problem {
+                dialect,
+                rule: Rule::TooDeep,
+                path: at,
+            });
+        }
+    }
+    None
+}
+
+const fn admits(only: Option<&[Via]>, via: Via) -> bool {
+    let Some(list) = only else { return true };
+    let mut i = 0;
+    while i < list.len() {
+        if list[i] as u8 == via as u8 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The whole tool's totals against OpenAI's limits.
+const fn totals(facts: &Facts) -> Option<Rule> {
+    if facts.properties > MAX_PROPERTIES {
+        Some(Rule::TooManyProperties)
+    } else if facts.enum_values > MAX_ENUM_VALUES {
+        Some(Rule::TooManyEnumValues)
+    } else if facts.text > MAX_TEXT {
+        Some(Rule::TooMuchText)
+    } else {
+        None
+    }
+}
+
+/// Stops the build if a dialect in `modes` cannot express the property at `index` of a tool's
+/// input object `tool`: one error for the field, spanned there by the caller, naming every
+/// dialect that rejects it.
+#[doc(hidden)]
+pub const fn check_field(tool: &Facts, index: usize, modes: u8) {
+    let kid = &tool.kids[index];
+    // Most fields are fine: a few bit tests, and no path or message is built.
+    if !refused(kid.facts, 1, modes) {
+        return;
+    }
+    let mut path = Path::EMPTY;
+    path.push(kid);
+    let mut problems = [None; 3];
+    let mut d = 0;
+    while d < DIALECTS.len() {
+        let (bit, dialect) = DIALECTS[d];
+        if modes & bit != 0 {
+            problems[d] = problem(dialect, kid.facts, 1, &path, None);
+        }
+        d += 1;
+    }
+    fail(&problems);
+}
+
+/// Stops the build if a dialect in `modes` cannot express what no field of the tool's input
+/// `tool` holds: the object itself, flattened fields, the totals OpenAI limits; and the
+/// properties too unless `fields_checked` ([`check_field`] checked each of them).
+#[doc(hidden)]
+pub const fn check_rest(tool: &Facts, modes: u8, fields_checked: bool) {
+    if !refused(tool, 0, modes) && (modes & OPENAI == 0 || totals(tool).is_none()) {
+        return;
+    }
+    let mut problems = [None; 3];
+    let mut d = 0;
+    while d < DIALECTS.len() {
+        let (bit, dialect) = DIALECTS[d];
+        if modes & bit != 0 {
+            let rest: &[Via] = &[Via::Flatten, Via::Branch, Via::Definition, Via::Items];
+            let only = if fields_checked { Some(rest) } else { None };
+            problems[d] = problem(dialect, tool, 0, &Path::EMPTY, only);
+            if problems[d].is_none()
+                && let Dialect::OpenAiStrict = dialect
+                && let Some(rule) = totals(tool)
+            {
+                problems[d] = Some(Problem {
+                    dialect,
+                    rule,
+                    path: Path::EMPTY,
+                });
+            }
+        }
+        d += 1;
+    }
+    fail(&problems);
+}
+
+/// How long a build error's message may be.
+const MESSAGE_BYTES: usize = 2048;
+
+/// A message being written, cut where it would overflow.
+struct Message {
+    bytes: [u8; MESSAGE_BYTES],
+    len: usize,
+}
+
+impl Message {
+    const fn put(&mut self, text: &str) {
+        self.put_bytes(text.as_bytes());
+    }
+
+    const fn put_bytes(&mut self, bytes: &[u8]) {
+        if self.len + bytes.len() > MESSAGE_BYTES {
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            self.bytes[self.len + i] = bytes[i];
+            i += 1;
+        }
+        self.len += bytes.len();
+    }
+}
+
+/// Stops the build with one message for the problems found, if any: dialects with the same
+/// problem at the same place share a sentence.
+const fn fail(problems: &[Option<Problem>; 3]) {
+    let mut message = Message {
+        bytes: [0; MESSAGE_BYTES],
+        len: 0,
+    };
+    message.put("toolgen: ");
+    let mut written = 0;
+    let mut i = 0;
+    while i < problems.len() {
+        if let Some(problem) = &problems[i]
+            && !said_before(problems, i)
+        {
+            if written > 0 {
+                message.put(" Also ");
+            }
+            written += 1;
+            put_problem(&mut message, problems, i, problem);
+        }
+        i += 1;
+    }
+    if written == 0 {
+        return;
+    }
+    let (text, _) = message.bytes.split_at(message.len);
+    match core::str::from_utf8(text) {
+        Ok(text) => panic!("{}", text),
+        Err(_) => panic!("toolgen: a strict dialect cannot express this tool's input"),
+    }
+}
+
+/// Whether the problem at `i` is the same as an earlier one (same rule, place and fix).
+const fn said_before(problems: &[Option<Problem>; 3], i: usize) -> bool {
+    let mut j = 0;
+    while j < i {
+        if let (Some(a), Some(b)) = (&problems[j], &problems[i])
+            && same(a, b)
+        {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
+const fn same(a: &Problem, b: &Problem) -> bool {
+    a.rule as u8 == b.rule as u8
+        && a.path.same(&b.path)
+        && matches!(a.dialect, Dialect::Gemini) == matches!(b.dialect, Dialect::Gemini)
+}
+
+/// One sentence: the attribute, the dialects, what they cannot take, where, and the fix.
+const fn put_problem(
+    message: &mut Message,
+    problems: &[Option<Problem>; 3],
+    first: usize,
+    problem: &Problem,
+) {
+    message.put(match problem.dialect {
+        Dialect::Gemini => "`#[tool(gemini = \"parameters\")]`: ",
+        _ => "`#[tool(strict)]`: ",
+    });
+    message.put(problem.dialect.provider());
+    let mut j = first + 1;
+    while j < problems.len() {
+        if let Some(other) = &problems[j]
+            && same(problem, other)
+        {
+            message.put(" and ");
+            message.put(other.dialect.provider());
+        }
+        j += 1;
+    }
+    let (what, fix) = problem.rule.words(problem.dialect);
+    message.put(" ");
+    message.put(what);
+    if problem.path.len > 0 {
+        message.put(", at `");
+        let (path, _) = problem.path.bytes.split_at(problem.path.len);
+        message.put_bytes(path);
+        message.put("`");
+    }
+    message.put("; ");
+    message.put(fix);
+    message.put(".");
+}
+
+/// The first problem `dialect` has with a tool's input whose facts are `facts`, as the build
+/// checks it: the rule and the path. For tests, which hold it against the run-time rewrite.
+#[doc(hidden)]
+pub fn first_problem(facts: &Facts, dialect: Dialect) -> Option<(Rule, String)> {
+    let found = match problem(dialect, facts, 0, &Path::EMPTY, None) {
+        Some(found) => Some(found),
+        None => match (dialect, totals(facts)) {
+            (Dialect::OpenAiStrict, Some(rule)) => Some(Problem {
+                dialect,
+                rule,
+                path: Path::EMPTY,
+            }),
+            _ => None,
+        },
+    }?;
+    let path = found.path.bytes.get(..found.path.len).unwrap_or_default();
+    Some((found.rule, String::from_utf8_lossy(path).into_owned()))
+}
