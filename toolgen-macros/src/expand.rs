@@ -151,8 +151,36 @@ fn expand(container: &Container<'_>) -> TokenStream {
         });
     }
     let body_rope = if shared {
+        // Written out once, here: a type used by many tools is walked once, not once per tool.
+        // (A typed schema keeps its type apart, for `Option` to widen; a schema whose outer
+        // keywords the walk rewrites, a description or `null`, stays a tree.)
+        let memo = |rope: TokenStream| {
+            quote! {{
+                const ROPE: ::toolgen::__private::Rope = #rope;
+                const LEN: usize = ::toolgen::__private::root_len(
+                    &ROPE,
+                    &::toolgen::__private::Defs::None,
+                );
+                const TEXT: ::toolgen::__private::Flat<LEN> =
+                    ::toolgen::__private::flatten_text::<LEN>(&ROPE, &::toolgen::__private::Defs::None);
+                ::toolgen::__private::Flat::as_str(&TEXT)
+            }}
+        };
+        let flat_body = match &body {
+            _ if recursive || body.literal().is_some() => None,
+            Node::Typed(ty, tail) if tail.literal().is_none() => {
+                let tail = memo(Ropes { named: properties.as_ref().map(|node| (node, &properties_ident)) }.rope(tail));
+                Some(quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail))))
+            }
+            Node::Seq(_) | Node::Join(_) => {
+                let text = memo(written_body.clone());
+                Some(quote!(::toolgen::__private::Rope::Str(#text)))
+            }
+            _ => None,
+        };
+        let body = flat_body.unwrap_or(written_body);
         shared_consts.extend(quote! {
-            const __TOOLGEN_BODY: ::toolgen::__private::Rope = #written_body;
+            const __TOOLGEN_BODY: ::toolgen::__private::Rope = #body;
         });
         quote!(#body_ident)
     } else {
@@ -252,14 +280,14 @@ fn expand_tool(
                 &__TOOLGEN_OUT_ROOT,
                 &__TOOLGEN_OUT_DEFS,
             );
-            const __TOOLGEN_OUT_TEXT: [u8; __TOOLGEN_OUT_LEN] = ::toolgen::__private::flatten_root::<
+            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> = ::toolgen::__private::flatten_text::<
                 __TOOLGEN_OUT_LEN,
             >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
         }
     });
     let output_value = match &tool.output {
         Some(_) => quote!(::core::option::Option::Some(
-            ::toolgen::__private::flattened_str(&__TOOLGEN_OUT_TEXT)
+            ::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT)
         )),
         None => quote!(::core::option::Option::None),
     };
@@ -300,7 +328,8 @@ fn expand_tool(
         let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
         let per_field = match &container.data {
             Data::Named(fields)
-                if !is_recursive(container) && crate::schema::delegate_type(container).is_none() =>
+                if !is_recursive(container)
+                    && crate::schema::delegate_type(container).is_none() =>
             {
                 crate::facts::property_kids(fields)
             }
@@ -324,8 +353,8 @@ fn expand_tool(
             <#ident as ::toolgen::__private::ToolSchema>::DEFS;
         const __TOOLGEN_LEN: usize =
             ::toolgen::__private::root_len(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
-        const __TOOLGEN_TEXT: [u8; __TOOLGEN_LEN] =
-            ::toolgen::__private::flatten_root::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
+        const __TOOLGEN_TEXT: ::toolgen::__private::Flat<__TOOLGEN_LEN> =
+            ::toolgen::__private::flatten_text::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
         const __TOOLGEN_MODES: u8 = #modes;
         #(#checks)*
 
@@ -334,7 +363,7 @@ fn expand_tool(
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #tool_description;
             const STRICT: bool = #is_strict;
-            const INPUT_SCHEMA: &'static str = ::toolgen::__private::flattened_str(&__TOOLGEN_TEXT);
+            const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
             const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
             const MODES: u8 = __TOOLGEN_MODES;
             fn cache() -> &'static ::toolgen::__private::ToolCache {
@@ -391,139 +420,139 @@ struct Ropes<'n> {
 }
 
 impl Ropes<'_> {
-fn rope(&self, node: &Node) -> TokenStream {
-    if let Some((named, ident)) = self.named
-        && named == node
-    {
-        return quote!(#ident);
-    }
-    // A typed schema stays `Rope::Typed` even when all its text is known, so that `Option` of the
-    // type widens its `type` with `null` (`Rope::Nullable`), as it does for generic types.
-    if let Node::Typed(ty, tail) = node
-        && let Some(tail) = tail.literal()
-    {
-        return quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail)));
-    }
-    if let Some(text) = node.literal() {
-        return quote!(::toolgen::__private::Rope::Str(#text));
-    }
-    match node {
-        Node::Seq(pieces) => {
-            let mut items = Vec::new();
-            let mut text = String::new();
-            self.flatten_seq(pieces, &mut items, &mut text);
-            if !text.is_empty() {
-                items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+    fn rope(&self, node: &Node) -> TokenStream {
+        if let Some((named, ident)) = self.named
+            && named == node
+        {
+            return quote!(#ident);
+        }
+        // A typed schema stays `Rope::Typed` even when all its text is known, so that `Option` of the
+        // type widens its `type` with `null` (`Rope::Nullable`), as it does for generic types.
+        if let Node::Typed(ty, tail) = node
+            && let Some(tail) = tail.literal()
+        {
+            return quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail)));
+        }
+        if let Some(text) = node.literal() {
+            return quote!(::toolgen::__private::Rope::Str(#text));
+        }
+        match node {
+            Node::Seq(pieces) => {
+                let mut items = Vec::new();
+                let mut text = String::new();
+                self.flatten_seq(pieces, &mut items, &mut text);
+                if !text.is_empty() {
+                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+                }
+                quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
             }
-            quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
-        }
-        Node::Typed(ty, tail) => {
-            let tail = self.rope(tail);
-            quote!(::toolgen::__private::Rope::Typed(#ty, &#tail))
-        }
-        Node::Nullable(inner) => {
-            let inner = self.rope(inner);
-            quote!(::toolgen::__private::Rope::Nullable(&#inner))
-        }
-        Node::Described(inner, description) => {
-            let inner = self.rope(inner);
-            quote!(::toolgen::__private::Rope::Described(&#inner, #description))
-        }
-        Node::Trait(ty) => {
-            quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
-        }
-        Node::Join(pieces) => {
-            // Neighbouring literal pieces are joined here already; empty ones dropped.
-            let mut items = Vec::new();
-            let mut text: Vec<String> = Vec::new();
-            for piece in pieces {
-                match piece.literal() {
-                    Some(literal) if literal.is_empty() => {}
-                    Some(literal) => text.push(literal),
-                    None => {
-                        if !text.is_empty() {
-                            let joined = text.join(",");
-                            items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
-                            text.clear();
+            Node::Typed(ty, tail) => {
+                let tail = self.rope(tail);
+                quote!(::toolgen::__private::Rope::Typed(#ty, &#tail))
+            }
+            Node::Nullable(inner) => {
+                let inner = self.rope(inner);
+                quote!(::toolgen::__private::Rope::Nullable(&#inner))
+            }
+            Node::Described(inner, description) => {
+                let inner = self.rope(inner);
+                quote!(::toolgen::__private::Rope::Described(&#inner, #description))
+            }
+            Node::Trait(ty) => {
+                quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
+            }
+            Node::Join(pieces) => {
+                // Neighbouring literal pieces are joined here already; empty ones dropped.
+                let mut items = Vec::new();
+                let mut text: Vec<String> = Vec::new();
+                for piece in pieces {
+                    match piece.literal() {
+                        Some(literal) if literal.is_empty() => {}
+                        Some(literal) => text.push(literal),
+                        None => {
+                            if !text.is_empty() {
+                                let joined = text.join(",");
+                                items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+                                text.clear();
+                            }
+                            items.push(self.rope(piece));
                         }
-                        items.push(self.rope(piece));
                     }
                 }
+                if !text.is_empty() {
+                    let joined = text.join(",");
+                    items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+                }
+                quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
             }
-            if !text.is_empty() {
-                let joined = text.join(",");
-                items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+            Node::Keyword(prefix, inner, suffix) => {
+                let inner = self.rope(inner);
+                quote!(::toolgen::__private::Rope::Keyword(#prefix, &#inner, #suffix))
             }
-            quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
-        }
-        Node::Keyword(prefix, inner, suffix) => {
-            let inner = self.rope(inner);
-            quote!(::toolgen::__private::Rope::Keyword(#prefix, &#inner, #suffix))
-        }
-        Node::Extend(inner, keywords) => {
-            let (inner, keywords) = (self.rope(inner), self.rope(keywords));
-            quote!(::toolgen::__private::Rope::Extend(&#inner, &#keywords))
-        }
-        // The object check runs first, where the type is written, so its error points there.
-        Node::PropertiesOf(ty) => quote_spanned!(span_of(ty)=>
-        ::toolgen::__private::Rope::Seq(&[
-            ::toolgen::__private::Rope::Str(::toolgen::__private::require_object(
-                &<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
-            ::toolgen::__private::Rope::PropertiesOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT),
-        ])),
-        Node::RequiredOf(ty) => quote_spanned!(span_of(ty)=>
+            Node::Extend(inner, keywords) => {
+                let (inner, keywords) = (self.rope(inner), self.rope(keywords));
+                quote!(::toolgen::__private::Rope::Extend(&#inner, &#keywords))
+            }
+            // The object check runs first, where the type is written, so its error points there.
+            Node::PropertiesOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::Seq(&[
+                ::toolgen::__private::Rope::Str(::toolgen::__private::require_object(
+                    &<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+                ::toolgen::__private::Rope::PropertiesOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT),
+            ])),
+            Node::RequiredOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::RequiredOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
-        Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
+            Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
-        Node::UniqueNames(own, flattened) => {
-            // Spanned at the first flattened type: that is where a repeated name comes from.
-            let span = flattened
-                .first()
-                .map_or_else(proc_macro2::Span::call_site, span_of);
-            let flattened = flattened.iter().map(|ty| {
-                quote_spanned!(span_of(ty)=>
+            Node::UniqueNames(own, flattened) => {
+                // Spanned at the first flattened type: that is where a repeated name comes from.
+                let span = flattened
+                    .first()
+                    .map_or_else(proc_macro2::Span::call_site, span_of);
+                let flattened = flattened.iter().map(|ty| {
+                    quote_spanned!(span_of(ty)=>
                 ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
-            });
-            quote_spanned!(span=> ::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
-                &::toolgen::__private::Names::Seq(&[
-                    ::toolgen::__private::Names::List(&[#(#own),*]),
-                    #(#flattened),*
-                ])
-            )))
-        }
-        Node::CheckDefault(ty, string) => {
-            let string = match string {
-                Some(text) => quote!(::core::option::Option::Some(#text)),
-                None => quote!(::core::option::Option::None),
-            };
-            quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
-                ::toolgen::__private::check_default::<#ty>(#string)))
-        }
-        Node::DenyOf(ty) => quote_spanned!(span_of(ty)=>
-            ::toolgen::__private::Rope::DenyOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
-        Node::DefaultOf(ty) => quote_spanned!(span_of(ty)=>
-            ::toolgen::__private::Rope::DefaultOf(&<#ty as ::toolgen::__private::ToolSchema>::DEFAULT)),
-        // Literal: handled above.
-        Node::Text(text) => quote!(::toolgen::__private::Rope::Str(#text)),
-    }
-}
-
-/// Appends the pieces of a sequence, joining neighbouring literal text into one piece.
-fn flatten_seq(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
-    for piece in pieces {
-        if let Some(literal) = piece.literal() {
-            text.push_str(&literal);
-        } else if let Node::Seq(inner) = piece {
-            self.flatten_seq(inner, items, text);
-        } else {
-            if !text.is_empty() {
-                items.push(quote!(::toolgen::__private::Rope::Str(#text)));
-                text.clear();
+                });
+                quote_spanned!(span=> ::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
+                    &::toolgen::__private::Names::Seq(&[
+                        ::toolgen::__private::Names::List(&[#(#own),*]),
+                        #(#flattened),*
+                    ])
+                )))
             }
-            items.push(self.rope(piece));
+            Node::CheckDefault(ty, string) => {
+                let string = match string {
+                    Some(text) => quote!(::core::option::Option::Some(#text)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
+                ::toolgen::__private::check_default::<#ty>(#string)))
+            }
+            Node::DenyOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::DenyOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+            Node::DefaultOf(ty) => quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Rope::DefaultOf(&<#ty as ::toolgen::__private::ToolSchema>::DEFAULT)),
+            // Literal: handled above.
+            Node::Text(text) => quote!(::toolgen::__private::Rope::Str(#text)),
         }
     }
-}
+
+    /// Appends the pieces of a sequence, joining neighbouring literal text into one piece.
+    fn flatten_seq(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
+        for piece in pieces {
+            if let Some(literal) = piece.literal() {
+                text.push_str(&literal);
+            } else if let Node::Seq(inner) = piece {
+                self.flatten_seq(inner, items, text);
+            } else {
+                if !text.is_empty() {
+                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+                    text.clear();
+                }
+                items.push(self.rope(piece));
+            }
+        }
+    }
 }
 
 /// For each bare prelude name the schema was written for (`String`, `Option`, `Vec`, `Box`), a
@@ -648,7 +677,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
     };
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
         .collect();
     let value = quote!(__toolgen_value);
     let body = if let Some(ty) = delegate_type(container) {
@@ -832,7 +861,9 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
         .zip(rust_field_types(container))
-        .filter(|(input, rust)| input == rust && !mentions_self(rust, container.ident))
+        .filter(|(input, rust)| {
+            input == rust && !mentions_self(rust, container.ident) && !is_plain(rust)
+        })
         .map(|(_, rust)| rust)
         .collect();
     if !own && nested.is_empty() {
@@ -1044,7 +1075,7 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
 fn json_checks(container: &Container<'_>) -> TokenStream {
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
         .collect();
     if nested.is_empty() {
         return TokenStream::new();

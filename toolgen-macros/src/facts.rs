@@ -41,7 +41,12 @@ fn body_facts(container: &Container<'_>) -> TokenStream {
     match &container.data {
         Data::Named(fields) => cx.object(fields, &[], 0),
         Data::Tuple(fields) if fields.len() == 1 => cx.of_type(&fields[0].ty),
-        Data::Tuple(_) => node(quote!(::toolgen::__private::facts::TUPLE), false, [0; 3], &[]),
+        Data::Tuple(_) => node(
+            quote!(::toolgen::__private::facts::TUPLE),
+            false,
+            [0; 3],
+            &[],
+        ),
         Data::Unit | Data::Union => none(),
         Data::Enum(variants) => cx.enumeration(variants),
     }
@@ -94,7 +99,12 @@ impl Cx<'_> {
         });
         if unreadable {
             let kid = kid(quote!(Branch), "", &inner);
-            node(quote!(::toolgen::__private::facts::PATTERN), false, [0; 3], &[kid])
+            node(
+                quote!(::toolgen::__private::facts::PATTERN),
+                false,
+                [0; 3],
+                &[kid],
+            )
         } else {
             inner
         }
@@ -124,9 +134,8 @@ impl Cx<'_> {
         let serde = &self.container.serde;
         let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
         let untagged_enum = serde.untagged.is_some();
-        let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) = variants
-            .iter()
-            .partition(|v| !v.untagged || untagged_enum);
+        let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) =
+            variants.iter().partition(|v| !v.untagged || untagged_enum);
         let mut branches = match (&serde.tag, &serde.content, untagged_enum) {
             (_, _, true) => tagged.iter().map(|v| self.content(v)).collect(),
             (Some(tag), Some(content), false) => tagged
@@ -159,7 +168,12 @@ impl Cx<'_> {
         match &variant.shape {
             Shape::Unit => none(),
             Shape::Newtype(ty) => self.of_type(ty),
-            Shape::Tuple(_) => node(quote!(::toolgen::__private::facts::TUPLE), false, [0; 3], &[]),
+            Shape::Tuple(_) => node(
+                quote!(::toolgen::__private::facts::TUPLE),
+                false,
+                [0; 3],
+                &[],
+            ),
             Shape::Struct(fields) => self.object(fields, &[], 0),
         }
     }
@@ -193,7 +207,12 @@ impl Cx<'_> {
         for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
             let content = self.content(variant);
             let kids = [kid(quote!(Property), &variant.name, &content)];
-            branches.push(node(quote!(0), true, [1, 0, text_len(&variant.name)], &kids));
+            branches.push(node(
+                quote!(0),
+                true,
+                [1, 0, text_len(&variant.name)],
+                &kids,
+            ));
         }
         branches
     }

@@ -68,8 +68,8 @@ pub mod __private {
         NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        Defs, Names, Object, Rope, escaped, escaped_len, flatten_root, flattened_str, output_len,
-        quoted, require_object, root_len, trim_doc, unique_names,
+        Defs, Flat, Names, Object, Rope, escaped, escaped_len, flatten_root, flatten_text,
+        flattened_str, output_len, quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Recursion, check_default};

@@ -282,7 +282,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             let mut first = true;
             let mut i = 0;
             while i < pieces.len() {
-                if dry_len(&pieces[i]) > 0 {
+                if !is_empty(&pieces[i]) {
                     if !first {
                         out.put(b",");
                     }
@@ -293,7 +293,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             }
         }
         Rope::Keyword(prefix, inner, suffix) => {
-            if dry_len(inner) > 0 {
+            if !is_empty(inner) {
                 out.put(prefix.as_bytes());
                 walk(inner, out);
                 out.put(suffix.as_bytes());
@@ -302,7 +302,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
         Rope::Extend(inner, keywords) => {
             let start = out.pos;
             walk(inner, out);
-            if dry_len(keywords) > 0 {
+            if !is_empty(keywords) {
                 let empty_object = out.pos - start == 2;
                 out.reopen();
                 if !empty_object {
@@ -458,6 +458,51 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
     true
 }
 
+/// Whether `rope` writes no text at all. Decided by the first piece that writes something, so a
+/// `Join` of properties (each starting with its name) costs one look per piece, not a dry run
+/// of each (which, in nested `Join`s, doubled the walk at every level).
+const fn is_empty(rope: &Rope) -> bool {
+    match rope {
+        Rope::Str(text) => text.is_empty(),
+        Rope::Seq(pieces) | Rope::Join(pieces) => {
+            let mut i = 0;
+            while i < pieces.len() {
+                if !is_empty(&pieces[i]) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        Rope::Keyword(_, inner, _) => is_empty(inner),
+        Rope::PropertiesOf(Some(object)) => is_empty(&object.properties),
+        Rope::RequiredOf(Some(object)) => is_empty(&object.required),
+        Rope::AdditionalOf(object) => !matches!(
+            object,
+            Some(Object {
+                additional: Some(_),
+                ..
+            })
+        ),
+        Rope::DenyOf(object) => !matches!(
+            object,
+            Some(Object {
+                deny_unknown: true,
+                additional: None,
+                ..
+            })
+        ),
+        Rope::DefaultOf(value) => value.is_none(),
+        // A missing object is `walk`'s error to report.
+        Rope::PropertiesOf(None) | Rope::RequiredOf(None) => false,
+        Rope::Typed(..)
+        | Rope::Nullable(_)
+        | Rope::Described(..)
+        | Rope::Uint(_)
+        | Rope::Extend(..) => false,
+    }
+}
+
 const fn dry_len(rope: &Rope) -> usize {
     let mut nothing: [u8; 0] = [];
     let mut out = Out {
@@ -569,6 +614,27 @@ pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
     walk_root(root, defs, &mut out);
     assert!(out.pos == N, "toolgen: schema length mismatch");
     buf
+}
+
+/// A schema's text as [`flatten_text`] wrote it: UTF-8 by construction.
+#[doc(hidden)]
+pub struct Flat<const N: usize>([u8; N]);
+
+impl<const N: usize> Flat<N> {
+    /// The text. No check is needed (const evaluation would spend a step on every byte): the
+    /// walk writes only whole `&str` pieces, ASCII punctuation and digits, and steps back over
+    /// a `}` only after checking it is one.
+    pub const fn as_str(&self) -> &str {
+        // SAFETY: see above; `flatten_text` is the only way to make a `Flat`, and it checks
+        // that the walk wrote exactly `N` bytes.
+        unsafe { core::str::from_utf8_unchecked(&self.0) }
+    }
+}
+
+/// [`flatten_root`], as text: what the derive writes a tool's schemas with.
+#[doc(hidden)]
+pub const fn flatten_text<const N: usize>(root: &Rope, defs: &Defs) -> Flat<N> {
+    Flat(flatten_root::<N>(root, defs))
 }
 
 /// The flattened bytes as `&str`.
