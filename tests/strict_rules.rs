@@ -529,7 +529,11 @@ mod refused {
 fn the_build_checks_agree_with_the_rewrite() {
     let mut refusals = 0;
     for tool in common::tools().into_iter().chain(refused::tools()) {
-        for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict, Dialect::Gemini] {
+        for dialect in [
+            Dialect::OpenAiStrict,
+            Dialect::AnthropicStrict,
+            Dialect::Gemini,
+        ] {
             let build = toolgen::__private::first_problem(tool.facts, dialect);
             let rewrite = dialect_schema(tool.input_schema, dialect)
                 .err()
@@ -546,7 +550,9 @@ fn the_build_checks_agree_with_the_rewrite() {
                         assert_eq!(path, at, "{name} in {dialect:?}: {rule:?}");
                     }
                 }
-                _ => panic!("{name} in {dialect:?}: the build finds {build:?}, the rewrite {rewrite:?}"),
+                _ => panic!(
+                    "{name} in {dialect:?}: the build finds {build:?}, the rewrite {rewrite:?}"
+                ),
             }
         }
     }

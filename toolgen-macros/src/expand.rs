@@ -169,8 +169,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
         let flat_body = match &body {
             _ if recursive || body.literal().is_some() => None,
             Node::Typed(ty, tail) if tail.literal().is_none() => {
-                let tail = memo(Ropes { named: properties.as_ref().map(|node| (node, &properties_ident)) }.rope(tail));
-                Some(quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail))))
+                let tail = memo(
+                    Ropes {
+                        named: properties.as_ref().map(|node| (node, &properties_ident)),
+                    }
+                    .rope(tail),
+                );
+                Some(
+                    quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail))),
+                )
             }
             Node::Seq(_) | Node::Join(_) => {
                 let text = memo(written_body.clone());

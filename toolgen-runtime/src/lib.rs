@@ -59,10 +59,6 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::dialect::Dialect;
-    pub use crate::dialect::{
-        Converted, Problem, Written, bound, dialect_len, dialect_text, message, message_len,
-        strict_field, strict_rest, tighten, write,
-    };
     pub use crate::facts::{Facts, Kid, Via, check_field, check_rest, first_problem};
     pub use crate::nulls::{
         NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,

@@ -79,99 +79,56 @@ pub(crate) struct DefinitionParts {
 ///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>);
 /// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one.
 pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> String {
-    let name = json_string(parts.name);
-    let description = json_string(parts.description);
-    let (openai, openai_strict) = match parts.openai {
-        Some(schema) => (schema, "true"),
-        None => (parts.standard, "false"),
-    };
-    let pieces: &[&str] = match provider {
+    let openai = parts.openai.unwrap_or(parts.standard);
+    // What comes before the name, the schema's key and the schema, and what ends the object.
+    let (open, key, schema, close): (&str, &str, &str, &str) = match provider {
         Provider::Anthropic => match parts.anthropic {
-            Some(schema) => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"input_schema\":",
-                schema,
-                ",\"strict\":true}",
-            ],
-            None => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"input_schema\":",
-                parts.standard,
-                "}",
-            ],
+            Some(schema) => ("{", "input_schema", schema, ",\"strict\":true}"),
+            None => ("{", "input_schema", parts.standard, "}"),
         },
-        Provider::OpenAiChat => &[
-            "{\"type\":\"function\",\"function\":{\"name\":",
-            &name,
-            ",\"description\":",
-            &description,
-            ",\"parameters\":",
+        Provider::OpenAiChat => (
+            "{\"type\":\"function\",\"function\":{",
+            "parameters",
             openai,
-            ",\"strict\":",
-            openai_strict,
-            "}}",
-        ],
-        Provider::OpenAiResponses => &[
-            "{\"type\":\"function\",\"name\":",
-            &name,
-            ",\"description\":",
-            &description,
-            ",\"parameters\":",
+            if parts.openai.is_some() {
+                ",\"strict\":true}}"
+            } else {
+                ",\"strict\":false}}"
+            },
+        ),
+        Provider::OpenAiResponses => (
+            "{\"type\":\"function\",",
+            "parameters",
             openai,
-            ",\"strict\":",
-            openai_strict,
-            "}",
-        ],
+            if parts.openai.is_some() {
+                ",\"strict\":true}"
+            } else {
+                ",\"strict\":false}"
+            },
+        ),
         Provider::Gemini => match parts.gemini {
-            Some(schema) => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"parameters\":",
-                schema,
-                "}",
-            ],
-            None => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"parametersJsonSchema\":",
-                parts.standard,
-                "}",
-            ],
+            Some(schema) => ("{", "parameters", schema, "}"),
+            None => ("{", "parametersJsonSchema", parts.standard, "}"),
         },
-        Provider::Mcp => match parts.output {
-            Some(output) => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"inputSchema\":",
-                parts.standard,
-                ",\"outputSchema\":",
-                output,
-                "}",
-            ],
-            None => &[
-                "{\"name\":",
-                &name,
-                ",\"description\":",
-                &description,
-                ",\"inputSchema\":",
-                parts.standard,
-                "}",
-            ],
-        },
+        Provider::Mcp => ("{", "inputSchema", parts.standard, "}"),
     };
-    pieces.concat()
+    let mut text =
+        String::with_capacity(parts.name.len() + parts.description.len() + schema.len() + 96);
+    text.push_str(open);
+    text.push_str("\"name\":");
+    text.push_str(&json_string(parts.name));
+    text.push_str(",\"description\":");
+    text.push_str(&json_string(parts.description));
+    text.push_str(",\"");
+    text.push_str(key);
+    text.push_str("\":");
+    text.push_str(schema);
+    if let (Provider::Mcp, Some(output)) = (provider, parts.output) {
+        text.push_str(",\"outputSchema\":");
+        text.push_str(output);
+    }
+    text.push_str(close);
+    text
 }
 
 /// `text` as a JSON string (serde_json's escaping, the same as the derive's).
