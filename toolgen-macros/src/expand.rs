@@ -139,10 +139,10 @@ fn expand(container: &Container<'_>) -> TokenStream {
     };
     let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
     let body_ident = format_ident!("__TOOLGEN_BODY");
-    let written_body = Ropes {
+    let ropes = Ropes {
         named: properties.as_ref().map(|node| (node, &properties_ident)),
-    }
-    .rope(&body);
+    };
+    let written_body = ropes.rope(&body);
     let mut shared_consts = TokenStream::new();
     if let Some(node) = &properties {
         let properties = rope(node);
@@ -169,12 +169,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         let flat_body = match &body {
             _ if recursive || body.literal().is_some() => None,
             Node::Typed(ty, tail) if tail.literal().is_none() => {
-                let tail = memo(
-                    Ropes {
-                        named: properties.as_ref().map(|node| (node, &properties_ident)),
-                    }
-                    .rope(tail),
-                );
+                let tail = memo(ropes.rope(tail));
                 Some(
                     quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail))),
                 )
@@ -234,7 +229,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let tool = container
         .tool
         .as_ref()
-        .map(|tool| expand_tool(container, tool, &body_rope));
+        .map(|tool| expand_tool(container, tool, &body_rope, recursive));
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -267,6 +262,7 @@ fn expand_tool(
     container: &Container<'_>,
     tool: &crate::ast::ToolInfo,
     body_rope: &TokenStream,
+    recursive: bool,
 ) -> TokenStream {
     let ident = container.ident;
     let name = &tool.name;
@@ -334,10 +330,7 @@ fn expand_tool(
     if let Some(rest_span) = insist_span {
         let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
         let per_field = match &container.data {
-            Data::Named(fields)
-                if !is_recursive(container)
-                    && crate::schema::delegate_type(container).is_none() =>
-            {
+            Data::Named(fields) if !recursive && delegate_type(container).is_none() => {
                 crate::facts::property_kids(fields)
             }
             _ => Vec::new(),

@@ -13,9 +13,8 @@ use crate::ast::{Container, Data, Field, Shape, Variant};
 use crate::expand::input_type;
 use crate::schema::{delegate_type, json, types::mentions_self};
 
-/// The `Facts` expression of the container's schema, and, for a struct, the index of each
-/// field's kid (by the field's position among the container's fields; `None` for skipped and
-/// flattened fields).
+/// The `Facts` expression of the container's schema (for a recursive type: the reference, with
+/// its definition as the one kid).
 pub fn container_facts(container: &Container<'_>, recursive: bool) -> TokenStream {
     let body = body_facts(container);
     if recursive {

@@ -380,18 +380,18 @@ const fn problem(
     let mut r = 0;
     while r < rules.len() {
         let (rule, bit) = rules[r];
-        let mut at = *path;
         if facts.own & bit != 0 {
             return Some(Problem {
                 dialect,
                 rule,
-                path: at,
+                path: *path,
             });
         }
         let mut i = 0;
         while i < facts.kids.len() {
             let kid = &facts.kids[i];
             if kid.facts.all & bit != 0 && admits(only, kid.via) {
+                let mut at = *path;
                 at.push(kid);
                 find(kid.facts, bit, &mut at);
                 return Some(Problem {
@@ -475,16 +475,7 @@ pub const fn check_field(tool: &Facts, index: usize, modes: u8) {
     }
     let mut path = Path::EMPTY;
     path.push(kid);
-    let mut problems = [None; 3];
-    let mut d = 0;
-    while d < DIALECTS.len() {
-        let (bit, dialect) = DIALECTS[d];
-        if modes & bit != 0 {
-            problems[d] = problem(dialect, kid.facts, 1, &path, None);
-        }
-        d += 1;
-    }
-    fail(&problems);
+    fail(&problems(modes, kid.facts, 1, &path, None, false));
 }
 
 /// Stops the build if a dialect in `modes` cannot express what no field of the tool's input
@@ -495,28 +486,43 @@ pub const fn check_rest(tool: &Facts, modes: u8, fields_checked: bool) {
     if !refused(tool, 0, modes) && (modes & OPENAI == 0 || totals(tool).is_none()) {
         return;
     }
-    let mut problems = [None; 3];
+    let rest: &[Via] = &[Via::Flatten, Via::Branch, Via::Definition, Via::Items];
+    let only = if fields_checked { Some(rest) } else { None };
+    fail(&problems(modes, tool, 0, &Path::EMPTY, only, true));
+}
+
+/// The first problem of each dialect in `modes` (in [`DIALECTS`]' order) with the node `facts`
+/// at `path`, `level` objects deep, looking only into the kids `only` lets through; `whole`:
+/// the node is the whole tool's input, whose totals OpenAI limits.
+const fn problems(
+    modes: u8,
+    facts: &Facts,
+    level: u32,
+    path: &Path,
+    only: Option<&[Via]>,
+    whole: bool,
+) -> [Option<Problem>; 3] {
+    let mut found = [None; 3];
     let mut d = 0;
     while d < DIALECTS.len() {
         let (bit, dialect) = DIALECTS[d];
         if modes & bit != 0 {
-            let rest: &[Via] = &[Via::Flatten, Via::Branch, Via::Definition, Via::Items];
-            let only = if fields_checked { Some(rest) } else { None };
-            problems[d] = problem(dialect, tool, 0, &Path::EMPTY, only);
-            if problems[d].is_none()
+            found[d] = problem(dialect, facts, level, path, only);
+            if found[d].is_none()
+                && whole
                 && let Dialect::OpenAiStrict = dialect
-                && let Some(rule) = totals(tool)
+                && let Some(rule) = totals(facts)
             {
-                problems[d] = Some(Problem {
+                found[d] = Some(Problem {
                     dialect,
                     rule,
-                    path: Path::EMPTY,
+                    path: *path,
                 });
             }
         }
         d += 1;
     }
-    fail(&problems);
+    found
 }
 
 /// How long a build error's message may be.
@@ -638,17 +644,12 @@ const fn put_problem(
 /// checks it: the rule and the path. For tests, which hold it against the run-time rewrite.
 #[doc(hidden)]
 pub fn first_problem(facts: &Facts, dialect: Dialect) -> Option<(Rule, String)> {
-    let found = match problem(dialect, facts, 0, &Path::EMPTY, None) {
-        Some(found) => Some(found),
-        None => match (dialect, totals(facts)) {
-            (Dialect::OpenAiStrict, Some(rule)) => Some(Problem {
-                dialect,
-                rule,
-                path: Path::EMPTY,
-            }),
-            _ => None,
-        },
-    }?;
+    let index = DIALECTS.iter().position(|&(_, d)| d == dialect)?;
+    let (modes, _) = *DIALECTS.get(index)?;
+    let found = problems(modes, facts, 0, &Path::EMPTY, None, true)
+        .get(index)
+        .copied()
+        .flatten()?;
     let path = found.path.bytes.get(..found.path.len).unwrap_or_default();
     Some((found.rule, String::from_utf8_lossy(path).into_owned()))
 }
