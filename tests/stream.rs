@@ -1212,12 +1212,27 @@ fn deep_events_are_errors_not_stack_overflows() {
         err.to_string(),
         "malformed Google Gemini stream event: nested deeper than 256 levels"
     );
+    // Anthropic's `input` given whole, at the block's start or in `message_start`, is read too.
+    for event in [
+        json!({"type": "content_block_start", "index": 0, "content_block":
+            {"type": "tool_use", "id": "t", "name": "f", "input": {"a": deep.clone()}}}),
+        json!({"type": "message_start", "message": {"content":
+            [{"type": "tool_use", "id": "t", "name": "f", "input": deep.clone()}]}}),
+    ] {
+        let err = ToolCallStream::new(Provider::Anthropic)
+            .push(&event)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "malformed Anthropic stream event: nested deeper than 256 levels"
+        );
+    }
     // Elsewhere deep values sit in fields no event type reads.
     for (provider, event) in [
         (
             Provider::Anthropic,
             json!({"type": "content_block_start", "index": 0, "content_block":
-            {"type": "tool_use", "id": "t", "name": "f", "input": deep.clone()}}),
+            {"type": "text", "text": "", "citations": deep.clone()}}),
         ),
         (
             Provider::OpenAiChat,
@@ -1313,8 +1328,14 @@ fn malformed_events_name_the_problem() {
         ),
         (
             Provider::Gemini,
-            json!({"candidates": [{"content": {"parts": [{"functionCall": {"name": "f", "willContinue": true}}]}}]}),
-            "malformed Google Gemini stream event at `candidates[0].content.parts[0].functionCall`: a call whose arguments stream in parts (Vertex AI's `streamFunctionCallArguments`) is not supported; turn that option off",
+            json!({"candidates": [{"content": {"parts": [{"functionCall": {"partialArgs":
+                [{"jsonPath": "$.a", "boolValue": true}], "willContinue": true}}]}}]}),
+            "malformed Google Gemini stream event at `candidates[0].content.parts[0].functionCall`: arguments for no call: no call is streaming",
+        ),
+        (
+            Provider::Gemini,
+            json!({"candidates": [{"content": {"parts": [{"functionCall": {"args": {}}}]}}]}),
+            "malformed Google Gemini stream event at `candidates[0].content.parts[0].functionCall`: missing field `name`",
         ),
     ];
     for (provider, event, message) in cases {

@@ -55,8 +55,16 @@ use crate::wire;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToolCall {
     /// The id the result must refer to: Anthropic's `tool_use.id`, OpenAI Chat's
-    /// `tool_calls[].id`, the Responses API's `call_id`, Gemini's `functionCall.id` (often absent),
-    /// or the JSON-RPC `id` of an MCP request (a numeric id written in decimal).
+    /// `tool_calls[].id`, the Responses API's `call_id`, Gemini's `functionCall.id`, or the
+    /// JSON-RPC `id` of an MCP request (a numeric id written in decimal).
+    ///
+    /// A call the provider sent without an id (Gemini's often are; an Anthropic-compatible
+    /// server's may be) gets one made up, so that results can always be matched to calls:
+    /// `toolgen_0`, `toolgen_1`, ... in the order the calls come, counted within the response
+    /// for [`ToolCall::parse`] and within the stream for
+    /// [`ToolCallStream`](crate::ToolCallStream), so that a response and its stream give the
+    /// same ids. A Gemini `functionResponse` leaves such an id out: Gemini never saw it. `None`
+    /// only for a call built by hand.
     pub id: Option<String>,
     /// The tool's name, as the model wrote it: compare it with [`Tool::NAME`].
     pub name: String,
@@ -162,12 +170,24 @@ impl ToolCall {
                 limit: ToolCallError::MAX_DEPTH,
             });
         }
-        match provider {
+        let mut calls = match provider {
             Provider::Anthropic => wire::anthropic::calls(response),
             Provider::OpenAiChat => wire::openai::chat_calls(response),
             Provider::OpenAiResponses => wire::openai::responses_calls(response),
             Provider::Gemini => wire::gemini::calls(response),
             Provider::Mcp => wire::mcp::calls(response),
+        }?;
+        let mut made_up = 0;
+        for call in &mut calls {
+            call.id_or_made_up(&mut made_up);
+        }
+        Ok(calls)
+    }
+
+    /// Gives the call the next made-up id if it has none.
+    pub(crate) fn id_or_made_up(&mut self, made_up: &mut u64) {
+        if self.id.is_none() {
+            self.id = Some(next_made_up_id(made_up));
         }
     }
 
@@ -212,6 +232,21 @@ impl ToolCall {
     pub fn parse_args<T: Tool>(&self) -> Result<T, ArgsError> {
         T::parse_args(&self.arguments)
     }
+}
+
+/// The start of the ids made up for calls sent without one; a number follows.
+const MADE_UP_ID: &str = "toolgen_";
+
+/// The next id made up for a call sent without one, `toolgen_{made_up}`, counting it.
+pub(crate) fn next_made_up_id(made_up: &mut u64) -> String {
+    *made_up += 1;
+    format!("{MADE_UP_ID}{}", *made_up - 1)
+}
+
+/// Whether `id` is one toolgen made up (`toolgen_` and a number).
+pub(crate) fn is_made_up_id(id: &str) -> bool {
+    id.strip_prefix(MADE_UP_ID)
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Why [`ToolCall::parse`] could not read a response.
@@ -346,7 +381,7 @@ fn message_kind(provider: Provider) -> &'static str {
 
 /// Whether arrays and objects in `value` nest more than `limit` levels deep, found without
 /// recursion (the point is to protect the stack).
-fn nested_deeper_than(value: &Value, limit: usize) -> bool {
+pub(crate) fn nested_deeper_than(value: &Value, limit: usize) -> bool {
     fn is_container(value: &&Value) -> bool {
         value.is_array() || value.is_object()
     }
@@ -383,6 +418,26 @@ mod tests {
             value = Value::Array(vec![value]);
         }
         value
+    }
+
+    #[test]
+    fn made_up_ids_are_recognised() {
+        let mut made_up = 3;
+        let mut call = ToolCall::new("f", "{}");
+        call.id_or_made_up(&mut made_up);
+        assert_eq!((call.id.as_deref(), made_up), (Some("toolgen_3"), 4));
+        call.id_or_made_up(&mut made_up);
+        assert_eq!((call.id.as_deref(), made_up), (Some("toolgen_3"), 4));
+        assert!(is_made_up_id("toolgen_3"));
+        for id in [
+            "toolgen_",
+            "toolgen_x1",
+            "toolgen_1a",
+            "toolu_1",
+            "call_toolgen_1",
+        ] {
+            assert!(!is_made_up_id(id), "{id}");
+        }
     }
 
     #[test]

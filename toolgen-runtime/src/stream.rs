@@ -13,10 +13,10 @@ use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, Visitor};
 use serde_json::Value;
 
-use crate::call::{ToolCall, ToolCallError};
+use crate::call::{ToolCall, ToolCallError, nested_deeper_than, next_made_up_id};
 use crate::partial::PartialJson;
 use crate::provider::Provider;
-use crate::wire::Obj;
+use crate::wire::{self, Obj};
 
 /// Assembles the tool calls of a streamed response, event by event.
 ///
@@ -30,15 +30,32 @@ use crate::wire::Obj;
 /// | [`Anthropic`](Provider::Anthropic) | Messages API stream events | `content_block_start` of a `tool_use` block | its `content_block_stop` |
 /// | [`OpenAiChat`](Provider::OpenAiChat) | `chat.completion.chunk`s | the first `delta.tool_calls[]` entry of an `index` | the choice's `finish_reason` |
 /// | [`OpenAiResponses`](Provider::OpenAiResponses) | Responses API stream events | `response.output_item.added` of a `function_call` | its `response.output_item.done` |
-/// | [`Gemini`](Provider::Gemini) | `streamGenerateContent` chunks | — | its chunk: `functionCall` parts arrive whole |
+/// | [`Gemini`](Provider::Gemini) | `streamGenerateContent` chunks | a `functionCall` part with `willContinue: true` (Gemini 3's streamed arguments) | the next part without `willContinue: true`; a whole `functionCall` part is complete at once |
 /// | [`Mcp`](Provider::Mcp) | JSON-RPC messages | — | its `tools/call` request |
 ///
 /// Text, thinking, reasoning, server-side tools and events of other types are skipped, as
 /// [`ToolCall::parse`] skips them. Calls come out as `ToolCall::parse` gives them from the whole
 /// response, with the arguments text as it streamed (where `ToolCall::parse` writes an Anthropic
-/// `input` object out compactly); in addition, a Gemini call without an id gets one made up
-/// (`toolgen_0`, `toolgen_1`, ... within the stream) so that results can always be matched to
-/// calls.
+/// `input` object out compactly), and a call sent without an id gets one made up as
+/// `ToolCall::parse` makes them up ([`ToolCall::id`]), counted within the stream.
+///
+/// What providers send besides the documented events, and how it is read:
+///
+/// - Anthropic: a `tool_use` block whose whole `input` is in its `content_block_start`, with no
+///   delta after it (programmatic tool calling), has that input; `tool_use` blocks already in a
+///   `message_start` (a server-side tool loop going on; a stream may hold several messages) are
+///   calls, complete at that event; a `message_start` while calls are still open ends them as
+///   [`finish`](ToolCallStream::finish) would; a block without `id` gets one made up.
+/// - OpenAI-compatible Chat servers: a fragment without `type` is a function call's; without
+///   `index`, its position in the chunk's `tool_calls` stands for it (calls are then told apart
+///   by `id`); a call none of whose fragments had `function.arguments` has `{}`.
+/// - Gemini 3's streamed arguments (`streamFunctionCallArguments`): a `functionCall` part with
+///   `name` and `willContinue: true` opens a call; the parts after it set values by `jsonPath`
+///   in `partialArgs` (`$.a.b[0]`, `$['a']`; `stringValue`, `numberValue`, `boolValue`,
+///   `nullValue`; a `stringValue` with `willContinue: true` goes on in the next one for the same
+///   path; an index past the end of an array appends); the first part without
+///   `willContinue: true` completes it. At the end of the stream an open call is complete unless
+///   it stopped inside a string that was to go on. `arguments` is the JSON of the value so far.
 ///
 /// ```
 /// use serde_json::json;
@@ -71,8 +88,11 @@ pub struct ToolCallStream {
     /// The calls opened and not yet closed, by the provider's index for them: Anthropic's content
     /// block `index`, Chat's tool call `index`, the Responses API's `output_index`.
     open: BTreeMap<u64, OpenCall>,
-    /// How many ids this stream has made up for Gemini calls that came without one.
+    /// How many ids this stream has made up for calls that came without one.
     made_up_ids: u64,
+    /// Calls complete but not handed out yet: an event that completed them also reported calls
+    /// cut off ([`StreamError::Unfinished`]); the next `push` or `finish` returns them first.
+    ready: Vec<ToolCall>,
 }
 
 /// A call being streamed.
@@ -86,6 +106,16 @@ struct OpenCall {
     /// Chat Completions: a call of another tool type than `function`, followed only to be
     /// skipped, as `ToolCall::parse` skips it.
     skipped: bool,
+    /// Anthropic: `arguments` is the `input` given whole in `content_block_start`, which deltas,
+    /// if any come, replace.
+    prefilled: bool,
+    /// Chat Completions: no fragment has had `function.arguments` yet; closed so, the call has
+    /// `{}`, as in a whole response.
+    arguments_absent: bool,
+    /// Gemini: the `thoughtSignature` of the part that opened the call.
+    thought_signature: Option<String>,
+    /// Gemini 3: arguments streamed as values by path, assembled here.
+    assembled: Option<Box<Assembled>>,
     /// The arguments read so far, for [`ToolCallStream::pending`]; it catches up lazily.
     partial: PartialJson,
     /// How many bytes of `arguments` `partial` has read.
@@ -132,6 +162,7 @@ impl ToolCallStream {
             provider,
             open: BTreeMap::new(),
             made_up_ids: 0,
+            ready: Vec::new(),
         }
     }
 
@@ -148,6 +179,11 @@ impl ToolCallStream {
     /// type, or has one of the wrong type; [`StreamError::Failed`] when the event reports that
     /// the response failed (an `error` event, a blocked prompt). The stream is left as it was
     /// before the event, so skipping the event and going on is possible.
+    ///
+    /// [`StreamError::Unfinished`] when the event starts a new message (Anthropic's
+    /// `message_start`) while a call of the message before is still open and its arguments are
+    /// not complete JSON: that call was cut off and is dropped. The event is taken all the same:
+    /// the calls it completed come out of the next `push` or `finish`.
     ///
     /// ```
     /// use serde_json::json;
@@ -170,13 +206,17 @@ impl ToolCallStream {
     /// # Ok::<(), toolgen::StreamError>(())
     /// ```
     pub fn push(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
-        match self.provider {
+        let mut calls = match self.provider {
             Provider::Anthropic => self.push_anthropic(event),
             Provider::OpenAiChat => self.push_chat(event),
             Provider::OpenAiResponses => self.push_responses(event),
             Provider::Gemini => self.push_gemini(event),
             Provider::Mcp => push_mcp(event),
+        }?;
+        if !self.ready.is_empty() {
+            calls.splice(0..0, std::mem::take(&mut self.ready));
         }
+        Ok(calls)
     }
 
     /// Ends the stream: returns the calls still open, in the provider's order. Some
@@ -185,8 +225,10 @@ impl ToolCallStream {
     ///
     /// # Errors
     ///
-    /// [`StreamError::Unfinished`] for the first open call whose arguments are not valid JSON:
-    /// the stream was cut off inside it, by a dropped connection for example.
+    /// [`StreamError::Unfinished`] for the first open call whose arguments are not valid JSON
+    /// (or, for Gemini's streamed arguments, that stopped inside a string that was to go on):
+    /// the stream was cut off inside it, by a dropped connection for example. The other calls
+    /// that were open and complete come out of the next `finish` (or `push`).
     ///
     /// ```
     /// use serde_json::json;
@@ -205,21 +247,35 @@ impl ToolCallStream {
     /// # Ok::<(), toolgen::StreamError>(())
     /// ```
     pub fn finish(&mut self) -> Result<Vec<ToolCall>, StreamError> {
-        let provider = self.provider;
-        let mut calls = Vec::new();
+        self.end_message()?;
+        Ok(std::mem::take(&mut self.ready))
+    }
+
+    /// Ends the message the open calls belong to: those that are complete go to `ready`, and the
+    /// first one that was cut off is the error.
+    fn end_message(&mut self) -> Result<(), StreamError> {
+        let mut unfinished = None;
         for (_, open) in std::mem::take(&mut self.open) {
+            let inside_string = open
+                .assembled
+                .as_ref()
+                .is_some_and(|a| a.continued.is_some());
             if let Some(call) = open.into_call() {
                 // Only the text is checked here: its shape is for `parse_args` to judge.
-                if serde_json::from_str::<IgnoredAny>(&call.arguments).is_err() {
-                    return Err(StreamError::Unfinished {
-                        provider,
-                        call: Box::new(call),
-                    });
+                if !inside_string && serde_json::from_str::<IgnoredAny>(&call.arguments).is_ok() {
+                    self.ready.push(call);
+                } else if unfinished.is_none() {
+                    unfinished = Some(call);
                 }
-                calls.push(call);
             }
         }
-        Ok(calls)
+        match unfinished {
+            Some(call) => Err(StreamError::Unfinished {
+                provider: self.provider,
+                call: Box::new(call),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The calls still streaming, in the provider's order, with their arguments so far read as
@@ -227,6 +283,8 @@ impl ToolCallStream {
     ///
     /// Each call's arguments are read incrementally and only here, so asking after every event
     /// costs about one parse of the arguments over the whole stream, and nothing if never asked.
+    /// (Gemini's streamed arguments arrive as values, not text: `partial` is the value assembled
+    /// so far, and `arguments` its JSON, written again when asked after a change.)
     ///
     /// ```
     /// use serde_json::json;
@@ -287,7 +345,30 @@ impl OpenCall {
         }
     }
 
+    /// Replaces arguments given whole in advance, when the first delta comes.
+    fn take_delta(&mut self, delta: &str) {
+        if self.prefilled && !delta.is_empty() {
+            self.prefilled = false;
+            self.set_arguments("");
+        }
+        self.arguments.push_str(delta);
+    }
+
     fn view(&mut self) -> PendingCall<'_> {
+        if let Some(assembled) = &mut self.assembled {
+            // Written out again when asked after a change: Gemini streams a call in a few dozen
+            // parts, each a whole value or a piece of a string.
+            if assembled.changed {
+                self.arguments = assembled.value.to_string();
+                assembled.changed = false;
+            }
+            return PendingCall {
+                id: self.id.as_deref(),
+                name: &self.name,
+                arguments: &self.arguments,
+                partial: Some(&assembled.value),
+            };
+        }
         if let Some(unread) = self.arguments.get(self.read..) {
             self.partial.push(unread);
         }
@@ -305,10 +386,15 @@ impl OpenCall {
         if self.skipped {
             return None;
         }
-        let call = ToolCall::new(self.name, self.arguments);
-        Some(match self.id {
-            Some(id) => call.with_id(id),
-            None => call,
+        let arguments = match (self.assembled, self.arguments_absent) {
+            (Some(assembled), _) => assembled.value.to_string(),
+            (None, true) => "{}".to_owned(),
+            (None, false) => self.arguments,
+        };
+        Some(ToolCall {
+            id: self.id,
+            thought_signature: self.thought_signature,
+            ..ToolCall::new(self.name, arguments)
         })
     }
 }
@@ -325,6 +411,24 @@ impl OpenCall {
 // `name` and `input: {}`. An `error` event reports a failure mid-stream; "new event types may be
 // added, and your code should handle unknown event types gracefully". `server_tool_use` and
 // `mcp_tool_use` blocks stream `input_json_delta`s too, for tools that run on Anthropic's side.
+//
+// Recorded streams go further (tests/traffic): with programmatic tool calling a `tool_use` block
+// called from code (with a `caller`) has its whole `input` in `content_block_start` and no delta;
+// and a server-side tool loop goes on in the same stream with another `message_start` whose
+// `message.content` already holds `tool_use` blocks.
+
+/// `message_start`: its `message` is read as a whole response is, when it has `content`.
+#[derive(Deserialize)]
+struct MessageStart {
+    #[serde(default)]
+    message: Option<Obj<StartedMessage>>,
+}
+
+#[derive(Deserialize)]
+struct StartedMessage {
+    #[serde(default)]
+    content: Option<IgnoredAny>,
+}
 
 /// `content_block_start`.
 #[derive(Deserialize)]
@@ -334,11 +438,11 @@ struct BlockStart<'a> {
     content_block: Obj<Tag<'a>>,
 }
 
-/// The `tool_use` block of a `content_block_start`.
+/// The `tool_use` block of a `content_block_start`; its `input` is read apart.
 #[derive(Deserialize)]
 struct ToolUseStart<'a> {
-    #[serde(borrow)]
-    id: Text<'a>,
+    #[serde(default, borrow)]
+    id: Option<Text<'a>>,
     #[serde(borrow)]
     name: Text<'a>,
 }
@@ -384,6 +488,26 @@ impl ToolCallStream {
         let provider = Provider::Anthropic;
         let Tag { r#type: Text(kind) } = read(provider, event, "")?;
         match kind {
+            "message_start" => {
+                let MessageStart { message } = read(provider, event, "")?;
+                let has_content = matches!(message, Some(Obj(StartedMessage { content: Some(_) })));
+                let message = member(event, "message");
+                let prefilled = match has_content {
+                    true if message_deeper_than_allowed(message) => {
+                        return Err(too_deep(provider));
+                    }
+                    true => wire::anthropic::calls_at(message, "message")
+                        .map_err(StreamError::from_parse)?,
+                    false => Vec::new(),
+                };
+                // A new message: calls still open belong to one that was cut off.
+                let ended = self.end_message();
+                for mut call in prefilled {
+                    call.id_or_made_up(&mut self.made_up_ids);
+                    self.ready.push(call);
+                }
+                ended.map(|()| Vec::new())
+            }
             "content_block_start" => {
                 let BlockStart {
                     index,
@@ -392,11 +516,27 @@ impl ToolCallStream {
                 if block.r#type.0 != "tool_use" {
                     return Ok(Vec::new());
                 }
+                let block = member(event, "content_block");
                 let ToolUseStart {
-                    id: Text(id),
+                    id,
                     name: Text(name),
-                } = read(provider, member(event, "content_block"), "content_block")?;
-                Ok(self.open_call(index, OpenCall::new(Some(id), name)))
+                } = read(provider, block, "content_block")?;
+                let input = block
+                    .get("input")
+                    .filter(|input| input.as_object().is_some_and(|input| !input.is_empty()));
+                if input.is_some_and(message_deeper_than_allowed) {
+                    return Err(too_deep(provider));
+                }
+                let id = match text(id) {
+                    Some(id) => id.to_owned(),
+                    None => next_made_up_id(&mut self.made_up_ids),
+                };
+                let mut call = OpenCall::new(Some(&id), name);
+                if let Some(input) = input {
+                    call.arguments = input.to_string();
+                    call.prefilled = true;
+                }
+                Ok(self.open_call(index, call))
             }
             "content_block_delta" => {
                 let BlockDelta {
@@ -409,7 +549,7 @@ impl ToolCallStream {
                     let InputJsonDelta {
                         partial_json: Text(partial_json),
                     } = read(provider, member(event, "delta"), "delta")?;
-                    call.arguments.push_str(partial_json);
+                    call.take_delta(partial_json);
                 }
                 Ok(Vec::new())
             }
@@ -419,7 +559,8 @@ impl ToolCallStream {
                     return Ok(Vec::new());
                 };
                 // A tool without parameters streams no input (`partial_json: ""`); the block's
-                // `input` is then the `{}` it started with.
+                // `input` is then the `{}` it started with (an `input` given whole is in
+                // `arguments` already).
                 if call.arguments.trim().is_empty() {
                     call.arguments = "{}".to_owned();
                 }
@@ -450,6 +591,9 @@ impl ToolCallStream {
 // the first fragment of each call carry its `id` and `function.name` and the later ones append
 // to `function.arguments`, accumulated by `index` until the choice's `finish_reason`. The stream
 // ends with `data: [DONE]`, which is not JSON and not an event.
+//
+// OpenAI-compatible servers deviate (tests/traffic): Mistral sends each call whole in one
+// fragment without `index` or `type`; OpenRouter leaves `arguments` out of a call without any.
 
 /// `CreateChatCompletionStreamResponse`.
 #[derive(Deserialize)]
@@ -474,10 +618,11 @@ struct ChunkDelta<'a> {
     tool_calls: Option<Vec<Obj<ToolCallChunk<'a>>>>,
 }
 
-/// `ChatCompletionMessageToolCallChunk`.
+/// `ChatCompletionMessageToolCallChunk`; `index` is required by OpenAI only.
 #[derive(Deserialize)]
 struct ToolCallChunk<'a> {
-    index: u64,
+    #[serde(default)]
+    index: Option<u64>,
     #[serde(default, borrow)]
     id: Option<Text<'a>>,
     #[serde(default, borrow)]
@@ -495,6 +640,12 @@ struct FunctionChunk<'a> {
 }
 
 impl<'a> ToolCallChunk<'a> {
+    /// The key of the call this fragment is part of: its `index`, or without one its position
+    /// in the chunk's `tool_calls`.
+    fn key(&self, position: usize) -> u64 {
+        self.index.unwrap_or(position as u64)
+    }
+
     fn name(&self) -> Option<&'a str> {
         let Obj(function) = self.function.as_ref()?;
         text(function.name).filter(|name| !name.is_empty())
@@ -544,8 +695,8 @@ impl ToolCallStream {
         let mut calls = Vec::new();
         for (_, Obj(choice)) in first() {
             if let Some(Obj(delta)) = &choice.delta {
-                for Obj(fragment) in delta.tool_calls.iter().flatten() {
-                    calls.extend(self.chat_fragment(fragment));
+                for (position, Obj(fragment)) in delta.tool_calls.iter().flatten().enumerate() {
+                    calls.extend(self.chat_fragment(fragment.key(position), fragment));
                 }
             }
             if choice.finish_reason.is_some() {
@@ -570,12 +721,10 @@ impl ToolCallStream {
         // has one fragment, which needs none of this).
         let mut opened: BTreeMap<u64, Option<&str>> = BTreeMap::new();
         for (position, Obj(fragment)) in fragments.iter().enumerate() {
-            let open = match opened.get(&fragment.index) {
+            let key = fragment.key(position);
+            let open = match opened.get(&key) {
                 Some(id) => Some(*id),
-                None => self
-                    .open
-                    .get(&fragment.index)
-                    .map(|open| open.id.as_deref()),
+                None => self.open.get(&key).map(|open| open.id.as_deref()),
             };
             if fragment.opens_call(open) && !fragment.is_other_tool() {
                 let missing = match (fragment.id(), fragment.name()) {
@@ -588,32 +737,30 @@ impl ToolCallStream {
                         provider: Provider::OpenAiChat,
                         path: format!("choices[{at}].delta.tool_calls[{position}]"),
                         message: format!(
-                            "the first fragment of tool call {} has no `{missing}`",
-                            fragment.index
+                            "the first fragment of tool call {key} has no `{missing}`"
                         ),
                     });
                 }
             }
             if position + 1 < fragments.len() {
-                opened.insert(fragment.index, fragment.id().or(open.flatten()));
+                opened.insert(key, fragment.id().or(open.flatten()));
             }
         }
         Ok(())
     }
 
-    /// Takes one checked fragment; returns a call it closed by opening another at its index.
-    fn chat_fragment(&mut self, fragment: &ToolCallChunk) -> Vec<ToolCall> {
-        let open = self
-            .open
-            .get(&fragment.index)
-            .map(|open| open.id.as_deref());
+    /// Takes one checked fragment of the call under `key`; returns a call it closed by opening
+    /// another there.
+    fn chat_fragment(&mut self, key: u64, fragment: &ToolCallChunk) -> Vec<ToolCall> {
+        let open = self.open.get(&key).map(|open| open.id.as_deref());
         let mut closed = Vec::new();
         if fragment.opens_call(open) {
             let mut call = OpenCall::new(fragment.id(), fragment.name().unwrap_or_default());
             call.skipped = fragment.is_other_tool();
-            closed = self.open_call(fragment.index, call);
+            call.arguments_absent = true;
+            closed = self.open_call(key, call);
         }
-        if let Some(call) = self.open.get_mut(&fragment.index) {
+        if let Some(call) = self.open.get_mut(&key) {
             if call.id.is_none() {
                 call.id = fragment.id().map(str::to_owned);
             }
@@ -621,6 +768,7 @@ impl ToolCallStream {
                 && let Some(Text(arguments)) = function.arguments
             {
                 call.arguments.push_str(arguments);
+                call.arguments_absent = false;
             }
         }
         closed
@@ -789,12 +937,226 @@ impl ToolCallStream {
 // Google Gemini `streamGenerateContent`.
 //
 // Each chunk is a whole `GenerateContentResponse` (https://ai.google.dev/api/generate-content),
-// and a `functionCall` part arrives whole in one of them, so each chunk is read as
-// `ToolCall::parse` reads a response, keeping each part's `thoughtSignature`
-// (https://ai.google.dev/gemini-api/docs/thought-signatures). A chunk may hold only usage or a
-// finish reason and no candidate. Vertex AI can instead stream one call's arguments over several
-// parts (`partialArgs`, `willContinue`, "not supported in Gemini API"); those are refused rather
-// than handed out as calls without their arguments.
+// whose `functionCall` parts are read as `ToolCall::parse` reads them, keeping each part's
+// `thoughtSignature` (https://ai.google.dev/gemini-api/docs/thought-signatures). A chunk may hold
+// only usage or a finish reason and no candidate.
+//
+// Gemini 3 can also stream a call's arguments (`streamFunctionCallArguments`; Vertex AI's
+// `FunctionCall.partialArgs` and `willContinue`, https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Content#FunctionCall):
+// a part `{name, willContinue: true}` opens the call, parts `{partialArgs: [{jsonPath,
+// stringValue | numberValue | boolValue | nullValue, willContinue}], willContinue: true}` give its
+// values one by one (a string over several parts while its `willContinue` is true), and a part
+// without `willContinue: true`, often an empty `functionCall: {}`, ends it. Recorded streams
+// (tests/traffic) also end a call with its last `partialArgs` part, and have parts
+// `{willContinue: true}` with nothing in them.
+
+/// The key the one Gemini call streaming at a time is open under.
+const GEMINI_CALL: u64 = 0;
+
+/// A `GenerateContentResponse` chunk.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GeminiChunk<'a> {
+    #[serde(default, borrow)]
+    candidates: Vec<Obj<GeminiCandidate<'a>>>,
+    #[serde(default, borrow)]
+    prompt_feedback: Option<Obj<GeminiFeedback<'a>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GeminiFeedback<'a> {
+    #[serde(default, borrow)]
+    block_reason: Option<Text<'a>>,
+}
+
+#[derive(Deserialize)]
+struct GeminiCandidate<'a> {
+    #[serde(default, borrow)]
+    content: Option<Obj<GeminiContent<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct GeminiContent<'a> {
+    #[serde(default, borrow)]
+    parts: Vec<Obj<GeminiPart<'a>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GeminiPart<'a> {
+    #[serde(default, borrow)]
+    function_call: Option<Obj<StreamedCall<'a>>>,
+    #[serde(default, borrow)]
+    thought_signature: Option<Text<'a>>,
+}
+
+/// A `functionCall` part: a whole call (`name`, `args`), or a piece of a streamed one.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StreamedCall<'a> {
+    #[serde(default, borrow)]
+    id: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    name: Option<Text<'a>>,
+    #[serde(default)]
+    args: Option<Value>,
+    #[serde(default, borrow)]
+    partial_args: Option<Vec<Obj<PartialArg<'a>>>>,
+    #[serde(default)]
+    will_continue: Option<bool>,
+}
+
+/// A value of a streamed call, at `jsonPath`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PartialArg<'a> {
+    #[serde(borrow)]
+    json_path: Text<'a>,
+    #[serde(default, borrow)]
+    string_value: Option<Text<'a>>,
+    #[serde(default)]
+    number_value: Option<serde_json::Number>,
+    #[serde(default)]
+    bool_value: Option<bool>,
+    /// `nullValue` is there, whatever it holds (`null`, or the enum's `NULL_VALUE`).
+    #[serde(default, deserialize_with = "is_there")]
+    null_value: bool,
+    #[serde(default)]
+    will_continue: Option<bool>,
+}
+
+fn is_there<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    IgnoredAny::deserialize(deserializer).map(|_| true)
+}
+
+impl PartialArg<'_> {
+    /// The value to set, if the part gives one.
+    fn value(&self) -> Option<Value> {
+        if let Some(Text(text)) = self.string_value {
+            Some(Value::String(text.to_owned()))
+        } else if let Some(number) = &self.number_value {
+            Some(Value::Number(number.clone()))
+        } else if let Some(flag) = self.bool_value {
+            Some(Value::Bool(flag))
+        } else {
+            self.null_value.then_some(Value::Null)
+        }
+    }
+}
+
+/// A step of a `jsonPath`.
+#[derive(Clone, Debug, PartialEq)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// The steps of a JSON path such as `$.a.b[0]` or `$['a']`; `None` if it is not one, or is
+/// deeper than `ToolCall::parse` allows.
+fn json_path(path: &str) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    let mut rest = path.strip_prefix('$')?;
+    while !rest.is_empty() {
+        if steps.len() >= ToolCallError::MAX_DEPTH {
+            return None;
+        }
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            let (key, next) = after.split_at(end);
+            if key.is_empty() {
+                return None;
+            }
+            steps.push(Step::Key(key.to_owned()));
+            rest = next;
+        } else {
+            let after = rest.strip_prefix('[')?;
+            let quote = after.chars().next().filter(|c| *c == '\'' || *c == '"');
+            if let Some(quote) = quote {
+                let inner = &after[1..];
+                let end = inner.find(quote)?;
+                steps.push(Step::Key(inner[..end].to_owned()));
+                rest = inner[end + 1..].strip_prefix(']')?;
+            } else {
+                let end = after.find(']')?;
+                steps.push(Step::Index(after[..end].parse().ok()?));
+                rest = &after[end + 1..];
+            }
+        }
+    }
+    Some(steps)
+}
+
+/// The arguments of a Gemini call streamed as values by path.
+#[derive(Clone, Debug)]
+struct Assembled {
+    value: Value,
+    /// The path of the string a `willContinue` said goes on in the next value.
+    continued: Option<String>,
+    /// Whether `value` changed since `arguments` was written from it.
+    changed: bool,
+}
+
+impl Assembled {
+    fn new(value: Value) -> Self {
+        Assembled {
+            value,
+            continued: None,
+            changed: true,
+        }
+    }
+
+    /// Sets the value of `arg` at its path (`steps`), or goes on with the string there.
+    fn set(&mut self, steps: &[Step], arg: &PartialArg) {
+        let path = arg.json_path.0;
+        if let Some(value) = arg.value()
+            && let Some(at) = slot(&mut self.value, steps)
+        {
+            match (&mut *at, &value) {
+                (Value::String(so_far), Value::String(more))
+                    if self.continued.as_deref() == Some(path) =>
+                {
+                    so_far.push_str(more);
+                }
+                _ => *at = value,
+            }
+            self.changed = true;
+        }
+        let goes_on = arg.string_value.is_some() && arg.will_continue == Some(true);
+        self.continued = goes_on.then(|| path.to_owned());
+    }
+}
+
+/// The place at `steps` in `value`, made where missing: an object or array replaces what is in
+/// the way, and an index past the end of an array appends.
+fn slot<'v>(value: &'v mut Value, steps: &[Step]) -> Option<&'v mut Value> {
+    steps.iter().try_fold(value, |value, step| match step {
+        Step::Key(key) => {
+            if !value.is_object() {
+                *value = Value::Object(serde_json::Map::new());
+            }
+            match value {
+                Value::Object(map) => Some(map.entry(key.clone()).or_insert(Value::Null)),
+                _ => None,
+            }
+        }
+        Step::Index(index) => {
+            if !value.is_array() {
+                *value = Value::Array(Vec::new());
+            }
+            match value {
+                Value::Array(items) => {
+                    if *index >= items.len() {
+                        items.push(Value::Null);
+                    }
+                    let at = (*index).min(items.len().saturating_sub(1));
+                    items.get_mut(at)
+                }
+                _ => None,
+            }
+        }
+    })
+}
 
 impl ToolCallStream {
     fn push_gemini(&mut self, event: &Value) -> Result<Vec<ToolCall>, StreamError> {
@@ -802,46 +1164,107 @@ impl ToolCallStream {
         if let Some(error) = event.get("error").filter(|error| !error.is_null()) {
             return Err(failure(provider, error, "status"));
         }
-        let mut calls = match ToolCall::parse(provider, event) {
-            Ok(calls) => calls,
-            Err(ToolCallError::NoCandidates {
-                block_reason: None, ..
-            }) => return Ok(Vec::new()),
-            Err(error) => return Err(StreamError::from_parse(error)),
+        // Typed deserialization of `args` recurses; refuse values deep enough to threaten the
+        // stack first, as `ToolCall::parse` does.
+        if message_deeper_than_allowed(event) {
+            return Err(too_deep(provider));
+        }
+        let chunk: GeminiChunk = read(provider, event, "")?;
+        let Some(Obj(candidate)) = chunk.candidates.first() else {
+            return match chunk
+                .prompt_feedback
+                .and_then(|Obj(f)| text(f.block_reason))
+            {
+                Some(reason) => Err(StreamError::from_parse(ToolCallError::NoCandidates {
+                    provider,
+                    block_reason: Some(reason.to_owned()),
+                })),
+                None => Ok(Vec::new()),
+            };
         };
-        check_whole_gemini_calls(event)?;
-        for call in &mut calls {
-            if call.id.is_none() {
-                call.id = Some(format!("toolgen_{}", self.made_up_ids));
-                self.made_up_ids += 1;
+        let parts: &[Obj<GeminiPart>] = match &candidate.content {
+            Some(Obj(content)) => &content.parts,
+            None => &[],
+        };
+        let paths = self.check_gemini_parts(parts)?;
+        let mut calls = Vec::new();
+        for (Obj(part), paths) in parts.iter().zip(paths) {
+            let Some(Obj(call)) = &part.function_call else {
+                continue;
+            };
+            if let Some(Text(name)) = call.name {
+                let id = match text(call.id) {
+                    Some(id) => id.to_owned(),
+                    None => next_made_up_id(&mut self.made_up_ids),
+                };
+                let mut open = OpenCall::new(Some(&id), name);
+                open.thought_signature = text(part.thought_signature).map(str::to_owned);
+                let args = call
+                    .args
+                    .clone()
+                    .unwrap_or_else(|| Value::Object(Default::default()));
+                open.assembled = Some(Box::new(Assembled::new(args)));
+                calls.extend(self.open_call(GEMINI_CALL, open));
+            }
+            if let Some(assembled) = self
+                .open
+                .get_mut(&GEMINI_CALL)
+                .and_then(|open| open.assembled.as_mut())
+            {
+                for (Obj(arg), steps) in call.partial_args.iter().flatten().zip(&paths) {
+                    assembled.set(steps, arg);
+                }
+            }
+            if call.will_continue != Some(true) {
+                calls.extend(self.close(GEMINI_CALL));
             }
         }
         Ok(calls)
     }
-}
 
-/// Refuses a Vertex AI call whose arguments stream over several parts.
-fn check_whole_gemini_calls(event: &Value) -> Result<(), StreamError> {
-    let parts = event
-        .pointer("/candidates/0/content/parts")
-        .and_then(Value::as_array);
-    for (index, part) in parts.into_iter().flatten().enumerate() {
-        let Some(call) = part.get("functionCall") else {
-            continue;
+    /// Checks a chunk's parts before any is taken, and reads the paths of their values.
+    fn check_gemini_parts(
+        &self,
+        parts: &[Obj<GeminiPart>],
+    ) -> Result<Vec<Vec<Vec<Step>>>, StreamError> {
+        let malformed = |path: String, message: &str| StreamError::Malformed {
+            provider: Provider::Gemini,
+            path,
+            message: message.to_owned(),
         };
-        let streamed = call.get("partialArgs").is_some_and(|args| !args.is_null())
-            || call.get("willContinue") == Some(&Value::Bool(true));
-        if streamed {
-            return Err(StreamError::Malformed {
-                provider: Provider::Gemini,
-                path: format!("candidates[0].content.parts[{index}].functionCall"),
-                message: "a call whose arguments stream in parts (Vertex AI's \
-                    `streamFunctionCallArguments`) is not supported; turn that option off"
-                    .to_owned(),
-            });
+        let mut streaming = self.open.contains_key(&GEMINI_CALL);
+        let mut paths = Vec::with_capacity(parts.len());
+        for (index, Obj(part)) in parts.iter().enumerate() {
+            let at = format!("candidates[0].content.parts[{index}].functionCall");
+            let Some(Obj(call)) = &part.function_call else {
+                paths.push(Vec::new());
+                continue;
+            };
+            if call.name.is_none() && call.args.is_some() {
+                return Err(malformed(at, "missing field `name`"));
+            }
+            streaming |= call.name.is_some();
+            let args = call.partial_args.as_deref().unwrap_or_default();
+            if !args.is_empty() && !streaming {
+                return Err(malformed(at, "arguments for no call: no call is streaming"));
+            }
+            let mut steps = Vec::with_capacity(args.len());
+            for (arg_index, Obj(arg)) in args.iter().enumerate() {
+                let path = arg.json_path.0;
+                steps.push(json_path(path).ok_or_else(|| {
+                    malformed(
+                        format!("{at}.partialArgs[{arg_index}].jsonPath"),
+                        &format!("`{path}` is not a JSON path such as `$.a.b[0]`"),
+                    )
+                })?);
+            }
+            paths.push(steps);
+            if call.will_continue != Some(true) {
+                streaming = false;
+            }
         }
+        Ok(paths)
     }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -929,6 +1352,19 @@ fn locate<'de, T: Deserialize<'de>>(
             message: "the event could not be read".to_owned(),
         },
     }
+}
+
+/// Whether a value the stream reads whole nests deeper than `ToolCall::parse` allows: reading
+/// or writing it would recurse that deep.
+fn message_deeper_than_allowed(value: &Value) -> bool {
+    nested_deeper_than(value, ToolCallError::MAX_DEPTH)
+}
+
+fn too_deep(provider: Provider) -> StreamError {
+    StreamError::from_parse(ToolCallError::TooDeep {
+        provider,
+        limit: ToolCallError::MAX_DEPTH,
+    })
 }
 
 /// The member `key` of an event already read as an object with that member.

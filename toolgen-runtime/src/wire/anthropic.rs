@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Obj, Tag, items, read, read_at, write};
+use super::{Obj, Tag, items, read_at, write};
 use crate::call::{ToolCall, ToolCallError};
 use crate::provider::Provider;
 use crate::result::ToolResult;
@@ -25,26 +25,36 @@ struct Message {
 }
 
 /// A `tool_use` block: a call of a client tool. Server tools run on Anthropic's side and need no
-/// answer.
+/// answer. The API always sends an `id`; some compatible servers do not, and the call then gets
+/// one made up (see [`ToolCall::id`]).
 #[derive(Deserialize)]
 struct ToolUse {
-    id: String,
+    #[serde(default)]
+    id: Option<String>,
     name: String,
     input: Value,
 }
 
 pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
+    calls_at(response, "")
+}
+
+/// The calls of a message found at JSON path `at` (a stream's `message_start` holds one under
+/// `message`), without made-up ids yet.
+pub(crate) fn calls_at(message: &Value, at: &str) -> Result<Vec<ToolCall>, ToolCallError> {
     let provider = Provider::Anthropic;
-    let message: Message = read(provider, response)?;
+    let Message { content } = read_at(provider, message, at)?;
+    let path = match at {
+        "" => "content".to_owned(),
+        _ => format!("{at}.content"),
+    };
     let mut calls = Vec::new();
-    for (Obj(tag), (at, block)) in message
-        .content
-        .iter()
-        .zip(items(response, "/content", "content"))
-    {
+    for (Obj(tag), (at, block)) in content.iter().zip(items(message, "/content", &path)) {
         if tag.r#type == "tool_use" {
             let ToolUse { id, name, input } = read_at(provider, block, &at)?;
-            calls.push(ToolCall::new(name, input.to_string()).with_id(id));
+            let mut call = ToolCall::new(name, input.to_string());
+            call.id = id;
+            calls.push(call);
         }
     }
     Ok(calls)

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Obj, arguments_text, read, write};
-use crate::call::{ToolCall, ToolCallError};
+use crate::call::{ToolCall, ToolCallError, is_made_up_id};
 use crate::provider::Provider;
 use crate::result::{Output, ToolResult};
 
@@ -130,7 +130,9 @@ pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
     write(&FunctionResponsePart {
         function_response: FunctionResponse {
             name: &call.name,
-            id: call.id.as_deref(),
+            // Gemini matches a response to a call without an id by name and order; an id made
+            // up for such a call means nothing to it.
+            id: call.id.as_deref().filter(|id| !is_made_up_id(id)),
             response: if result.is_error() {
                 Response::Error(payload)
             } else {

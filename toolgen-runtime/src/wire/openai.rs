@@ -35,7 +35,15 @@ struct Choice {
 #[derive(Deserialize)]
 struct ChatMessage {
     #[serde(default)]
-    tool_calls: Option<Vec<Obj<Tag>>>,
+    tool_calls: Option<Vec<Obj<ChatTag>>>,
+}
+
+/// A tool call's `type`. OpenAI always sends it; some OpenAI-compatible servers (Mistral) leave
+/// it out of function calls, the only kind they have.
+#[derive(Deserialize)]
+struct ChatTag {
+    #[serde(default)]
+    r#type: Option<String>,
 }
 
 /// `ChatCompletionMessageToolCall` of `type: "function"`. Calls of other tool types (`custom`)
@@ -46,10 +54,13 @@ struct ChatToolCall {
     function: Obj<ChatFunction>,
 }
 
+/// `arguments` is required by OpenAI; some OpenAI-compatible servers (OpenRouter) leave it out
+/// of a call without arguments, which then has `{}`.
 #[derive(Deserialize)]
 struct ChatFunction {
     name: String,
-    arguments: String,
+    #[serde(default)]
+    arguments: Option<String>,
 }
 
 pub(crate) fn chat_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
@@ -71,12 +82,13 @@ pub(crate) fn chat_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallErro
     );
     let mut calls = Vec::new();
     for (Obj(tag), (at, item)) in tags.iter().zip(list) {
-        if tag.r#type == "function" {
+        if tag.r#type.as_deref().is_none_or(|kind| kind == "function") {
             let ChatToolCall {
                 id,
                 function: Obj(function),
             } = read_at(provider, item, &at)?;
-            calls.push(ToolCall::new(function.name, function.arguments).with_id(id));
+            let arguments = function.arguments.unwrap_or_else(|| "{}".to_owned());
+            calls.push(ToolCall::new(function.name, arguments).with_id(id));
         }
     }
     Ok(calls)
