@@ -79,7 +79,8 @@
 //!
 //! What the macro cannot see is checked in const evaluation, and stops the build with a message:
 //! `#[serde(flatten)]` of a type that is not an object, two properties with one name after
-//! flattening, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
+//! flattening, a flattened enum at a tool's root (its arguments would be one of several objects)
+//! or two flattened enums in one object, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
 //! tool anything its strict dialect cannot express (a map, `serde_json::Value`, a tuple, for
 //! Anthropic recursion and regexes with `\b` or lookaround, OpenAI's size limits), at the field
 //! that holds it: every such field in one build, each once, naming every provider that refuses

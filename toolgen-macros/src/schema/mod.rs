@@ -44,6 +44,9 @@ pub enum Node {
     /// Nothing, but const evaluation fails if the names (own, and those of the flattened types)
     /// repeat (`unique_names`).
     UniqueNames(Vec<String>, Vec<syn::Type>),
+    /// An object schema, written once per alternative that its flattened types (an enum) bring,
+    /// under `anyOf` (`Rope::Branches`).
+    Branches(Vec<syn::Type>, Box<Node>),
     /// Nothing, but const evaluation fails if the `#[tool(default)]` literal (the string, when it
     /// is one) cannot be a value of the type (`check_default`).
     CheckDefault(Box<syn::Type>, Option<String>),
@@ -128,6 +131,7 @@ impl Node {
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
+            | Node::Branches(..)
             | Node::CheckDefault(..) => None,
         }
     }
@@ -142,6 +146,7 @@ impl Node {
             Node::Typed(_, inner)
             | Node::Nullable(inner)
             | Node::Described(inner, _)
+            | Node::Branches(_, inner)
             | Node::Keyword(_, inner, _) => inner.trait_leaves(out),
             Node::Extend(inner, keywords) => {
                 inner.trait_leaves(out);
@@ -386,7 +391,13 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
     }
     tail.extend(check);
     tail.push(Node::text("}"));
-    Node::typed("object", Node::Seq(tail))
+    let object = Node::typed("object", Node::Seq(tail));
+    if parts.flattened.is_empty() {
+        object
+    } else {
+        // A flattened enum makes the object one of several: known only in const evaluation.
+        Node::Branches(parts.flattened, Box::new(object))
+    }
 }
 
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
