@@ -120,10 +120,12 @@ fn is_recursive(container: &Container<'_>) -> bool {
 fn expand(container: &Container<'_>) -> TokenStream {
     let recursive = is_recursive(container);
     let def_name = container.def_name();
+    let ident = container.ident;
+    let (_, self_generics, _) = container.original.generics.split_for_impl();
+    let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
     let cx = Context {
         container,
-        self_ref: recursive
-            .then(|| format!("{{\"$ref\":\"#/$defs/{}\"}}", json::escape(&def_name))),
+        self_ref: recursive.then(|| self_ty.clone()),
         prelude_uses: Default::default(),
     };
     let body = schema_for_container(&cx);
@@ -197,7 +199,20 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }
             _ => None,
         };
-        let body = flat_body.unwrap_or(written_body);
+        let body = match flat_body {
+            // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
+            // root's `$defs` (two types with one name get two keys), known only there.
+            Some(flat) => quote! {
+                if <#ident as ::toolgen::__private::ToolSchema>::FACTS.all
+                    & ::toolgen::__private::facts::RECURSIVE != 0
+                {
+                    #written_body
+                } else {
+                    #flat
+                }
+            },
+            None => written_body,
+        };
         shared_consts.extend(quote! {
             const __TOOLGEN_BODY: ::toolgen::__private::Rope = #body;
         });
@@ -211,7 +226,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         expr => expr.clone(),
     });
     let schema = match (&description, recursive) {
-        (_, true) => rope(&Node::text(cx.self_ref.clone().unwrap_or_default())),
+        (_, true) => rope(&Node::SelfRef(Box::new(self_ty.clone()))),
         (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         (None, false) => body_rope.clone(),
     };
@@ -219,12 +234,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
         container,
         &body,
         recursive,
-        &def_name,
+        &self_ty,
         &description,
         &body_rope,
     );
 
-    let ident = container.ident;
     let mut generics = container.original.generics.clone();
     let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
     let where_clause = generics.make_where_clause();
@@ -247,6 +261,23 @@ fn expand(container: &Container<'_>) -> TokenStream {
         .tool
         .as_ref()
         .map(|tool| expand_tool(container, tool, &body_rope, recursive));
+    // A recursive type's `$defs` entry: its name, where it is defined, its type arguments.
+    let recursive_impl = recursive.then(|| {
+        let name = json::escape(&def_name);
+        let args = type_params.iter().map(|param| {
+            quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA)
+        });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = ::toolgen::__private::DefId {
+                    name: #name,
+                    path: ::core::module_path!(),
+                    args: &[#(#args),*],
+                };
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -266,6 +297,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #checks_fn
                 #json_checks_fn
             }
+            #recursive_impl
 
             #tool
         };
@@ -409,7 +441,7 @@ fn defs(
     container: &Container<'_>,
     body: &Node,
     recursive: bool,
-    def_name: &str,
+    self_ty: &syn::Type,
     description: &Option<Desc>,
     body_rope: &TokenStream,
 ) -> TokenStream {
@@ -417,12 +449,14 @@ fn defs(
     body.trait_leaves(&mut leaves);
     let mut parts: Vec<TokenStream> = Vec::new();
     if recursive {
-        let name = json::escape(def_name);
         let entry = match description {
             Some(text) => quote!(&::toolgen::__private::Rope::Described(&#body_rope, #text)),
             None => quote!(&#body_rope),
         };
-        parts.push(quote!(::toolgen::__private::Defs::Def(#name, #entry)));
+        parts.push(quote!(::toolgen::__private::Defs::Def(
+            &<#self_ty as ::toolgen::__private::Recursive>::ID,
+            #entry
+        )));
     }
     for leaf in leaves {
         if mentions_self(leaf, container.ident) {
@@ -495,6 +529,9 @@ impl Ropes<'_> {
             }
             Node::Trait(ty) => {
                 quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
+            }
+            Node::SelfRef(ty) => {
+                quote!(::toolgen::__private::Rope::Ref(&<#ty as ::toolgen::__private::Recursive>::ID))
             }
             Node::Join(pieces) => {
                 // Neighbouring literal pieces are joined here already; empty ones dropped.

@@ -69,6 +69,9 @@ pub enum Rope {
     AdditionalOf(&'static Option<Object>),
     /// `"additionalProperties":false` for a type that denies unknown fields, else nothing.
     DenyOf(&'static Option<Object>),
+    /// `{"$ref":"#/$defs/<key>"}`: a reference to a recursive type's definition. The key is the
+    /// type's name, made unique among the root's definitions ([`DefId`]).
+    Ref(&'static DefId),
     /// An object schema (the second rope) whose flattened types may bring alternatives (a
     /// flattened enum): written once per alternative under `anyOf`, each time with that
     /// alternative's properties merged in (and its description), or as it is when there are
@@ -420,28 +423,71 @@ const fn names_branch_count(names: &Names) -> usize {
 
 /// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` by [`flatten_root`].
 ///
-/// Only self-referential types produce entries; everything else is inlined. Entries with the same
-/// name are written once.
+/// Only self-referential types produce entries; everything else is inlined. The same type
+/// reached twice is written once; two different types with one name get different keys (the
+/// name, then `Name-2`, `Name-3`, .. in the order they are met), and every [`Rope::Ref`] to
+/// them names its own.
 ///
 /// ```
-/// use toolgen_runtime::{Defs, Rope, schema_text};
+/// use toolgen_runtime::{DefId, Defs, Rope, schema_text};
 ///
-/// const NODE: Rope = Rope::Typed("array", &Rope::Str(r##","items":{"$ref":"#/$defs/Node"}}"##));
-/// const DEFS: Defs = Defs::Seq(&[Defs::Def("Node", &NODE), Defs::Def("Node", &NODE)]);
-/// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
+/// const A: DefId = DefId { name: "Node", path: "app::a", args: &[] };
+/// const B: DefId = DefId { name: "Node", path: "app::b", args: &[] };
+/// const NODE_A: Rope = Rope::Typed("array", &Rope::Seq(&[Rope::Str(r#","items":"#), Rope::Ref(&A), Rope::Str("}")]));
+/// const NODE_B: Rope = Rope::Typed("object", &Rope::Seq(&[Rope::Str(r#","properties":{"next":"#), Rope::Ref(&B), Rope::Str("}}")]));
+/// const DEFS: Defs = Defs::Seq(&[Defs::Def(&A, &NODE_A), Defs::Def(&B, &NODE_B), Defs::Def(&A, &NODE_A)]);
+/// const ROOT: Rope = Rope::Typed("object", &Rope::Seq(&[
+///     Rope::Str(r#","properties":{"a":"#), Rope::Ref(&A), Rope::Str(r#","b":"#), Rope::Ref(&B), Rope::Str("}}"),
+/// ]));
 /// assert_eq!(
 ///     schema_text(&ROOT, &DEFS),
-///     r##"{"type":"object","$defs":{"Node":{"type":"array","items":{"$ref":"#/$defs/Node"}}}}"##
+///     concat!(
+///         r##"{"type":"object","properties":{"a":{"$ref":"#/$defs/Node"},"b":{"$ref":"#/$defs/Node-2"}},"##,
+///         r##""$defs":{"Node":{"type":"array","items":{"$ref":"#/$defs/Node"}},"##,
+///         r##""Node-2":{"type":"object","properties":{"next":{"$ref":"#/$defs/Node-2"}}}}}"##,
+///     )
 /// );
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Defs {
     /// No definitions.
     None,
-    /// A definition: its name under `$defs`, and its schema.
-    Def(&'static str, &'static Rope),
+    /// A definition: whose it is, and its schema.
+    Def(&'static DefId, &'static Rope),
     /// Several groups of definitions.
     Seq(&'static [Defs]),
+}
+
+/// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
+/// of its type arguments (so `Tree<u8>` and `Tree<String>` are two entries). Entries are the
+/// same when all three are; the name is the key unless two different entries share it.
+///
+/// ```
+/// use toolgen_runtime::{DefId, Rope};
+/// const TREE_OF_U8: DefId = DefId {
+///     name: "Tree",
+///     path: "app",
+///     args: &[Rope::Typed("integer", &Rope::Str(r#","minimum":0,"maximum":255}"#))],
+/// };
+/// assert_eq!(TREE_OF_U8.name, "Tree");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DefId {
+    /// The type's name as it is written under `$defs` (`#[serde(rename)]` applied).
+    pub name: &'static str,
+    /// `module_path!()` where the type is defined.
+    pub path: &'static str,
+    /// The schemas of the type's type arguments, in order.
+    pub args: &'static [Rope],
+}
+
+/// The [`DefId`] of a recursive type, which its schema refers to by `$ref`.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub trait Recursive {
+    /// Who the type's `$defs` entry belongs to.
+    const ID: DefId;
 }
 
 /// Where [`walk`] writes, or, in a dry run, only counts.
@@ -451,6 +497,8 @@ pub(crate) struct Out<'a> {
     pub(crate) dry: bool,
     /// The alternative of a flattened enum being written ([`Rope::Branches`]), or [`NO_BRANCH`].
     pub(crate) branch: usize,
+    /// The root's definitions, which [`Rope::Ref`] keys are looked up in.
+    pub(crate) defs: &'a Defs,
 }
 
 impl Out<'_> {
@@ -573,6 +621,11 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             }
             None => panic!("{}", NOT_AN_OBJECT),
         },
+        Rope::Ref(id) => {
+            out.put(b"{\"$ref\":\"#/$defs/");
+            put_key(id, out);
+            out.put(b"\"}");
+        }
         Rope::Branches(branches, template) => {
             let count = branch_count(branches);
             let outer = out.branch;
@@ -734,12 +787,12 @@ const fn def_count(defs: &Defs) -> usize {
 }
 
 /// The `index`-th entry of `defs`, in order.
-const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static Rope)> {
+const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static DefId, &'static Rope)> {
     match defs {
         Defs::None => None,
-        Defs::Def(name, rope) => {
+        Defs::Def(id, rope) => {
             if index == 0 {
-                Some((name, rope))
+                Some((id, rope))
             } else {
                 None
             }
@@ -756,6 +809,141 @@ const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static
             }
             None
         }
+    }
+}
+
+/// Whether two [`DefId`]s are the same entry.
+const fn def_eq(a: &DefId, b: &DefId) -> bool {
+    str_eq(a.name, b.name) && str_eq(a.path, b.path) && ropes_eq(a.args, b.args)
+}
+
+const fn ropes_eq(a: &[Rope], b: &[Rope]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !rope_eq(&a[i], &b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether two ropes are the same tree (so they write the same text): how the schemas of two
+/// type arguments are compared.
+const fn rope_eq(a: &Rope, b: &Rope) -> bool {
+    match (a, b) {
+        (Rope::Str(a), Rope::Str(b)) => str_eq(a, b),
+        (Rope::Seq(a), Rope::Seq(b)) | (Rope::Join(a), Rope::Join(b)) => ropes_eq(a, b),
+        (Rope::Typed(t, a), Rope::Typed(u, b)) => str_eq(t, u) && rope_eq(a, b),
+        (Rope::Nullable(a), Rope::Nullable(b)) => rope_eq(a, b),
+        (Rope::Described(a, d), Rope::Described(b, e)) => str_eq(d, e) && rope_eq(a, b),
+        (Rope::Uint(a), Rope::Uint(b)) => *a == *b,
+        (Rope::Keyword(p, a, s), Rope::Keyword(q, b, t)) => {
+            str_eq(p, q) && str_eq(s, t) && rope_eq(a, b)
+        }
+        (Rope::Extend(a, k), Rope::Extend(b, l)) => rope_eq(a, b) && rope_eq(k, l),
+        (Rope::PropertiesOf(a), Rope::PropertiesOf(b))
+        | (Rope::RequiredOf(a), Rope::RequiredOf(b))
+        | (Rope::AdditionalOf(a), Rope::AdditionalOf(b))
+        | (Rope::DenyOf(a), Rope::DenyOf(b)) => objects_eq(a, b),
+        (Rope::DefaultOf(a), Rope::DefaultOf(b)) => match (a, b) {
+            (Some(a), Some(b)) => rope_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        },
+        (Rope::Ref(a), Rope::Ref(b)) => def_eq(a, b),
+        (Rope::Branches(a, t), Rope::Branches(b, u)) => branches_eq(a, b) && rope_eq(t, u),
+        _ => false,
+    }
+}
+
+const fn objects_eq(a: &Option<Object>, b: &Option<Object>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            rope_eq(&a.properties, &b.properties)
+                && rope_eq(&a.required, &b.required)
+                && match (&a.additional, &b.additional) {
+                    (Some(a), Some(b)) => rope_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+                && a.deny_unknown == b.deny_unknown
+                && branches_eq(&a.branches, &b.branches)
+        }
+        _ => false,
+    }
+}
+
+const fn branches_eq(a: &Branches, b: &Branches) -> bool {
+    match (a, b) {
+        (Branches::None, Branches::None) => true,
+        (Branches::Of(a), Branches::Of(b)) => objects_eq(a, b),
+        (Branches::Seq(a), Branches::Seq(b)) => {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if !branches_eq(&a[i], &b[i]) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        (Branches::List(a), Branches::List(b)) => {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if !(rope_eq(&a[i].properties, &b[i].properties)
+                    && rope_eq(&a[i].required, &b[i].required)
+                    && str_eq(a[i].description, b[i].description))
+                {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The first entry of `defs` that is `id`, and the number its key gets: 1 when no different
+/// entry before it has the same name (the key is the name), else one more than those.
+const fn def_number(defs: &Defs, id: &DefId) -> Option<(usize, usize)> {
+    let count = def_count(defs);
+    let mut number = 1;
+    let mut k = 0;
+    while k < count {
+        if let Some((other, _)) = def_at(defs, k) {
+            if def_eq(other, id) {
+                return Some((k, number));
+            }
+            if str_eq(other.name, id.name) && !is_repeat(defs, k, other) {
+                number += 1;
+            }
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Writes the `$defs` key of `id`: its name, or `Name-<n>` for the n-th different type with
+/// that name. Outside a root that defines it (a type's schema on its own), the name.
+const fn put_key(id: &DefId, out: &mut Out<'_>) {
+    out.put(id.name.as_bytes());
+    if let Some((_, number)) = def_number(out.defs, id)
+        && number > 1
+    {
+        out.put(b"-");
+        out.put_uint(number as u64);
     }
 }
 
@@ -828,35 +1016,18 @@ const fn is_empty(rope: &Rope, branch: usize) -> bool {
         | Rope::Described(..)
         | Rope::Uint(_)
         | Rope::Extend(..)
+        | Rope::Ref(_)
         | Rope::Branches(..) => false,
     }
 }
 
-const fn dry_len(rope: &Rope) -> usize {
-    let mut nothing: [u8; 0] = [];
-    let mut out = Out {
-        buf: &mut nothing,
-        pos: 0,
-        dry: true,
-        branch: NO_BRANCH,
-    };
-    walk(rope, &mut out);
-    out.pos
-}
-
-/// Whether entry `index` repeats an earlier entry's name (and so is not written again).
-const fn is_repeat(defs: &Defs, index: usize, name: &str, rope: &Rope) -> bool {
+/// Whether entry `index` repeats an earlier entry (and so is not written again).
+const fn is_repeat(defs: &Defs, index: usize, id: &DefId) -> bool {
     let mut j = 0;
     while j < index {
-        if let Some((other, other_rope)) = def_at(defs, j)
-            && str_eq(other, name)
+        if let Some((other, _)) = def_at(defs, j)
+            && def_eq(other, id)
         {
-            // Two different types with one name would silently share a definition. Types that
-            // differ in their schema's length are caught here; see the crate docs on recursion.
-            assert!(
-                dry_len(other_rope) == dry_len(rope),
-                "toolgen: two different recursive types share one `$defs` name; rename one with #[tool(rename = \"...\")]"
-            );
             return true;
         }
         j += 1;
@@ -875,15 +1046,15 @@ const fn walk_root(root: &Rope, defs: &Defs, out: &mut Out<'_>) {
     let mut first = true;
     let mut k = 0;
     while k < count {
-        if let Some((name, rope)) = def_at(defs, k)
-            && !is_repeat(defs, k, name, rope)
+        if let Some((id, rope)) = def_at(defs, k)
+            && !is_repeat(defs, k, id)
         {
             if !first {
                 out.put(b",");
             }
             first = false;
             out.put(b"\"");
-            out.put(name.as_bytes());
+            put_key(id, out);
             out.put(b"\":");
             walk(rope, out);
         }
@@ -908,6 +1079,7 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
         pos: 0,
         dry: true,
         branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     out.pos
@@ -946,6 +1118,7 @@ pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     assert!(out.pos == N, "toolgen: schema length mismatch");
@@ -1004,6 +1177,7 @@ pub fn schema_text(root: &Rope, defs: &Defs) -> String {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
@@ -1053,6 +1227,7 @@ pub const fn escaped_len(text: &str) -> usize {
         pos: 0,
         dry: true,
         branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     put_escaped(text, &mut out);
     out.pos
@@ -1068,6 +1243,7 @@ pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     put_escaped(text, &mut out);
     buf
@@ -1088,6 +1264,7 @@ pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     out.put(b"\"");
     put_escaped(text, &mut out);

@@ -25,6 +25,9 @@ pub enum Node {
     Described(Box<Node>, Desc),
     /// `<ty as ToolSchema>::SCHEMA`: a type only the compiler can resolve.
     Trait(Box<syn::Type>),
+    /// `{"$ref":..}` to the container's own definition (a recursive type): `Rope::Ref` of
+    /// `<ty as Recursive>::ID`, the container's type with its generics.
+    SelfRef(Box<syn::Type>),
     /// Pieces separated by commas, empty ones left out.
     Join(Vec<Node>),
     /// Prefix, inner and suffix, or nothing when the inner text is empty.
@@ -125,6 +128,7 @@ impl Node {
                 })
             }
             Node::Trait(_)
+            | Node::SelfRef(_)
             | Node::PropertiesOf(_)
             | Node::RequiredOf(_)
             | Node::DefaultOf(_)
@@ -153,7 +157,9 @@ impl Node {
                 keywords.trait_leaves(out);
             }
             Node::Trait(ty) | Node::PropertiesOf(ty) | Node::RequiredOf(ty) => out.push(ty),
+            // A self-reference leads back to the type being defined: not a leaf to take from.
             Node::DefaultOf(_)
+            | Node::SelfRef(_)
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
@@ -243,8 +249,8 @@ fn strip_close(tail: Node) -> Result<Node, Node> {
 /// Where a schema is built: what a self-reference turns into.
 pub struct Context<'a> {
     pub container: &'a Container<'a>,
-    /// `Some(ref text)` when the container is recursive: its own type becomes this `$ref`.
-    pub self_ref: Option<String>,
+    /// `Some(its type)` when the container is recursive: its own type becomes a `$ref` to it.
+    pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
     pub prelude_uses: types::PreludeUses,
 }
