@@ -79,7 +79,8 @@
 //!
 //! What the macro cannot see is checked in const evaluation, and stops the build with a message:
 //! `#[serde(flatten)]` of a type that is not an object, two properties with one name after
-//! flattening, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
+//! flattening, a flattened enum at a tool's root (its arguments would be one of several objects)
+//! or two flattened enums in one object, a `#[tool(default)]` string that is not one of an enum's values, and for a strict
 //! tool anything its strict dialect cannot express (a map, `serde_json::Value`, a tuple, for
 //! Anthropic recursion and regexes with `\b` or lookaround, OpenAI's size limits), at the field
 //! that holds it: every such field in one build, each once, naming every provider that refuses
@@ -105,16 +106,20 @@
 //! ## Recursion
 //!
 //! A type that contains itself (`children: Vec<Self>` or `Vec<Node>` inside `Node`) is written once
-//! under the root's `$defs` and referred to with `$ref`; everything else is inlined. Types that
-//! recurse through each other (`A` holds `B` holds `A`) are not supported: the compiler reports a
-//! cycle in const evaluation. Recursive generic types are a compile error.
+//! under the root's `$defs` and referred to with `$ref`; everything else is inlined. Generic types
+//! may contain themselves (`Tree<T>` in `Tree<T>`): `Tree<u8>` and `Tree<String>` are two
+//! entries. An entry is keyed by the type's name; a second, different type with the same name
+//! (from another module, or another type argument) gets `Name-2`, and so on, so two types never
+//! share an entry, and the same type reached twice is written once. Types that recurse through
+//! each other (`A` holds `B` holds `A`) are not supported: the compiler reports a cycle in const
+//! evaluation.
 
 #![deny(missing_docs)]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Constrained, Defs, MapKey, Provider, Rope, Tool, ToolSchema, ToolSet,
-    parse_args, schema_text,
+    ArgsError, ArgsErrorKind, Constrained, DefId, Defs, MapKey, Provider, Rope, Tool, ToolSchema,
+    ToolSet, parse_args, schema_text,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};

@@ -36,6 +36,8 @@ const SEQ_FORM_TEXT: Reason = "serde_json's text deserializer also reads an exte
      struct variant from an array of its fields; `from_value` and the schema do not";
 const UNIT_MAP_FORM: Reason = "serde_json also reads an externally tagged unit variant written \
      as `{\"Name\": null}`; the schema offers only the string form";
+const FLAT_UNIT_MAP: Reason = "a flattened externally tagged enum's unit variant: serde also \
+     reads `{}` as its unit value; the schema offers `null`";
 const INTEGRAL_FLOAT: Reason = "JSON Schema counts 5.0 as an integer; serde_json reads it as a \
      float, which an integer field rejects";
 const SET_DUPLICATES: Reason = "a set's schema says `uniqueItems`; plain serde drops repeated \
@@ -1040,6 +1042,111 @@ fn fields(suite: &mut Suite) {
                 json!({"id": 1, "extra": {"a": "x"}}),
             ],
             mutate: vec![json!({"id": 1, "a": "x"})],
+            ..Inputs::default()
+        },
+    );
+    suite.run(
+        from_value::<FlattenInternal>("FlattenInternal"),
+        Inputs {
+            accept: vec![
+                json!({"id": "op-1", "targetNodeId": "n", "action": "addChild", "title": "t"}),
+                json!({"id": "op-1", "targetNodeId": "n", "action": "deleteNode", "description": null}),
+                json!({"action": "moveTo", "id": "o", "targetNodeId": "n", "page": 2, "per_page": 5}),
+                json!({"id": "o", "targetNodeId": "n", "action": "deleteNode", "title": 7}),
+            ],
+            reject: vec![
+                json!({"id": "o", "targetNodeId": "n"}),
+                json!({"id": "o", "targetNodeId": "n", "action": "addChild"}),
+                json!({"id": "o", "targetNodeId": "n", "action": "rename", "title": "t"}),
+                json!({"id": "o", "action": "deleteNode"}),
+                json!({"id": "o", "targetNodeId": "n", "action": "moveTo", "page": -1}),
+                json!({"id": "o", "targetNodeId": "n", "op": {"action": "deleteNode"}}),
+            ],
+            mutate: vec![
+                json!({"id": "o", "targetNodeId": "n", "action": "addChild", "title": "t", "note": "x", "description": "d"}),
+                json!({"id": "o", "targetNodeId": "n", "action": "moveTo", "page": 1, "per_page": 2}),
+            ],
+            ..Inputs::default()
+        },
+    );
+    suite.run(
+        from_value::<FlattenExternal>("FlattenExternal"),
+        Inputs {
+            accept: vec![
+                json!({"id": 1, "text": "a"}),
+                json!({"id": 1, "point": {"x": 1, "y": 2}}),
+                json!({"id": 1, "nothing": null}),
+            ],
+            reject: vec![
+                json!({"id": 1}),
+                json!({"id": 1, "text": 5}),
+                json!({"id": 1, "value": {"text": "a"}}),
+                json!({"id": 1, "point": {"x": 1}}),
+            ],
+            mutate: vec![
+                json!({"id": 1, "point": {"x": 1, "y": 2}}),
+                json!({"id": 1, "text": "a"}),
+            ],
+            exceptions: vec![serde_only(json!({"id": 1, "nothing": {}}), FLAT_UNIT_MAP)],
+        },
+    );
+    suite.run(
+        from_value::<FlattenAdjacent>("FlattenAdjacent"),
+        Inputs {
+            accept: vec![
+                json!({"id": 1, "t": "Count", "c": 3}),
+                json!({"id": 1, "t": "Maybe"}),
+                json!({"id": 1, "t": "Maybe", "c": true}),
+                json!({"id": 1, "t": "Empty", "c": null}),
+                json!({"id": 1, "t": "Empty"}),
+            ],
+            reject: vec![
+                json!({"id": 1, "t": "Count"}),
+                json!({"id": 1, "t": "Count", "c": 300}),
+                json!({"id": 1, "t": "Empty", "c": 5}),
+                json!({"id": 1, "t": "Other"}),
+                json!({"id": 1}),
+            ],
+            mutate: vec![
+                json!({"id": 1, "t": "Count", "c": 3}),
+                json!({"id": 1, "t": "Maybe", "c": false}),
+            ],
+            ..Inputs::default()
+        },
+    );
+    suite.run(
+        from_value::<FlattenUntagged>("FlattenUntagged"),
+        Inputs {
+            accept: vec![
+                json!({"id": 1, "name": "x"}),
+                json!({"id": 1, "page": 2}),
+                json!({"id": 1, "page": 2, "per_page": null}),
+            ],
+            reject: vec![
+                json!({"id": 1}),
+                json!({"id": 1, "name": 5}),
+                json!({"id": 1, "page": "2"}),
+                json!({"name": "x"}),
+            ],
+            mutate: vec![
+                json!({"id": 1, "name": "x"}),
+                json!({"id": 1, "page": 2, "per_page": 3}),
+            ],
+            ..Inputs::default()
+        },
+    );
+    suite.run(
+        from_value::<FlattenTwice>("FlattenTwice"),
+        Inputs {
+            accept: vec![
+                json!({"batch": 1, "id": "o", "targetNodeId": "n", "action": "deleteNode"}),
+                json!({"batch": 1, "id": "o", "targetNodeId": "n", "action": "addChild", "title": "t"}),
+            ],
+            reject: vec![
+                json!({"id": "o", "targetNodeId": "n", "action": "deleteNode"}),
+                json!({"batch": 1, "id": "o", "targetNodeId": "n"}),
+            ],
+            mutate: vec![json!({"batch": 1, "id": "o", "targetNodeId": "n", "action": "addChild", "title": "t", "note": null})],
             ..Inputs::default()
         },
     );

@@ -110,6 +110,11 @@ goldens! {
     field_skip_serializing => FieldSkipSerializing,
     flatten_struct => FlattenStruct,
     flatten_map => FlattenMap,
+    flatten_internally_tagged => FlattenInternal,
+    flatten_externally_tagged => FlattenExternal,
+    flatten_adjacently_tagged => FlattenAdjacent,
+    flatten_untagged => FlattenUntagged,
+    flatten_twice => FlattenTwice,
     field_with => FieldWith,
     // Variant attributes.
     variant_rename => VariantRename,

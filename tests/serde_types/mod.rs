@@ -564,6 +564,89 @@ pub struct FlattenMap {
     pub extra: BTreeMap<String, String>,
 }
 
+/// An internally tagged enum to flatten: struct, unit and newtype variants.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+#[serde(tag = "action", rename_all = "camelCase")]
+pub enum FlatAction {
+    /// Add a child node.
+    AddChild { title: String, note: Option<String> },
+    /// Delete the node.
+    DeleteNode,
+    /// Move the node.
+    MoveTo(Paging),
+}
+
+/// `flatten` of an internally tagged enum: one `anyOf` branch per variant, with the struct's
+/// own properties merged in (seed 004's operations).
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct FlattenInternal {
+    pub id: String,
+    /// The node the operation applies to.
+    pub target_node_id: String,
+    #[serde(flatten)]
+    pub op: FlatAction,
+    pub description: Option<String>,
+}
+
+/// An externally tagged enum to flatten.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+#[serde(rename_all = "lowercase")]
+pub enum FlatExternal {
+    Text(String),
+    Point { x: i32, y: i32 },
+    Nothing,
+}
+
+/// `flatten` of an externally tagged enum: the variant's name is one more key.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+pub struct FlattenExternal {
+    pub id: u32,
+    #[serde(flatten)]
+    pub value: FlatExternal,
+}
+
+/// An adjacently tagged enum to flatten.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+#[serde(tag = "t", content = "c")]
+pub enum FlatAdjacent {
+    Count(u8),
+    Maybe(Option<bool>),
+    Empty,
+}
+
+/// `flatten` of an adjacently tagged enum: the tag and content keys join the object's.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+pub struct FlattenAdjacent {
+    pub id: u32,
+    #[serde(flatten)]
+    pub value: FlatAdjacent,
+}
+
+/// An untagged enum to flatten.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+pub enum FlatUntagged {
+    ByName { name: String },
+    Paged(Paging),
+}
+
+/// `flatten` of an untagged enum: each variant's properties, tried in order.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+pub struct FlattenUntagged {
+    pub id: u32,
+    #[serde(flatten)]
+    pub by: FlatUntagged,
+}
+
+/// A struct flattened in turn: its flattened enum's branches reach the outer object.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Clone)]
+pub struct FlattenTwice {
+    pub batch: u32,
+    #[serde(flatten)]
+    pub inner: FlattenInternal,
+}
+
 mod secs {
     use super::{Deserialize, Deserializer, Duration, Serializer};
 

@@ -564,25 +564,80 @@ fn report_duplicates(
     }
 }
 
-/// A recursive type's `$defs` entry is keyed by its name, which cannot tell `Tree<A>` from
-/// `Tree<B>` apart; refuse rather than merge two schemas.
+/// A generic type may contain itself (`Tree<T>` in `Tree<T>`): each `Tree<..>` gets its own
+/// `$defs` entry. Not with other type arguments (`Tree<Vec<T>>` in `Tree<T>`): that is a new
+/// type at every level, which no finite `$defs` can hold.
 fn check_recursive_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
-    let has_type_params = container.original.generics.type_params().next().is_some();
-    if !has_type_params {
+    let generics = &container.original.generics;
+    if generics.type_params().next().is_none() {
         return;
     }
     let ident = container.ident;
+    let (_, own, _) = generics.split_for_impl();
+    let own = type_text(quote::quote!(#ident #own));
     for ty in content_types(container) {
-        if let Some(mention) = self_mention(ty, ident) {
-            errors.push(
-                darling::Error::custom(format!(
-                    "toolgen cannot describe a generic type that contains itself yet: one `$defs` \
-                     entry would have to serve every `{ident}<..>`; remove the type parameters \
-                     from `{ident}`"
-                ))
-                .with_span(mention),
-            );
+        let mut mentions = Vec::new();
+        self_mentions(ty, ident, &mut mentions);
+        for mention in mentions {
+            let written = type_text(quote::quote!(#mention));
+            if written != own {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "`{ident}` contains itself with other type arguments (`{written}` inside \
+                         `{own}`): each level would be a new type, which no schema can name; \
+                         use `Self` or `{own}` here"
+                    ))
+                    .with_span(mention),
+                );
+            }
         }
+    }
+}
+
+/// A type's tokens as a person writes them: `Tree<Vec<T>>`, not `Tree < Vec < T > >`.
+fn type_text(tokens: proc_macro2::TokenStream) -> String {
+    tokens
+        .to_string()
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+}
+
+/// Every path in `ty` that names the container other than `Self` (`Tree<Vec<T>>`).
+fn self_mentions<'t>(ty: &'t Type, ident: &syn::Ident, out: &mut Vec<&'t syn::TypePath>) {
+    if !mentions_self(ty, ident) {
+        return;
+    }
+    match ty {
+        Type::Paren(inner) => self_mentions(&inner.elem, ident, out),
+        Type::Group(inner) => self_mentions(&inner.elem, ident, out),
+        Type::Reference(reference) => self_mentions(&reference.elem, ident, out),
+        Type::Array(array) => self_mentions(&array.elem, ident, out),
+        Type::Slice(slice) => self_mentions(&slice.elem, ident, out),
+        Type::Tuple(tuple) => tuple
+            .elems
+            .iter()
+            .for_each(|e| self_mentions(e, ident, out)),
+        Type::Path(path) => {
+            if path.qself.is_none()
+                && path.path.leading_colon.is_none()
+                && path.path.segments.len() == 1
+                && path.path.segments[0].ident == *ident
+            {
+                out.push(path);
+            }
+            for segment in &path.path.segments {
+                if let PathArguments::AngleBracketed(args) = &segment.arguments {
+                    for arg in &args.args {
+                        if let GenericArgument::Type(inner) = arg {
+                            self_mentions(inner, ident, out);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -604,42 +659,6 @@ fn content_types<'c>(container: &'c Container<'_>) -> Vec<&'c Type> {
         Data::Named(_) | Data::Unit | Data::Union => {}
     }
     types
-}
-
-/// The narrowest part of `ty` that names the container (`Self` in `Vec<Self>`), if any.
-fn self_mention<'t>(ty: &'t Type, ident: &syn::Ident) -> Option<&'t Type> {
-    if !mentions_self(ty, ident) {
-        return None;
-    }
-    let inner: Vec<&Type> = match ty {
-        Type::Paren(inner) => vec![&inner.elem],
-        Type::Group(inner) => vec![&inner.elem],
-        Type::Reference(reference) => vec![&reference.elem],
-        Type::Array(array) => vec![&array.elem],
-        Type::Slice(slice) => vec![&slice.elem],
-        Type::Tuple(tuple) => tuple.elems.iter().collect(),
-        Type::Path(path) => path
-            .path
-            .segments
-            .iter()
-            .flat_map(|segment| match &segment.arguments {
-                PathArguments::AngleBracketed(args) => args
-                    .args
-                    .iter()
-                    .filter_map(|arg| match arg {
-                        GenericArgument::Type(ty) => Some(ty),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    inner
-        .into_iter()
-        .find_map(|inner| self_mention(inner, ident))
-        .or(Some(ty))
 }
 
 /// Anthropic's strict grammar takes no word boundaries (`\b`, `\B`) in a `pattern`

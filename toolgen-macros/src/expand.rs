@@ -120,10 +120,12 @@ fn is_recursive(container: &Container<'_>) -> bool {
 fn expand(container: &Container<'_>) -> TokenStream {
     let recursive = is_recursive(container);
     let def_name = container.def_name();
+    let ident = container.ident;
+    let (_, self_generics, _) = container.original.generics.split_for_impl();
+    let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
     let cx = Context {
         container,
-        self_ref: recursive
-            .then(|| format!("{{\"$ref\":\"#/$defs/{}\"}}", json::escape(&def_name))),
+        self_ref: recursive.then(|| self_ty.clone()),
         prelude_uses: Default::default(),
     };
     let body = schema_for_container(&cx);
@@ -137,13 +139,30 @@ fn expand(container: &Container<'_>) -> TokenStream {
         }
         _ => None,
     };
+    // Its flattened types' alternatives, likewise: also so that a check in them fails once.
+    let flattened: Vec<syn::Type> = match &container.data {
+        Data::Named(fields) if shared && delegate_type(container).is_none() => fields
+            .iter()
+            .filter(|f| f.flatten.is_some() && !f.skip)
+            .map(|f| f.ty.clone())
+            .collect(),
+        _ => Vec::new(),
+    };
     let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
+    let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
     let body_ident = format_ident!("__TOOLGEN_BODY");
     let ropes = Ropes {
         named: properties.as_ref().map(|node| (node, &properties_ident)),
+        branches: (!flattened.is_empty()).then_some((flattened.as_slice(), &branches_ident)),
     };
     let written_body = ropes.rope(&body);
     let mut shared_consts = TokenStream::new();
+    if !flattened.is_empty() {
+        let branches = branches_of(&flattened);
+        shared_consts.extend(quote! {
+            const __TOOLGEN_BRANCHES: ::toolgen::__private::Branches = #branches;
+        });
+    }
     if let Some(node) = &properties {
         let properties = rope(node);
         shared_consts.extend(quote! {
@@ -180,7 +199,20 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }
             _ => None,
         };
-        let body = flat_body.unwrap_or(written_body);
+        let body = match flat_body {
+            // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
+            // root's `$defs` (two types with one name get two keys), known only there.
+            Some(flat) => quote! {
+                if <#ident as ::toolgen::__private::ToolSchema>::FACTS.all
+                    & ::toolgen::__private::facts::RECURSIVE != 0
+                {
+                    #written_body
+                } else {
+                    #flat
+                }
+            },
+            None => written_body,
+        };
         shared_consts.extend(quote! {
             const __TOOLGEN_BODY: ::toolgen::__private::Rope = #body;
         });
@@ -194,7 +226,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         expr => expr.clone(),
     });
     let schema = match (&description, recursive) {
-        (_, true) => rope(&Node::text(cx.self_ref.clone().unwrap_or_default())),
+        (_, true) => rope(&Node::SelfRef(Box::new(self_ty.clone()))),
         (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         (None, false) => body_rope.clone(),
     };
@@ -202,12 +234,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
         container,
         &body,
         recursive,
-        &def_name,
+        &self_ty,
         &description,
         &body_rope,
     );
 
-    let ident = container.ident;
     let mut generics = container.original.generics.clone();
     let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
     let where_clause = generics.make_where_clause();
@@ -218,7 +249,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let checks = prelude_checks(&cx);
-    let object = object_const(&cx, properties.is_some());
+    let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
     let default = default_const(container);
     let fill = fill(container);
     let checks_fn = constraint_checks(container);
@@ -230,6 +261,23 @@ fn expand(container: &Container<'_>) -> TokenStream {
         .tool
         .as_ref()
         .map(|tool| expand_tool(container, tool, &body_rope, recursive));
+    // A recursive type's `$defs` entry: its name, where it is defined, its type arguments.
+    let recursive_impl = recursive.then(|| {
+        let name = json::escape(&def_name);
+        let args = type_params.iter().map(|param| {
+            quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA)
+        });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = ::toolgen::__private::DefId {
+                    name: #name,
+                    path: ::core::module_path!(),
+                    args: &[#(#args),*],
+                };
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -249,6 +297,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #checks_fn
                 #json_checks_fn
             }
+            #recursive_impl
 
             #tool
         };
@@ -319,9 +368,21 @@ fn expand_tool(
         quote!(#(#modes)|*)
     };
 
+    // A flattened enum would make the arguments one of several objects: refused, at its type.
+    let mut checks = Vec::new();
+    if let Data::Named(fields) = &container.data
+        && delegate_type(container).is_none()
+    {
+        for field in fields.iter().filter(|f| f.flatten.is_some() && !f.skip) {
+            let ty = field.ty;
+            checks.push(quote_spanned! {span_of(ty)=>
+                const _: () = ::toolgen::__private::flattened_at_root(
+                    &<#ty as ::toolgen::__private::ToolSchema>::OBJECT);
+            });
+        }
+    }
     // Whether those dialects can express the input is known now, from the types' facts: one
     // check per field, spanned at its type, and one for what no field holds (at `strict`).
-    let mut checks = Vec::new();
     let insist_span = match (tool.strict, tool.gemini) {
         (Some((_, span)), _) => Some(span),
         (None, Some((crate::attr::Gemini::Parameters, span))) => Some(span),
@@ -380,7 +441,7 @@ fn defs(
     container: &Container<'_>,
     body: &Node,
     recursive: bool,
-    def_name: &str,
+    self_ty: &syn::Type,
     description: &Option<Desc>,
     body_rope: &TokenStream,
 ) -> TokenStream {
@@ -388,12 +449,14 @@ fn defs(
     body.trait_leaves(&mut leaves);
     let mut parts: Vec<TokenStream> = Vec::new();
     if recursive {
-        let name = json::escape(def_name);
         let entry = match description {
             Some(text) => quote!(&::toolgen::__private::Rope::Described(&#body_rope, #text)),
             None => quote!(&#body_rope),
         };
-        parts.push(quote!(::toolgen::__private::Defs::Def(#name, #entry)));
+        parts.push(quote!(::toolgen::__private::Defs::Def(
+            &<#self_ty as ::toolgen::__private::Recursive>::ID,
+            #entry
+        )));
     }
     for leaf in leaves {
         if mentions_self(leaf, container.ident) {
@@ -409,14 +472,20 @@ fn defs(
 }
 
 /// A `Rope` expression for a node, with all literal pieces folded.
-fn rope(node: &Node) -> TokenStream {
-    Ropes { named: None }.rope(node)
+pub(crate) fn rope(node: &Node) -> TokenStream {
+    Ropes {
+        named: None,
+        branches: None,
+    }
+    .rope(node)
 }
 
 /// Writes `Rope` expressions; a node equal to `named`'s is written as the const named there
 /// (a struct's properties, written once for its schema, its `OBJECT` and its tool's root).
 struct Ropes<'n> {
     named: Option<(&'n Node, &'n syn::Ident)>,
+    /// The container's flattened types, whose `Branches` are the const named here.
+    branches: Option<(&'n [syn::Type], &'n syn::Ident)>,
 }
 
 impl Ropes<'_> {
@@ -460,6 +529,9 @@ impl Ropes<'_> {
             }
             Node::Trait(ty) => {
                 quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
+            }
+            Node::SelfRef(ty) => {
+                quote!(::toolgen::__private::Rope::Ref(&<#ty as ::toolgen::__private::Recursive>::ID))
             }
             Node::Join(pieces) => {
                 // Neighbouring literal pieces are joined here already; empty ones dropped.
@@ -519,6 +591,14 @@ impl Ropes<'_> {
                         #(#flattened),*
                     ])
                 )))
+            }
+            Node::Branches(flattened, template) => {
+                let template = self.rope(template);
+                let branches = match self.branches {
+                    Some((named, ident)) if named == flattened.as_slice() => quote!(#ident),
+                    _ => branches_of(flattened),
+                };
+                quote!(::toolgen::__private::Rope::Branches(&#branches, &#template))
             }
             Node::CheckDefault(ty, string) => {
                 let string = match string {
@@ -587,17 +667,40 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// `Branches` of the flattened types: the alternatives a flattened enum among them brings.
+fn branches_of(flattened: &[syn::Type]) -> TokenStream {
+    if flattened.is_empty() {
+        return quote!(::toolgen::__private::Branches::None);
+    }
+    // From the second on, each is checked against those before it: one enum at most.
+    let each = flattened.iter().enumerate().map(|(i, ty)| {
+        let object =
+            quote_spanned!(span_of(ty)=> &<#ty as ::toolgen::__private::ToolSchema>::OBJECT);
+        if i == 0 {
+            return quote!(::toolgen::__private::Branches::Of(#object));
+        }
+        let earlier = flattened[..i].iter().map(
+            |ty| quote_spanned!(span_of(ty)=> &<#ty as ::toolgen::__private::ToolSchema>::OBJECT),
+        );
+        quote_spanned!(span_of(ty)=> ::toolgen::__private::Branches::Of(
+            ::toolgen::__private::flattened_after(#object, &[#(#earlier),*])))
+    });
+    quote!(::toolgen::__private::Branches::Seq(&[#(#each),*]))
+}
+
 /// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object.
 /// `OBJECT`; `shared`: the properties are the const `__TOOLGEN_PROPERTIES`.
-fn object_const(cx: &Context<'_>, shared: bool) -> TokenStream {
+fn object_const(cx: &Context<'_>, shared: bool, shared_branches: bool) -> TokenStream {
     if let Some(ty) = delegate_type(cx.container) {
         return quote! {
             const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
                 <#ty as ::toolgen::__private::ToolSchema>::OBJECT;
         };
     }
-    let Data::Named(fields) = &cx.container.data else {
-        return TokenStream::new();
+    let fields = match &cx.container.data {
+        Data::Named(fields) => fields,
+        Data::Enum(variants) => return crate::schema::enums::object_const(cx, variants),
+        _ => return TokenStream::new(),
     };
     let parts = object_parts(cx, fields);
     let properties = if shared {
@@ -609,6 +712,11 @@ fn object_const(cx: &Context<'_>, shared: bool) -> TokenStream {
     let own = &parts.names;
     let flattened = &parts.flattened;
     let deny = cx.container.serde.deny_unknown_fields;
+    let branches = if shared_branches {
+        quote!(__TOOLGEN_BRANCHES)
+    } else {
+        branches_of(flattened)
+    };
     quote! {
         const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
             ::core::option::Option::Some(::toolgen::__private::Object {
@@ -616,6 +724,7 @@ fn object_const(cx: &Context<'_>, shared: bool) -> TokenStream {
                 required: #required,
                 additional: ::core::option::Option::None,
                 deny_unknown: #deny,
+                branches: #branches,
                 names: ::toolgen::__private::Names::Seq(&[
                     ::toolgen::__private::Names::List(&[#(#own),*]),
                     #(::toolgen::__private::Names::Of(

@@ -44,7 +44,9 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{ToolResult, anthropic_user_message, mcp_response};
-pub use rope::{Defs, Names, Object, Rope, flatten_root, root_len, schema_text};
+pub use rope::{
+    Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
+};
 pub use schema::{MapKey, ToolSchema};
 pub use stream::{PendingCall, StreamError, ToolCallStream};
 pub use tool::Tool;
@@ -64,8 +66,9 @@ pub mod __private {
         NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        Defs, Flat, Names, Object, Rope, escaped, escaped_len, flatten_root, flatten_text,
-        flattened_str, output_len, quoted, require_object, root_len, trim_doc, unique_names,
+        Branch, Branches, DefId, Defs, Flat, Names, Object, Recursive, Rope, escaped, escaped_len,
+        flatten_root, flatten_text, flattened_after, flattened_at_root, flattened_str,
+        has_no_branches, output_len, quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Recursion, check_default};

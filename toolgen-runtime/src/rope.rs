@@ -69,6 +69,14 @@ pub enum Rope {
     AdditionalOf(&'static Option<Object>),
     /// `"additionalProperties":false` for a type that denies unknown fields, else nothing.
     DenyOf(&'static Option<Object>),
+    /// `{"$ref":"#/$defs/<key>"}`: a reference to a recursive type's definition. The key is the
+    /// type's name, made unique among the root's definitions ([`DefId`]).
+    Ref(&'static DefId),
+    /// An object schema (the second rope) whose flattened types may bring alternatives (a
+    /// flattened enum): written once per alternative under `anyOf`, each time with that
+    /// alternative's properties merged in (and its description), or as it is when there are
+    /// none. At most one flattened type of an object may have alternatives.
+    Branches(&'static Branches, &'static Rope),
 }
 
 /// The parts of an object schema that another object can take in: what `#[serde(flatten)]`
@@ -86,6 +94,154 @@ pub struct Object {
     /// `#[serde(deny_unknown_fields)]`: serde rejects other properties when it reads this type
     /// on its own (as an internally tagged newtype variant's content; not when flattened).
     pub deny_unknown: bool,
+    /// The alternatives of an enum that serde can read from the enclosing object when it is
+    /// flattened (one per variant), or those its own flattened types bring.
+    pub branches: Branches,
+}
+
+/// The alternatives an object-shaped type brings when it is flattened: an enum's variants, each
+/// a set of properties that is merged into the enclosing object (see [`Rope::Branches`]).
+///
+/// ```
+/// use toolgen_runtime::{Branch, Branches, Defs, Names, Object, Rope, schema_text};
+///
+/// // What `#[derive(ToolSchema)]` writes for `#[serde(untagged)] enum E { A { a: String }, B { b: u8 } }`.
+/// const E: Option<Object> = Some(Object {
+///     properties: Rope::Str(""),
+///     required: Rope::Str(""),
+///     additional: None,
+///     deny_unknown: false,
+///     names: Names::None,
+///     branches: Branches::List(&[
+///         Branch {
+///             properties: Rope::Str(r#""a":{"type":"string"}"#),
+///             required: Rope::Str(r#""a""#),
+///             names: Names::List(&["a"]),
+///             description: "",
+///         },
+///         Branch {
+///             properties: Rope::Str(r#""b":{"type":"integer"}"#),
+///             required: Rope::Str(r#""b""#),
+///             names: Names::List(&["b"]),
+///             description: "The other one.",
+///         },
+///     ]),
+/// });
+/// // `struct S { id: u8, #[serde(flatten)] e: E }`
+/// const S: Rope = Rope::Branches(
+///     &Branches::Of(&E),
+///     &Rope::Typed("object", &Rope::Seq(&[
+///         Rope::Str(r#","properties":{"id":{"type":"integer"},"#),
+///         Rope::PropertiesOf(&E),
+///         Rope::Str(r#"},"required":["id","#),
+///         Rope::RequiredOf(&E),
+///         Rope::Str("]}"),
+///     ])),
+/// );
+/// assert_eq!(
+///     schema_text(&S, &Defs::None),
+///     concat!(
+///         r#"{"anyOf":["#,
+///         r#"{"type":"object","properties":{"id":{"type":"integer"},"a":{"type":"string"}},"required":["id","a"]},"#,
+///         r#"{"type":"object","properties":{"id":{"type":"integer"},"b":{"type":"integer"}},"required":["id","b"],"description":"The other one."}"#,
+///         "]}"
+///     )
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Branches {
+    /// None: the type is one object.
+    None,
+    /// This type's own alternatives (an enum's variants).
+    List(&'static [Branch]),
+    /// The alternatives of a flattened type.
+    Of(&'static Option<Object>),
+    /// The alternatives of several flattened types, of which at most one may have any.
+    Seq(&'static [Branches]),
+}
+
+/// One alternative of [`Branches`]: the properties one variant adds to the enclosing object
+/// (an example is at [`Branches`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Branch {
+    /// The properties, as comma-separated `"name":schema` pairs (possibly none).
+    pub properties: Rope,
+    /// The required property names, as comma-separated JSON strings (possibly none).
+    pub required: Rope,
+    /// The property names, to find duplicates after merging.
+    pub names: Names,
+    /// The variant's description (JSON-escaped, without quotes), or empty.
+    pub description: &'static str,
+}
+
+/// [`Out::branch`] outside [`Rope::Branches`]: no alternative is chosen.
+const NO_BRANCH: usize = usize::MAX;
+
+/// How many alternatives `branches` stands for; stops the build if two flattened types of one
+/// object both have some (their combinations would multiply).
+const fn branch_count(branches: &Branches) -> usize {
+    match branches {
+        Branches::None | Branches::Of(None) => 0,
+        Branches::List(list) => list.len(),
+        Branches::Of(Some(object)) => branch_count(&object.branches),
+        Branches::Seq(groups) => {
+            let mut n = 0;
+            let mut i = 0;
+            while i < groups.len() {
+                let here = branch_count(&groups[i]);
+                if here > 0 {
+                    if n > 0 {
+                        panic!(
+                            "toolgen: an object can flatten at most one enum (`#[serde(flatten)]`); put the others in fields of their own"
+                        );
+                    }
+                    n = here;
+                }
+                i += 1;
+            }
+            n
+        }
+    }
+}
+
+/// The `index`-th alternative of `branches` (which has some).
+const fn branch_at(branches: &Branches, index: usize) -> Option<&'static Branch> {
+    match branches {
+        Branches::None | Branches::Of(None) => None,
+        Branches::List(list) => {
+            if index < list.len() {
+                Some(&list[index])
+            } else {
+                None
+            }
+        }
+        Branches::Of(Some(object)) => branch_at(&object.branches, index),
+        Branches::Seq(groups) => {
+            let mut i = 0;
+            while i < groups.len() {
+                if branch_count(&groups[i]) > 0 {
+                    return branch_at(&groups[i], index);
+                }
+                i += 1;
+            }
+            None
+        }
+    }
+}
+
+/// The alternative chosen for an object's own [`Branches::List`], or `None` when the object has
+/// none; stops the build where an enum is flattened outside an object that can branch on it
+/// (inside a variant of another flattened enum).
+const fn chosen(object: &Object, branch: usize) -> Option<&'static Branch> {
+    let Branches::List(list) = object.branches else {
+        return None;
+    };
+    if branch == NO_BRANCH || branch >= list.len() {
+        panic!(
+            "toolgen: this enum cannot be flattened here (`#[serde(flatten)]` inside a variant of a flattened enum); put it in a field of its own"
+        );
+    }
+    Some(&list[branch])
 }
 
 /// Property names of an object, including those its flattened fields bring in.
@@ -101,7 +257,8 @@ pub enum Names {
     Of(&'static Option<Object>),
 }
 
-const fn name_count(names: &Names) -> usize {
+/// How many names `names` holds, with those of alternative `branch` of a flattened enum.
+const fn name_count(names: &Names, branch: usize) -> usize {
     match names {
         Names::None => 0,
         Names::List(list) => list.len(),
@@ -109,33 +266,48 @@ const fn name_count(names: &Names) -> usize {
             let mut n = 0;
             let mut i = 0;
             while i < groups.len() {
-                n += name_count(&groups[i]);
+                n += name_count(&groups[i], branch);
                 i += 1;
             }
             n
         }
-        Names::Of(Some(object)) => name_count(&object.names),
+        Names::Of(Some(object)) => {
+            let own = name_count(&object.names, branch);
+            match chosen(object, branch) {
+                Some(chosen) => own + name_count(&chosen.names, NO_BRANCH),
+                None => own,
+            }
+        }
         Names::Of(None) => 0,
     }
 }
 
-const fn name_at(names: &Names, mut index: usize) -> &'static str {
+const fn name_at(names: &Names, mut index: usize, branch: usize) -> &'static str {
     match names {
         Names::None | Names::Of(None) => "",
         Names::List(list) => list[index],
         Names::Seq(groups) => {
             let mut i = 0;
             while i < groups.len() {
-                let n = name_count(&groups[i]);
+                let n = name_count(&groups[i], branch);
                 if index < n {
-                    return name_at(&groups[i], index);
+                    return name_at(&groups[i], index, branch);
                 }
                 index -= n;
                 i += 1;
             }
             ""
         }
-        Names::Of(Some(object)) => name_at(&object.names, index),
+        Names::Of(Some(object)) => {
+            let own = name_count(&object.names, branch);
+            if index < own {
+                return name_at(&object.names, index, branch);
+            }
+            match chosen(object, branch) {
+                Some(chosen) => name_at(&chosen.names, index - own, NO_BRANCH),
+                None => "",
+            }
+        }
     }
 }
 
@@ -145,58 +317,177 @@ const fn name_at(names: &Names, mut index: usize) -> &'static str {
 #[doc(hidden)]
 pub const fn require_object(object: &Option<Object>) -> &'static str {
     if object.is_none() {
-        panic!(
-            "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
-        );
+        panic!("{}", NOT_AN_OBJECT);
     }
     ""
+}
+
+/// Stops the build where a tool's arguments flatten an enum: they would be one of several objects
+/// (`anyOf` at the root), which the providers refuse (OpenAI and Anthropic want one object).
+/// Otherwise `()`; called where the flattened field's type is written, so the error points there.
+#[doc(hidden)]
+pub const fn flattened_at_root(object: &Option<Object>) {
+    if let Some(object) = object
+        && branch_count(&object.branches) > 0
+    {
+        panic!(
+            "toolgen: a tool's arguments must be one object, but this `#[serde(flatten)]` enum makes them one of several (`anyOf` at the root), which OpenAI and Anthropic refuse; drop `flatten` and keep the enum in a field (e.g. `operation: Operation`), or make the tool an enum-free struct"
+        );
+    }
+}
+
+/// `this`, a flattened type's object parts, unless it is a second enum flattened into one object
+/// (`earlier` are the parts of the types flattened before it): that stops the build, at the
+/// type where it is called.
+#[doc(hidden)]
+pub const fn flattened_after(
+    this: &'static Option<Object>,
+    earlier: &[&'static Option<Object>],
+) -> &'static Option<Object> {
+    if let Some(object) = this
+        && branch_count(&object.branches) > 0
+    {
+        let mut i = 0;
+        while i < earlier.len() {
+            if let Some(other) = earlier[i]
+                && branch_count(&other.branches) > 0
+            {
+                panic!(
+                    "toolgen: an object can flatten at most one enum (`#[serde(flatten)]`), and an earlier field flattens one already; put this one in a field of its own"
+                );
+            }
+            i += 1;
+        }
+    }
+    this
+}
+
+/// Whether a type flattened into a variant of an enum brings no alternatives of its own: an enum
+/// whose variants flatten another enum has no object form (its alternatives would multiply).
+#[doc(hidden)]
+pub const fn has_no_branches(this: &Option<Object>) -> bool {
+    match this {
+        Some(object) => branch_count(&object.branches) == 0,
+        None => true,
+    }
 }
 
 /// Stops the build if two properties of one object have the same name once flattened fields are
 /// merged in; otherwise the empty string (so it can sit in a [`Rope::Str`]).
 #[doc(hidden)]
 pub const fn unique_names(names: &Names) -> &'static str {
-    let count = name_count(names);
-    let mut i = 0;
-    while i < count {
-        let mut j = i + 1;
-        while j < count {
-            if str_eq(name_at(names, i), name_at(names, j)) {
-                panic!(
-                    "toolgen: two properties of one object have the same name after #[serde(flatten)]; rename one with #[serde(rename = \"...\")]"
-                );
+    // With a flattened enum, each of its alternatives is checked with the other names.
+    let branches = names_branch_count(names);
+    let mut branch = if branches == 0 { NO_BRANCH } else { 0 };
+    loop {
+        let count = name_count(names, branch);
+        let mut i = 0;
+        while i < count {
+            let mut j = i + 1;
+            while j < count {
+                if str_eq(name_at(names, i, branch), name_at(names, j, branch)) {
+                    panic!(
+                        "toolgen: two properties of one object have the same name after #[serde(flatten)]; rename one with #[serde(rename = \"...\")]"
+                    );
+                }
+                j += 1;
             }
-            j += 1;
+            i += 1;
         }
-        i += 1;
+        branch = branch.wrapping_add(1);
+        if branch >= branches {
+            return "";
+        }
     }
-    ""
+}
+
+/// How many alternatives the flattened types named in `names` bring.
+const fn names_branch_count(names: &Names) -> usize {
+    match names {
+        Names::None | Names::List(_) | Names::Of(None) => 0,
+        Names::Of(Some(object)) => branch_count(&object.branches),
+        Names::Seq(groups) => {
+            let mut n = 0;
+            let mut i = 0;
+            while i < groups.len() {
+                let here = names_branch_count(&groups[i]);
+                if here > n {
+                    n = here;
+                }
+                i += 1;
+            }
+            n
+        }
+    }
 }
 
 /// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` by [`flatten_root`].
 ///
-/// Only self-referential types produce entries; everything else is inlined. Entries with the same
-/// name are written once.
+/// Only self-referential types produce entries; everything else is inlined. The same type
+/// reached twice is written once; two different types with one name get different keys (the
+/// name, then `Name-2`, `Name-3`, .. in the order they are met), and every [`Rope::Ref`] to
+/// them names its own.
 ///
 /// ```
-/// use toolgen_runtime::{Defs, Rope, schema_text};
+/// use toolgen_runtime::{DefId, Defs, Rope, schema_text};
 ///
-/// const NODE: Rope = Rope::Typed("array", &Rope::Str(r##","items":{"$ref":"#/$defs/Node"}}"##));
-/// const DEFS: Defs = Defs::Seq(&[Defs::Def("Node", &NODE), Defs::Def("Node", &NODE)]);
-/// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
+/// const A: DefId = DefId { name: "Node", path: "app::a", args: &[] };
+/// const B: DefId = DefId { name: "Node", path: "app::b", args: &[] };
+/// const NODE_A: Rope = Rope::Typed("array", &Rope::Seq(&[Rope::Str(r#","items":"#), Rope::Ref(&A), Rope::Str("}")]));
+/// const NODE_B: Rope = Rope::Typed("object", &Rope::Seq(&[Rope::Str(r#","properties":{"next":"#), Rope::Ref(&B), Rope::Str("}}")]));
+/// const DEFS: Defs = Defs::Seq(&[Defs::Def(&A, &NODE_A), Defs::Def(&B, &NODE_B), Defs::Def(&A, &NODE_A)]);
+/// const ROOT: Rope = Rope::Typed("object", &Rope::Seq(&[
+///     Rope::Str(r#","properties":{"a":"#), Rope::Ref(&A), Rope::Str(r#","b":"#), Rope::Ref(&B), Rope::Str("}}"),
+/// ]));
 /// assert_eq!(
 ///     schema_text(&ROOT, &DEFS),
-///     r##"{"type":"object","$defs":{"Node":{"type":"array","items":{"$ref":"#/$defs/Node"}}}}"##
+///     concat!(
+///         r##"{"type":"object","properties":{"a":{"$ref":"#/$defs/Node"},"b":{"$ref":"#/$defs/Node-2"}},"##,
+///         r##""$defs":{"Node":{"type":"array","items":{"$ref":"#/$defs/Node"}},"##,
+///         r##""Node-2":{"type":"object","properties":{"next":{"$ref":"#/$defs/Node-2"}}}}}"##,
+///     )
 /// );
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Defs {
     /// No definitions.
     None,
-    /// A definition: its name under `$defs`, and its schema.
-    Def(&'static str, &'static Rope),
+    /// A definition: whose it is, and its schema.
+    Def(&'static DefId, &'static Rope),
     /// Several groups of definitions.
     Seq(&'static [Defs]),
+}
+
+/// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
+/// of its type arguments (so `Tree<u8>` and `Tree<String>` are two entries). Entries are the
+/// same when all three are; the name is the key unless two different entries share it.
+///
+/// ```
+/// use toolgen_runtime::{DefId, Rope};
+/// const TREE_OF_U8: DefId = DefId {
+///     name: "Tree",
+///     path: "app",
+///     args: &[Rope::Typed("integer", &Rope::Str(r#","minimum":0,"maximum":255}"#))],
+/// };
+/// assert_eq!(TREE_OF_U8.name, "Tree");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DefId {
+    /// The type's name as it is written under `$defs` (`#[serde(rename)]` applied).
+    pub name: &'static str,
+    /// `module_path!()` where the type is defined.
+    pub path: &'static str,
+    /// The schemas of the type's type arguments, in order.
+    pub args: &'static [Rope],
+}
+
+/// The [`DefId`] of a recursive type, which its schema refers to by `$ref`.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub trait Recursive {
+    /// Who the type's `$defs` entry belongs to.
+    const ID: DefId;
 }
 
 /// Where [`walk`] writes, or, in a dry run, only counts.
@@ -204,6 +495,10 @@ pub(crate) struct Out<'a> {
     pub(crate) buf: &'a mut [u8],
     pub(crate) pos: usize,
     pub(crate) dry: bool,
+    /// The alternative of a flattened enum being written ([`Rope::Branches`]), or [`NO_BRANCH`].
+    pub(crate) branch: usize,
+    /// The root's definitions, which [`Rope::Ref`] keys are looked up in.
+    pub(crate) defs: &'a Defs,
 }
 
 impl Out<'_> {
@@ -282,7 +577,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             let mut first = true;
             let mut i = 0;
             while i < pieces.len() {
-                if !is_empty(&pieces[i]) {
+                if !is_empty(&pieces[i], out.branch) {
                     if !first {
                         out.put(b",");
                     }
@@ -293,7 +588,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             }
         }
         Rope::Keyword(prefix, inner, suffix) => {
-            if !is_empty(inner) {
+            if !is_empty(inner, out.branch) {
                 out.put(prefix.as_bytes());
                 walk(inner, out);
                 out.put(suffix.as_bytes());
@@ -302,7 +597,7 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
         Rope::Extend(inner, keywords) => {
             let start = out.pos;
             walk(inner, out);
-            if !is_empty(keywords) {
+            if !is_empty(keywords, out.branch) {
                 let empty_object = out.pos - start == 2;
                 out.reopen();
                 if !empty_object {
@@ -313,17 +608,54 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
             }
         }
         Rope::PropertiesOf(object) => match object {
-            Some(object) => walk(&object.properties, out),
-            None => panic!(
-                "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
-            ),
+            Some(object) => {
+                let chosen = chosen(object, out.branch);
+                walk_merged(&object.properties, chosen, out, true);
+            }
+            None => panic!("{}", NOT_AN_OBJECT),
         },
         Rope::RequiredOf(object) => match object {
-            Some(object) => walk(&object.required, out),
-            None => panic!(
-                "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object with named fields"
-            ),
+            Some(object) => {
+                let chosen = chosen(object, out.branch);
+                walk_merged(&object.required, chosen, out, false);
+            }
+            None => panic!("{}", NOT_AN_OBJECT),
         },
+        Rope::Ref(id) => {
+            out.put(b"{\"$ref\":\"#/$defs/");
+            put_key(id, out);
+            out.put(b"\"}");
+        }
+        Rope::Branches(branches, template) => {
+            let count = branch_count(branches);
+            let outer = out.branch;
+            if count == 0 {
+                out.branch = NO_BRANCH;
+                walk(template, out);
+            } else {
+                if count > 1 {
+                    out.put(b"{\"anyOf\":[");
+                }
+                let mut b = 0;
+                while b < count {
+                    if b > 0 {
+                        out.put(b",");
+                    }
+                    out.branch = b;
+                    match branch_at(branches, b) {
+                        Some(branch) if !branch.description.is_empty() => {
+                            walk_described(template, branch.description, out)
+                        }
+                        _ => walk(template, out),
+                    }
+                    b += 1;
+                }
+                if count > 1 {
+                    out.put(b"]}");
+                }
+            }
+            out.branch = outer;
+        }
         Rope::AdditionalOf(object) => {
             if let Some(Object {
                 additional: Some(schema),
@@ -353,8 +685,45 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
     }
 }
 
+/// An object's own properties (or required names), then those of its chosen alternative.
+const fn walk_merged(
+    own: &Rope,
+    chosen: Option<&'static Branch>,
+    out: &mut Out<'_>,
+    properties: bool,
+) {
+    walk(own, out);
+    if let Some(chosen) = chosen {
+        let theirs = if properties {
+            &chosen.properties
+        } else {
+            &chosen.required
+        };
+        // Inside an alternative, no other enum can be chosen.
+        let branch = out.branch;
+        out.branch = NO_BRANCH;
+        if !is_empty(theirs, NO_BRANCH) {
+            if !is_empty(own, branch) {
+                out.put(b",");
+            }
+            walk(theirs, out);
+        }
+        out.branch = branch;
+    }
+}
+
+/// What `#[serde(flatten)]` needs and a type lacks.
+const NOT_AN_OBJECT: &str = "toolgen: `#[serde(flatten)]` (or an internally tagged newtype variant) needs a type serde reads from a JSON object: a struct with named fields, a map, or an enum whose variants all are objects (and flatten no enum)";
+
 const fn walk_nullable(inner: &'static Rope, out: &mut Out<'_>) {
     match inner {
+        // An object without alternatives is its template: `Option` widens its `type`.
+        Rope::Branches(branches, template) if branch_count(branches) == 0 => {
+            let outer = out.branch;
+            out.branch = NO_BRANCH;
+            walk_nullable(template, out);
+            out.branch = outer;
+        }
         Rope::Typed(ty, tail) => {
             out.put(b"{\"type\":[\"");
             out.put(ty.as_bytes());
@@ -418,12 +787,12 @@ const fn def_count(defs: &Defs) -> usize {
 }
 
 /// The `index`-th entry of `defs`, in order.
-const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static Rope)> {
+const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static DefId, &'static Rope)> {
     match defs {
         Defs::None => None,
-        Defs::Def(name, rope) => {
+        Defs::Def(id, rope) => {
             if index == 0 {
-                Some((name, rope))
+                Some((id, rope))
             } else {
                 None
             }
@@ -440,6 +809,141 @@ const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static str, &'static
             }
             None
         }
+    }
+}
+
+/// Whether two [`DefId`]s are the same entry.
+const fn def_eq(a: &DefId, b: &DefId) -> bool {
+    str_eq(a.name, b.name) && str_eq(a.path, b.path) && ropes_eq(a.args, b.args)
+}
+
+const fn ropes_eq(a: &[Rope], b: &[Rope]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !rope_eq(&a[i], &b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether two ropes are the same tree (so they write the same text): how the schemas of two
+/// type arguments are compared.
+const fn rope_eq(a: &Rope, b: &Rope) -> bool {
+    match (a, b) {
+        (Rope::Str(a), Rope::Str(b)) => str_eq(a, b),
+        (Rope::Seq(a), Rope::Seq(b)) | (Rope::Join(a), Rope::Join(b)) => ropes_eq(a, b),
+        (Rope::Typed(t, a), Rope::Typed(u, b)) => str_eq(t, u) && rope_eq(a, b),
+        (Rope::Nullable(a), Rope::Nullable(b)) => rope_eq(a, b),
+        (Rope::Described(a, d), Rope::Described(b, e)) => str_eq(d, e) && rope_eq(a, b),
+        (Rope::Uint(a), Rope::Uint(b)) => *a == *b,
+        (Rope::Keyword(p, a, s), Rope::Keyword(q, b, t)) => {
+            str_eq(p, q) && str_eq(s, t) && rope_eq(a, b)
+        }
+        (Rope::Extend(a, k), Rope::Extend(b, l)) => rope_eq(a, b) && rope_eq(k, l),
+        (Rope::PropertiesOf(a), Rope::PropertiesOf(b))
+        | (Rope::RequiredOf(a), Rope::RequiredOf(b))
+        | (Rope::AdditionalOf(a), Rope::AdditionalOf(b))
+        | (Rope::DenyOf(a), Rope::DenyOf(b)) => objects_eq(a, b),
+        (Rope::DefaultOf(a), Rope::DefaultOf(b)) => match (a, b) {
+            (Some(a), Some(b)) => rope_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        },
+        (Rope::Ref(a), Rope::Ref(b)) => def_eq(a, b),
+        (Rope::Branches(a, t), Rope::Branches(b, u)) => branches_eq(a, b) && rope_eq(t, u),
+        _ => false,
+    }
+}
+
+const fn objects_eq(a: &Option<Object>, b: &Option<Object>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            rope_eq(&a.properties, &b.properties)
+                && rope_eq(&a.required, &b.required)
+                && match (&a.additional, &b.additional) {
+                    (Some(a), Some(b)) => rope_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+                && a.deny_unknown == b.deny_unknown
+                && branches_eq(&a.branches, &b.branches)
+        }
+        _ => false,
+    }
+}
+
+const fn branches_eq(a: &Branches, b: &Branches) -> bool {
+    match (a, b) {
+        (Branches::None, Branches::None) => true,
+        (Branches::Of(a), Branches::Of(b)) => objects_eq(a, b),
+        (Branches::Seq(a), Branches::Seq(b)) => {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if !branches_eq(&a[i], &b[i]) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        (Branches::List(a), Branches::List(b)) => {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if !(rope_eq(&a[i].properties, &b[i].properties)
+                    && rope_eq(&a[i].required, &b[i].required)
+                    && str_eq(a[i].description, b[i].description))
+                {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The first entry of `defs` that is `id`, and the number its key gets: 1 when no different
+/// entry before it has the same name (the key is the name), else one more than those.
+const fn def_number(defs: &Defs, id: &DefId) -> Option<(usize, usize)> {
+    let count = def_count(defs);
+    let mut number = 1;
+    let mut k = 0;
+    while k < count {
+        if let Some((other, _)) = def_at(defs, k) {
+            if def_eq(other, id) {
+                return Some((k, number));
+            }
+            if str_eq(other.name, id.name) && !is_repeat(defs, k, other) {
+                number += 1;
+            }
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Writes the `$defs` key of `id`: its name, or `Name-<n>` for the n-th different type with
+/// that name. Outside a root that defines it (a type's schema on its own), the name.
+const fn put_key(id: &DefId, out: &mut Out<'_>) {
+    out.put(id.name.as_bytes());
+    if let Some((_, number)) = def_number(out.defs, id)
+        && number > 1
+    {
+        out.put(b"-");
+        out.put_uint(number as u64);
     }
 }
 
@@ -461,22 +965,34 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
 /// Whether `rope` writes no text at all. Decided by the first piece that writes something, so a
 /// `Join` of properties (each starting with its name) costs one look per piece, not a dry run
 /// of each (which, in nested `Join`s, doubled the walk at every level).
-const fn is_empty(rope: &Rope) -> bool {
+const fn is_empty(rope: &Rope, branch: usize) -> bool {
     match rope {
         Rope::Str(text) => text.is_empty(),
         Rope::Seq(pieces) | Rope::Join(pieces) => {
             let mut i = 0;
             while i < pieces.len() {
-                if !is_empty(&pieces[i]) {
+                if !is_empty(&pieces[i], branch) {
                     return false;
                 }
                 i += 1;
             }
             true
         }
-        Rope::Keyword(_, inner, _) => is_empty(inner),
-        Rope::PropertiesOf(Some(object)) => is_empty(&object.properties),
-        Rope::RequiredOf(Some(object)) => is_empty(&object.required),
+        Rope::Keyword(_, inner, _) => is_empty(inner, branch),
+        Rope::PropertiesOf(Some(object)) => {
+            is_empty(&object.properties, branch)
+                && match chosen(object, branch) {
+                    Some(chosen) => is_empty(&chosen.properties, NO_BRANCH),
+                    None => true,
+                }
+        }
+        Rope::RequiredOf(Some(object)) => {
+            is_empty(&object.required, branch)
+                && match chosen(object, branch) {
+                    Some(chosen) => is_empty(&chosen.required, NO_BRANCH),
+                    None => true,
+                }
+        }
         Rope::AdditionalOf(object) => !matches!(
             object,
             Some(Object {
@@ -499,34 +1015,19 @@ const fn is_empty(rope: &Rope) -> bool {
         | Rope::Nullable(_)
         | Rope::Described(..)
         | Rope::Uint(_)
-        | Rope::Extend(..) => false,
+        | Rope::Extend(..)
+        | Rope::Ref(_)
+        | Rope::Branches(..) => false,
     }
 }
 
-const fn dry_len(rope: &Rope) -> usize {
-    let mut nothing: [u8; 0] = [];
-    let mut out = Out {
-        buf: &mut nothing,
-        pos: 0,
-        dry: true,
-    };
-    walk(rope, &mut out);
-    out.pos
-}
-
-/// Whether entry `index` repeats an earlier entry's name (and so is not written again).
-const fn is_repeat(defs: &Defs, index: usize, name: &str, rope: &Rope) -> bool {
+/// Whether entry `index` repeats an earlier entry (and so is not written again).
+const fn is_repeat(defs: &Defs, index: usize, id: &DefId) -> bool {
     let mut j = 0;
     while j < index {
-        if let Some((other, other_rope)) = def_at(defs, j)
-            && str_eq(other, name)
+        if let Some((other, _)) = def_at(defs, j)
+            && def_eq(other, id)
         {
-            // Two different types with one name would silently share a definition. Types that
-            // differ in their schema's length are caught here; see the crate docs on recursion.
-            assert!(
-                dry_len(other_rope) == dry_len(rope),
-                "toolgen: two different recursive types share one `$defs` name; rename one with #[tool(rename = \"...\")]"
-            );
             return true;
         }
         j += 1;
@@ -545,15 +1046,15 @@ const fn walk_root(root: &Rope, defs: &Defs, out: &mut Out<'_>) {
     let mut first = true;
     let mut k = 0;
     while k < count {
-        if let Some((name, rope)) = def_at(defs, k)
-            && !is_repeat(defs, k, name, rope)
+        if let Some((id, rope)) = def_at(defs, k)
+            && !is_repeat(defs, k, id)
         {
             if !first {
                 out.put(b",");
             }
             first = false;
             out.put(b"\"");
-            out.put(name.as_bytes());
+            put_key(id, out);
             out.put(b"\":");
             walk(rope, out);
         }
@@ -577,6 +1078,8 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
         buf: &mut nothing,
         pos: 0,
         dry: true,
+        branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     out.pos
@@ -586,7 +1089,11 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// the build for a type serde does not read from an object with named fields.
 #[doc(hidden)]
 pub const fn output_len(object: &Option<Object>, root: &Rope, defs: &Defs) -> usize {
-    if object.is_none() {
+    let alternatives = match object {
+        Some(object) => branch_count(&object.branches) > 0,
+        None => true,
+    };
+    if alternatives {
         panic!(
             "toolgen: #[tool(output = ..)] needs a struct with named fields: MCP's outputSchema must describe an object"
         );
@@ -610,6 +1117,8 @@ pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
         buf: &mut buf,
         pos: 0,
         dry: false,
+        branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     assert!(out.pos == N, "toolgen: schema length mismatch");
@@ -667,6 +1176,8 @@ pub fn schema_text(root: &Rope, defs: &Defs) -> String {
         buf: &mut buf,
         pos: 0,
         dry: false,
+        branch: NO_BRANCH,
+        defs,
     };
     walk_root(root, defs, &mut out);
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
@@ -715,6 +1226,8 @@ pub const fn escaped_len(text: &str) -> usize {
         buf: &mut [],
         pos: 0,
         dry: true,
+        branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     put_escaped(text, &mut out);
     out.pos
@@ -729,6 +1242,8 @@ pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
         buf: &mut buf,
         pos: 0,
         dry: false,
+        branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     put_escaped(text, &mut out);
     buf
@@ -748,6 +1263,8 @@ pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
         buf: &mut buf,
         pos: 0,
         dry: false,
+        branch: NO_BRANCH,
+        defs: &Defs::None,
     };
     out.put(b"\"");
     put_escaped(text, &mut out);

@@ -5,7 +5,7 @@ use serde_json::Value;
 use crate::constraints::Violation;
 use crate::facts::{self, Facts, Kid, Via};
 use crate::nulls::Nulls;
-use crate::rope::{Defs, Names, Object, Rope};
+use crate::rope::{Branches, Defs, Names, Object, Rope};
 
 /// A type whose JSON Schema is known at compile time.
 ///
@@ -277,6 +277,7 @@ impl ToolSchema for serde_json::Map<String, serde_json::Value> {
         additional: Some(Rope::Str("{}")),
         names: Names::None,
         deny_unknown: false,
+        branches: Branches::None,
     });
     const DEFAULT: Option<Rope> = EMPTY_OBJECT;
 }
@@ -500,6 +501,7 @@ macro_rules! map {
                 additional: Some(V::SCHEMA),
                 names: Names::None,
                 deny_unknown: false,
+                branches: Branches::None,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
             const NULLS: Nulls = if V::STRIPS_NULLS {
@@ -618,7 +620,10 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
             panic!("toolgen: the #[tool(default = ..)] value is not one of the enum's values");
         }
     }
-    if T::OBJECT.is_some() {
+    // A struct or a map; an enum (whose object form is its alternatives) takes its literals.
+    if let Some(object) = T::OBJECT
+        && !matches!(object.branches, Branches::List(_))
+    {
         panic!(
             "toolgen: #[tool(default = ..)] gives a literal, but this field's type is an object"
         );

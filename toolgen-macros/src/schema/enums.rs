@@ -238,6 +238,184 @@ fn adjacent(
     Node::typed("object", Node::Seq(tail)).described(variant.description.as_ref())
 }
 
+/// `OBJECT` of an enum: when serde can read every variant from the keys of an enclosing object
+/// (`#[serde(flatten)]`), one alternative per variant, which the enclosing object's schema writes
+/// under `anyOf`. Nothing (no `OBJECT`) when a variant cannot be read that way.
+pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::TokenStream {
+    use quote::quote;
+    let serde = &cx.container.serde;
+    let repr = match (&serde.tag, &serde.content, serde.untagged) {
+        (_, _, Some(_)) => Repr::Untagged,
+        (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
+        (Some(tag), None, None) => Repr::Internal(&tag.value),
+        (None, _, None) => Repr::External,
+    };
+    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    // A string enum has no object form worth offering (`{"Name": null}` among the other keys).
+    if matches!(repr, Repr::External) && variants.iter().all(|v| matches!(v.shape, Shape::Unit)) {
+        return proc_macro2::TokenStream::new();
+    }
+    let mut branches = Vec::new();
+    // Newtype variants are readable from the object only if their type is.
+    let mut needs = Vec::new();
+    for variant in &variants {
+        let repr = if variant.untagged {
+            &Repr::Untagged
+        } else {
+            &repr
+        };
+        let Some(parts) = flattened_parts(cx, repr, variant, &variants) else {
+            return proc_macro2::TokenStream::new();
+        };
+        if let (Repr::Untagged | Repr::Internal(_), Shape::Newtype(ty)) = (repr, &variant.shape) {
+            needs.push(quote_spanned_of(
+                ty,
+                quote!(<#ty as ::toolgen::__private::ToolSchema>::OBJECT.is_some()),
+            ));
+        }
+        // A flattened enum inside a variant would multiply the alternatives.
+        for ty in &parts.flattened {
+            needs.push(quote_spanned_of(
+                ty,
+                quote!(::toolgen::__private::has_no_branches(
+                    &<#ty as ::toolgen::__private::ToolSchema>::OBJECT
+                )),
+            ));
+        }
+        let properties = crate::expand::rope(&parts.properties_node());
+        let required = crate::expand::rope(&parts.required_node());
+        let own = &parts.names;
+        let flattened = parts.flattened.iter().map(|ty| {
+            quote_spanned_of(
+                ty,
+                quote!(::toolgen::__private::Names::Of(
+                &<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
+            )
+        });
+        let description = match &variant.description {
+            Some(crate::doc::Desc::Text(text)) => {
+                let text = json::escape(text);
+                quote!(#text)
+            }
+            Some(expr) => quote!(#expr),
+            None => quote!(""),
+        };
+        branches.push(quote! {
+            ::toolgen::__private::Branch {
+                properties: #properties,
+                required: #required,
+                names: ::toolgen::__private::Names::Seq(&[
+                    ::toolgen::__private::Names::List(&[#(#own),*]),
+                    #(#flattened),*
+                ]),
+                description: #description,
+            }
+        });
+    }
+    quote! {
+        const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+            if true #(&& #needs)* {
+                ::core::option::Option::Some(::toolgen::__private::Object {
+                    properties: ::toolgen::__private::Rope::Str(""),
+                    required: ::toolgen::__private::Rope::Str(""),
+                    additional: ::core::option::Option::None,
+                    deny_unknown: false,
+                    names: ::toolgen::__private::Names::None,
+                    branches: ::toolgen::__private::Branches::List(&[#(#branches),*]),
+                })
+            } else {
+                ::core::option::Option::None
+            };
+    }
+}
+
+fn quote_spanned_of(ty: &syn::Type, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    quote::quote_spanned!(types::span_of(ty)=> #tokens)
+}
+
+/// The properties one variant adds to an enclosing object when the enum is flattened into it,
+/// as serde reads it there; `None` when serde cannot read the variant from an object's keys.
+fn flattened_parts(
+    cx: &Context<'_>,
+    repr: &Repr<'_>,
+    variant: &Variant<'_>,
+    all: &[&Variant<'_>],
+) -> Option<super::ObjectParts> {
+    let empty = || super::ObjectParts {
+        properties: Vec::new(),
+        required: Vec::new(),
+        additional: Vec::new(),
+        names: Vec::new(),
+        flattened: Vec::new(),
+    };
+    let newtype = |ty: &syn::Type| super::ObjectParts {
+        properties: vec![Node::PropertiesOf(Box::new(ty.clone()))],
+        required: vec![Node::RequiredOf(Box::new(ty.clone()))],
+        additional: Vec::new(),
+        names: Vec::new(),
+        flattened: vec![ty.clone()],
+    };
+    let mut parts = match (repr, &variant.shape) {
+        (_, Shape::Struct(fields)) if !matches!(repr, Repr::External | Repr::Adjacent(..)) => {
+            object_parts(cx, fields)
+        }
+        (Repr::Untagged | Repr::Internal(_), Shape::Newtype(ty)) => newtype(ty),
+        (Repr::Internal(_), Shape::Unit) => empty(),
+        // An untagged unit variant wants a unit, not the object's other keys; a tuple variant
+        // wants an array.
+        (Repr::Untagged | Repr::Internal(_), _) => return None,
+        // `{"<name>": content}` among the other keys; `#[serde(other)]` has no key of its own.
+        (Repr::External, _) if variant.other.is_some() => return None,
+        (Repr::External, _) => {
+            let mut parts = empty();
+            parts.names.push(variant.name.clone());
+            parts.properties.push(Node::Seq(vec![
+                Node::text(format!("{}:", json::string(&variant.name))),
+                content(cx, variant),
+            ]));
+            parts.required.push(Node::text(json::string(&variant.name)));
+            parts
+        }
+        (Repr::Adjacent(tag, content_key), _) => {
+            let mut parts = empty();
+            parts.names.push((*tag).to_owned());
+            parts.names.push((*content_key).to_owned());
+            parts.properties.push(Node::text(format!(
+                "{}:{}",
+                json::string(tag),
+                tag_schema(variant, all)
+            )));
+            parts.properties.push(Node::Seq(vec![
+                Node::text(format!("{}:", json::string(content_key))),
+                content(cx, variant),
+            ]));
+            parts.required.push(Node::text(json::string(tag)));
+            let optional = match &variant.shape {
+                Shape::Unit => true,
+                Shape::Newtype(ty) => types::is_option(ty),
+                _ => false,
+            };
+            if !optional {
+                parts.required.push(Node::text(json::string(content_key)));
+            }
+            parts
+        }
+    };
+    if let Repr::Internal(tag) = repr {
+        parts.names.insert(0, (*tag).to_owned());
+        parts.properties.insert(
+            0,
+            Node::text(format!(
+                "{}:{}",
+                json::string(tag),
+                tag_schema(variant, all)
+            )),
+        );
+        parts.required.insert(0, Node::text(json::string(tag)));
+    }
+    Some(parts)
+}
+
 #[cfg(test)]
 mod tests {
     use syn::parse_quote;

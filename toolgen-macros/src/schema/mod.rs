@@ -25,6 +25,9 @@ pub enum Node {
     Described(Box<Node>, Desc),
     /// `<ty as ToolSchema>::SCHEMA`: a type only the compiler can resolve.
     Trait(Box<syn::Type>),
+    /// `{"$ref":..}` to the container's own definition (a recursive type): `Rope::Ref` of
+    /// `<ty as Recursive>::ID`, the container's type with its generics.
+    SelfRef(Box<syn::Type>),
     /// Pieces separated by commas, empty ones left out.
     Join(Vec<Node>),
     /// Prefix, inner and suffix, or nothing when the inner text is empty.
@@ -44,6 +47,9 @@ pub enum Node {
     /// Nothing, but const evaluation fails if the names (own, and those of the flattened types)
     /// repeat (`unique_names`).
     UniqueNames(Vec<String>, Vec<syn::Type>),
+    /// An object schema, written once per alternative that its flattened types (an enum) bring,
+    /// under `anyOf` (`Rope::Branches`).
+    Branches(Vec<syn::Type>, Box<Node>),
     /// Nothing, but const evaluation fails if the `#[tool(default)]` literal (the string, when it
     /// is one) cannot be a value of the type (`check_default`).
     CheckDefault(Box<syn::Type>, Option<String>),
@@ -122,12 +128,14 @@ impl Node {
                 })
             }
             Node::Trait(_)
+            | Node::SelfRef(_)
             | Node::PropertiesOf(_)
             | Node::RequiredOf(_)
             | Node::DefaultOf(_)
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
+            | Node::Branches(..)
             | Node::CheckDefault(..) => None,
         }
     }
@@ -142,13 +150,16 @@ impl Node {
             Node::Typed(_, inner)
             | Node::Nullable(inner)
             | Node::Described(inner, _)
+            | Node::Branches(_, inner)
             | Node::Keyword(_, inner, _) => inner.trait_leaves(out),
             Node::Extend(inner, keywords) => {
                 inner.trait_leaves(out);
                 keywords.trait_leaves(out);
             }
             Node::Trait(ty) | Node::PropertiesOf(ty) | Node::RequiredOf(ty) => out.push(ty),
+            // A self-reference leads back to the type being defined: not a leaf to take from.
             Node::DefaultOf(_)
+            | Node::SelfRef(_)
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
@@ -238,8 +249,8 @@ fn strip_close(tail: Node) -> Result<Node, Node> {
 /// Where a schema is built: what a self-reference turns into.
 pub struct Context<'a> {
     pub container: &'a Container<'a>,
-    /// `Some(ref text)` when the container is recursive: its own type becomes this `$ref`.
-    pub self_ref: Option<String>,
+    /// `Some(its type)` when the container is recursive: its own type becomes a `$ref` to it.
+    pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
     pub prelude_uses: types::PreludeUses,
 }
@@ -386,7 +397,13 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
     }
     tail.extend(check);
     tail.push(Node::text("}"));
-    Node::typed("object", Node::Seq(tail))
+    let object = Node::typed("object", Node::Seq(tail));
+    if parts.flattened.is_empty() {
+        object
+    } else {
+        // A flattened enum makes the object one of several: known only in const evaluation.
+        Node::Branches(parts.flattened, Box::new(object))
+    }
 }
 
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.

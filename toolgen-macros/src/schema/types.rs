@@ -163,10 +163,10 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
         },
         Type::Slice(slice) => array_of(schema_for_type(cx, &slice.elem), ""),
         Type::Path(path) if path.qself.is_none() => {
-            if let Some(self_ref) = &cx.self_ref
+            if let Some(self_ty) = &cx.self_ref
                 && is_self_path(&path.path, cx.container.ident)
             {
-                return Node::text(self_ref.clone());
+                return Node::SelfRef(Box::new(self_ty.clone()));
             }
             schema_for_path(cx, ty, &path.path).unwrap_or_else(|| Node::Trait(Box::new(ty.clone())))
         }
