@@ -837,3 +837,51 @@ proptest! {
         prop_assert_eq!(Deck::parse_value(value).unwrap(), expected);
     }
 }
+
+/// Optional fields whose default is `None`.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct NoneByDefault {
+    #[serde(default)]
+    limit: Option<u32>,
+    #[serde(default)]
+    tags: Option<Vec<String>>,
+}
+
+/// The same, where the container's `Default` may set them.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[serde(default)]
+struct ContainerDefault {
+    limit: Option<u32>,
+}
+
+impl Default for ContainerDefault {
+    fn default() -> Self {
+        ContainerDefault { limit: Some(5) }
+    }
+}
+
+#[test]
+fn an_option_that_defaults_to_none_needs_no_stripping() {
+    // `null` reads as `None`, which is the default: the fast path is plain serde_json.
+    assert!(!<NoneByDefault as ToolSchema>::STRIPS_NULLS);
+    assert_eq!(
+        parse::<NoneByDefault>(r#"{"limit": null, "tags": null}"#).unwrap(),
+        NoneByDefault {
+            limit: None,
+            tags: None
+        }
+    );
+    assert_eq!(
+        parse::<NoneByDefault>(r#"{"tags": ["a"]}"#).unwrap(),
+        NoneByDefault {
+            limit: None,
+            tags: Some(vec!["a".into()])
+        }
+    );
+    // A container default is not `None`: its `null`s are dropped, so it applies.
+    assert!(<ContainerDefault as ToolSchema>::STRIPS_NULLS);
+    assert_eq!(
+        parse::<ContainerDefault>(r#"{"limit": null}"#).unwrap(),
+        ContainerDefault { limit: Some(5) }
+    );
+}

@@ -21,7 +21,7 @@ pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
     let node = match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
-            Data::Named(fields) => object(fields, ident),
+            Data::Named(fields) => object(fields, ident, container.serde.default),
             Data::Tuple(fields) if fields.len() == 1 => {
                 let ty = &fields[0].ty;
                 (!is_plain(ty)).then(|| type_node(ty, ident))
@@ -52,8 +52,13 @@ fn type_node(ty: &syn::Type, ident: &syn::Ident) -> TokenStream {
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
-/// fields without a default are left out; `None` when that leaves nothing.
-fn object(fields: &[Field<'_>], ident: &syn::Ident) -> Option<TokenStream> {
+/// fields without a default are left out; `None` when that leaves nothing. `container_default`:
+/// the container's `#[serde(default)]`, whose value may set any field.
+fn object(
+    fields: &[Field<'_>],
+    ident: &syn::Ident,
+    container_default: bool,
+) -> Option<TokenStream> {
     let mut entries = Vec::new();
     let mut flattened = Vec::new();
     for field in fields.iter().filter(|f| !f.skip) {
@@ -62,7 +67,13 @@ fn object(fields: &[Field<'_>], ident: &syn::Ident) -> Option<TokenStream> {
             flattened.push(type_node(ty, ident));
             continue;
         }
-        let default = field.default || field.tool.default.is_some();
+        // An `Option` whose default is `None` reads `null` as `None` already: nothing to drop.
+        let none_by_default = crate::schema::types::is_option(ty)
+            && field.with.is_none()
+            && !field.default_path
+            && field.tool.default.is_none()
+            && !container_default;
+        let default = (field.default || field.tool.default.is_some()) && !none_by_default;
         if !default && is_plain(ty) {
             continue;
         }
@@ -99,7 +110,7 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident) -> Option<TokenStream> {
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
         Shape::Tuple(items) => tuple(items.iter().copied(), ident),
-        Shape::Struct(fields) => object(fields, ident),
+        Shape::Struct(fields) => object(fields, ident, false),
     }
 }
 
