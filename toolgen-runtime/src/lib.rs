@@ -23,6 +23,7 @@ mod args;
 mod call;
 mod constraints;
 mod dialect;
+mod ecosystem;
 mod facts;
 mod format;
 mod nulls;
@@ -57,6 +58,24 @@ pub use toolset::ToolSet;
 /// Not public API: no stability promise covers anything in here.
 #[doc(hidden)]
 pub mod __private {
+    /// The crates of the optional integrations, for the tests that hold their types' schemas
+    /// against their `Deserialize`.
+    pub mod ecosystem {
+        #[cfg(feature = "arrayvec07")]
+        pub use arrayvec;
+        #[cfg(feature = "chrono04")]
+        pub use chrono;
+        #[cfg(feature = "indexmap2")]
+        pub use indexmap;
+        #[cfg(feature = "smallvec1")]
+        pub use smallvec;
+        #[cfg(feature = "smol_str02")]
+        pub use smol_str;
+        #[cfg(feature = "url2")]
+        pub use url;
+        #[cfg(feature = "uuid1")]
+        pub use uuid;
+    }
     pub use crate::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };

@@ -40,7 +40,8 @@ use crate::rope::{Branches, Defs, Names, Object, Rope};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no tool schema: it does not implement `ToolSchema`",
     label = "toolgen needs a schema for this type",
-    note = "add `#[derive(toolgen::ToolSchema)]` beside `Deserialize` on the type's definition; for a type from another crate, wrap it in a newtype and implement `ToolSchema` for that by hand"
+    note = "for a type of another crate, turn on toolgen's feature for that crate if it has one (`uuid1`, `chrono04`, `url2`, `indexmap2`, `smallvec1`, `arrayvec07`, `smol_str02`), or describe the field as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`",
+    note = "for a type of your own, add `#[derive(toolgen::ToolSchema)]` beside `Deserialize`"
 )]
 pub trait ToolSchema {
     /// The type's schema where it is used: inline, or a `$ref` for a self-referential type.
@@ -397,16 +398,19 @@ fn fill_values<T: ToolSchema + ?Sized>(value: &mut Value) {
     }
 }
 
+/// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
+/// expression), the check of the JSON it needs (`json_items`: its items'; `json_unique`:
+/// repeated items too), its generics and bounds.
 macro_rules! sequence {
-    ($json_check:ident, $tail:literal => [$($param:ident),*] $ty:ty $(, $bound:path)?) => {
-        impl<T: ToolSchema $(+ $bound)* $(, $param)*> ToolSchema for $ty {
-            const SCHEMA: Rope = Rope::Typed(
-                "array",
-                &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
-            );
+    (
+        $json_check:ident, $schema:expr, $default:expr =>
+        impl[$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?
+    ) => {
+        impl<$($generics)*> ToolSchema for $ty $(where $($bounds)*)? {
+            const SCHEMA: Rope = $schema;
             const DEFS: Defs = T::DEFS;
             const FACTS: Facts = items_facts::<T>();
-            const DEFAULT: Option<Rope> = EMPTY_ARRAY;
+            const DEFAULT: Option<Rope> = $default;
             const NULLS: Nulls = items::<T>();
             const NEEDS_FILL: bool = T::NEEDS_FILL;
             fn fill_defaults(value: &mut Value) {
@@ -426,34 +430,32 @@ macro_rules! sequence {
     (@needs json_items) => { T::NEEDS_JSON_CHECK };
 }
 
-sequence!(json_items, "}" => [] Vec<T>);
-sequence!(json_items, "}" => [] std::collections::VecDeque<T>);
-sequence!(json_items, "}" => [] std::collections::LinkedList<T>);
-sequence!(json_items, "}" => [] std::collections::BinaryHeap<T>, Ord);
-sequence!(json_unique, r#","uniqueItems":true}"# => [] std::collections::BTreeSet<T>);
-sequence!(json_unique, r#","uniqueItems":true}"# => [S] std::collections::HashSet<T, S>);
-
-impl<T: ToolSchema> ToolSchema for [T] {
-    const SCHEMA: Rope = <Vec<T> as ToolSchema>::SCHEMA;
-    const DEFS: Defs = T::DEFS;
-    const FACTS: Facts = items_facts::<T>();
-    const NULLS: Nulls = items::<T>();
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        fill_items::<T>(value);
-    }
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        check_items(self.iter())
-    }
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        json_items::<T>(value)
-    }
+/// `{"type":"array","items":<T>` and `tail`.
+macro_rules! array_of {
+    ($tail:literal) => {
+        Rope::Typed(
+            "array",
+            &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
+        )
+    };
 }
 
-impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
-    const SCHEMA: Rope = Rope::Typed(
+sequence!(json_items, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
+sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+    impl[T: ToolSchema] std::collections::VecDeque<T>);
+sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+    impl[T: ToolSchema] std::collections::LinkedList<T>);
+sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+    impl[T: ToolSchema + Ord] std::collections::BinaryHeap<T>);
+sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+    impl[T: ToolSchema] std::collections::BTreeSet<T>);
+sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+    impl[T: ToolSchema, S] std::collections::HashSet<T, S>);
+// A slice's default is not known (it is unsized); serde reads it only behind a reference.
+sequence!(json_items, array_of!("}"), None => impl[T: ToolSchema] [T]);
+sequence!(
+    json_items,
+    Rope::Typed(
         "array",
         &Rope::Seq(&[
             Rope::Str(r#","items":"#),
@@ -464,24 +466,36 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
             Rope::Uint(N as u64),
             Rope::Str("}"),
         ]),
-    );
-    const DEFS: Defs = T::DEFS;
-    const FACTS: Facts = items_facts::<T>();
-    const DEFAULT: Option<Rope> = if N == 0 { EMPTY_ARRAY } else { None };
-    const NULLS: Nulls = items::<T>();
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        fill_items::<T>(value);
-    }
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        check_items(self.iter())
-    }
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        json_items::<T>(value)
-    }
-}
+    ),
+    if N == 0 { EMPTY_ARRAY } else { None } =>
+    impl[T: ToolSchema, const N: usize] [T; N]
+);
+
+// The collections of other crates, each behind its feature (`ecosystem.rs` has the rest).
+#[cfg(feature = "indexmap2")]
+sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+    impl[T: ToolSchema, S] indexmap::IndexSet<T, S>);
+#[cfg(feature = "smallvec1")]
+sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+    impl[T: ToolSchema, const N: usize] smallvec::SmallVec<[T; N]>
+    where [[T; N]: smallvec::Array<Item = T>]);
+// An `ArrayVec` holds at most its capacity.
+#[cfg(feature = "arrayvec07")]
+sequence!(
+    json_items,
+    Rope::Typed(
+        "array",
+        &Rope::Seq(&[
+            Rope::Str(r#","items":"#),
+            T::SCHEMA,
+            Rope::Str(r#","maxItems":"#),
+            Rope::Uint(CAP as u64),
+            Rope::Str("}"),
+        ]),
+    ),
+    EMPTY_ARRAY =>
+    impl[T: ToolSchema, const CAP: usize] arrayvec::ArrayVec<T, CAP>
+);
 
 const MAP_TAIL_START: Rope = Rope::Str(r#","additionalProperties":"#);
 
@@ -527,6 +541,8 @@ macro_rules! map {
 
 map!(S => std::collections::HashMap<K, V, S>);
 map!(=> std::collections::BTreeMap<K, V>);
+#[cfg(feature = "indexmap2")]
+map!(S => indexmap::IndexMap<K, V, S>);
 
 macro_rules! tuple {
     ($len:literal: $first:ident $(, $rest:ident)*) => {

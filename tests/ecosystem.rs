@@ -1,0 +1,336 @@
+//! Issue 15: `ToolSchema` for other crates' types, behind cargo features named as schemars names
+//! them. Each schema is held against the crate's own `Deserialize`: values the crate writes
+//! validate (and parse back equal through a tool), inputs the schema refuses are refused by the
+//! crate too, and the inputs only the crate reads are listed with the reason.
+//!
+//! Run with `cargo test --all-features --test ecosystem` (CI does); without the features there
+//! is nothing to test here.
+#![cfg(all(
+    feature = "uuid1",
+    feature = "chrono04",
+    feature = "url2",
+    feature = "indexmap2",
+    feature = "smallvec1",
+    feature = "arrayvec07",
+    feature = "smol_str02"
+))]
+
+use std::fmt::Debug;
+
+use pretty_assertions::assert_eq;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolgen::__private::ecosystem::{arrayvec, chrono, indexmap, smallvec, smol_str, url, uuid};
+use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
+
+/// The schema of `T`, parsed.
+fn schema_of<T: ToolSchema>() -> Value {
+    serde_json::from_str(&schema_text(&T::SCHEMA, &T::DEFS)).expect("the schema is JSON")
+}
+
+/// A validator for `T`'s schema that checks formats, as a strict reader of the schema would.
+fn validator_of<T: ToolSchema>() -> jsonschema::Validator {
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema_of::<T>())
+        .expect("the schema compiles")
+}
+
+/// `T`'s schema is `expected`; the crate's own values validate; `accept` are read by both the
+/// crate and the schema, `reject` by neither, and `crate_only` by the crate alone (its looser
+/// spellings, which the schema does not offer).
+#[track_caller]
+fn holds<T: ToolSchema + DeserializeOwned + Serialize + PartialEq + Debug>(
+    expected: Value,
+    values: &[T],
+    accept: &[Value],
+    reject: &[Value],
+    crate_only: &[Value],
+) {
+    assert_eq!(schema_of::<T>(), expected);
+    jsonschema::meta::validate(&expected).expect("a valid JSON Schema");
+    let validator = validator_of::<T>();
+    for value in values {
+        let written = serde_json::to_value(value).expect("the crate writes it");
+        assert!(
+            validator.is_valid(&written),
+            "{written} is what the crate writes"
+        );
+        let read: T = serde_json::from_value(written.clone()).expect("the crate reads it back");
+        assert_eq!(&read, value);
+    }
+    for input in accept {
+        assert!(validator.is_valid(input), "the schema refuses {input}");
+        assert!(
+            serde_json::from_value::<T>(input.clone()).is_ok(),
+            "the crate refuses {input}"
+        );
+    }
+    for input in reject {
+        assert!(!validator.is_valid(input), "the schema accepts {input}");
+        assert!(
+            serde_json::from_value::<T>(input.clone()).is_err(),
+            "the crate accepts {input}"
+        );
+    }
+    for input in crate_only {
+        assert!(!validator.is_valid(input), "the schema accepts {input}");
+        assert!(
+            serde_json::from_value::<T>(input.clone()).is_ok(),
+            "the crate refuses {input}: not a looser spelling after all"
+        );
+    }
+}
+
+/// Values of other JSON types than a string: refused by every string schema here.
+fn not_strings() -> Vec<Value> {
+    vec![json!(null), json!(7), json!(true), json!([]), json!({})]
+}
+
+#[test]
+fn uuid() {
+    let id = uuid::Uuid::from_u128(0x67e5_5044_10b1_426f_9247_bb68_0e5f_e0c8);
+    let mut reject = not_strings();
+    reject.extend([
+        json!("67e55044-10b1-426f-9247-bb680e5fe0c"),
+        json!("not a uuid"),
+    ]);
+    holds(
+        json!({"type": "string", "format": "uuid"}),
+        &[id, uuid::Uuid::nil()],
+        &[
+            json!("67e55044-10b1-426f-9247-bb680e5fe0c8"),
+            json!("67E55044-10B1-426F-9247-BB680E5FE0C8"),
+        ],
+        &reject,
+        &[
+            json!("67e5504410b1426f9247bb680e5fe0c8"),
+            json!("{67e55044-10b1-426f-9247-bb680e5fe0c8}"),
+            json!("urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8"),
+        ],
+    );
+}
+
+#[test]
+fn url() {
+    let mut reject = not_strings();
+    reject.extend([json!("no scheme here"), json!("")]);
+    holds(
+        json!({"type": "string", "format": "uri"}),
+        &[url::Url::parse("https://example.com/a?b=c#d").unwrap()],
+        &[
+            json!("https://example.com/"),
+            json!("mailto:someone@example.com"),
+        ],
+        &reject,
+        // The WHATWG URL parser mends what RFC 3986 refuses (a space, a backslash).
+        &[
+            json!("https://example.com/a b"),
+            json!("https:\\\\example.com"),
+        ],
+    );
+}
+
+#[test]
+fn chrono_date_times() {
+    use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+    let mut reject = not_strings();
+    reject.extend([json!("2024-13-01T00:00:00Z"), json!("yesterday")]);
+    holds(
+        json!({"type": "string", "format": "date-time"}),
+        &[DateTime::<Utc>::from_timestamp(1_700_000_000, 5_000).unwrap()],
+        &[
+            json!("2024-02-29T12:30:00Z"),
+            json!("2024-02-29T12:30:00.125+02:00"),
+        ],
+        &reject,
+        &[
+            json!("2024-02-29 12:30:00Z"),
+            json!("2024-02-29T12:30:00+0200"),
+        ],
+    );
+    holds(
+        json!({"type": "string", "format": "date-time"}),
+        &[DateTime::<FixedOffset>::parse_from_rfc3339("2024-02-29T12:30:00-05:00").unwrap()],
+        &[json!("2024-02-29T12:30:00-05:00")],
+        &[json!("2024-02-29"), json!(0)],
+        &[],
+    );
+    holds(
+        json!({"type": "string", "format": "date"}),
+        &[NaiveDate::from_ymd_opt(2024, 2, 29).unwrap()],
+        &[json!("2024-02-29")],
+        &[json!("2024-02-30"), json!("2024-2-3x"), json!(20240229)],
+        &[],
+    );
+    holds(
+        json!({
+            "type": "string",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$",
+        }),
+        &[NaiveDate::from_ymd_opt(2024, 2, 29)
+            .unwrap()
+            .and_hms_milli_opt(12, 30, 0, 250)
+            .unwrap()],
+        &[json!("2024-02-29T12:30:00"), json!("2024-02-29T12:30:00.5")],
+        &[
+            json!("2024-02-29T12:30:00Z"),
+            json!("2024-02-29"),
+            json!("2024-02-29T12:30"),
+        ],
+        &[],
+    );
+    holds(
+        json!({"type": "string", "pattern": "^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}),
+        &[NaiveTime::from_hms_opt(23, 59, 1).unwrap()],
+        &[json!("23:59:01"), json!("00:00:00.000001")],
+        &[json!("12:30:00Z"), json!("noon")],
+        &[json!("23:59")],
+    );
+    // `NaiveDateTime` and `NaiveTime` have no offset: not JSON Schema `date-time` or `time`.
+    let _: Option<NaiveDateTime> = None;
+}
+
+#[test]
+fn small_strings() {
+    let mut reject = not_strings();
+    reject.push(json!("four"));
+    holds(
+        json!({"type": "string", "maxLength": 3}),
+        &[arrayvec::ArrayString::<3>::from("abc").unwrap()],
+        &[json!(""), json!("ab")],
+        &reject,
+        &[],
+    );
+    holds(
+        json!({"type": "string"}),
+        &[smol_str::SmolStr::new(
+            "a longer string than fits inline, on the heap",
+        )],
+        &[json!("short")],
+        &not_strings(),
+        &[],
+    );
+}
+
+#[test]
+fn collections_behave_as_their_std_counterparts() {
+    let map: indexmap::IndexMap<String, u8> = [("b".into(), 1), ("a".into(), 2)].into();
+    holds(
+        json!({
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 255},
+        }),
+        &[map],
+        &[json!({}), json!({"z": 0})],
+        &[json!({"a": 300}), json!([]), json!(null)],
+        &[],
+    );
+    let set: indexmap::IndexSet<u8> = [3, 1].into();
+    holds(
+        json!({
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0, "maximum": 255},
+            "uniqueItems": true,
+        }),
+        &[set],
+        &[json!([]), json!([1, 2])],
+        &[json!([1, 300]), json!({})],
+        // Plain serde drops a repeated item; `parse_args` refuses it (below).
+        &[json!([1, 1])],
+    );
+    let small: smallvec::SmallVec<[bool; 2]> = smallvec::smallvec![true, false, true];
+    holds(
+        json!({"type": "array", "items": {"type": "boolean"}}),
+        &[small],
+        &[json!([]), json!([true])],
+        &[json!([1]), json!(true)],
+        &[],
+    );
+    let bounded: arrayvec::ArrayVec<u8, 2> = [1, 2].into();
+    holds(
+        json!({
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0, "maximum": 255},
+            "maxItems": 2,
+        }),
+        &[bounded],
+        &[json!([]), json!([7])],
+        &[json!([1, 2, 3]), json!(["x"])],
+        &[],
+    );
+}
+
+/// A tool made of the integrations.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+#[tool(strict = "openai")]
+struct Schedule {
+    /// The meeting's id.
+    id: uuid::Uuid,
+    at: chrono::DateTime<chrono::Utc>,
+    on: chrono::NaiveDate,
+    link: url::Url,
+    tags: indexmap::IndexSet<smol_str::SmolStr>,
+    attendees: arrayvec::ArrayVec<String, 8>,
+    #[serde(default)]
+    notes: smallvec::SmallVec<[String; 2]>,
+}
+
+#[test]
+fn a_tool_of_them_parses_and_has_every_dialect() {
+    let args = json!({
+        "id": "67e55044-10b1-426f-9247-bb680e5fe0c8",
+        "at": "2024-02-29T12:30:00Z",
+        "on": "2024-03-01",
+        "link": "https://meet.example.com/abc",
+        "tags": ["weekly", "team"],
+        "attendees": ["ana", "bo"],
+        "notes": null,
+    });
+    let parsed = Schedule::parse_args(&args.to_string()).unwrap();
+    assert_eq!(parsed.tags.len(), 2);
+    assert!(parsed.notes.is_empty());
+    let again = serde_json::to_value(&parsed).unwrap();
+    assert_eq!(Schedule::parse_args(&again.to_string()).unwrap(), parsed);
+
+    // A set's repeated item and an over-full `ArrayVec`, refused with their paths.
+    let mut repeated = args.clone();
+    repeated["tags"] = json!(["a", "a"]);
+    assert_eq!(
+        Schedule::parse_args(&repeated.to_string())
+            .unwrap_err()
+            .path(),
+        "tags[1]"
+    );
+    let mut crowded = args.clone();
+    crowded["attendees"] = json!(["a", "b", "c", "d", "e", "f", "g", "h", "i"]);
+    assert!(Schedule::parse_args(&crowded.to_string()).is_err());
+
+    let strict: Value =
+        serde_json::from_str(Schedule::input_schema(Dialect::OpenAiStrict).unwrap()).unwrap();
+    assert_eq!(
+        strict["properties"]["id"],
+        json!({"type": "string", "format": "uuid", "description": "The meeting's id."})
+    );
+    for dialect in [Dialect::AnthropicStrict, Dialect::Gemini] {
+        let text = toolgen::dialect_schema(Schedule::INPUT_SCHEMA, dialect)
+            .unwrap_or_else(|e| panic!("{dialect:?}: {e}"));
+        serde_json::from_str::<Value>(&text).unwrap();
+    }
+    for provider in Provider::ALL {
+        serde_json::from_str::<Value>(Schedule::definition_json(provider)).unwrap();
+    }
+}
+
+/// A map of the ecosystem is refused by OpenAI strict mode, as a `HashMap` is.
+#[test]
+fn an_index_map_is_a_map_to_the_strict_checks() {
+    let facts = &<indexmap::IndexMap<String, u8> as ToolSchema>::FACTS;
+    let std_facts = &<std::collections::HashMap<String, u8> as ToolSchema>::FACTS;
+    assert_eq!(
+        toolgen::__private::first_problem(facts, Dialect::OpenAiStrict),
+        toolgen::__private::first_problem(std_facts, Dialect::OpenAiStrict),
+    );
+    assert!(toolgen::__private::first_problem(facts, Dialect::OpenAiStrict).is_some());
+}

@@ -1,0 +1,75 @@
+//! `ToolSchema` for types of other crates that tool arguments often hold, each behind a cargo
+//! feature named as schemars names it (the crate and its major version: `uuid1`, `chrono04`, ..).
+//!
+//! Each schema describes what that crate's own `Deserialize` reads from JSON (`tests/ecosystem.rs`
+//! holds them against each other), with the JSON Schema `format` where there is one, which every
+//! dialect then treats as it treats a `#[tool(format)]`.
+
+#[cfg(any(
+    feature = "uuid1",
+    feature = "chrono04",
+    feature = "url2",
+    feature = "smol_str02",
+    feature = "arrayvec07"
+))]
+use crate::{rope::Rope, schema::ToolSchema};
+
+/// A string schema: `{"type":"string"` and `tail`.
+#[cfg(any(
+    feature = "uuid1",
+    feature = "chrono04",
+    feature = "url2",
+    feature = "smol_str02"
+))]
+macro_rules! string {
+    ($($ty:ty => $tail:literal $(, default $default:literal)?;)*) => {$(
+        impl ToolSchema for $ty {
+            const SCHEMA: Rope = Rope::Typed("string", &Rope::Str($tail));
+            $(const DEFAULT: Option<Rope> = Some(Rope::Str($default));)?
+        }
+    )*};
+}
+
+#[cfg(feature = "uuid1")]
+string! {
+    // uuid also reads the simple (32 hex digits), braced and URN forms; models are offered the
+    // hyphenated one, which it writes.
+    uuid::Uuid => r#","format":"uuid"}"#, default r#""00000000-0000-0000-0000-000000000000""#;
+}
+
+#[cfg(feature = "url2")]
+string! {
+    url::Url => r#","format":"uri"}"#;
+}
+
+#[cfg(feature = "smol_str02")]
+string! {
+    smol_str::SmolStr => "}", default r#""""#;
+}
+
+#[cfg(feature = "chrono04")]
+string! {
+    // RFC 3339 with an offset (chrono also reads a few looser spellings, such as a space for `T`).
+    chrono::DateTime<chrono::Utc> => r#","format":"date-time"}"#;
+    chrono::DateTime<chrono::FixedOffset> => r#","format":"date-time"}"#;
+    // `YYYY-MM-DD`.
+    chrono::NaiveDate => r#","format":"date"}"#;
+    // No offset, so not a JSON Schema `date-time`/`time`: the form chrono writes.
+    chrono::NaiveDateTime =>
+        r#","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
+    chrono::NaiveTime => r#","pattern":"^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
+}
+
+/// An `ArrayString` holds at most its capacity in bytes, so at most as many characters.
+#[cfg(feature = "arrayvec07")]
+impl<const CAP: usize> ToolSchema for arrayvec::ArrayString<CAP> {
+    const SCHEMA: Rope = Rope::Typed(
+        "string",
+        &Rope::Seq(&[
+            Rope::Str(r#","maxLength":"#),
+            Rope::Uint(CAP as u64),
+            Rope::Str("}"),
+        ]),
+    );
+    const DEFAULT: Option<Rope> = Some(Rope::Str(r#""""#));
+}
