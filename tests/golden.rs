@@ -114,6 +114,17 @@ fn emit_flashcards_definitions_for_every_provider() {
     }
 }
 
+/// Seed 004's one tool, whose operations are a tagged union flattened into the common fields, in
+/// every provider's definition (Gemini's takes the standard schema: it cannot say recursion).
+#[test]
+fn suggest_operations_definitions_for_every_provider() {
+    use seed_tools::mind_map::SuggestOperations;
+    for provider in Provider::ALL {
+        let file = format!("004_suggestOperations.{}.json", provider_slug(provider));
+        check_golden(&file, &SuggestOperations::definition(provider));
+    }
+}
+
 #[test]
 fn the_anthropic_definition_is_seed_000s_tool_definition() {
     // Seed 000 §6.2 abridges the description; §3.3 gives it whole.
@@ -144,6 +155,11 @@ fn every_golden_file_belongs_to_a_test() {
         Provider::ALL
             .iter()
             .map(|&p| format!("000_emit_flashcards.{}.json", provider_slug(p))),
+    );
+    expected.extend(
+        Provider::ALL
+            .iter()
+            .map(|&p| format!("004_suggestOperations.{}.json", provider_slug(p))),
     );
     expected.push("003_function_name.openai_chat.json".to_owned());
     expected.sort();
@@ -277,4 +293,41 @@ fn every_dialect_golden_belongs_to_a_test() {
     if !bless() {
         assert_eq!(found, expected, "tests/golden/dialects");
     }
+}
+
+/// Gemini's API rejects `parameters` of type OBJECT with empty `properties`: a tool without
+/// arguments leaves `parameters` out of its function declaration, as the API allows. Other
+/// providers, and a tool that sends `parametersJsonSchema`, keep their schema.
+#[test]
+fn a_gemini_tool_without_arguments_has_no_parameters() {
+    /// Take no arguments.
+    #[derive(toolgen::Tool, serde::Deserialize)]
+    struct NoArgs {}
+    /// Take no arguments, as JSON Schema.
+    #[derive(toolgen::Tool, serde::Deserialize)]
+    #[tool(gemini = "json_schema")]
+    struct NoArgsJsonSchema {}
+
+    let expected = serde_json::json!({"name": "no_args", "description": "Take no arguments."});
+    assert_eq!(NoArgs::definition(Provider::Gemini), expected);
+    assert_eq!(
+        serde_json::from_str::<Value>(NoArgs::definition_json(Provider::Gemini)).unwrap(),
+        expected
+    );
+    assert_eq!(
+        NoArgsJsonSchema::definition(Provider::Gemini)["parametersJsonSchema"],
+        serde_json::json!({"type": "object", "properties": {}})
+    );
+    assert_eq!(
+        NoArgs::definition(Provider::Anthropic)["input_schema"],
+        serde_json::json!({"type": "object", "properties": {}})
+    );
+    // The seed tool without arguments.
+    let list_profiles = SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools.iter())
+        .find(|tool| tool.name == "list_profiles")
+        .expect("seed 002's list_profiles");
+    let definition = (list_profiles.definition)(Provider::Gemini);
+    assert_eq!(definition.get("parameters"), None, "{definition}");
 }

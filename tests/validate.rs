@@ -204,15 +204,44 @@ fn seed_tools_round_trip() {
         note: None,
         children: Vec::new(),
     };
-    check_round_trip(&mind_map::AddChildTrees {
-        id: "op-1".to_owned(),
+    let operation = |id: &str, operation| mind_map::OperationWithId {
+        id: id.to_owned(),
         target_node_id: "6f1c2a8e-0000-4000-8000-000000000000".to_owned(),
-        description: "添加节点树".to_owned(),
-        trees: vec![mind_map::NodeTree {
-            title: "新节点".to_owned(),
-            note: Some("笔记".to_owned()),
-            children: vec![leaf("子节点 1"), leaf("子节点 2")],
-        }],
+        description: "操作描述".to_owned(),
+        operation,
+    };
+    check_round_trip(&mind_map::SuggestOperations {
+        operations: vec![
+            operation(
+                "op-1",
+                mind_map::Operation::AddChild {
+                    title: "新节点".to_owned(),
+                },
+            ),
+            operation(
+                "op-2",
+                mind_map::Operation::AddChildTrees {
+                    trees: vec![mind_map::NodeTree {
+                        title: "新节点".to_owned(),
+                        note: Some("笔记".to_owned()),
+                        children: vec![leaf("子节点 1"), leaf("子节点 2")],
+                    }],
+                },
+            ),
+            operation(
+                "op-3",
+                mind_map::Operation::UpdateTitle {
+                    title: "标题".to_owned(),
+                },
+            ),
+            operation(
+                "op-4",
+                mind_map::Operation::UpdateNote {
+                    note: "笔记".to_owned(),
+                },
+            ),
+            operation("op-5", mind_map::Operation::DeleteNode),
+        ],
     });
 }
 
@@ -317,8 +346,26 @@ fn invalid_seed_tool_arguments_are_rejected_by_both() {
     check_rejected::<function_calling::GetWeather>(json!({"city": "Riga", "days": 256}));
     // `deny_unknown_fields` is `additionalProperties: false`.
     check_rejected::<function_calling::SumNumbers>(json!({"base": 1, "numbers": [], "extra": 1}));
-    check_rejected::<mind_map::AddChildTrees>(json!({
-        "id": "op-1", "targetNodeId": "n", "description": "d",
+    check_rejected::<mind_map::SuggestOperations>(json!({"operations": [{
+        "id": "op-1", "targetNodeId": "n", "description": "d", "action": "addChildTrees",
         "trees": [{"title": "a", "children": [{"note": "no title"}]}]
-    }));
+    }]}));
+    // The document's example operation, and one whose `action` is none of the five.
+    check_accepted(
+        json!({"operations": [{"id": "op-1", "action": "addChild", "targetNodeId": "uuid...",
+            "title": "新节点", "description": "..."}]}),
+        &mind_map::SuggestOperations {
+            operations: vec![mind_map::OperationWithId {
+                id: "op-1".to_owned(),
+                target_node_id: "uuid...".to_owned(),
+                description: "...".to_owned(),
+                operation: mind_map::Operation::AddChild {
+                    title: "新节点".to_owned(),
+                },
+            }],
+        },
+    );
+    check_rejected::<mind_map::SuggestOperations>(json!({"operations": [{
+        "id": "op-1", "targetNodeId": "n", "description": "d", "action": "moveNode"
+    }]}));
 }

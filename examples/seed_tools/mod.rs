@@ -6,8 +6,7 @@
 //! doc comments, and a `//` comment says where and why a schema differs. A plain
 //! `#[serde(default)]` shows the type's default (`"default": []`); a function default
 //! (`default = "path"`) is not shown, which is how fields the documents give no default stay
-//! without one. Not here yet: `#[tool(..)]` keywords (defaults, `minItems`, `example`) and tagged
-//! unions (seed 004's operations).
+//! without one. Not here yet: `#[tool(..)]` keywords (defaults, `minItems`, `example`).
 //!
 //! The nested types carry no doc comments where the document gives no descriptions: a doc comment
 //! on a `ToolSchema` type becomes its schema's `description`.
@@ -98,7 +97,7 @@ pub const SEEDS: [Seed; 5] = [
         id: "004",
         file: "004_9c5cd9c5a8aa1a77.txt",
         title: "Mind-map operations",
-        tools: &[tool::<mind_map::AddChildTrees>()],
+        tools: &[tool::<mind_map::SuggestOperations>()],
     },
 ];
 
@@ -453,26 +452,49 @@ pub mod function_calling {
 }
 
 /// Seed 004: AI operations on a mind map (Vercel AI SDK). Its one tool, `suggestOperations`,
-/// takes a list of operations tagged by `action` (a Zod discriminated union); internally tagged
-/// enums are a later issue, so it is not here. What is expressible now: the recursive `NodeTree`,
-/// in the `addChildTrees` operation as a tool of its own, with the fields every operation has
-/// (`OperationWithId` without its `action` tag).
+/// takes a list of operations: each has the fields every operation has (`OperationWithId`: `id`,
+/// `targetNodeId`, `description`) and those of its kind, told apart by `action` (the Zod
+/// discriminated union): the common struct with the tagged enum flattened in, which the schema
+/// writes as one `anyOf` branch per operation with the common fields in each.
 pub mod mind_map {
     use super::*;
 
-    // The document's description of `suggestOperations`, narrowed to the one operation.
-    /// 提供思维导图操作建议：在目标节点下添加节点树。
+    /// 提供思维导图操作建议
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
-    #[tool(name = "addChildTrees")]
+    #[tool(name = "suggestOperations")]
+    pub struct SuggestOperations {
+        pub operations: Vec<OperationWithId>,
+    }
+
+    // `OperationWithId`: the fields every operation has, and the operation.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
     #[serde(rename_all = "camelCase")]
-    pub struct AddChildTrees {
+    pub struct OperationWithId {
         /// 操作唯一标识符
         pub id: String,
+        // `isNodeId` adds "(完整 UUID)" to the field's description.
         /// 目标节点 UUID (完整 UUID)
         pub target_node_id: String,
         /// 操作描述
         pub description: String,
-        pub trees: Vec<NodeTree>,
+        #[serde(flatten)]
+        pub operation: Operation,
+    }
+
+    // The document's list of operations (Q4), each with its description there.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    #[serde(tag = "action", rename_all = "camelCase")]
+    pub enum Operation {
+        /// 添加单个子节点
+        AddChild { title: String },
+        /// 添加节点树
+        AddChildTrees { trees: Vec<NodeTree> },
+        /// 更新标题
+        UpdateTitle { title: String },
+        /// 更新笔记
+        UpdateNote { note: String },
+        /// 删除节点
+        DeleteNode,
     }
 
     // `note?: string` and `children?: NodeTree[]`: may be left out.
