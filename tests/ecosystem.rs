@@ -12,7 +12,9 @@
     feature = "indexmap2",
     feature = "smallvec1",
     feature = "arrayvec07",
-    feature = "smol_str02"
+    feature = "smol_str02",
+    feature = "semver1",
+    feature = "bytes1"
 ))]
 
 use std::fmt::Debug;
@@ -21,7 +23,9 @@ use pretty_assertions::assert_eq;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolgen::__private::ecosystem::{arrayvec, chrono, indexmap, smallvec, smol_str, url, uuid};
+use toolgen::__private::ecosystem::{
+    arrayvec, bytes, chrono, indexmap, semver, smallvec, smol_str, url, uuid,
+};
 use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
 
 /// The schema of `T`, parsed.
@@ -190,6 +194,51 @@ fn chrono_date_times() {
     );
     // `NaiveDateTime` and `NaiveTime` have no offset: not JSON Schema `date-time` or `time`.
     let _: Option<NaiveDateTime> = None;
+}
+
+#[test]
+fn semver() {
+    let pattern = concat!(
+        r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)",
+        r"(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?",
+        r"(\+([0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*))?$",
+    );
+    let mut reject = not_strings();
+    reject.extend([
+        json!("1.2"),
+        json!("v1.2.3"),
+        json!("01.2.3"),
+        json!("1.2.3-01"),
+        json!("1.2.3+"),
+        json!("1.2.3 "),
+    ]);
+    holds(
+        json!({"type": "string", "pattern": pattern}),
+        &[
+            semver::Version::parse("1.2.3-alpha.1+build.5").unwrap(),
+            semver::Version::new(0, 0, 0),
+        ],
+        &[
+            json!("10.20.30"),
+            json!("1.0.0-rc.1"),
+            json!("1.0.0-0.3.7"),
+            json!("1.0.0+20130313144700"),
+            json!("1.0.0-x-y-z.--"),
+        ],
+        &reject,
+        &[],
+    );
+}
+
+#[test]
+fn bytes() {
+    holds(
+        json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}}),
+        &[bytes::Bytes::from_static(b"\x00\xffabc")],
+        &[json!([]), json!([0, 255])],
+        &[json!([256]), json!([-1]), json!(null), json!(7)],
+        &[json!("text")],
+    );
 }
 
 #[test]

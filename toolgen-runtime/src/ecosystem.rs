@@ -10,7 +10,9 @@
     feature = "chrono04",
     feature = "url2",
     feature = "smol_str02",
-    feature = "arrayvec07"
+    feature = "arrayvec07",
+    feature = "semver1",
+    feature = "bytes1"
 ))]
 use crate::{rope::Rope, schema::ToolSchema};
 
@@ -19,7 +21,8 @@ use crate::{rope::Rope, schema::ToolSchema};
     feature = "uuid1",
     feature = "chrono04",
     feature = "url2",
-    feature = "smol_str02"
+    feature = "smol_str02",
+    feature = "semver1"
 ))]
 macro_rules! string {
     ($($ty:ty => $tail:literal $(, default $default:literal)?;)*) => {$(
@@ -40,6 +43,13 @@ string! {
 #[cfg(feature = "url2")]
 string! {
     url::Url => r#","format":"uri"}"#;
+}
+
+#[cfg(feature = "semver1")]
+string! {
+    // Semantic Versioning 2.0.0, as semver reads it (no leading zeros, no `v`); the pattern is
+    // the one semver.org gives, without named groups.
+    semver::Version => r#","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\\+([0-9a-zA-Z-]+(\\.[0-9a-zA-Z-]+)*))?$"}"#;
 }
 
 #[cfg(feature = "smol_str02")]
@@ -72,4 +82,12 @@ impl<const CAP: usize> ToolSchema for arrayvec::ArrayString<CAP> {
         ]),
     );
     const DEFAULT: Option<Rope> = Some(Rope::Str(r#""""#));
+}
+
+/// `Bytes` are written as an array of byte values (serde_json's form of bytes); the crate also
+/// reads a string (its UTF-8 bytes), which the schema does not offer.
+#[cfg(feature = "bytes1")]
+impl ToolSchema for bytes::Bytes {
+    const SCHEMA: Rope = <Vec<u8> as ToolSchema>::SCHEMA;
+    const DEFAULT: Option<Rope> = Some(Rope::Str("[]"));
 }

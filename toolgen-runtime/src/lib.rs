@@ -63,10 +63,14 @@ pub mod __private {
     pub mod ecosystem {
         #[cfg(feature = "arrayvec07")]
         pub use arrayvec;
+        #[cfg(feature = "bytes1")]
+        pub use bytes;
         #[cfg(feature = "chrono04")]
         pub use chrono;
         #[cfg(feature = "indexmap2")]
         pub use indexmap;
+        #[cfg(feature = "semver1")]
+        pub use semver;
         #[cfg(feature = "smallvec1")]
         pub use smallvec;
         #[cfg(feature = "smol_str02")]
