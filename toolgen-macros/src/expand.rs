@@ -613,7 +613,10 @@ impl Ropes<'_> {
             Node::DefaultOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::DefaultOf(&<#ty as ::toolgen::__private::ToolSchema>::DEFAULT)),
             // Literal: handled above.
-            Node::Text(text) => quote!(::toolgen::__private::Rope::Str(#text)),
+            Node::Text(_) | Node::Keywords(_) => {
+                let text = node.literal().unwrap_or_default();
+                quote!(::toolgen::__private::Rope::Str(#text))
+            }
         }
     }
 

@@ -24,21 +24,22 @@ pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
             Node::Described(Box::new(apply_range(*inner, field)), description)
         }
         Node::Typed(ty, tail) if matches!(ty, "integer" | "number") => {
-            let own = match &*tail {
-                Node::Text(text) => bounds_of(text),
-                _ => (None, None),
+            let mut keywords = match *tail {
+                Node::Keywords(keywords) => keywords,
+                _ => Vec::new(),
             };
-            let min = tighter(own.0, min, true);
-            let max = tighter(own.1, max, false);
-            let mut text = String::new();
-            if let Some(min) = min {
-                text.push_str(&format!(",\"minimum\":{min}"));
-            }
-            if let Some(max) = max {
-                text.push_str(&format!(",\"maximum\":{max}"));
-            }
-            text.push('}');
-            Node::typed(ty, Node::Text(text))
+            let own = |keywords: &[(String, String)], key: &str| {
+                keywords
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map(|(_, value)| value.clone())
+            };
+            let min = tighter(own(&keywords, "minimum"), min, true);
+            let max = tighter(own(&keywords, "maximum"), max, false);
+            keywords.retain(|(key, _)| key != "minimum" && key != "maximum");
+            keywords.extend(min.map(|min| ("minimum".to_owned(), min)));
+            keywords.extend(max.map(|max| ("maximum".to_owned(), max)));
+            Node::typed(ty, Node::Keywords(keywords))
         }
         other => {
             let mut keywords = Vec::new();
@@ -51,17 +52,6 @@ pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
             other.with_keywords(keywords)
         }
     }
-}
-
-/// The `minimum`/`maximum` in a primitive's tail text (`,"minimum":0,"maximum":255}`).
-fn bounds_of(tail: &str) -> (Option<String>, Option<String>) {
-    let find = |key: &str| {
-        let start = tail.find(key)? + key.len();
-        let rest = &tail[start..];
-        let end = rest.find([',', '}'])?;
-        Some(rest[..end].to_owned())
-    };
-    (find("\"minimum\":"), find("\"maximum\":"))
 }
 
 /// Of the type's own bound and the attribute's, the tighter one.

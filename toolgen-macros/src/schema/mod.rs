@@ -19,6 +19,9 @@ pub enum Node {
     Seq(Vec<Node>),
     /// `{"type":"<ty>"` + tail (see `Rope::Typed`: only null-extensible keywords in the tail).
     Typed(&'static str, Box<Node>),
+    /// A typed schema's tail of keywords, `,"key":value..}`: each key and its JSON value, so a
+    /// later step reads them as they are (`range` tightening a type's own bounds).
+    Keywords(Vec<(String, String)>),
     /// The schema or `null`.
     Nullable(Box<Node>),
     /// The schema with a description (escaped JSON string content, or an expression).
@@ -79,6 +82,7 @@ impl Node {
     pub fn literal(&self) -> Option<String> {
         match self {
             Node::Text(text) => Some(text.clone()),
+            Node::Keywords(keywords) => Some(format!("{}}}", keywords_text(keywords))),
             Node::Seq(pieces) => pieces.iter().map(Node::literal).collect(),
             Node::Typed(ty, tail) => Some(format!("{{\"type\":\"{ty}\"{}", tail.literal()?)),
             Node::Nullable(inner) => match &**inner {
@@ -143,7 +147,7 @@ impl Node {
     /// The types whose `ToolSchema` impls this schema uses.
     pub fn trait_leaves<'n>(&'n self, out: &mut Vec<&'n syn::Type>) {
         match self {
-            Node::Text(_) => {}
+            Node::Text(_) | Node::Keywords(_) => {}
             Node::Seq(pieces) | Node::Join(pieces) => {
                 pieces.iter().for_each(|p| p.trait_leaves(out))
             }
@@ -203,8 +207,6 @@ impl Node {
         match self {
             Node::Nullable(inner) | Node::Described(inner, _) => inner.json_type(),
             Node::Typed(ty, _) => Some(ty),
-            Node::Text(text) if text.starts_with("{\"type\":\"string\",\"enum\"") => Some("enum"),
-            Node::Text(text) if text == "{\"type\":\"null\"}" => Some("null"),
             _ => None,
         }
     }
@@ -222,9 +224,18 @@ fn append(mut schema: String, keywords: &str) -> String {
     schema
 }
 
+/// `,"key":value` for each keyword.
+fn keywords_text(keywords: &[(String, String)]) -> String {
+    keywords
+        .iter()
+        .map(|(key, value)| format!(",{}:{value}", json::string(key)))
+        .collect()
+}
+
 /// A typed schema's tail without its closing `}`, or the tail unchanged if it has none to take.
 fn strip_close(tail: Node) -> Result<Node, Node> {
     match tail {
+        Node::Keywords(keywords) => Ok(Node::Text(keywords_text(&keywords))),
         Node::Text(mut text) if text.ends_with('}') => {
             text.pop();
             Ok(Node::Text(text))

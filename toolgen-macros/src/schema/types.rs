@@ -26,28 +26,44 @@ pub const PRELUDE: &[(&str, &str)] = &[
 ];
 
 /// Primitive types: `(name, JSON type, tail)`. Kept equal to the runtime's impls by the tests.
-const PRIMITIVES: &[(&str, &str, &str)] = &[
-    ("bool", "boolean", "}"),
-    ("i8", "integer", r#","minimum":-128,"maximum":127}"#),
-    ("i16", "integer", r#","minimum":-32768,"maximum":32767}"#),
+/// A primitive's name, its JSON type and the keywords that bound it (`minimum`/`maximum` of an
+/// integer, the one character of a `char`), as key and JSON value.
+type Primitive = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const PRIMITIVES: &[Primitive] = &[
+    ("bool", "boolean", &[]),
+    ("i8", "integer", &[("minimum", "-128"), ("maximum", "127")]),
+    (
+        "i16",
+        "integer",
+        &[("minimum", "-32768"), ("maximum", "32767")],
+    ),
     (
         "i32",
         "integer",
-        r#","minimum":-2147483648,"maximum":2147483647}"#,
+        &[("minimum", "-2147483648"), ("maximum", "2147483647")],
     ),
-    ("i64", "integer", "}"),
-    ("i128", "integer", "}"),
-    ("isize", "integer", "}"),
-    ("u8", "integer", r#","minimum":0,"maximum":255}"#),
-    ("u16", "integer", r#","minimum":0,"maximum":65535}"#),
-    ("u32", "integer", r#","minimum":0,"maximum":4294967295}"#),
-    ("u64", "integer", r#","minimum":0}"#),
-    ("u128", "integer", r#","minimum":0}"#),
-    ("usize", "integer", r#","minimum":0}"#),
-    ("f32", "number", "}"),
-    ("f64", "number", "}"),
-    ("char", "string", r#","minLength":1,"maxLength":1}"#),
-    ("str", "string", "}"),
+    ("i64", "integer", &[]),
+    ("i128", "integer", &[]),
+    ("isize", "integer", &[]),
+    ("u8", "integer", &[("minimum", "0"), ("maximum", "255")]),
+    ("u16", "integer", &[("minimum", "0"), ("maximum", "65535")]),
+    (
+        "u32",
+        "integer",
+        &[("minimum", "0"), ("maximum", "4294967295")],
+    ),
+    ("u64", "integer", &[("minimum", "0")]),
+    ("u128", "integer", &[("minimum", "0")]),
+    ("usize", "integer", &[("minimum", "0")]),
+    ("f32", "number", &[]),
+    ("f64", "number", &[]),
+    ("char", "string", &[("minLength", "1"), ("maxLength", "1")]),
+    ("str", "string", &[]),
 ];
 
 /// Std types recognised when written with a `std::`/`core::`/`alloc::` path.
@@ -176,13 +192,17 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
 
 fn schema_for_path(cx: &Context<'_>, ty: &Type, path: &Path) -> Option<Node> {
     let name = std_name(path, &cx.prelude_uses)?;
-    if let Some((_, json_type, tail)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
-        return Some(Node::typed(json_type, Node::text(*tail)));
+    if let Some((_, json_type, keywords)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
+        let keywords = keywords
+            .iter()
+            .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+            .collect();
+        return Some(Node::typed(json_type, Node::Keywords(keywords)));
     }
     let args = type_args(path);
     let first = || args.first().map(|arg| schema_for_type(cx, arg));
     let node = match name {
-        "String" | "PathBuf" => Node::typed("string", Node::text("}")),
+        "String" | "PathBuf" => Node::typed("string", Node::Keywords(Vec::new())),
         "Value" => Node::text("{}"),
         "Option" => Node::Nullable(Box::new(first()?)),
         "Box" | "Rc" | "Arc" | "Cow" => first()?,
