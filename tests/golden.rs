@@ -2,9 +2,9 @@
 //!
 //! `000_emit_flashcards.json`, `001_get_weather.json`, `003_function_name.openai_chat.json` and
 //! the OpenAI strict dialects of seed 003's `function_name` and `sum_numbers` are written by hand
-//! from the design documents (seed 001's Anthropic example; seed 000 §6.2 without the `default` keywords of its
-//! required properties `unit`, `contexts` and `visible`, a Zod artifact: toolgen makes a field
-//! with a default optional), and `TOOLGEN_BLESS` never rewrites them. The others are blessed from our output with
+//! from the design documents (seed 001's Anthropic example; seed 000 §6.2's `input_schema` as
+//! the document writes it), and `TOOLGEN_BLESS` never rewrites them. The others are blessed from
+//! our output with
 //! `TOOLGEN_BLESS=1 cargo test --test golden`, then reviewed against the documents: review their
 //! diffs like code.
 

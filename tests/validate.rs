@@ -337,8 +337,10 @@ fn invalid_seed_tool_arguments_are_rejected_by_both() {
     check_rejected::<flashcards::EmitFlashcards>(json!({
         "flashcards": [{"base_form": "jā", "unit": "sentence", "contexts": [], "visible": true}]
     }));
+    // `contexts` left out is refused by the schema only: it shows a default and stays
+    // `required` (`#[tool(required)]`), and parsing fills the default in (tests/seed_000.rs).
     check_rejected::<flashcards::EmitFlashcards>(json!({
-        "flashcards": [{"base_form": "jā", "unit": "word", "visible": true}]
+        "flashcards": [{"unit": "word", "contexts": [], "visible": true}]
     }));
     check_rejected::<bridge::GetWeather>(json!({"location": "Riga", "units": "kelvin"}));
     check_rejected::<ghostpen::TrackFeedback>(json!({"category": "rude", "raw_feedback": "x"}));

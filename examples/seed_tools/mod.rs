@@ -6,7 +6,9 @@
 //! doc comments, and a `//` comment says where and why a schema differs. A plain
 //! `#[serde(default)]` shows the type's default (`"default": []`); a function default
 //! (`default = "path"`) is not shown, which is how fields the documents give no default stay
-//! without one. Not here yet: `#[tool(..)]` keywords (defaults, `minItems`, `example`).
+//! without one. `#[tool(default = .., required)]` shows a default and keeps the field
+//! `required`, as Zod writes it. Not here yet: the other `#[tool(..)]` keywords (`minItems`,
+//! `example`) where the documents use them.
 //!
 //! The nested types carry no doc comments where the document gives no descriptions: a doc comment
 //! on a `ToolSchema` type becomes its schema's `description`.
@@ -113,8 +115,10 @@ pub fn definitions(provider: Provider) -> Vec<Value> {
         .collect()
 }
 
-/// A list with at least one item, in the schema (`"minItems": 1`) and when parsing: a
-/// hand-written `ToolSchema` impl beside a `Deserialize` that refuses an empty list.
+/// A list with at least one item, in the schema (`"minItems": 1`, before `items` as the document
+/// writes it; `#[tool(length(min = 1))]` on a `Vec` writes it after) and when parsing: a
+/// hand-written `ToolSchema` impl beside a `Deserialize` that refuses an empty list. What parsing
+/// does inside the items (defaults filled in, `null`s dropped, constraints) is `Vec<T>`'s.
 #[derive(Serialize, Debug, PartialEq)]
 #[serde(transparent)]
 pub struct NonEmpty<T>(pub Vec<T>);
@@ -129,6 +133,20 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
         ]),
     );
     const DEFS: Defs = T::DEFS;
+    const FACTS: toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
+    const NULLS: toolgen::__private::Nulls = <Vec<T> as ToolSchema>::NULLS;
+    const NEEDS_FILL: bool = <Vec<T> as ToolSchema>::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        <Vec<T> as ToolSchema>::fill_defaults(value)
+    }
+    const NEEDS_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
+        self.0.check_constraints()
+    }
+    const NEEDS_JSON_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), toolgen::__private::Violation> {
+        <Vec<T> as ToolSchema>::check_json(value)
+    }
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {
@@ -144,8 +162,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {
 /// Seed 000, §6.2: the single tool of a Claude pipeline that turns a text into Latvian flashcards.
 ///
 /// The document's `required` lists come from Zod (`.default()` fields are required, except
-/// `forms`); the types are chosen so that ours are the same lists. Its defaults on required
-/// fields (`unit`, `contexts`, `visible`) are left out: a field with a default is optional.
+/// `forms`); the types are chosen so that ours are the same lists, and the defaults of the
+/// required fields (`unit`, `contexts`, `visible`) are shown with `#[tool(required)]`.
 pub mod flashcards {
     use super::*;
 
@@ -166,11 +184,18 @@ pub mod flashcards {
         // default is not advertised (a plain `#[serde(default)]` would show `"default":""`).
         #[serde(default = "Default::default")]
         pub base_translation: String,
+        // §6.2 shows a default for `unit`, `contexts` and `visible` and keeps them `required`
+        // (Zod's output type has every defaulted field): `#[tool(required)]` keeps a field with a
+        // default in `required`; a model that leaves one out still gets the default.
+        #[tool(default = "word", required)]
         pub unit: Unit,
         // `"default": []`, as in the document.
         #[serde(default)]
         pub forms: Vec<Form>,
+        #[serde(default)]
+        #[tool(required)]
         pub contexts: Vec<Context>,
+        #[tool(default = true, required)]
         pub visible: bool,
     }
 

@@ -60,6 +60,9 @@ pub struct FieldToolAttrs {
     pub format: Option<LitStr>,
     /// `#[tool(example = "Riga")]`, once per example.
     pub example: Vec<LitExpr>,
+    /// `#[tool(required)]`, with its span: listed in `required` although it has a default (or is
+    /// an `Option`), as Zod writes a defaulted field; parsing still fills it in when missing.
+    pub required: Option<proc_macro2::Span>,
 }
 
 /// `min = .., max = ..`, either optional.
@@ -543,6 +546,7 @@ impl FromAttributes for DescribedAttrs {
 const FIELD_KEYS: &[&str] = &[
     "description",
     "default",
+    "required",
     "range",
     "length",
     "pattern",
@@ -583,6 +587,22 @@ impl FieldToolAttrs {
                 }
                 // #[tool(example = "Riga")], once per example
                 "example" => out.example.push(LitExpr(meta.value()?.parse()?)),
+                // #[tool(required)]
+                "required" => {
+                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                        errors.push(
+                            darling::Error::custom(
+                                "`required` takes no value: write `#[tool(required)]`",
+                            )
+                            .with_span(&meta.path),
+                        );
+                        skip_value(meta)?;
+                    } else if out.required.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else {
+                        out.required = Some(meta.path.span());
+                    }
+                }
                 // #[tool(schema = Type)] / #[tool(schema = "Type<..>")]
                 "schema" => {
                     let ty = type_value(meta)?;

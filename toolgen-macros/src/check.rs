@@ -36,6 +36,22 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_with(field, errors);
         check_constraints(field, errors);
         check_default(field, errors);
+        check_required(field, errors);
+    }
+}
+
+/// `#[tool(required)]` is for a field serde lets be missing (a default, an `Option`).
+fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    if let Some(span) = field.tool.required
+        && crate::schema::serde_requires(field)
+    {
+        errors.push(
+            darling::Error::custom(
+                "`#[tool(required)]` is for a field serde lets be left out (one with a default, \
+                 or an `Option`), but this field is required already; remove it",
+            )
+            .with_span(&span),
+        );
     }
 }
 

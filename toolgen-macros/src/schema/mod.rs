@@ -373,8 +373,13 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
     parts
 }
 
-/// Whether serde needs the field to be present.
+/// Whether the schema lists the field in `required`: serde needs it, or `#[tool(required)]`.
 pub fn is_required(field: &Field<'_>) -> bool {
+    field.tool.required.is_some() || serde_requires(field)
+}
+
+/// Whether serde needs the field to be present.
+pub fn serde_requires(field: &Field<'_>) -> bool {
     // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function reads
     // the field: then only `default` makes it optional.
     let optional = types::is_option(field.ty) && field.with.is_none();
