@@ -248,15 +248,13 @@ pub mod bridge {
 /// Seed 002: Ghostpen, a content agent for LinkedIn/Instagram/X posts with style profiles, Notion
 /// and web search. The nine tools of its tool specification.
 ///
-/// Differences from the document: the defaults given by functions (`profile_name`, `limit`) and
-/// the `"example"` of `changes` are not written, and schemas without required properties leave
-/// `required` out instead of writing `"required": []` (the same meaning).
+/// Differences from the document: the `"example"` of `changes` is written as JSON Schema's
+/// `"examples": [..]` (`example` is OpenAPI's singular keyword, which JSON Schema validators and
+/// the providers' strict modes do not know), `limit` is an integer (the document's `"number"` is
+/// JavaScript's only number type), and schemas without required properties leave `required` out
+/// instead of writing `"required": []` (the same meaning).
 pub mod ghostpen {
     use super::*;
-
-    fn default_profile() -> String {
-        "default".to_owned()
-    }
 
     /// Читає Style Profile користувача з data/profiles/.
     /// ОБОВ'ЯЗКОВО викликай перед кожною генерацією контенту — без виключень.
@@ -264,7 +262,7 @@ pub mod ghostpen {
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
     pub struct ReadStyleProfile {
         /// Ім'я профілю для читання. Default: 'default'
-        #[serde(default = "default_profile")]
+        #[tool(default = "default")]
         pub profile_name: String,
     }
 
@@ -274,9 +272,13 @@ pub mod ghostpen {
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
     pub struct UpdateStyleProfile {
         /// Ім'я профілю. Default: 'default'
-        #[serde(default = "default_profile")]
+        #[tool(default = "default")]
         pub profile_name: String,
         /// Об'єкт змін у форматі dot-notation path → new value
+        #[tool(example = json!({
+            "voice.formality": "casual але експертний",
+            "voice.signature_phrases": ["ось у чому штука", "давайте чесно", "спойлер:"]
+        }))]
         pub changes: serde_json::Map<String, Value>,
         /// Чому вноситься зміна — для changelog
         pub reason: String,
@@ -300,12 +302,8 @@ pub mod ghostpen {
         pub platform: PlatformFilter,
         /// Максимальна кількість результатів. Default: 5
         // The document says `"number"` (JavaScript has no integers); a count is an integer.
-        #[serde(default = "default_limit")]
+        #[tool(default = 5)]
         pub limit: u32,
-    }
-
-    fn default_limit() -> u32 {
-        5
     }
 
     /// Зберігає фінальну версію поста як Markdown файл з метаданими.
@@ -319,7 +317,7 @@ pub mod ghostpen {
         /// Тема поста в 2-3 словах для назви файлу
         pub topic: String,
         /// Ім'я профілю або 'mix:default+competitor-alex'
-        #[serde(default = "default_profile")]
+        #[tool(default = "default")]
         pub profile_used: String,
     }
 
@@ -354,7 +352,7 @@ pub mod ghostpen {
         /// Тема поста
         pub topic: String,
         /// Який профіль використано
-        #[serde(default = "default_profile")]
+        #[tool(default = "default")]
         pub profile_used: String,
     }
 

@@ -293,6 +293,7 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let literal = match text.as_bytes().first() {
         Some(b'"') => "string",
         Some(b'[') => "array",
+        Some(b'{') => "object",
         Some(b't' | b'f') => "boolean",
         Some(b'n') => "null",
         _ if text.contains(['.', 'e', 'E']) => "number",

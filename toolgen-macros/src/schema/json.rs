@@ -24,17 +24,36 @@ pub fn string(text: &str) -> String {
     format!("\"{}\"", escape(text))
 }
 
-/// A literal expression from an attribute (`5`, `-1.5`, `"word"`, `true`, `None`, `[1, 2]`) as
-/// JSON text.
+/// A literal expression from an attribute (`5`, `-1.5`, `"word"`, `true`, `None`, `[1, 2]`, or
+/// any JSON value written as `json!({..})`, serde_json's macro) as JSON text.
 pub fn expr_to_json(expr: &syn::Expr) -> syn::Result<String> {
     use syn::{Expr, Lit, UnOp};
     let unexpected = || {
         syn::Error::new_spanned(
             expr,
-            "expected a literal: a string, number or bool, `None`, or an array of them",
+            "expected a literal: a string, number or bool, `None`, an array of them, or \
+             `json!(..)` for any JSON value",
         )
     };
     match expr {
+        Expr::Macro(mac)
+            if mac
+                .mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|segment| segment.ident == "json") =>
+        {
+            let mut tokens = mac.mac.tokens.clone().into_iter().peekable();
+            let value = json_value(&mut tokens, &mac.mac)?;
+            match tokens.next() {
+                None => Ok(value),
+                Some(extra) => Err(syn::Error::new_spanned(
+                    extra,
+                    "expected one JSON value in `json!(..)`",
+                )),
+            }
+        }
         Expr::Lit(lit) => match &lit.lit {
             Lit::Str(text) => Ok(string(&text.value())),
             Lit::Char(ch) => Ok(string(&ch.value().to_string())),
@@ -65,9 +84,124 @@ pub fn expr_to_json(expr: &syn::Expr) -> syn::Result<String> {
     }
 }
 
+type Tokens = std::iter::Peekable<proc_macro2::token_stream::IntoIter>;
+
+/// One JSON value from the tokens of `json!(..)`: literals, `true`/`false`/`null`, negative
+/// numbers, `[..]` and `{"key": value, ..}`; no Rust expressions (the value must be known now).
+fn json_value(tokens: &mut Tokens, whole: &dyn quote::ToTokens) -> syn::Result<String> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let not_json = |span: &dyn quote::ToTokens| {
+        syn::Error::new_spanned(
+            span,
+            "expected a JSON value: a string, number, `true`, `false`, `null`, `[..]` or `{..}` \
+             (no Rust expressions: the schema is written at compile time)",
+        )
+    };
+    let Some(token) = tokens.next() else {
+        return Err(not_json(whole));
+    };
+    match &token {
+        TokenTree::Literal(literal) => {
+            let lit = syn::Lit::new(literal.clone());
+            expr_to_json(&syn::Expr::Lit(syn::ExprLit {
+                attrs: Vec::new(),
+                lit,
+            }))
+        }
+        TokenTree::Ident(ident) if ident == "true" || ident == "false" => Ok(ident.to_string()),
+        TokenTree::Ident(ident) if ident == "null" => Ok("null".to_owned()),
+        TokenTree::Punct(punct) if punct.as_char() == '-' => match tokens.next() {
+            Some(TokenTree::Literal(literal)) => {
+                let number = json_value(
+                    &mut proc_macro2::TokenStream::from(TokenTree::Literal(literal.clone()))
+                        .into_iter()
+                        .peekable(),
+                    whole,
+                )?;
+                if number.starts_with(|c: char| c.is_ascii_digit()) {
+                    Ok(format!("-{number}"))
+                } else {
+                    Err(not_json(&literal))
+                }
+            }
+            _ => Err(not_json(&token)),
+        },
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Bracket => {
+            let mut inner = group.stream().into_iter().peekable();
+            let mut items = Vec::new();
+            while inner.peek().is_some() {
+                items.push(json_value(&mut inner, whole)?);
+                comma(&mut inner)?;
+            }
+            Ok(format!("[{}]", items.join(",")))
+        }
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
+            let mut inner = group.stream().into_iter().peekable();
+            let mut members = Vec::new();
+            while let Some(key) = inner.next() {
+                let not_a_key = || {
+                    syn::Error::new_spanned(
+                        &key,
+                        "a key in `json!({..})` is a string literal: write `\"key\": value`",
+                    )
+                };
+                let name = match &key {
+                    TokenTree::Literal(literal) => match syn::Lit::new(literal.clone()) {
+                        syn::Lit::Str(text) => text.value(),
+                        _ => return Err(not_a_key()),
+                    },
+                    _ => return Err(not_a_key()),
+                };
+                match inner.next() {
+                    Some(TokenTree::Punct(colon)) if colon.as_char() == ':' => {}
+                    _ => {
+                        return Err(syn::Error::new_spanned(&key, "expected `:` after the key"));
+                    }
+                }
+                let value = json_value(&mut inner, whole)?;
+                members.push(format!("{}:{value}", string(&name)));
+                comma(&mut inner)?;
+            }
+            Ok(format!("{{{}}}", members.join(",")))
+        }
+        _ => Err(not_json(&token)),
+    }
+}
+
+/// The comma after an item, unless the list ends here.
+fn comma(tokens: &mut Tokens) -> syn::Result<()> {
+    use proc_macro2::TokenTree;
+    match tokens.next() {
+        None => Ok(()),
+        Some(TokenTree::Punct(punct)) if punct.as_char() == ',' => Ok(()),
+        Some(other) => Err(syn::Error::new_spanned(other, "expected `,`")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_macro_values_are_written_as_json() {
+        let expr: syn::Expr = syn::parse_quote!(json!({
+            "voice.formality": "casual",
+            "n": [-1, 2.5, true, null, {"deep": "x\"y"}],
+        }));
+        assert_eq!(
+            expr_to_json(&expr).unwrap(),
+            r#"{"voice.formality":"casual","n":[-1,2.5,true,null,{"deep":"x\"y"}]}"#
+        );
+        for bad in [
+            syn::parse_quote!(json!({"a": some_var})),
+            syn::parse_quote!(json!({a: 1})),
+            syn::parse_quote!(json!([1 2])),
+            syn::parse_quote!(json!(1, 2)),
+        ] {
+            let bad: syn::Expr = bad;
+            assert!(expr_to_json(&bad).is_err(), "{}", quote::quote!(#bad));
+        }
+    }
 
     #[test]
     fn escapes_what_json_requires() {
