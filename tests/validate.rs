@@ -345,7 +345,7 @@ fn invalid_seed_tool_arguments_are_rejected_by_both() {
     check_rejected::<bridge::GetWeather>(json!({"location": "Riga", "units": "kelvin"}));
     check_rejected::<ghostpen::TrackFeedback>(json!({"category": "rude", "raw_feedback": "x"}));
     check_rejected::<ghostpen::UpdateStyleProfile>(json!({"changes": [], "reason": "x"}));
-    check_rejected::<function_calling::GetWeather>(json!({"city": "Riga", "days": 256}));
+    check_rejected::<function_calling::GetWeather>(json!({"city": "Riga", "days": 2.5}));
     // `deny_unknown_fields` is `additionalProperties: false`.
     check_rejected::<function_calling::SumNumbers>(json!({"base": 1, "numbers": [], "extra": 1}));
     check_rejected::<mind_map::SuggestOperations>(json!({"operations": [{

@@ -448,9 +448,10 @@ pub mod function_calling {
         /// Город
         pub city: String,
         /// Дни
-        // The document's `{"type": "integer"}`, optional; `Option` also admits `null`, and `u8`
-        // bounds it to what a forecast can be.
-        pub days: Option<u8>,
+        // The document's `{"type": "integer"}`, optional: described as the integer it is when
+        // sent (parsing also takes `null`, as `None`).
+        #[tool(schema = i64)]
+        pub days: Option<i64>,
     }
 
     /// Sums the base number with a list of other numbers
@@ -469,7 +470,8 @@ pub mod function_calling {
     pub struct ConfigFunc {
         pub name: String,
         /// Additional configuration options
-        #[serde(default)]
+        // Optional, with no default shown (the document gives none).
+        #[serde(default = "Default::default")]
         pub options: serde_json::Map<String, Value>,
     }
 }
