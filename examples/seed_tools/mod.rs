@@ -7,8 +7,8 @@
 //! `#[serde(default)]` shows the type's default (`"default": []`); a function default
 //! (`default = "path"`) is not shown, which is how fields the documents give no default stay
 //! without one. `#[tool(default = .., required)]` shows a default and keeps the field
-//! `required`, as Zod writes it. Not here yet: the other `#[tool(..)]` keywords (`minItems`,
-//! `example`) where the documents use them.
+//! `required`, as Zod writes it; `#[tool(example = json!(..))]` writes an example object, and
+//! `#[serde(flatten)]` of a tagged enum writes a discriminated union (seed 004).
 //!
 //! The nested types carry no doc comments where the document gives no descriptions: a doc comment
 //! on a `ToolSchema` type becomes its schema's `description`.
