@@ -115,6 +115,8 @@
 //! evaluation.
 
 #![deny(missing_docs)]
+// docs.rs builds with every feature and `--cfg docsrs`: each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::{

@@ -6,6 +6,8 @@
 //! Depend on the `toolgen` crate, which re-exports all of this together with the derives.
 
 #![deny(missing_docs)]
+// docs.rs builds with every feature and `--cfg docsrs`: each item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // Model output is untrusted input: nothing it can reach may panic. The few `expect`s left are
 // on the crate's own invariants, each allowed where it is with the reason external data cannot
 // reach it.
