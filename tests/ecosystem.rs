@@ -14,7 +14,9 @@
     feature = "arrayvec07",
     feature = "smol_str02",
     feature = "semver1",
-    feature = "bytes1"
+    feature = "bytes1",
+    feature = "rust_decimal1",
+    feature = "jiff02"
 ))]
 
 use std::fmt::Debug;
@@ -24,7 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolgen::__private::ecosystem::{
-    arrayvec, bytes, chrono, indexmap, semver, smallvec, smol_str, url, uuid,
+    arrayvec, bytes, chrono, indexmap, jiff, rust_decimal, semver, smallvec, smol_str, url, uuid,
 };
 use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
 
@@ -239,6 +241,119 @@ fn bytes() {
         &[json!([256]), json!([-1]), json!(null), json!(7)],
         &[json!("text")],
     );
+}
+
+#[test]
+fn rust_decimal() {
+    use std::str::FromStr;
+    let mut reject = not_strings();
+    reject.retain(|v| !v.is_number());
+    reject.extend([json!("1.2.3"), json!("ten"), json!("")]);
+    holds(
+        json!({"type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$", }),
+        &[
+            rust_decimal::Decimal::from_str("-12.500").unwrap(),
+            rust_decimal::Decimal::from_str("0").unwrap(),
+        ],
+        &[json!("12.50"), json!("-0.001"), json!("7")],
+        &reject,
+        &[json!(12.5), json!(7), json!("1_000"), json!(".5")],
+    );
+}
+
+/// jiff's durations: ISO 8601, seconds with a fraction.
+const DURATION: &str =
+    r"^-?P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?$";
+
+#[test]
+fn jiff_date_times() {
+    use jiff::civil::{Date, DateTime, Time};
+    use jiff::{SignedDuration, Span, Timestamp, Zoned};
+    let mut reject = not_strings();
+    reject.extend([json!("2024-13-01T00:00:00Z"), json!("yesterday")]);
+    holds(
+        json!({"type": "string", "format": "date-time"}),
+        &[Timestamp::from_second(1_700_000_000).unwrap()],
+        &[
+            json!("2024-02-29T12:30:00Z"),
+            json!("2024-02-29T12:30:00.125+02:00"),
+        ],
+        &reject,
+        &[json!("2024-02-29 12:30:00Z")],
+    );
+    holds(
+        json!({
+            "type": "string",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?\\[[^\\]]+\\]$",
+        }),
+        // Zones that need no time zone database (this test builds jiff without one).
+        &["2024-03-10T01:30:00+02:00[+02:00]"
+            .parse::<Zoned>()
+            .unwrap()],
+        &[
+            json!("2024-06-19T15:22:45+02:00[+02:00]"),
+            json!("2024-06-19T15:22:45.5-03:00[-03:00]"),
+        ],
+        &[
+            json!("2024-06-19T15:22:45+02:00"),
+            json!("2024-06-19T15:22:45"),
+            json!(0),
+        ],
+        &[],
+    );
+    holds(
+        json!({"type": "string", "format": "date"}),
+        &[Date::new(2024, 2, 29).unwrap()],
+        &[json!("2024-02-29")],
+        &[json!("2024-02-30"), json!(20240229)],
+        &[],
+    );
+    holds(
+        json!({
+            "type": "string",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$",
+        }),
+        &[DateTime::new(2024, 2, 29, 12, 30, 0, 250_000_000).unwrap()],
+        &[json!("2024-02-29T12:30:00"), json!("2024-02-29T12:30:00.5")],
+        &[json!("2024-02-29T12:30:00Z"), json!(0)],
+        &[json!("2024-02-29T12:30"), json!("2024-02-29")],
+    );
+    holds(
+        json!({"type": "string", "pattern": "^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}),
+        &[Time::new(23, 59, 1, 0).unwrap()],
+        &[json!("23:59:01"), json!("00:00:00.000001")],
+        &[json!("noon"), json!(0)],
+        &[json!("23:59")],
+    );
+    let duration = json!({"type": "string", "pattern": DURATION});
+    holds(
+        duration.clone(),
+        &[
+            SignedDuration::from_secs(5400),
+            SignedDuration::from_millis(-1500),
+        ],
+        &[json!("PT1H30M"), json!("PT0.5S")],
+        &[json!("an hour"), json!(0)],
+        &[json!("1h 30m")],
+    );
+    // `Span` has no `PartialEq` (two spans compare field by field): its round trip is checked
+    // on what it writes.
+    let written = serde_json::to_value(Span::new().days(2).hours(3)).unwrap();
+    assert!(validator_of::<Span>().is_valid(&written), "{written}");
+    let read: Span = serde_json::from_value(written.clone()).unwrap();
+    assert_eq!(serde_json::to_value(read).unwrap(), written);
+    assert_eq!(schema_of::<Span>(), duration);
+    for input in [json!("P2DT3H"), json!("P1W")] {
+        assert!(validator_of::<Span>().is_valid(&input));
+        assert!(serde_json::from_value::<Span>(input).is_ok());
+    }
+    for input in [json!("two days"), json!(0)] {
+        assert!(!validator_of::<Span>().is_valid(&input));
+        assert!(serde_json::from_value::<Span>(input).is_err());
+    }
+    let friendly = json!("2 days 3 hours");
+    assert!(!validator_of::<Span>().is_valid(&friendly));
+    assert!(serde_json::from_value::<Span>(friendly).is_ok());
 }
 
 #[test]

@@ -12,7 +12,9 @@
     feature = "smol_str02",
     feature = "arrayvec07",
     feature = "semver1",
-    feature = "bytes1"
+    feature = "bytes1",
+    feature = "rust_decimal1",
+    feature = "jiff02"
 ))]
 use crate::{rope::Rope, schema::ToolSchema};
 
@@ -22,10 +24,12 @@ use crate::{rope::Rope, schema::ToolSchema};
     feature = "chrono04",
     feature = "url2",
     feature = "smol_str02",
-    feature = "semver1"
+    feature = "semver1",
+    feature = "rust_decimal1",
+    feature = "jiff02"
 ))]
 macro_rules! string {
-    ($($ty:ty => $tail:literal $(, default $default:literal)?;)*) => {$(
+    ($($ty:ty => $tail:expr $(, default $default:literal)?;)*) => {$(
         impl ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed("string", &Rope::Str($tail));
             $(const DEFAULT: Option<Rope> = Some(Rope::Str($default));)?
@@ -50,6 +54,36 @@ string! {
     // Semantic Versioning 2.0.0, as semver reads it (no leading zeros, no `v`); the pattern is
     // the one semver.org gives, without named groups.
     semver::Version => r#","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\\+([0-9a-zA-Z-]+(\\.[0-9a-zA-Z-]+)*))?$"}"#;
+}
+
+#[cfg(feature = "rust_decimal1")]
+string! {
+    // The form rust_decimal writes: a decimal number in a string, which keeps every digit (it
+    // also reads a JSON number, and a few other spellings).
+    rust_decimal::Decimal => r#","pattern":"^-?[0-9]+(\\.[0-9]+)?$"}"#, default r#""0""#;
+}
+
+/// An ISO 8601 duration's tail, as jiff writes one.
+#[cfg(feature = "jiff02")]
+const DURATION: &str = r#","pattern":"^-?P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+(\\.[0-9]+)?S)?)?$"}"#;
+
+#[cfg(feature = "jiff02")]
+string! {
+    // RFC 3339 with an offset.
+    jiff::Timestamp => r#","format":"date-time"}"#;
+    // RFC 9557: RFC 3339 with the time zone's name in brackets, which `date-time` does not take.
+    jiff::Zoned => r#","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?\\[[^\\]]+\\]$"}"#;
+    // `YYYY-MM-DD`.
+    jiff::civil::Date => r#","format":"date"}"#;
+    // No offset, so neither `date-time` nor `time`: the forms jiff writes.
+    jiff::civil::DateTime =>
+        r#","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
+    jiff::civil::Time => r#","pattern":"^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
+    // ISO 8601 durations (`PT1H30M`), seconds with a fraction as jiff writes them (`PT0.5S`),
+    // which JSON Schema's `duration` format does not take; jiff also reads its friendly form
+    // (`1h 30m`). The pattern also matches a bare `P`, which jiff refuses.
+    jiff::SignedDuration => DURATION;
+    jiff::Span => DURATION;
 }
 
 #[cfg(feature = "smol_str02")]

@@ -71,6 +71,10 @@ pub mod __private {
         pub use chrono;
         #[cfg(feature = "indexmap2")]
         pub use indexmap;
+        #[cfg(feature = "jiff02")]
+        pub use jiff;
+        #[cfg(feature = "rust_decimal1")]
+        pub use rust_decimal;
         #[cfg(feature = "semver1")]
         pub use semver;
         #[cfg(feature = "smallvec1")]
