@@ -16,6 +16,7 @@
     feature = "semver1",
     feature = "bytes1",
     feature = "rust_decimal1",
+    feature = "bigdecimal04",
     feature = "jiff02"
 ))]
 
@@ -26,7 +27,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolgen::__private::ecosystem::{
-    arrayvec, bytes, chrono, indexmap, jiff, rust_decimal, semver, smallvec, smol_str, url, uuid,
+    arrayvec, bigdecimal, bytes, chrono, indexmap, jiff, rust_decimal, semver, smallvec, smol_str,
+    url, uuid,
 };
 use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
 
@@ -264,6 +266,24 @@ fn rust_decimal() {
 /// jiff's durations: ISO 8601, seconds with a fraction.
 const DURATION: &str =
     r"^-?P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?$";
+
+#[test]
+fn bigdecimal() {
+    use std::str::FromStr;
+    let mut reject = not_strings();
+    reject.retain(|v| !v.is_number());
+    reject.extend([json!("1.2.3"), json!("ten"), json!("")]);
+    holds(
+        json!({"type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$"}),
+        &[
+            bigdecimal::BigDecimal::from_str("-12.500").unwrap(),
+            bigdecimal::BigDecimal::from_str("123456789012345678901234567890.5").unwrap(),
+        ],
+        &[json!("12.50"), json!("-0.001"), json!("7")],
+        &reject,
+        &[json!(12.5), json!(7), json!("1e3")],
+    );
+}
 
 #[test]
 fn jiff_date_times() {

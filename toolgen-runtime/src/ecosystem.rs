@@ -14,6 +14,7 @@
     feature = "semver1",
     feature = "bytes1",
     feature = "rust_decimal1",
+    feature = "bigdecimal04",
     feature = "jiff02"
 ))]
 use crate::{rope::Rope, schema::ToolSchema};
@@ -26,6 +27,7 @@ use crate::{rope::Rope, schema::ToolSchema};
     feature = "smol_str02",
     feature = "semver1",
     feature = "rust_decimal1",
+    feature = "bigdecimal04",
     feature = "jiff02"
 ))]
 macro_rules! string {
@@ -64,6 +66,13 @@ string! {
 }
 
 /// An ISO 8601 duration's tail, as jiff writes one.
+#[cfg(feature = "bigdecimal04")]
+string! {
+    // The string bigdecimal writes, which keeps every digit; it also reads JSON numbers, and an
+    // exponent (`1e3`).
+    bigdecimal::BigDecimal => r#","pattern":"^-?[0-9]+(\\.[0-9]+)?$"}"#, default r#""0""#;
+}
+
 #[cfg(feature = "jiff02")]
 const DURATION: &str = r#","pattern":"^-?P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+(\\.[0-9]+)?S)?)?$"}"#;
 

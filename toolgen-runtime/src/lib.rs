@@ -65,6 +65,8 @@ pub mod __private {
     pub mod ecosystem {
         #[cfg(feature = "arrayvec07")]
         pub use arrayvec;
+        #[cfg(feature = "bigdecimal04")]
+        pub use bigdecimal;
         #[cfg(feature = "bytes1")]
         pub use bytes;
         #[cfg(feature = "chrono04")]
