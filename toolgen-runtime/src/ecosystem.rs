@@ -58,21 +58,25 @@ string! {
     semver::Version => r#","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\\+([0-9a-zA-Z-]+(\\.[0-9a-zA-Z-]+)*))?$"}"#;
 }
 
+/// A decimal number in a string: the form the decimal crates write.
+#[cfg(any(feature = "rust_decimal1", feature = "bigdecimal04"))]
+const DECIMAL: &str = r#","pattern":"^-?[0-9]+(\\.[0-9]+)?$"}"#;
+
 #[cfg(feature = "rust_decimal1")]
 string! {
     // The form rust_decimal writes: a decimal number in a string, which keeps every digit (it
     // also reads a JSON number, and a few other spellings).
-    rust_decimal::Decimal => r#","pattern":"^-?[0-9]+(\\.[0-9]+)?$"}"#, default r#""0""#;
+    rust_decimal::Decimal => DECIMAL, default r#""0""#;
 }
 
-/// An ISO 8601 duration's tail, as jiff writes one.
 #[cfg(feature = "bigdecimal04")]
 string! {
     // The string bigdecimal writes, which keeps every digit; it also reads JSON numbers, and an
     // exponent (`1e3`).
-    bigdecimal::BigDecimal => r#","pattern":"^-?[0-9]+(\\.[0-9]+)?$"}"#, default r#""0""#;
+    bigdecimal::BigDecimal => DECIMAL, default r#""0""#;
 }
 
+/// An ISO 8601 duration's tail, as jiff writes one.
 #[cfg(feature = "jiff02")]
 const DURATION: &str = r#","pattern":"^-?P([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+(\\.[0-9]+)?S)?)?$"}"#;
 

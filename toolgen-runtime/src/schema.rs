@@ -430,13 +430,20 @@ macro_rules! sequence {
     (@needs json_items) => { T::NEEDS_JSON_CHECK };
 }
 
+/// `{"type":"array","items":<T>` and `pieces` (ending with `}`).
+macro_rules! array_with {
+    ($($piece:expr),*) => {
+        Rope::Typed(
+            "array",
+            &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, $($piece),*]),
+        )
+    };
+}
+
 /// `{"type":"array","items":<T>` and `tail`.
 macro_rules! array_of {
     ($tail:literal) => {
-        Rope::Typed(
-            "array",
-            &Rope::Seq(&[Rope::Str(r#","items":"#), T::SCHEMA, Rope::Str($tail)]),
-        )
+        array_with!(Rope::Str($tail))
     };
 }
 
@@ -455,17 +462,12 @@ sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
 sequence!(json_items, array_of!("}"), None => impl[T: ToolSchema] [T]);
 sequence!(
     json_items,
-    Rope::Typed(
-        "array",
-        &Rope::Seq(&[
-            Rope::Str(r#","items":"#),
-            T::SCHEMA,
-            Rope::Str(r#","minItems":"#),
-            Rope::Uint(N as u64),
-            Rope::Str(r#","maxItems":"#),
-            Rope::Uint(N as u64),
-            Rope::Str("}"),
-        ]),
+    array_with!(
+        Rope::Str(r#","minItems":"#),
+        Rope::Uint(N as u64),
+        Rope::Str(r#","maxItems":"#),
+        Rope::Uint(N as u64),
+        Rope::Str("}")
     ),
     if N == 0 { EMPTY_ARRAY } else { None } =>
     impl[T: ToolSchema, const N: usize] [T; N]
@@ -483,16 +485,7 @@ sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
 #[cfg(feature = "arrayvec07")]
 sequence!(
     json_items,
-    Rope::Typed(
-        "array",
-        &Rope::Seq(&[
-            Rope::Str(r#","items":"#),
-            T::SCHEMA,
-            Rope::Str(r#","maxItems":"#),
-            Rope::Uint(CAP as u64),
-            Rope::Str("}"),
-        ]),
-    ),
+    array_with!(Rope::Str(r#","maxItems":"#), Rope::Uint(CAP as u64), Rope::Str("}")),
     EMPTY_ARRAY =>
     impl[T: ToolSchema, const CAP: usize] arrayvec::ArrayVec<T, CAP>
 );

@@ -13,14 +13,21 @@ enum Repr<'a> {
     Untagged,
 }
 
+impl<'a> Repr<'a> {
+    /// The container's representation, from its serde attributes.
+    fn of(cx: &'a Context<'_>) -> Repr<'a> {
+        let serde = &cx.container.serde;
+        match (&serde.tag, &serde.content, serde.untagged) {
+            (_, _, Some(_)) => Repr::Untagged,
+            (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
+            (Some(tag), None, None) => Repr::Internal(&tag.value),
+            (None, _, None) => Repr::External,
+        }
+    }
+}
+
 pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
-    let serde = &cx.container.serde;
-    let repr = match (&serde.tag, &serde.content, serde.untagged) {
-        (_, _, Some(_)) => Repr::Untagged,
-        (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
-        (Some(tag), None, None) => Repr::Internal(&tag.value),
-        (None, _, None) => Repr::External,
-    };
+    let repr = Repr::of(cx);
     let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
     let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) = variants
         .iter()
@@ -243,13 +250,7 @@ fn adjacent(
 /// under `anyOf`. Nothing (no `OBJECT`) when a variant cannot be read that way.
 pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::TokenStream {
     use quote::quote;
-    let serde = &cx.container.serde;
-    let repr = match (&serde.tag, &serde.content, serde.untagged) {
-        (_, _, Some(_)) => Repr::Untagged,
-        (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
-        (Some(tag), None, None) => Repr::Internal(&tag.value),
-        (None, _, None) => Repr::External,
-    };
+    let repr = Repr::of(cx);
     let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
     // A string enum has no object form worth offering (`{"Name": null}` among the other keys).
     if matches!(repr, Repr::External) && variants.iter().all(|v| matches!(v.shape, Shape::Unit)) {
