@@ -344,6 +344,16 @@ pub struct Optionals {
     pub twice: Option<Option<Described>>,
 }
 
+/// Look up a customer's orders: a tool with every provider-specific definition property.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+#[tool(cache_control = "1h", defer_loading, eager_input_streaming)]
+#[tool(input_example = json!({"customer": "C-1042", "status": "open"}))]
+#[tool(input_example = json!({"customer": "C-7"}))]
+pub struct FindOrders {
+    pub customer: String,
+    pub status: Option<String>,
+}
+
 /// Every test tool that is not a row, and both tools of every tool row.
 pub fn tools() -> Vec<TestTool> {
     let mut tools = vec![
@@ -352,6 +362,7 @@ pub fn tools() -> Vec<TestTool> {
         test_tool::<Documented>("Documented"),
         test_tool::<AttributeDescribed>("AttributeDescribed"),
         test_tool::<Optionals>("Optionals"),
+        test_tool::<FindOrders>("FindOrders"),
     ];
     tools.extend(rows::all().into_iter().flat_map(|row| row.tools));
     tools

@@ -45,6 +45,14 @@ pub struct ToolInfo {
     pub output: Option<syn::Type>,
     /// `#[tool(gemini = "..")]` and the span of its value.
     pub gemini: Option<(attr::Gemini, Span)>,
+    /// `#[tool(cache_control)]`: `""`, or the TTL.
+    pub cache_control: Option<String>,
+    /// `#[tool(defer_loading)]`
+    pub defer_loading: bool,
+    /// `#[tool(eager_input_streaming)]`
+    pub eager_input_streaming: bool,
+    /// `#[tool(input_example = json!({..}))]`, each as JSON text.
+    pub input_examples: Vec<String>,
     /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
     /// or description stand down for them.
     pub unread: Vec<&'static str>,
@@ -153,6 +161,10 @@ impl<'a> Container<'a> {
                     description_attr: attrs.description,
                     output: attrs.output,
                     gemini: attrs.gemini,
+                    cache_control: attrs.cache_control,
+                    defer_loading: attrs.defer_loading,
+                    eager_input_streaming: attrs.eager_input_streaming,
+                    input_examples: attrs.input_examples,
                     unread: attrs.unread,
                 };
                 (description, Some(tool))

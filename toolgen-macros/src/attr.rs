@@ -27,6 +27,16 @@ pub struct ToolAttrs {
     /// `#[tool(gemini = "parameters")]` / `#[tool(gemini = "json_schema")]`, with the span of
     /// the value.
     pub gemini: Option<(Gemini, proc_macro2::Span)>,
+    /// `#[tool(cache_control)]` (`""`) or `#[tool(cache_control = "1h")]` (the TTL): Anthropic's
+    /// prompt-cache breakpoint on the definition.
+    pub cache_control: Option<String>,
+    /// `#[tool(defer_loading)]`: Anthropic's and OpenAI Responses' tool search loads it on demand.
+    pub defer_loading: bool,
+    /// `#[tool(eager_input_streaming)]`: Anthropic streams the input without buffering it.
+    pub eager_input_streaming: bool,
+    /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`,
+    /// each as JSON text.
+    pub input_examples: Vec<String>,
     /// Keys the user meant but that could not be read: a bad value, or a misspelling
     /// (`descripton`). Checks of a missing name or description stand down for these.
     pub unread: Vec<&'static str>,
@@ -425,7 +435,17 @@ pub enum Gemini {
 }
 
 /// The keys `#[tool(..)]` takes on the container of `#[derive(Tool)]`.
-const TOOL_KEYS: &[&str] = &["name", "description", "strict", "output", "gemini"];
+const TOOL_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "strict",
+    "output",
+    "gemini",
+    "cache_control",
+    "defer_loading",
+    "eager_input_streaming",
+    "input_example",
+];
 
 impl ToolAttrs {
     /// Reads every `#[tool(..)]`. Each key that can be read is kept, whatever else is wrong in the
@@ -493,6 +513,71 @@ impl ToolAttrs {
                         }
                     }
                 }
+                // #[tool(cache_control)] / #[tool(cache_control = "1h")]
+                "cache_control" => {
+                    let ttl = if meta.input.peek(syn::Token![=]) {
+                        let how = "cache_control = \"5m\"` or `cache_control = \"1h\"";
+                        match string_value(meta, key, how, errors)? {
+                            Some(lit) if matches!(lit.value().as_str(), "5m" | "1h") => {
+                                Some(lit.value())
+                            }
+                            Some(lit) => {
+                                errors.push(
+                                    darling::Error::custom(format!(
+                                        "Anthropic's cache lives `5m` (the default) or `1h`: \
+                                         write `{how}`, or `cache_control` alone"
+                                    ))
+                                    .with_span(&lit),
+                                );
+                                None
+                            }
+                            None => None,
+                        }
+                    } else {
+                        Some(String::new())
+                    };
+                    if out.cache_control.is_some() {
+                        errors.push(duplicate(meta, key));
+                    } else if ttl.is_some() {
+                        out.cache_control = ttl;
+                    }
+                }
+                // #[tool(defer_loading)], #[tool(eager_input_streaming)]
+                "defer_loading" | "eager_input_streaming" => {
+                    let slot = if key == "defer_loading" {
+                        &mut out.defer_loading
+                    } else {
+                        &mut out.eager_input_streaming
+                    };
+                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                        errors.push(
+                            darling::Error::custom(format!(
+                                "`{key}` takes no value: write `#[tool({key})]`"
+                            ))
+                            .with_span(&meta.path),
+                        );
+                        skip_value(meta)?;
+                    } else if *slot {
+                        errors.push(duplicate(meta, key));
+                    } else {
+                        *slot = true;
+                    }
+                }
+                // #[tool(input_example = json!({..}))], once per example
+                "input_example" => {
+                    let expr: syn::Expr = meta.value()?.parse()?;
+                    match crate::schema::json::expr_to_json(&expr) {
+                        Ok(text) if text.starts_with('{') => out.input_examples.push(text),
+                        Ok(_) => errors.push(
+                            darling::Error::custom(
+                                "an input example is a whole input, an object: write \
+                                 `input_example = json!({\"field\": ..})`",
+                            )
+                            .with_span(&expr),
+                        ),
+                        Err(error) => errors.push(error.into()),
+                    }
+                }
                 _ => {
                     let (error, guess) = unknown(meta, key, TOOL_KEYS);
                     errors.push(error);
@@ -519,7 +604,8 @@ impl FromAttributes for DescribedAttrs {
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
                 // itself.
-                "name" | "strict" | "output" | "gemini" => {
+                "name" | "strict" | "output" | "gemini" | "cache_control" | "defer_loading"
+                | "eager_input_streaming" | "input_example" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`; \
@@ -627,7 +713,8 @@ impl FieldToolAttrs {
                     }
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
-                "name" | "strict" | "output" | "gemini" => {
+                "name" | "strict" | "output" | "gemini" | "cache_control" | "defer_loading"
+                | "eager_input_streaming" | "input_example" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`, \

@@ -368,6 +368,31 @@ fn expand_tool(
         quote!(#(#modes)|*)
     };
 
+    // What only some providers' definitions take.
+    let extras = (tool.cache_control.is_some()
+        || tool.defer_loading
+        || tool.eager_input_streaming
+        || !tool.input_examples.is_empty())
+    .then(|| {
+        let cache_control = match &tool.cache_control {
+            Some(ttl) => quote!(::core::option::Option::Some(#ttl)),
+            None => quote!(::core::option::Option::None),
+        };
+        let (defer, eager) = (tool.defer_loading, tool.eager_input_streaming);
+        let examples = if tool.input_examples.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", tool.input_examples.join(","))
+        };
+        quote! {
+            const EXTRAS: ::toolgen::__private::Extras = ::toolgen::__private::Extras {
+                cache_control: #cache_control,
+                defer_loading: #defer,
+                eager_input_streaming: #eager,
+                input_examples: #examples,
+            };
+        }
+    });
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
     if let Data::Named(fields) = &container.data
@@ -427,6 +452,7 @@ fn expand_tool(
             const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
             const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
             const MODES: u8 = __TOOLGEN_MODES;
+            #extras
             fn cache() -> &'static ::toolgen::__private::ToolCache {
                 static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
                 &CACHE

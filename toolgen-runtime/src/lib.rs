@@ -103,7 +103,7 @@ pub mod __private {
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Recursion, check_default};
-    pub use crate::tool::ToolCache;
+    pub use crate::tool::{Extras, ToolCache};
     /// The bits of [`Facts`] and of a tool's modes.
     pub mod facts {
         pub use crate::facts::{

@@ -68,6 +68,8 @@ pub(crate) struct DefinitionParts {
     pub gemini: Option<&'static str>,
     /// The output schema, for MCP.
     pub output: Option<&'static str>,
+    /// What only some providers take (`#[tool(cache_control)]`, ..).
+    pub extras: crate::tool::Extras,
 }
 
 /// `provider`'s definition object, as JSON text:
@@ -128,6 +130,51 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> St
         text.push_str(output);
     }
     text.push_str(close);
+    let extras = extras_text(provider, &parts.extras);
+    if !extras.is_empty() && text.ends_with('}') {
+        // Inside the definition object, after everything else.
+        text.pop();
+        text.push_str(&extras);
+        text.push('}');
+    }
+    text
+}
+
+/// The extra properties `provider` documents for a tool definition, each as `,"key":value`:
+/// - Anthropic: `cache_control`, `defer_loading`, `eager_input_streaming`, `input_examples`
+///   (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-reference>);
+/// - OpenAI Responses: `defer_loading` of a function tool, for tool search
+///   (<https://developers.openai.com/api/docs/guides/tools-tool-search>).
+///
+/// Chat Completions, Gemini and MCP document none of them.
+fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
+    let mut text = String::new();
+    match provider {
+        Provider::Anthropic => {
+            if let Some(ttl) = extras.cache_control {
+                text.push_str(",\"cache_control\":{\"type\":\"ephemeral\"");
+                if !ttl.is_empty() {
+                    text.push_str(",\"ttl\":");
+                    text.push_str(&json_string(ttl));
+                }
+                text.push('}');
+            }
+            if extras.defer_loading {
+                text.push_str(",\"defer_loading\":true");
+            }
+            if extras.eager_input_streaming {
+                text.push_str(",\"eager_input_streaming\":true");
+            }
+            if !extras.input_examples.is_empty() {
+                text.push_str(",\"input_examples\":");
+                text.push_str(extras.input_examples);
+            }
+        }
+        Provider::OpenAiResponses if extras.defer_loading => {
+            text.push_str(",\"defer_loading\":true");
+        }
+        _ => {}
+    }
     text
 }
 

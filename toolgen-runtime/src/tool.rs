@@ -92,6 +92,9 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// (`GEMINI_SKIP`), as bits.
     #[doc(hidden)]
     const MODES: u8 = 0;
+    /// The provider-specific properties of the tool's definition (`#[tool(cache_control)]`, ..).
+    #[doc(hidden)]
+    const EXTRAS: Extras = Extras::NONE;
 
     /// Where the tool keeps the dialects and definitions it has built, each once, at first use.
     #[doc(hidden)]
@@ -258,6 +261,34 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     }
 }
 
+/// Properties of a tool's definition that only some providers take, from `#[tool(..)]`: each is
+/// written for the providers that document it, and left out for the others.
+///
+/// Not public API (the derive writes it; see the README for the attributes).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extras {
+    /// Anthropic `cache_control`: `Some("")` for `{"type":"ephemeral"}`, `Some("1h")` with that
+    /// `ttl`.
+    pub cache_control: Option<&'static str>,
+    /// Anthropic and OpenAI Responses `defer_loading: true` (tool search loads the tool).
+    pub defer_loading: bool,
+    /// Anthropic `eager_input_streaming: true`.
+    pub eager_input_streaming: bool,
+    /// Anthropic `input_examples`: a JSON array of inputs, or `""` for none.
+    pub input_examples: &'static str,
+}
+
+impl Extras {
+    /// No extra properties.
+    pub const NONE: Extras = Extras {
+        cache_control: None,
+        defer_loading: false,
+        eager_input_streaming: false,
+        input_examples: "",
+    };
+}
+
 /// What a tool builds at run time, each once, at first use: its dialects and its definitions.
 ///
 /// `#[derive(Tool)]` gives every tool one, in a `static`; nothing in it is built at compile
@@ -276,6 +307,7 @@ struct ToolInfo {
     input_schema: &'static str,
     output_schema: Option<&'static str>,
     modes: u8,
+    extras: Extras,
 }
 
 fn info<T: Tool>() -> ToolInfo {
@@ -285,6 +317,7 @@ fn info<T: Tool>() -> ToolInfo {
         input_schema: T::INPUT_SCHEMA,
         output_schema: T::OUTPUT_SCHEMA,
         modes: T::MODES,
+        extras: T::EXTRAS,
     }
 }
 
@@ -332,6 +365,7 @@ impl ToolCache {
                     anthropic: self.input_schema(tool, Dialect::AnthropicStrict),
                     gemini: self.input_schema(tool, Dialect::Gemini),
                     output: tool.output_schema,
+                    extras: tool.extras,
                 },
             )
         })
