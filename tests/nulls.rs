@@ -863,7 +863,9 @@ impl Default for ContainerDefault {
 #[test]
 fn an_option_that_defaults_to_none_needs_no_stripping() {
     // `null` reads as `None`, which is the default: the fast path is plain serde_json.
-    assert!(!<NoneByDefault as ToolSchema>::STRIPS_NULLS);
+    const NONE_STRIPS: bool = <NoneByDefault as ToolSchema>::STRIPS_NULLS;
+    const CONTAINER_STRIPS: bool = <ContainerDefault as ToolSchema>::STRIPS_NULLS;
+    assert_eq!((NONE_STRIPS, CONTAINER_STRIPS), (false, true));
     assert_eq!(
         parse::<NoneByDefault>(r#"{"limit": null, "tags": null}"#).unwrap(),
         NoneByDefault {
@@ -879,7 +881,6 @@ fn an_option_that_defaults_to_none_needs_no_stripping() {
         }
     );
     // A container default is not `None`: its `null`s are dropped, so it applies.
-    assert!(<ContainerDefault as ToolSchema>::STRIPS_NULLS);
     assert_eq!(
         parse::<ContainerDefault>(r#"{"limit": null}"#).unwrap(),
         ContainerDefault { limit: Some(5) }

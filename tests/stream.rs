@@ -1382,3 +1382,71 @@ fn other_choices_and_tool_types_are_skipped() {
     assert_eq!(stream.pending().count(), 0);
     assert_eq!(stream.finish(), Ok(vec![]));
 }
+
+/// The Responses API's `error` event nests its fields: `{"type": "error", "error": {"code",
+/// "message"}}` (as the recorded streams and the SDKs have it); the flat form is read too.
+#[test]
+fn responses_error_events_with_nested_fields() {
+    let nested = json!({"type": "error", "sequence_number": 3, "error": {"type": "invalid_request_error",
+        "code": "context_length_exceeded", "message": "Too long", "param": null}});
+    let err = ToolCallStream::new(Provider::OpenAiResponses)
+        .push(&nested)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the OpenAI Responses stream failed: context_length_exceeded: Too long"
+    );
+    let flat = json!({"type": "error", "code": "rate_limit_exceeded", "message": "Slow down"});
+    let err = ToolCallStream::new(Provider::OpenAiResponses)
+        .push(&flat)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the OpenAI Responses stream failed: rate_limit_exceeded: Slow down"
+    );
+}
+
+/// An OpenAI Chat call streamed with no `id` in its first fragment (some OpenAI-compatible
+/// servers) gets a made-up `toolgen_N` id, as the same call in a whole response does.
+#[test]
+fn openai_chat_calls_without_an_id_get_one() {
+    let mut stream = ToolCallStream::new(Provider::OpenAiChat);
+    let fragment = |index: u64, name: Option<&str>, arguments: &str| {
+        let mut function = json!({"arguments": arguments});
+        if let Some(name) = name {
+            function["name"] = json!(name);
+        }
+        json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": index, "function": function}]}}]})
+    };
+    assert_eq!(stream.push(&fragment(0, Some("get_time"), "{")), Ok(vec![]));
+    assert_eq!(stream.push(&fragment(0, None, "}")), Ok(vec![]));
+    assert_eq!(
+        stream.push(&fragment(1, Some("get_forecast"), r#"{"city":"Riga"}"#)),
+        Ok(vec![])
+    );
+    let done = stream
+        .push(&json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}))
+        .unwrap();
+    let expected = [
+        ToolCall::new("get_time", "{}").with_id("toolgen_0"),
+        ToolCall::new("get_forecast", r#"{"city":"Riga"}"#).with_id("toolgen_1"),
+    ];
+    assert_eq!(done, expected);
+    // The whole response agrees.
+    let response = json!({"choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": [
+        {"type": "function", "function": {"name": "get_time", "arguments": "{}"}},
+        {"type": "function", "function": {"name": "get_forecast", "arguments": r#"{"city":"Riga"}"#}}]}}]});
+    assert_eq!(
+        ToolCall::parse(Provider::OpenAiChat, &response).unwrap(),
+        expected
+    );
+    // A stream ended without `finish_reason` too, and the count goes on per stream.
+    assert_eq!(
+        stream.push(&fragment(0, Some("get_time"), "{}")),
+        Ok(vec![])
+    );
+    assert_eq!(
+        stream.finish(),
+        Ok(vec![ToolCall::new("get_time", "{}").with_id("toolgen_2")])
+    );
+}

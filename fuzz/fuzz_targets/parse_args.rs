@@ -147,7 +147,7 @@ fuzz_target!(|data: &[u8]| {
         3 => check::<ghostpen::ReadPastPosts>(args),
         4 => check::<ghostpen::TrackFeedback>(args),
         5 => check::<function_calling::ConfigFunc>(args),
-        6 => check::<mind_map::AddChildTrees>(args),
+        6 => check::<mind_map::SuggestOperations>(args),
         _ => {
             // A call of a named tool in a set: the name is the text up to the first NUL.
             let text = String::from_utf8_lossy(args);

@@ -46,8 +46,11 @@ fuzz_target!(|data: &[u8]| {
             let _ = (pending.name.len(), pending.partial);
         }
     }
-    let _ = stream.finish();
-    // The stream is empty after `finish` and takes the next response.
+    // A call cut off is an error; the complete calls open beside it come out of the next
+    // `finish`. Then the stream is empty and takes the next response.
+    if stream.finish().is_err() {
+        let _ = stream.finish();
+    }
     assert_eq!(stream.pending().count(), 0);
     assert_eq!(stream.finish(), Ok(Vec::new()));
 });

@@ -604,8 +604,14 @@ impl FromAttributes for DescribedAttrs {
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
                 // itself.
-                "name" | "strict" | "output" | "gemini" | "cache_control" | "defer_loading"
-                | "eager_input_streaming" | "input_example" => {
+                "name"
+                | "strict"
+                | "output"
+                | "gemini"
+                | "cache_control"
+                | "defer_loading"
+                | "eager_input_streaming"
+                | "input_example" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`; \
@@ -713,8 +719,14 @@ impl FieldToolAttrs {
                     }
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
-                "name" | "strict" | "output" | "gemini" | "cache_control" | "defer_loading"
-                | "eager_input_streaming" | "input_example" => {
+                "name"
+                | "strict"
+                | "output"
+                | "gemini"
+                | "cache_control"
+                | "defer_loading"
+                | "eager_input_streaming"
+                | "input_example" => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`, \

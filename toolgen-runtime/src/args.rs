@@ -9,7 +9,9 @@ use crate::schema::ToolSchema;
 /// Why a model's arguments did not parse into the tool's type.
 ///
 /// It names where the problem is (a JSON path such as `flashcards[2].unit`) and what it is, in
-/// words meant for the model to correct itself on its next turn.
+/// words meant for the model to correct itself on its next turn. What the model sent is quoted
+/// at most in part: a string, variant, field or key longer than 64 characters is cut there, and
+/// the message says how long it was (`string "aaa…" (1048576 characters)`).
 ///
 /// ```
 /// use toolgen::Tool;
@@ -43,7 +45,8 @@ pub struct ArgsError {
 pub enum ArgsErrorKind {
     /// The text is not JSON (or ends too early).
     Syntax,
-    /// The JSON does not have the shape the tool's schema describes.
+    /// The JSON does not have the shape the tool's schema describes, or a number does not fit
+    /// its field's type (`300` for a `u8`, `1e39` for an `f32`, `1e400` for anything).
     Data,
     /// The call names a tool that is not in the set.
     UnknownTool,
@@ -95,11 +98,15 @@ impl ArgsError {
     }
 
     fn from_json(error: &serde_json::Error, path: String) -> Self {
+        let mut message = error.to_string();
         let kind = match error.classify() {
             serde_json::error::Category::Data => ArgsErrorKind::Data,
+            // A number beyond what the field's type holds (beyond `f64`, or an `f32`'s range) is
+            // valid JSON (RFC 8259 sets no limit) of the wrong value: a data error at the field,
+            // as `256` for a `u8` is, though serde_json files it with syntax errors.
+            serde_json::error::Category::Syntax if is_out_of_range(&message) => ArgsErrorKind::Data,
             _ => ArgsErrorKind::Syntax,
         };
-        let mut message = error.to_string();
         // serde_json appends the position; the path says more, and the model sent one line anyway.
         if kind == ArgsErrorKind::Data
             && let Some(at) = message.rfind(" at line ")
@@ -108,7 +115,7 @@ impl ArgsError {
         }
         ArgsError {
             path,
-            message,
+            message: shorten_quotes(message),
             kind,
         }
     }
@@ -147,6 +154,140 @@ pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
 /// How many characters of an unknown tool's name [`ArgsError::unknown_tool`] quotes.
 const MAX_QUOTED_NAME: usize = 100;
 
+/// How many characters of a string the model sent an error message quotes (serde quotes a
+/// string of the wrong type, an unknown variant or field, a repeated key, in full), and how many
+/// of a key a path shows.
+const MAX_QUOTED: usize = 64;
+
+/// serde_json's message for a number beyond `f64`, or beyond an `f32` read from text.
+const OUT_OF_RANGE: &str = "number out of range";
+
+fn is_out_of_range(message: &str) -> bool {
+    message.starts_with(OUT_OF_RANGE)
+}
+
+/// `message` with each string from the model that it quotes cut to its first [`MAX_QUOTED`]
+/// characters and its length: `string "abc…" (5000 characters)`, `` unknown variant `abc…`
+/// (5000 characters) ``. serde quotes strings in full, so a 1 MB string of the wrong type would
+/// otherwise give a 1 MB message, which goes back to the model.
+fn shorten_quotes(message: String) -> String {
+    // Nothing quoted can be long in a short message.
+    if message.len() <= MAX_QUOTED {
+        return message;
+    }
+    let mut out = String::new();
+    let mut rest = message.as_str();
+    while let Some((start, close)) = next_quote(rest) {
+        let Some(body) = rest.get(start..) else {
+            break;
+        };
+        let Some((quoted, end)) = quoted_span(body, close) else {
+            break;
+        };
+        let count = quoted_chars(quoted, close);
+        if count > MAX_QUOTED {
+            let cut = cut_quoted(quoted, close, MAX_QUOTED);
+            out.push_str(rest.get(..start).unwrap_or_default());
+            out.push_str(cut);
+            out.push('…');
+            out.push(close);
+            out.push_str(&format!(" ({count} characters)"));
+        } else {
+            out.push_str(
+                rest.get(..start + end + close.len_utf8())
+                    .unwrap_or_default(),
+            );
+        }
+        rest = body.get(end + close.len_utf8()..).unwrap_or_default();
+    }
+    if out.is_empty() {
+        return message;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The next quote of the model's text in `message`: where its text starts, and the quote that
+/// closes it. serde writes a string value in Rust's `{:?}` form after `string `,
+/// and a variant, field or key name between backticks, as it is.
+fn next_quote(message: &str) -> Option<(usize, char)> {
+    const OPENERS: [(&str, char); 4] = [
+        ("string \"", '"'),
+        ("unknown variant `", '`'),
+        ("unknown field `", '`'),
+        ("duplicate field `", '`'),
+    ];
+    OPENERS
+        .iter()
+        .filter_map(|&(opener, close)| message.find(opener).map(|at| (at + opener.len(), close)))
+        .min_by_key(|&(at, _)| at)
+}
+
+/// The quoted text at the start of `body` and where its closing quote is. A `"` closes a
+/// `{:?}` string unless escaped; a backtick closes a name where a `, ` or the end follows it (a
+/// name with such a backtick in it is cut there, which only shortens what is shown).
+fn quoted_span(body: &str, close: char) -> Option<(&str, usize)> {
+    let end = if close == '"' {
+        let mut escaped = false;
+        body.char_indices().find_map(|(at, c)| {
+            let end = !escaped && c == '"';
+            escaped = !escaped && c == '\\';
+            end.then_some(at)
+        })?
+    } else {
+        body.match_indices('`')
+            .map(|(at, _)| at)
+            .find(|&at| {
+                let after = body.get(at + 1..).unwrap_or_default();
+                after.is_empty() || after.starts_with(", ") || after.starts_with(' ')
+            })
+            .or_else(|| body.rfind('`'))?
+    };
+    Some((body.get(..end)?, end))
+}
+
+/// How many characters the quoted text stands for: an escape in a `{:?}` string (`\n`,
+/// `\u{1f600}`) is one.
+fn quoted_chars(quoted: &str, close: char) -> usize {
+    if close != '"' {
+        return quoted.chars().count();
+    }
+    let mut count = 0;
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.next() == Some('u') {
+            for c in chars.by_ref() {
+                if c == '}' {
+                    break;
+                }
+            }
+        }
+        count += 1;
+    }
+    count
+}
+
+/// The start of the quoted text that stands for its first `keep` characters, not cutting an
+/// escape.
+fn cut_quoted(quoted: &str, close: char, keep: usize) -> &str {
+    let mut count = 0;
+    let mut chars = quoted.char_indices();
+    while let Some((at, c)) = chars.next() {
+        if count == keep {
+            return quoted.get(..at).unwrap_or(quoted);
+        }
+        if close == '"' && c == '\\' && chars.next().is_some_and(|(_, c)| c == 'u') {
+            for (_, c) in chars.by_ref() {
+                if c == '}' {
+                    break;
+                }
+            }
+        }
+        count += 1;
+    }
+    quoted
+}
+
 /// How many integral floats (`5.0` sent for an integer) one parse will mend before giving up.
 const MAX_FLOAT_FIXES: usize = 64;
 
@@ -163,16 +304,19 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
     // Text without a `null` has nothing to drop: serde_json alone reads it faster.
-    if T::STRIPS_NULLS && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK) && args.contains("null") {
+    if T::STRIPS_NULLS && !via_value::<T>() && args.contains("null") {
         if let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
+            distinct_keys::<T>(args)?;
             return checked(parsed);
         }
         // The way that finds the error (or reads what the fast path leaves to it).
         if let Some(stripped) = strip_text(args, &T::NULLS) {
             match parse_text::<T>(&stripped) {
-                // Not JSON: the stripper passes over the parts it has nothing to drop in
-                // without checking them. The error, and its position, are the original text's.
-                Err(error) if error.kind == ArgsErrorKind::Syntax => {}
+                // Not JSON (or a number serde_json cannot read): the stripper passes over the
+                // parts it has nothing to drop in without checking them. The error, and its
+                // position, are the original text's.
+                Err(error)
+                    if error.kind == ArgsErrorKind::Syntax || is_out_of_range(&error.message) => {}
                 result => return result,
             }
         }
@@ -187,11 +331,14 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if T::NEEDS_FILL || T::NEEDS_JSON_CHECK {
+    let text_error = if via_value::<T>() {
         None
     } else {
         match serde_json::from_str::<T>(args) {
-            Ok(parsed) => return checked(parsed),
+            Ok(parsed) => {
+                distinct_keys::<T>(args)?;
+                return checked(parsed);
+            }
             Err(error) => {
                 // Most failures are what they seem: find the path on the text and stop, unless
                 // a tolerance could apply (blank text, a JSON string holding the object, a
@@ -223,6 +370,134 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
         (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
         (Ok((parsed, _)), _) => Ok(parsed),
         (Err(error), _) => Err(error),
+    }
+}
+
+/// Whether `T`'s arguments always go through a `serde_json::Value`: to fill in
+/// `#[tool(default = ..)]` values, or to check a set's items. [`UniqueKeys`] reads the value,
+/// refusing a repeated key.
+fn via_value<T: ToolSchema>() -> bool {
+    T::NEEDS_FILL || T::NEEDS_JSON_CHECK
+}
+
+/// After `T` parsed from `args` on a text path: where `T` holds a map or an arbitrary JSON value,
+/// whose keys serde reads last-wins from text, a repeated key in any object of `args` is the
+/// error, as it is for serde's derived structs and on the `Value` path. One more pass over the
+/// text ([`DistinctKeys`], which keeps nothing), only for such types.
+fn distinct_keys<T: ToolSchema>(args: &str) -> Result<(), ArgsError> {
+    use crate::facts::{ANY, MAP};
+    if T::FACTS.all & (MAP | ANY) == 0 {
+        return Ok(());
+    }
+    match serde_json::from_str::<DistinctKeys>(args) {
+        Ok(DistinctKeys) => Ok(()),
+        Err(error) => Err(locate::<DistinctKeys>(args, &error)),
+    }
+}
+
+/// Any JSON value, read to check that no object in it repeats a key; nothing is kept.
+struct DistinctKeys;
+
+impl<'de> serde::Deserialize<'de> for DistinctKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(DistinctKeysVisitor)
+            .map(|()| DistinctKeys)
+    }
+}
+
+struct DistinctKeysVisitor;
+
+/// How many keys of an object are compared one by one before they go into a hash set.
+const FEW_KEYS: usize = 16;
+
+impl<'de> serde::de::Visitor<'de> for DistinctKeysVisitor {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut few: Vec<Key<'de>> = Vec::new();
+        let mut many: std::collections::HashSet<Key<'de>> = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<Key<'de>>()? {
+            let repeated = if many.is_empty() && few.len() < FEW_KEYS {
+                let repeated = few.contains(&key);
+                few.push(key.clone());
+                repeated
+            } else {
+                many.extend(few.drain(..));
+                !many.insert(key.clone())
+            };
+            if repeated {
+                return Err(serde::de::Error::custom(format_args!(
+                    "duplicate field `{}`",
+                    key.0
+                )));
+            }
+            map.next_value::<DistinctKeys>()?;
+        }
+        Ok(())
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element::<DistinctKeys>()?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_none<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+/// An object's key, borrowed from the text unless it has escapes.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> serde::de::Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(std::borrow::Cow::Borrowed(v)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+        Ok(Key(std::borrow::Cow::Owned(v.to_owned())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Key<'de>, E> {
+        Ok(Key(std::borrow::Cow::Owned(v)))
     }
 }
 
@@ -331,7 +606,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
             // An object inside with a repeated key: that is the error, as it is unencoded (a
             // `Value` would keep the last one silently). Only `UniqueKeys` raises data errors.
             Err(error) if error.classify() == serde_json::error::Category::Data => {
-                return Err(ArgsError::from_json(&error, String::new()));
+                return Err(locate::<UniqueKeys>(text, &error));
             }
             _ => {}
         }
@@ -346,6 +621,9 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
                     T::check_json(&value)?;
+                }
+                if has_f32_overflow(&value) {
+                    out_of_f32_range::<T>(&value)?;
                 }
                 return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0));
             }
@@ -363,6 +641,43 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
                 return Err(error);
             }
         }
+    }
+}
+
+/// Whether `value` has a number beyond `f32`'s range, which serde makes infinity when it reads
+/// it as an `f32` from a `serde_json::Value` (it converts the `f64` with `as`). Rare: only then
+/// does [`out_of_f32_range`] look further.
+fn has_f32_overflow(value: &Value) -> bool {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Number(number)
+                if number.is_f64()
+                    && number
+                        .as_f64()
+                        .is_some_and(|f| f.abs() > f64::from(f32::MAX)) =>
+            {
+                return true;
+            }
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The error for a number beyond an `f32`'s range in `value`, if `T` reads one as an `f32`:
+/// found as serde_json finds it in text (with its `float_roundtrip` feature, which this crate
+/// turns on, it refuses such a number for an `f32`), with its path.
+#[cold]
+fn out_of_f32_range<T: DeserializeOwned>(value: &Value) -> Result<(), ArgsError> {
+    let Ok(text) = serde_json::to_string(value) else {
+        return Ok(());
+    };
+    match serde_json::from_str::<T>(&text) {
+        Err(error) if is_out_of_range(&error.to_string()) => Err(locate::<T>(&text, &error)),
+        _ => Ok(()),
     }
 }
 
@@ -455,8 +770,33 @@ fn mend_integral_float(
 
 /// The path as text, empty for the whole value. serde_path_to_error writes the root as `.`, and
 /// `?` where the input ended before it could tell which key came next.
+///
+/// A key longer than [`MAX_QUOTED`] characters (a map's key comes from the model) is cut there,
+/// with `…`.
 fn path_text(path: &serde_path_to_error::Path) -> String {
-    let text = path.to_string();
+    use serde_path_to_error::Segment;
+    let mut text = String::new();
+    for segment in path.iter() {
+        let key = match segment {
+            Segment::Seq { index } => {
+                text.push_str(&format!("[{index}]"));
+                continue;
+            }
+            Segment::Map { key } => key.as_str(),
+            Segment::Enum { variant } => variant.as_str(),
+            Segment::Unknown => "?",
+        };
+        if !text.is_empty() {
+            text.push('.');
+        }
+        match key.char_indices().nth(MAX_QUOTED) {
+            Some((end, _)) => {
+                text.push_str(key.get(..end).unwrap_or_default());
+                text.push('…');
+            }
+            None => text.push_str(key),
+        }
+    }
     match text.as_str() {
         "." | "?" => String::new(),
         _ => text,

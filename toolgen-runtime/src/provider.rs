@@ -78,7 +78,8 @@ pub(crate) struct DefinitionParts {
 /// - OpenAI: `strict` is always sent, `false` included: left out, the Responses API decides for
 ///   itself (`FunctionObject` / `FunctionTool` in the OpenAPI subset in `shared/specs`);
 /// - Gemini: `parameters` (the OpenAPI subset) when the schema fits it, else
-///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>);
+///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>); neither
+///   for a tool without arguments in `parameters`, which the API allows and needs;
 /// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one.
 pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> String {
     let openai = parts.openai.unwrap_or(parts.standard);
@@ -109,6 +110,8 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> St
             },
         ),
         Provider::Gemini => match parts.gemini {
+            // No `parameters` at all: the API rejects an OBJECT with empty `properties`.
+            Some(schema) if takes_no_arguments(schema) => ("{", "", "", "}"),
             Some(schema) => ("{", "parameters", schema, "}"),
             None => ("{", "parametersJsonSchema", parts.standard, "}"),
         },
@@ -121,10 +124,12 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> St
     text.push_str(&json_string(parts.name));
     text.push_str(",\"description\":");
     text.push_str(&json_string(parts.description));
-    text.push_str(",\"");
-    text.push_str(key);
-    text.push_str("\":");
-    text.push_str(schema);
+    if !key.is_empty() {
+        text.push_str(",\"");
+        text.push_str(key);
+        text.push_str("\":");
+        text.push_str(schema);
+    }
     if let (Provider::Mcp, Some(output)) = (provider, parts.output) {
         text.push_str(",\"outputSchema\":");
         text.push_str(output);
@@ -176,6 +181,27 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
         _ => {}
     }
     text
+}
+
+/// Whether a Gemini `parameters` schema is that of a tool without arguments: an object with no
+/// properties and nothing else to say (`{"type":"object","properties":{},"propertyOrdering":[]}`),
+/// which the Gemini API refuses ("properties: should be non-empty for OBJECT type"). A map, or a
+/// free-form object, has no `properties` member, and keeps its schema.
+fn takes_no_arguments(schema: &str) -> bool {
+    let Ok(serde_json::Value::Object(members)) = serde_json::from_str(schema) else {
+        return false;
+    };
+    let empty = |key: &str| match members.get(key) {
+        Some(serde_json::Value::Object(map)) => map.is_empty(),
+        Some(serde_json::Value::Array(items)) => items.is_empty(),
+        _ => false,
+    };
+    empty("properties")
+        && members.iter().all(|(key, value)| match key.as_str() {
+            "type" => value == "object",
+            "properties" | "required" | "propertyOrdering" => empty(key),
+            _ => false,
+        })
 }
 
 /// `text` as a JSON string (serde_json's escaping, the same as the derive's).

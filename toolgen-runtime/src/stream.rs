@@ -216,7 +216,16 @@ impl ToolCallStream {
         if !self.ready.is_empty() {
             calls.splice(0..0, std::mem::take(&mut self.ready));
         }
+        self.make_up_ids(&mut calls);
         Ok(calls)
+    }
+
+    /// Gives the calls sent without an id (an OpenAI Chat call from some compatible servers)
+    /// the next made-up ids, in order; the other providers' calls get theirs when they open.
+    fn make_up_ids(&mut self, calls: &mut [ToolCall]) {
+        for call in calls {
+            call.id_or_made_up(&mut self.made_up_ids);
+        }
     }
 
     /// Ends the stream: returns the calls still open, in the provider's order. Some
@@ -248,7 +257,9 @@ impl ToolCallStream {
     /// ```
     pub fn finish(&mut self) -> Result<Vec<ToolCall>, StreamError> {
         self.end_message()?;
-        Ok(std::mem::take(&mut self.ready))
+        let mut calls = std::mem::take(&mut self.ready);
+        self.make_up_ids(&mut calls);
+        Ok(calls)
     }
 
     /// Ends the message the open calls belong to: those that are complete go to `ready`, and the
@@ -727,17 +738,14 @@ impl ToolCallStream {
                 None => self.open.get(&key).map(|open| open.id.as_deref()),
             };
             if fragment.opens_call(open) && !fragment.is_other_tool() {
-                let missing = match (fragment.id(), fragment.name()) {
-                    (None, _) => "id",
-                    (_, None) => "function.name",
-                    _ => "",
-                };
-                if !missing.is_empty() {
+                // Without an `id` (some OpenAI-compatible servers) the call gets a made-up one
+                // when it closes, as in a whole response.
+                if fragment.name().is_none() {
                     return Err(StreamError::Malformed {
                         provider: Provider::OpenAiChat,
                         path: format!("choices[{at}].delta.tool_calls[{position}]"),
                         message: format!(
-                            "the first fragment of tool call {key} has no `{missing}`"
+                            "the first fragment of tool call {key} has no `function.name`"
                         ),
                     });
                 }
@@ -831,7 +839,9 @@ struct ArgumentsDone<'a> {
     arguments: Text<'a>,
 }
 
-/// The `error` event: `{"type": "error", "code": .., "message": ..}`.
+/// The `error` event's fields at the top level: `{"type": "error", "code": .., "message": ..}`,
+/// as the API reference once had it. The API sends them nested,
+/// `{"type": "error", "error": {"type", "code", "message", "param"}}`, which is read first.
 #[derive(Deserialize)]
 struct ResponsesError<'a> {
     #[serde(default, borrow)]
@@ -903,6 +913,9 @@ impl ToolCallStream {
                 ])
             }
             "error" => {
+                if let Some(error) = event.get("error").filter(|error| error.is_object()) {
+                    return Err(failure(provider, error, "code"));
+                }
                 let ResponsesError { code, message } = read(provider, event, "")?;
                 Err(StreamError::failed(provider, text(code), text(message)))
             }

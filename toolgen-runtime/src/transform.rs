@@ -475,6 +475,30 @@ fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Actio
     }
 }
 
+/// The sentence that says a map's `additionalProperties` (Gemini): the schema of its values, or
+/// of the values of the keys an object with a flattened map takes besides its properties. None
+/// where there is nothing to say: `false`, a schema that is not an object's, and any value for
+/// any key (Gemini's free-form object says as much).
+fn map_sentence(shape: &Shape<'_>, additional: &Json) -> Option<String> {
+    if !shape.is_object || *additional == Json::Bool(false) {
+        return None;
+    }
+    let keys = match shape.props.map(Json::members) {
+        Some([_, ..]) => "Other keys",
+        _ => "Any keys",
+    };
+    let any = matches!(additional, Json::Bool(true))
+        || matches!(additional, Json::Object(members) if members.is_empty());
+    match (any, keys) {
+        (true, "Any keys") => None,
+        (true, _) => Some(format!("{keys}, each with any value.")),
+        (false, _) => Some(format!(
+            "{keys}, each with a value of: {}.",
+            additional.text()
+        )),
+    }
+}
+
 /// The sentence that says a left-out keyword in words (`uniqueItems` is `true`).
 fn sentence(key: &str, value: &Json) -> String {
     let (prefix, suffix) = match key {
@@ -635,15 +659,23 @@ impl Cx {
             .iter()
             .map(|(k, v)| action(self.dialect, k, v, ty))
             .collect();
+        // Gemini has no `additionalProperties`: a map's values are said in words.
+        let map_words = |key: &str, value: &Json| {
+            gm && key == "additionalProperties" && map_sentence(shape, value).is_some()
+        };
         let says = |((key, value), act): &(&(String, Json), &Action)| {
-            **act == Action::Words && (key != "uniqueItems" || *value == Json::Bool(true))
+            (**act == Action::Words && (key != "uniqueItems" || *value == Json::Bool(true)))
+                || map_words(key, value)
         };
         let words = keywords.iter().zip(&acts).filter(says);
         let mut plan = Plan {
             flags,
             null,
             sentences: words
-                .map(|((key, value), _)| sentence(key, value))
+                .map(|((key, value), _)| match key.as_str() {
+                    "additionalProperties" => map_sentence(shape, value).unwrap_or_default(),
+                    _ => sentence(key, value),
+                })
                 .collect(),
             wrote_description: false,
             nullable: gm && flags.nullable,
@@ -857,7 +889,12 @@ mod tests {
         (Gm, GEMINI, r#"{"type":"object","properties":{"a":{"type":"object","properties":{"k":{"enum":["v"],"description":"K.","type":"string"}},"required":["k"],"description":"Outer.","nullable":true,"propertyOrdering":["k"]},"b":{"type":"integer","format":"int64","nullable":true},"c":{"type":"string","description":"Format: email."}},"required":[],"propertyOrdering":["a","b","c"]}"#),
         (Gm, r#"{"type":["string","null"]}"#, r#"{"type":"string","nullable":true}"#),
         (Gm, "{ \"type\" : [ \"string\" , \"null\" ] }", r#"{"type":"string","nullable":true}"#),
-        (Gm, MAP, r#"{"type":"object","properties":{"cards":{"type":"array","items":{"type":"object","properties":{"meta":{"type":"object"}},"required":["meta"],"propertyOrdering":["meta"]}}},"required":["cards"],"propertyOrdering":["cards"]}"#),
+        (Gm, MAP, r#"{"type":"object","properties":{"cards":{"type":"array","items":{"type":"object","properties":{"meta":{"type":"object","description":"Any keys, each with a value of: {\"type\":\"string\"}."}},"required":["meta"],"propertyOrdering":["meta"]}}},"required":["cards"],"propertyOrdering":["cards"]}"#),
+        // A map's values, and the other keys of an object with a flattened map, in words; a
+        // description of its own goes first.
+        (Gm, r#"{"type":"object","description":"Tags.","additionalProperties":{"type":"integer","minimum":0}}"#, r#"{"type":"object","description":"Tags. Any keys, each with a value of: {\"type\":\"integer\",\"minimum\":0}."}"#),
+        (Gm, r#"{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{}}"#, r#"{"type":"object","properties":{"a":{"type":"string"}},"description":"Other keys, each with any value.","propertyOrdering":["a"]}"#),
+        (Gm, r#"{"type":"object","properties":{},"additionalProperties":false}"#, r#"{"type":"object","properties":{},"propertyOrdering":[]}"#),
         (An, r#"{"type":"string","pattern":"^a\\\\b$"}"#, r#"{"type":"string","pattern":"^a\\\\b$"}"#),
         (Gm, "true", "true"),
         (Dialect::Standard, r#"{ "type":"object" }"#, r#"{"type":"object"}"#),

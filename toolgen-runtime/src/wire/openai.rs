@@ -47,10 +47,12 @@ struct ChatTag {
 }
 
 /// `ChatCompletionMessageToolCall` of `type: "function"`. Calls of other tool types (`custom`)
-/// are not function tools of ours and are skipped.
+/// are not function tools of ours and are skipped. `id` is required by OpenAI; a call from an
+/// OpenAI-compatible server without one gets a made-up id (`ToolCall::parse`).
 #[derive(Deserialize)]
 struct ChatToolCall {
-    id: String,
+    #[serde(default)]
+    id: Option<String>,
     function: Obj<ChatFunction>,
 }
 
@@ -88,7 +90,9 @@ pub(crate) fn chat_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallErro
                 function: Obj(function),
             } = read_at(provider, item, &at)?;
             let arguments = function.arguments.unwrap_or_else(|| "{}".to_owned());
-            calls.push(ToolCall::new(function.name, arguments).with_id(id));
+            let mut call = ToolCall::new(function.name, arguments);
+            call.id = id;
+            calls.push(call);
         }
     }
     Ok(calls)
