@@ -524,10 +524,21 @@ fn sentence(key: &str, value: &Json) -> String {
     format!("{prefix}{said}{suffix}")
 }
 
-/// The description: the schema's own text, then the left-out keywords in words.
+/// The description: the schema's own text, then the left-out keywords in words, except a default
+/// the text states already (`"Максимальна кількість результатів. Default: 5"`).
 fn describe(own: Option<&str>, sentences: &[String]) -> Json {
-    let own = own.filter(|text| !text.is_empty()).map(str::to_owned);
-    let parts: Vec<String> = own.into_iter().chain(sentences.iter().cloned()).collect();
+    let own = own.filter(|text| !text.is_empty());
+    let says_default = own.is_some_and(|text| text.to_lowercase().contains("default:"));
+    let parts: Vec<String> = own
+        .map(str::to_owned)
+        .into_iter()
+        .chain(
+            sentences
+                .iter()
+                .filter(|sentence| !(says_default && sentence.starts_with("Default: ")))
+                .cloned(),
+        )
+        .collect();
     Json::String(parts.join(" "))
 }
 
@@ -898,6 +909,9 @@ mod tests {
         (An, r#"{"type":"string","pattern":"^a\\\\b$"}"#, r#"{"type":"string","pattern":"^a\\\\b$"}"#),
         (Gm, "true", "true"),
         (Dialect::Standard, r#"{ "type":"object" }"#, r#"{"type":"object"}"#),
+        // A default the description states already is not said twice.
+        (Os, r#"{"type":"integer","description":"How many. Default: 5","default":5}"#, r#"{"type":"integer","description":"How many. Default: 5"}"#),
+        (Os, r#"{"type":"integer","description":"How many.","default":5}"#, r#"{"type":"integer","description":"How many. Default: 5."}"#),
     ];
 
     #[test]
