@@ -203,8 +203,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
             // root's `$defs` (two types with one name get two keys), known only there.
             Some(flat) => quote! {
-                if <#ident as ::toolgen::__private::ToolSchema>::FACTS.all
-                    & ::toolgen::__private::facts::RECURSIVE != 0
+                if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
                 {
                     #written_body
                 } else {

@@ -98,7 +98,7 @@ pub mod __private {
     };
     pub use crate::rope::{
         Branch, Branches, DefId, Defs, Flat, Names, Object, Recursive, Rope, escaped, escaped_len,
-        flatten_root, flatten_text, flattened_after, flattened_at_root, flattened_str,
+        flatten_root, flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs,
         has_no_branches, output_len, quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;

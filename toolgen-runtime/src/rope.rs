@@ -769,6 +769,12 @@ const fn walk_described(inner: &Rope, description: &str, out: &mut Out<'_>) {
     out.put(b"\"}");
 }
 
+/// Whether `defs` holds any entry: whether a schema holds a recursive type somewhere.
+#[doc(hidden)]
+pub const fn has_defs(defs: &Defs) -> bool {
+    def_count(defs) > 0
+}
+
 /// How many entries `defs` holds, duplicates included.
 const fn def_count(defs: &Defs) -> usize {
     match defs {
