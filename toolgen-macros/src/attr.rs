@@ -447,6 +447,11 @@ const TOOL_KEYS: &[&str] = &[
     "input_example",
 ];
 
+/// Whether `key` is one only the tool's own struct takes: all of [`TOOL_KEYS`] but `description`.
+fn is_tool_only(key: &str) -> bool {
+    key != "description" && TOOL_KEYS.contains(&key)
+}
+
 impl ToolAttrs {
     /// Reads every `#[tool(..)]`. Each key that can be read is kept, whatever else is wrong in the
     /// attribute; each problem goes to `errors`.
@@ -549,17 +554,10 @@ impl ToolAttrs {
                     } else {
                         &mut out.eager_input_streaming
                     };
-                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
-                        errors.push(
-                            darling::Error::custom(format!(
-                                "`{key}` takes no value: write `#[tool({key})]`"
-                            ))
-                            .with_span(&meta.path),
-                        );
-                        skip_value(meta)?;
-                    } else if *slot {
-                        errors.push(duplicate(meta, key));
-                    } else {
+                    if flag(meta, key, errors)? {
+                        if *slot {
+                            errors.push(duplicate(meta, key));
+                        }
                         *slot = true;
                     }
                 }
@@ -604,14 +602,7 @@ impl FromAttributes for DescribedAttrs {
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
                 // itself.
-                "name"
-                | "strict"
-                | "output"
-                | "gemini"
-                | "cache_control"
-                | "defer_loading"
-                | "eager_input_streaming"
-                | "input_example" => {
+                _ if is_tool_only(key) => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`; \
@@ -681,18 +672,12 @@ impl FieldToolAttrs {
                 "example" => out.example.push(LitExpr(meta.value()?.parse()?)),
                 // #[tool(required)]
                 "required" => {
-                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
-                        errors.push(
-                            darling::Error::custom(
-                                "`required` takes no value: write `#[tool(required)]`",
-                            )
-                            .with_span(&meta.path),
-                        );
-                        skip_value(meta)?;
-                    } else if out.required.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else {
-                        out.required = Some(meta.path.span());
+                    if flag(meta, key, errors)? {
+                        if out.required.is_some() {
+                            errors.push(duplicate(meta, key));
+                        } else {
+                            out.required = Some(meta.path.span());
+                        }
                     }
                 }
                 // #[tool(schema = Type)] / #[tool(schema = "Type<..>")]
@@ -719,14 +704,7 @@ impl FieldToolAttrs {
                     }
                 }
                 // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
-                "name"
-                | "strict"
-                | "output"
-                | "gemini"
-                | "cache_control"
-                | "defer_loading"
-                | "eager_input_streaming"
-                | "input_example" => {
+                _ if is_tool_only(key) => {
                     errors.push(
                         darling::Error::custom(format!(
                             "tool attribute `{key}` belongs on the struct that derives `Tool`, \
@@ -925,6 +903,24 @@ fn set_once(
     } else if value.is_some() {
         *slot = value;
     }
+}
+
+/// Whether `key` stands alone, as a flag (`#[tool(required)]`); a value after it is reported and
+/// skipped.
+fn flag(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<bool> {
+    if meta.input.is_empty() || meta.input.peek(syn::Token![,]) {
+        return Ok(true);
+    }
+    errors.push(
+        darling::Error::custom(format!("`{key}` takes no value: write `#[tool({key})]`"))
+            .with_span(&meta.path),
+    );
+    skip_value(meta)?;
+    Ok(false)
 }
 
 fn duplicate(meta: &ParseNestedMeta<'_>, key: &str) -> darling::Error {
