@@ -133,21 +133,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
     // names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
     // copy would be type-checked and evaluated again.
     let shared = container.original.generics.params.is_empty();
-    let properties = match &container.data {
+    let parts = match &container.data {
         Data::Named(fields) if shared && delegate_type(container).is_none() => {
-            Some(object_parts(&cx, fields).properties_node())
+            Some(object_parts(&cx, fields))
         }
         _ => None,
     };
+    let properties = parts.as_ref().map(|parts| parts.properties_node());
     // Its flattened types' alternatives, likewise: also so that a check in them fails once.
-    let flattened: Vec<syn::Type> = match &container.data {
-        Data::Named(fields) if shared && delegate_type(container).is_none() => fields
-            .iter()
-            .filter(|f| f.flatten.is_some() && !f.skip)
-            .map(|f| f.ty.clone())
-            .collect(),
-        _ => Vec::new(),
-    };
+    let flattened: Vec<syn::Type> = parts.map(|parts| parts.flattened).unwrap_or_default();
     let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
     let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
     let body_ident = format_ident!("__TOOLGEN_BODY");
@@ -397,8 +391,11 @@ fn expand_tool(
     if let Data::Named(fields) = &container.data
         && delegate_type(container).is_none()
     {
-        for field in fields.iter().filter(|f| f.flatten.is_some() && !f.skip) {
-            let ty = field.ty;
+        for ty in fields
+            .iter()
+            .filter(|f| f.flatten.is_some() && !f.skip)
+            .map(|f| f.ty)
+        {
             checks.push(quote_spanned! {span_of(ty)=>
                 const _: () = ::toolgen::__private::flattened_at_root(
                     &<#ty as ::toolgen::__private::ToolSchema>::OBJECT);
