@@ -5,31 +5,12 @@
 //! holds them against each other), with the JSON Schema `format` where there is one, which every
 //! dialect then treats as it treats a `#[tool(format)]`.
 
-#[cfg(any(
-    feature = "uuid1",
-    feature = "chrono04",
-    feature = "url2",
-    feature = "smol_str02",
-    feature = "arrayvec07",
-    feature = "semver1",
-    feature = "bytes1",
-    feature = "rust_decimal1",
-    feature = "bigdecimal04",
-    feature = "jiff02"
-))]
+// Used by whichever integrations are on (none by default).
+#[allow(unused_imports)]
 use crate::{rope::Rope, schema::ToolSchema};
 
 /// A string schema: `{"type":"string"` and `tail`.
-#[cfg(any(
-    feature = "uuid1",
-    feature = "chrono04",
-    feature = "url2",
-    feature = "smol_str02",
-    feature = "semver1",
-    feature = "rust_decimal1",
-    feature = "bigdecimal04",
-    feature = "jiff02"
-))]
+#[allow(unused_macros)]
 macro_rules! string {
     ($($ty:ty => $tail:expr $(, default $default:literal)?;)*) => {$(
         impl ToolSchema for $ty {
