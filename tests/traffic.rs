@@ -15,6 +15,9 @@
 //!   (3), OpenAI-compatible servers (4), Gemini's streamed arguments (5), calls without an id
 //!   (6).
 
+mod progress;
+
+use progress::is_prefix;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -620,35 +623,6 @@ fn replay(provider: Provider, events: &[Value], progress: bool) -> Replay {
         }
     }
     replay
-}
-
-/// Whether `shown` is what a partial value may show of `full`: strings a prefix, arrays the first
-/// elements with only the last one partial, objects some members with at most one partial.
-fn is_prefix(shown: &Value, full: &Value) -> bool {
-    match (shown, full) {
-        (Value::String(shown), Value::String(full)) => full.starts_with(shown.as_str()),
-        (Value::Array(shown), Value::Array(full)) => {
-            shown.len() <= full.len()
-                && match shown.split_last() {
-                    None => true,
-                    Some((last, whole)) => {
-                        whole[..] == full[..whole.len()] && is_prefix(last, &full[whole.len()])
-                    }
-                }
-        }
-        (Value::Object(shown), Value::Object(full)) => {
-            let mut partial = 0;
-            shown.iter().all(|(key, value)| match full.get(key) {
-                Some(whole) if whole == value => true,
-                Some(whole) if is_prefix(value, whole) => {
-                    partial += 1;
-                    partial == 1
-                }
-                _ => false,
-            })
-        }
-        _ => shown == full,
-    }
 }
 
 /// Each character of `text` as its own piece.
