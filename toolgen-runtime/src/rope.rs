@@ -327,9 +327,7 @@ pub const fn require_object(object: &Option<Object>) -> &'static str {
 /// Otherwise `()`; called where the flattened field's type is written, so the error points there.
 #[doc(hidden)]
 pub const fn flattened_at_root(object: &Option<Object>) {
-    if let Some(object) = object
-        && branch_count(&object.branches) > 0
-    {
+    if alternatives(object) > 0 {
         panic!(
             "toolgen: a tool's arguments must be one object, but this `#[serde(flatten)]` enum makes them one of several (`anyOf` at the root), which OpenAI and Anthropic refuse; drop `flatten` and keep the enum in a field (e.g. `operation: Operation`), or make the tool an enum-free struct"
         );
@@ -344,14 +342,10 @@ pub const fn flattened_after(
     this: &'static Option<Object>,
     earlier: &[&'static Option<Object>],
 ) -> &'static Option<Object> {
-    if let Some(object) = this
-        && branch_count(&object.branches) > 0
-    {
+    if alternatives(this) > 0 {
         let mut i = 0;
         while i < earlier.len() {
-            if let Some(other) = earlier[i]
-                && branch_count(&other.branches) > 0
-            {
+            if alternatives(earlier[i]) > 0 {
                 panic!(
                     "toolgen: an object can flatten at most one enum (`#[serde(flatten)]`), and an earlier field flattens one already; put this one in a field of its own"
                 );
@@ -366,9 +360,15 @@ pub const fn flattened_after(
 /// whose variants flatten another enum has no object form (its alternatives would multiply).
 #[doc(hidden)]
 pub const fn has_no_branches(this: &Option<Object>) -> bool {
-    match this {
-        Some(object) => branch_count(&object.branches) == 0,
-        None => true,
+    alternatives(this) == 0
+}
+
+/// How many alternatives an object-shaped type brings when flattened (none for one object, or
+/// for a type that is not object-shaped).
+const fn alternatives(object: &Option<Object>) -> usize {
+    match object {
+        Some(object) => branch_count(&object.branches),
+        None => 0,
     }
 }
 
@@ -404,8 +404,8 @@ pub const fn unique_names(names: &Names) -> &'static str {
 /// How many alternatives the flattened types named in `names` bring.
 const fn names_branch_count(names: &Names) -> usize {
     match names {
-        Names::None | Names::List(_) | Names::Of(None) => 0,
-        Names::Of(Some(object)) => branch_count(&object.branches),
+        Names::None | Names::List(_) => 0,
+        Names::Of(object) => alternatives(object),
         Names::Seq(groups) => {
             let mut n = 0;
             let mut i = 0;
@@ -1095,11 +1095,7 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// the build for a type serde does not read from an object with named fields.
 #[doc(hidden)]
 pub const fn output_len(object: &Option<Object>, root: &Rope, defs: &Defs) -> usize {
-    let alternatives = match object {
-        Some(object) => branch_count(&object.branches) > 0,
-        None => true,
-    };
-    if alternatives {
+    if object.is_none() || alternatives(object) > 0 {
         panic!(
             "toolgen: #[tool(output = ..)] needs a struct with named fields: MCP's outputSchema must describe an object"
         );
