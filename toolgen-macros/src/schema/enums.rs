@@ -193,13 +193,7 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
             flattened: vec![(*ty).clone()],
         },
         // Unit; tuple variants are refused by serde itself (and by the checks).
-        _ => super::ObjectParts {
-            properties: Vec::new(),
-            required: Vec::new(),
-            additional: Vec::new(),
-            names: Vec::new(),
-            flattened: Vec::new(),
-        },
+        _ => super::ObjectParts::default(),
     };
     parts.names.insert(0, tag.to_owned());
     parts.properties.insert(0, tag_property);
@@ -208,6 +202,16 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
     // its tag, and a newtype variant's content type decides for itself.
     let deny = cx.container.serde.deny_unknown_fields && matches!(variant.shape, Shape::Struct(_));
     object_schema(parts, deny).described(variant.description.as_ref())
+}
+
+/// Whether serde lets an adjacently tagged variant's content be missing: for a unit variant
+/// (else it must be `null`) and a newtype variant of an `Option` (read as `None`).
+fn content_optional(variant: &Variant<'_>) -> bool {
+    match &variant.shape {
+        Shape::Unit => true,
+        Shape::Newtype(ty) => types::is_option(ty),
+        _ => false,
+    }
 }
 
 /// Adjacently tagged: `{"<tag>": name, "<content>": content}`; a unit variant has no content.
@@ -225,14 +229,7 @@ fn adjacent(
     ))];
     tail.push(Node::text(format!(",{content_key}:")));
     tail.push(content(cx, variant));
-    // serde lets the content be missing for a unit variant (else it must be `null`) and for a
-    // newtype variant of an `Option` (read as `None`).
-    let optional = match &variant.shape {
-        Shape::Unit => true,
-        Shape::Newtype(ty) => types::is_option(ty),
-        _ => false,
-    };
-    let required = if optional {
+    let required = if content_optional(variant) {
         format!("[{tag}]")
     } else {
         format!("[{tag},{content_key}]")
@@ -342,13 +339,7 @@ fn flattened_parts(
     variant: &Variant<'_>,
     all: &[&Variant<'_>],
 ) -> Option<super::ObjectParts> {
-    let empty = || super::ObjectParts {
-        properties: Vec::new(),
-        required: Vec::new(),
-        additional: Vec::new(),
-        names: Vec::new(),
-        flattened: Vec::new(),
-    };
+    let empty = super::ObjectParts::default;
     let newtype = |ty: &syn::Type| super::ObjectParts {
         properties: vec![Node::PropertiesOf(Box::new(ty.clone()))],
         required: vec![Node::RequiredOf(Box::new(ty.clone()))],
@@ -391,12 +382,7 @@ fn flattened_parts(
                 content(cx, variant),
             ]));
             parts.required.push(Node::text(json::string(tag)));
-            let optional = match &variant.shape {
-                Shape::Unit => true,
-                Shape::Newtype(ty) => types::is_option(ty),
-                _ => false,
-            };
-            if !optional {
+            if !content_optional(variant) {
                 parts.required.push(Node::text(json::string(content_key)));
             }
             parts

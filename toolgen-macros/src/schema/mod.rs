@@ -307,6 +307,7 @@ pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> 
 }
 
 /// An object's properties and required names, before they are written as a schema.
+#[derive(Default)]
 pub struct ObjectParts {
     /// `"name":schema` pieces, or `PropertiesOf` a flattened type.
     pub properties: Vec<Node>,
@@ -334,13 +335,7 @@ impl ObjectParts {
 
 /// The parts of an object with `fields` (a struct, or a struct variant).
 pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
-    let mut parts = ObjectParts {
-        properties: Vec::new(),
-        required: Vec::new(),
-        additional: Vec::new(),
-        names: Vec::new(),
-        flattened: Vec::new(),
-    };
+    let mut parts = ObjectParts::default();
     for field in fields.iter().filter(|f| !f.skip) {
         if field.flatten.is_some() {
             parts.flattened.push(field.ty.clone());
