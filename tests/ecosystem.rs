@@ -17,7 +17,9 @@
     feature = "bytes1",
     feature = "rust_decimal1",
     feature = "bigdecimal04",
-    feature = "jiff02"
+    feature = "jiff02",
+    feature = "time03",
+    feature = "either1"
 ))]
 
 use std::fmt::Debug;
@@ -27,8 +29,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolgen::__private::ecosystem::{
-    arrayvec, bigdecimal, bytes, chrono, indexmap, jiff, rust_decimal, semver, smallvec, smol_str,
-    url, uuid,
+    arrayvec, bigdecimal, bytes, chrono, either, indexmap, jiff, rust_decimal, semver, smallvec,
+    smol_str, time, url, uuid,
 };
 use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
 
@@ -376,6 +378,196 @@ fn jiff_date_times() {
     assert!(serde_json::from_value::<Span>(friendly).is_ok());
 }
 
+/// time's human-readable forms (`time03` turns them on): its own spellings, not RFC 3339, with
+/// a fraction of a second always written. time also reads its arrays of numbers.
+#[test]
+fn time_dates_and_times() {
+    use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
+    let date = Date::from_calendar_date(2024, Month::February, 29).unwrap();
+    let at = Time::from_hms_nano(13, 5, 9, 500_000_000).unwrap();
+    let plain = PrimitiveDateTime::new(date, at);
+    let offset = UtcOffset::from_hms(1, 30, 0).unwrap();
+
+    let mut reject = not_strings();
+    reject.extend([json!("2024-13-01"), json!("2024-2-29"), json!("today")]);
+    holds(
+        json!({"type": "string", "format": "date"}),
+        &[
+            date,
+            Date::from_calendar_date(1, Month::January, 1).unwrap(),
+        ],
+        &[json!("2024-01-05"), json!("9999-12-31")],
+        &reject,
+        // The array form: year and day of the year.
+        &[json!([2024, 60])],
+    );
+
+    let mut reject = not_strings();
+    reject.extend([
+        json!("2024-02-29T13:05:09Z"),
+        json!("2024-02-29 13:05:09 +01:00:00"),
+        json!("2024-02-29 13:05:09.5 +01:00"),
+    ]);
+    holds(
+        json!({
+            "type": "string",
+            "pattern": r"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{1,9} [+-][0-9]{2}:[0-9]{2}:[0-9]{2}$",
+        }),
+        &[plain.assume_offset(offset), OffsetDateTime::UNIX_EPOCH],
+        &[
+            json!("2024-02-29 13:05:09.0 +00:00:00"),
+            json!("2024-02-29 13:05:09.123456789 -05:00:00"),
+        ],
+        &reject,
+        &[json!([2024, 60, 13, 5, 9, 0, 1, 30, 0])],
+    );
+
+    let mut reject = not_strings();
+    reject.extend([json!("2024-02-29T13:05:09.5"), json!("2024-02-29 13:05:09")]);
+    holds(
+        json!({
+            "type": "string",
+            "pattern": r"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{1,9}$",
+        }),
+        &[plain],
+        &[json!("2024-02-29 00:00:00.0")],
+        &reject,
+        &[json!([2024, 60, 13, 5, 9, 0])],
+    );
+
+    let mut reject = not_strings();
+    reject.extend([json!("13:05:09"), json!("13:05"), json!("13:05:09.5Z")]);
+    holds(
+        json!({
+            "type": "string",
+            "pattern": r"^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{1,9}$",
+        }),
+        &[at, Time::MIDNIGHT],
+        &[json!("23:59:59.999999999")],
+        &reject,
+        &[json!([13, 5, 9, 0])],
+    );
+
+    let mut reject = not_strings();
+    reject.extend([json!("+01:30"), json!("01:30:00"), json!("Z")]);
+    holds(
+        json!({"type": "string", "pattern": r"^[+-][0-9]{2}:[0-9]{2}:[0-9]{2}$"}),
+        &[offset, UtcOffset::UTC],
+        &[json!("-05:00:00")],
+        &reject,
+        &[json!([1, 30, 0])],
+    );
+
+    let mut reject = not_strings();
+    reject.extend([json!("90"), json!("90."), json!("PT90S"), json!("1.5s")]);
+    holds(
+        json!({"type": "string", "pattern": r"^-?[0-9]+\.[0-9]+$"}),
+        &[
+            Duration::new(90, 500_000_000),
+            Duration::seconds(-2),
+            Duration::ZERO,
+        ],
+        &[json!("1.5"), json!("-0.000000001")],
+        &reject,
+        // A sign on the seconds, and the array form.
+        &[json!("+1.5"), json!([90, 500_000_000])],
+    );
+    assert_eq!(
+        <Duration as ToolSchema>::DEFAULT.map(|d| schema_text(&d, &toolgen::Defs::None)),
+        Some(serde_json::to_string(&Duration::default()).unwrap())
+    );
+}
+
+/// time's `Month` and `Weekday` are their English names (their numbers are read too).
+#[test]
+fn time_names() {
+    use time::{Month, Weekday};
+    let months = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let reject = vec![
+        json!(null),
+        json!(true),
+        json!([]),
+        json!({}),
+        json!("march"),
+        json!("Mar"),
+    ];
+    holds(
+        json!({"type": "string", "enum": months}),
+        &[Month::March, Month::December],
+        &[json!("January")],
+        &reject,
+        &[json!(3)],
+    );
+    let days = [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ];
+    holds(
+        json!({"type": "string", "enum": days}),
+        &[Weekday::Monday, Weekday::Sunday],
+        &[json!("Friday")],
+        &reject,
+        &[json!(7)],
+    );
+    assert_eq!(<Month as ToolSchema>::ENUM_VALUES, Some(&months[..]));
+    assert_eq!(<Weekday as ToolSchema>::ENUM_VALUES, Some(&days[..]));
+}
+
+/// `Either` as its serde derive reads it: `{"Left": ..}` or `{"Right": ..}`.
+#[test]
+fn either_is_externally_tagged() {
+    use either::Either::{self, Left, Right};
+    let reject = vec![
+        json!({"Left": 256}),
+        json!({"Right": 7}),
+        json!({"Left": 1, "Right": "x"}),
+        json!({}),
+        json!("Left"),
+        json!(null),
+        json!(7),
+    ];
+    holds::<Either<u8, String>>(
+        json!({
+            "anyOf": [
+                {
+                    "type": "object",
+                    "properties": {"Left": {"type": "integer", "minimum": 0, "maximum": 255}},
+                    "required": ["Left"],
+                    "additionalProperties": false,
+                },
+                {
+                    "type": "object",
+                    "properties": {"Right": {"type": "string"}},
+                    "required": ["Right"],
+                    "additionalProperties": false,
+                },
+            ],
+        }),
+        &[Left(3), Right("x".to_owned())],
+        &[json!({"Left": 255}), json!({"Right": ""})],
+        &reject,
+        &[],
+    );
+}
+
 #[test]
 fn small_strings() {
     let mut reject = not_strings();
@@ -517,4 +709,68 @@ fn an_index_map_is_a_map_to_the_strict_checks() {
         toolgen::__private::first_problem(std_facts, Dialect::OpenAiStrict),
     );
     assert!(toolgen::__private::first_problem(facts, Dialect::OpenAiStrict).is_some());
+}
+
+/// A place given by its number, or as a named room with a default.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+struct Room {
+    name: String,
+    #[tool(default = 10, range(max = 600))]
+    minutes: u32,
+}
+
+/// A tool of time's types and an `Either` whose side holds defaults and constraints.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+#[tool(strict)]
+struct Booking {
+    day: time::Date,
+    month: time::Month,
+    #[serde(default)]
+    length: time::Duration,
+    place: either::Either<u16, Room>,
+}
+
+#[test]
+fn a_tool_of_time_and_either_parses_and_has_every_dialect() {
+    let args = json!({
+        "day": "2024-02-29",
+        "month": "February",
+        "length": null,
+        "place": {"Right": {"name": "Blue"}},
+    });
+    let parsed = Booking::parse_args(&args.to_string()).unwrap();
+    assert_eq!(parsed.length, time::Duration::ZERO);
+    // `#[tool(default)]` is filled in inside `Either`'s side.
+    let room = parsed.place.as_ref().right().unwrap();
+    assert_eq!(room.minutes, 10);
+    let again = serde_json::to_value(&parsed).unwrap();
+    assert_eq!(Booking::parse_args(&again.to_string()).unwrap(), parsed);
+
+    // A constraint inside `Either`'s side, refused with its path.
+    let mut long = args.clone();
+    long["place"] = json!({"Right": {"name": "Blue", "minutes": 601}});
+    assert_eq!(
+        Booking::parse_args(&long.to_string()).unwrap_err().path(),
+        "place.Right.minutes"
+    );
+    let mut unknown = args.clone();
+    unknown["month"] = json!("Febuary");
+    assert_eq!(
+        Booking::parse_args(&unknown.to_string())
+            .unwrap_err()
+            .path(),
+        "month"
+    );
+
+    for dialect in [
+        Dialect::OpenAiStrict,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+    ] {
+        let text = Booking::input_schema(dialect).unwrap_or_else(|| panic!("{dialect:?}"));
+        serde_json::from_str::<Value>(text).unwrap();
+    }
+    for provider in Provider::ALL {
+        serde_json::from_str::<Value>(Booking::definition_json(provider)).unwrap();
+    }
 }

@@ -7,7 +7,15 @@
 
 // Used by whichever integrations are on (none by default).
 #[allow(unused_imports)]
-use crate::{rope::Rope, schema::ToolSchema};
+use crate::{
+    constraints::Violation,
+    facts::{Facts, Kid, Via},
+    nulls::{NullField, Nulls},
+    rope::{Defs, Rope},
+    schema::ToolSchema,
+};
+#[allow(unused_imports)]
+use serde_json::Value;
 
 /// A string schema: `{"type":"string"` and `tail`.
 #[allow(unused_macros)]
@@ -96,6 +104,139 @@ string! {
     chrono::NaiveDateTime =>
         r#","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
     chrono::NaiveTime => r#","pattern":"^[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?$"}"#;
+}
+
+/// The facts of a string `enum` of `values`: their count, and the characters of the `enum`
+/// array's text (the quoted names, commas and brackets), which strict modes limit.
+#[cfg(feature = "time03")]
+const fn string_enum(values: &[&str]) -> Facts {
+    let mut text = 1;
+    let mut rest = values;
+    while let [value, tail @ ..] = rest {
+        text += value.len() as u32 + 3;
+        rest = tail;
+    }
+    Facts::node(0, false, [0, values.len() as u32, text], &[])
+}
+
+/// A string `enum` of the names serde reads (and writes).
+#[allow(unused_macros)]
+macro_rules! string_enum {
+    ($($ty:ty => $schema:literal [$($value:literal),*];)*) => {$(
+        impl ToolSchema for $ty {
+            const SCHEMA: Rope = Rope::Str($schema);
+            const FACTS: Facts = string_enum(&[$($value),*]);
+            const ENUM_VALUES: Option<&'static [&'static str]> = Some(&[$($value),*]);
+        }
+    )*};
+}
+
+// time writes JSON in its own human-readable forms only with its `serde-human-readable`
+// feature, which `time03` turns on (without it they are arrays of numbers, such as a date's
+// `[year, day of the year]`, which no model should be asked to write). That is a cargo feature,
+// so it holds for every crate of the build. Fractions of a second are always written (`.0`), and
+// read in 1 to 9 digits. time also reads the arrays; the schemas offer the strings it writes.
+#[cfg(feature = "time03")]
+string! {
+    // `YYYY-MM-DD` (years beyond 9999 need time's `large-dates`, which writes a sign).
+    time::Date => r#","format":"date"}"#;
+    // Not RFC 3339 (a space for `T`, and seconds in the offset), so a `pattern`.
+    time::OffsetDateTime => r#","pattern":"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9} [+-][0-9]{2}:[0-9]{2}:[0-9]{2}$"}"#;
+    // Without an offset: neither `date-time` nor `time`.
+    time::PrimitiveDateTime => r#","pattern":"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9}$"}"#;
+    time::Time => r#","pattern":"^[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9}$"}"#;
+    time::UtcOffset => r#","pattern":"^[+-][0-9]{2}:[0-9]{2}:[0-9]{2}$"}"#;
+    // Seconds with a fraction: time writes nine digits (`90.500000000`), reads one or more.
+    time::Duration => r#","pattern":"^-?[0-9]+\\.[0-9]+$"}"#, default r#""0.000000000""#;
+}
+
+#[cfg(feature = "time03")]
+string_enum! {
+    time::Month => r#"{"type":"string","enum":["January","February","March","April","May","June","July","August","September","October","November","December"]}"#
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+         "October", "November", "December"];
+    time::Weekday => r#"{"type":"string","enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}"#
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+}
+
+/// `Either` derives serde's externally tagged form: `{"Left": <L>}` or `{"Right": <R>}`.
+#[cfg(feature = "either1")]
+impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
+    const SCHEMA: Rope = Rope::Seq(&[
+        Rope::Str(r#"{"anyOf":[{"type":"object","properties":{"Left":"#),
+        L::SCHEMA,
+        Rope::Str(
+            r#"},"required":["Left"],"additionalProperties":false},{"type":"object","properties":{"Right":"#,
+        ),
+        R::SCHEMA,
+        Rope::Str(r#"},"required":["Right"],"additionalProperties":false}]}"#),
+    ]);
+    const DEFS: Defs = Defs::Seq(&[L::DEFS, R::DEFS]);
+    const FACTS: Facts = Facts::node(
+        0,
+        false,
+        [0; 3],
+        &[
+            Kid::via(
+                Via::Branch,
+                &Facts::node(0, true, [1, 0, 4], &[Kid::property("Left", &L::FACTS)]),
+            ),
+            Kid::via(
+                Via::Branch,
+                &Facts::node(0, true, [1, 0, 5], &[Kid::property("Right", &R::FACTS)]),
+            ),
+        ],
+    );
+    const NULLS: Nulls = Nulls::Object(
+        &[
+            NullField {
+                name: "Left",
+                default: false,
+                inner: &L::NULLS,
+            },
+            NullField {
+                name: "Right",
+                default: false,
+                inner: &R::NULLS,
+            },
+        ],
+        &[],
+    )
+    .pruned();
+    const NEEDS_FILL: bool = L::NEEDS_FILL || R::NEEDS_FILL;
+    fn fill_defaults(value: &mut Value) {
+        if let Some(object) = value.as_object_mut() {
+            if let Some(left) = object.get_mut("Left") {
+                L::fill_defaults(left);
+            }
+            if let Some(right) = object.get_mut("Right") {
+                R::fill_defaults(right);
+            }
+        }
+    }
+    const NEEDS_CHECK: bool = L::NEEDS_CHECK || R::NEEDS_CHECK;
+    fn check_constraints(&self) -> Result<(), Violation> {
+        match self {
+            either::Either::Left(left) => {
+                left.check_constraints().map_err(|v| v.within_field("Left"))
+            }
+            either::Either::Right(right) => right
+                .check_constraints()
+                .map_err(|v| v.within_field("Right")),
+        }
+    }
+    const NEEDS_JSON_CHECK: bool = L::NEEDS_JSON_CHECK || R::NEEDS_JSON_CHECK;
+    fn check_json(value: &Value) -> Result<(), Violation> {
+        if let Some(object) = value.as_object() {
+            if let Some(left) = object.get("Left") {
+                L::check_json(left).map_err(|v| v.within_field("Left"))?;
+            }
+            if let Some(right) = object.get("Right") {
+                R::check_json(right).map_err(|v| v.within_field("Right"))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// An `ArrayString` holds at most its capacity in bytes, so at most as many characters.

@@ -71,6 +71,8 @@ pub mod __private {
         pub use bytes;
         #[cfg(feature = "chrono04")]
         pub use chrono;
+        #[cfg(feature = "either1")]
+        pub use either;
         #[cfg(feature = "indexmap2")]
         pub use indexmap;
         #[cfg(feature = "jiff02")]
@@ -83,6 +85,8 @@ pub mod __private {
         pub use smallvec;
         #[cfg(feature = "smol_str02")]
         pub use smol_str;
+        #[cfg(feature = "time03")]
+        pub use time;
         #[cfg(feature = "url2")]
         pub use url;
         #[cfg(feature = "uuid1")]

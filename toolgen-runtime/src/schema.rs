@@ -40,7 +40,7 @@ use crate::rope::{Branches, Defs, Names, Object, Rope};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no tool schema: it does not implement `ToolSchema`",
     label = "toolgen needs a schema for this type",
-    note = "for a type of another crate, turn on toolgen's feature for that crate if it has one (`uuid1`, `chrono04`, `jiff02`, `url2`, `semver1`, `rust_decimal1`, `bigdecimal04`, `indexmap2`, `smallvec1`, `arrayvec07`, `smol_str02`, `bytes1`), or describe the field as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`",
+    note = "for a type of another crate, turn on toolgen's feature for that crate if it has one (`uuid1`, `chrono04`, `jiff02`, `time03`, `url2`, `semver1`, `rust_decimal1`, `bigdecimal04`, `indexmap2`, `smallvec1`, `arrayvec07`, `smol_str02`, `bytes1`, `either1`), or describe the field as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`",
     note = "for a type of your own, add `#[derive(toolgen::ToolSchema)]` beside `Deserialize`"
 )]
 pub trait ToolSchema {
