@@ -577,6 +577,156 @@ fn every_enum_representation() {
     );
 }
 
+/// An edit, found by its `op`: `note` is a value where `null` means "clear it" in one variant,
+/// and a string with a default in the other.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Edit {
+    SetNote {
+        /// `null` clears the note.
+        note: Value,
+    },
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+    },
+    Touch,
+}
+
+/// The same, adjacently tagged.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", content = "args", rename_all = "snake_case")]
+enum AdjacentEdit {
+    SetNote {
+        note: Value,
+    },
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+    },
+}
+
+/// Apply edits.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct ApplyEdits {
+    edits: Vec<Edit>,
+    adjacent: Vec<AdjacentEdit>,
+}
+
+#[test]
+fn each_variant_of_a_tagged_enum_strips_as_it_reads() {
+    // Before: a `null` was dropped where any variant defaulted its key, so `set_note` lost its
+    // `null` and serde refused the missing `note`.
+    let text = json!({
+        "edits": [
+            {"op": "set_note", "note": null},
+            // The tag after the member it decides.
+            {"note": null, "op": "set_note"},
+            {"op": "rename", "name": "a", "note": null},
+            {"note": null, "name": "b", "op": "rename"},
+            {"op": "touch"},
+        ],
+        "adjacent": [
+            {"op": "set_note", "args": {"note": null}},
+            {"args": {"name": "c", "note": null}, "op": "rename"},
+        ],
+    })
+    .to_string();
+    let parsed: ApplyEdits = parse(&text).unwrap();
+    let rename = |name: &str| Edit::Rename {
+        name: name.to_owned(),
+        note: String::new(),
+    };
+    assert_eq!(
+        parsed,
+        ApplyEdits {
+            edits: vec![
+                Edit::SetNote { note: Value::Null },
+                Edit::SetNote { note: Value::Null },
+                rename("a"),
+                rename("b"),
+                Edit::Touch,
+            ],
+            adjacent: vec![
+                AdjacentEdit::SetNote { note: Value::Null },
+                AdjacentEdit::Rename {
+                    name: "c".to_owned(),
+                    note: String::new(),
+                },
+            ],
+        }
+    );
+
+    // A tag with escapes, in its value or in its key (the key is left to the text stripper),
+    // and white space everywhere.
+    for text in [
+        r#"{"edits":[{"note":null,"op":"set\u005fnote"},{"op":"re\u006eame","name":"d","note":null}],"adjacent":[]}"#,
+        r#"{"edits":[{"\u006fp":"rename","name":"d","note":null},{"note":null,"o\u0070":"set_note"}],"adjacent":[]}"#,
+        "{ \"edits\" : [ { \"note\" : null , \"op\" : \"set_note\" } ] , \"adjacent\" : [ ] }",
+    ] {
+        let parsed = ApplyEdits::parse_args(text).unwrap();
+        assert_eq!(ApplyEdits::parse_bytes(text.as_bytes()).unwrap(), parsed);
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(ApplyEdits::parse_value(value).unwrap(), parsed);
+    }
+
+    // A missing or unknown tag is serde's error, whatever is stripped.
+    for edit in [
+        json!({"note": null}),
+        json!({"op": "nope", "note": null}),
+        json!({"op": 7, "note": null}),
+    ] {
+        let text = json!({"edits": [edit], "adjacent": []}).to_string();
+        let error = parse::<ApplyEdits>(&text).unwrap_err();
+        assert!(error.path().starts_with("edits[0]"), "{error}");
+    }
+}
+
+/// An edit with a label, the edit flattened in beside it.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Labeled {
+    #[serde(default)]
+    label: String,
+    #[serde(flatten)]
+    edit: Edit,
+}
+
+/// Apply labeled edits.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct ApplyLabeled {
+    edits: Vec<Labeled>,
+}
+
+#[test]
+fn a_flattened_tagged_enum_strips_as_its_variant_reads() {
+    let text = json!({
+        "edits": [
+            {"label": null, "note": null, "op": "set_note"},
+            {"op": "rename", "note": null, "label": null, "name": "a"},
+        ],
+    })
+    .to_string();
+    let parsed: ApplyLabeled = parse(&text).unwrap();
+    assert_eq!(
+        parsed.edits,
+        vec![
+            Labeled {
+                label: String::new(),
+                edit: Edit::SetNote { note: Value::Null },
+            },
+            Labeled {
+                label: String::new(),
+                edit: Edit::Rename {
+                    name: "a".to_owned(),
+                    note: String::new(),
+                },
+            },
+        ]
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // A self-recursive type
 // ---------------------------------------------------------------------------------------------

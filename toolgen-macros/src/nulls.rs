@@ -115,47 +115,62 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident) -> Option<TokenStream> {
 }
 
 /// An enum: the alternatives its representation allows. Tagged variants are found under their
-/// name (external), beside the tag (internal `tag`) or under the content key (adjacent
-/// `tag` + `content`); untagged ones (the whole enum, or `#[serde(untagged)]` variants, which
-/// serde tries after the others) are the content itself.
+/// name (external), or by the tag's value, their fields beside the tag (internal `tag`) or under
+/// the content key (adjacent `tag` + `content`); untagged ones (the whole enum, or
+/// `#[serde(untagged)]` variants, which serde tries after the others) are the content itself,
+/// any of which the JSON may be.
 fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<TokenStream> {
     let serde = &container.serde;
     let ident = container.ident;
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
     for variant in variants.iter().filter(|v| !v.skip) {
-        let Some(content) = content(variant, ident) else {
-            continue;
-        };
+        let content = content(variant, ident);
         if serde.untagged.is_some() || variant.untagged {
-            alternatives.push(content);
+            alternatives.extend(content);
         } else {
             tagged.push((variant.name.as_str(), content));
         }
     }
-    if !tagged.is_empty() {
-        let field = |name: &str, inner: TokenStream| {
+    if tagged.iter().any(|(_, content)| content.is_some()) {
+        let field = |name: &str, inner: &TokenStream| {
             quote! {
                 ::toolgen::__private::NullField { name: #name, default: false, inner: &#inner }
             }
         };
+        // A variant of a tagged enum, found by its tag: each variant's `null`s are stripped as
+        // that variant reads them.
+        let cases = |node: &dyn Fn(&TokenStream) -> TokenStream| {
+            let cases = tagged.iter().map(|(name, content)| {
+                let node = content.as_ref().map_or_else(
+                    || quote!(::toolgen::__private::Nulls::None),
+                    |content| node(content),
+                );
+                quote!(::toolgen::__private::TagCase { name: #name, node: &#node })
+            });
+            quote!(&[#(#cases),*])
+        };
         match (&serde.tag, &serde.content) {
             // Internally tagged: the content's fields sit beside the tag.
-            (Some(_), None) => alternatives.extend(tagged.into_iter().map(|(_, c)| c)),
-            // Adjacently tagged: the content is under its key, whichever variant it is.
-            (Some(_), Some(key)) => {
-                let contents = tagged.into_iter().map(|(_, c)| c);
-                let entry = field(
-                    &key.value,
-                    quote!(::toolgen::__private::Nulls::Any(&[#(#contents),*])),
-                );
-                alternatives.push(quote! {
-                    ::toolgen::__private::Nulls::Object(&[#entry], &[])
+            (Some(tag), None) => {
+                let cases = cases(&|content| content.clone());
+                let tag = &tag.value;
+                alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
+            }
+            // Adjacently tagged: the content is under its key.
+            (Some(tag), Some(key)) => {
+                let cases = cases(&|content| {
+                    let entry = field(&key.value, content);
+                    quote!(::toolgen::__private::Nulls::Object(&[#entry], &[]))
                 });
+                let tag = &tag.value;
+                alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
             // Externally tagged: `{"Variant": content}`.
             _ => {
-                let entries = tagged.into_iter().map(|(name, c)| field(name, c));
+                let entries = tagged
+                    .iter()
+                    .filter_map(|(name, content)| Some(field(name, content.as_ref()?)));
                 alternatives.push(quote! {
                     ::toolgen::__private::Nulls::Object(&[#(#entries),*], &[])
                 });
@@ -262,18 +277,29 @@ mod tests {
             #[serde(tag = "t")]
             enum E { A, B { #[serde(default)] x: u8 } }
         });
-        assert!(
-            internal
-                .starts_with("constNULLS:Nulls=Nulls::pruned(Nulls::Object(&[NullField{name:\"x\""),
-            "{internal}"
+        // Found by the tag's value: each variant strips as it reads.
+        assert_eq!(
+            internal,
+            concat!(
+                "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
+                "TagCase{name:\"A\",node:&Nulls::None},",
+                "TagCase{name:\"B\",node:&Nulls::Object(&[",
+                "NullField{name:\"x\",default:true,inner:&Nulls::None}],&[]).pruned()}]));"
+            )
         );
         let adjacent = nulls(parse_quote! {
             #[serde(tag = "t", content = "c")]
             enum E { A(Inner), B(Other) }
         });
-        assert!(
-            adjacent.contains("NullField{name:\"c\",default:false,inner:&Nulls::Any(&[<InnerasToolSchema>::NULLS,<OtherasToolSchema>::NULLS])}"),
-            "{adjacent}"
+        assert_eq!(
+            adjacent,
+            concat!(
+                "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
+                "TagCase{name:\"A\",node:&Nulls::Object(&[",
+                "NullField{name:\"c\",default:false,inner:&<InnerasToolSchema>::NULLS}],&[])},",
+                "TagCase{name:\"B\",node:&Nulls::Object(&[",
+                "NullField{name:\"c\",default:false,inner:&<OtherasToolSchema>::NULLS}],&[])}]));"
+            )
         );
         let untagged = nulls(parse_quote! {
             #[serde(untagged)]

@@ -98,7 +98,7 @@ pub mod __private {
     pub use crate::dialect::Dialect;
     pub use crate::facts::{Facts, Kid, Via, check_field, check_rest, first_problem};
     pub use crate::nulls::{
-        NullField, Nulls, nulls_of, parse_stripping, strip_text_of, strip_value,
+        NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
         Branch, Branches, DefId, Defs, Flat, Names, Object, Recursive, Rope, escaped, escaped_len,

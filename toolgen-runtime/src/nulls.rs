@@ -11,6 +11,8 @@
 
 pub(crate) mod de;
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
@@ -33,12 +35,32 @@ pub enum Nulls {
     /// An object whose values all follow the node (a map).
     Values(&'static Nulls),
     /// The alternatives of an enum, any of which may be what the JSON is: a key is stripped if
-    /// any alternative defaults it, and its value follows all of theirs.
+    /// any alternative defaults it, and its value follows all of theirs. (Untagged variants: which
+    /// one serde takes is known only by trying them.)
     Any(&'static [Nulls]),
+    /// An internally or adjacently tagged enum: the object's member named by the first field (a
+    /// string) names the variant whose node the whole object follows, its fields beside the tag
+    /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
+    /// that variant reads them. An object whose tag is missing, or names no case, follows
+    /// nothing: serde refuses it whatever is stripped. Resolved on entering the object
+    /// ([`resolve_tags`]).
+    Tagged(&'static str, &'static [TagCase]),
     /// The node of a type that leads back to the type being defined (a recursive type), found
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
     /// [`Nulls::strips`], as it leads back to a tree being looked at already.
     Lazy(fn() -> &'static Nulls),
+}
+
+/// A variant of a [`Nulls::Tagged`]: the tag's value that names it, and its node.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct TagCase {
+    /// The string serde reads for the variant.
+    pub name: &'static str,
+    /// What the object follows when its tag names the variant.
+    pub node: &'static Nulls,
 }
 
 /// A field of a [`Nulls::Object`].
@@ -63,6 +85,16 @@ impl Nulls {
             Nulls::None | Nulls::Lazy(_) => false,
             Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_strips(nodes),
+            Nulls::Tagged(_, cases) => {
+                let mut rest = *cases;
+                while let [case, tail @ ..] = rest {
+                    if case.node.strips() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                false
+            }
             Nulls::Object(fields, flattened) => {
                 let mut rest = *fields;
                 while let [field, tail @ ..] = rest {
@@ -222,7 +254,97 @@ fn lookup(
                 None
             }
         }
-        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) => None,
+        // A tagged enum is resolved into its variant's node on entering the object.
+        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) | Nulls::Tagged(..) => None,
+    }
+}
+
+/// Whether the object whose set is `nodes` needs [`resolve_tags`]: a tagged enum is in the set,
+/// or flattened into one of its objects.
+#[inline]
+fn has_tagged(nodes: &[&'static Nulls]) -> bool {
+    let mut steps = MAX_STEPS;
+    nodes.iter().any(|node| match node {
+        Nulls::Tagged(..) => true,
+        Nulls::Object(_, []) => false,
+        Nulls::Object(_, flattened) => flattened.iter().any(|f| flattens_tagged(f, &mut steps)),
+        _ => false,
+    })
+}
+
+/// Whether `node`, flattened into an object, is or brings a tagged enum.
+fn flattens_tagged(node: &'static Nulls, steps: &mut usize) -> bool {
+    if !take_step(steps) {
+        return false;
+    }
+    match node {
+        Nulls::Tagged(..) => true,
+        Nulls::Object(_, flattened) | Nulls::Any(flattened) => {
+            flattened.iter().any(|f| flattens_tagged(f, steps))
+        }
+        Nulls::Lazy(resolve) => flattens_tagged(resolve(), steps),
+        _ => false,
+    }
+}
+
+/// Appends to `found` the tagged enums `node` brings, flattened into an object.
+fn flattened_tagged(node: &'static Nulls, found: &mut Vec<&'static Nulls>, steps: &mut usize) {
+    if !take_step(steps) {
+        return;
+    }
+    match node {
+        Nulls::Tagged(..) => found.push(node),
+        Nulls::Object(_, flattened) | Nulls::Any(flattened) => {
+            for f in *flattened {
+                flattened_tagged(f, found, steps);
+            }
+        }
+        Nulls::Lazy(resolve) => flattened_tagged(resolve(), found, steps),
+        _ => {}
+    }
+}
+
+/// Resolves the tagged enums of the set `stack[set..]`, which an object follows, into the nodes
+/// of the variants their tags name: `tag_of(name)` is the object's member `name` when it is a
+/// string. A tagged enum in the set is replaced by its variant's node; one flattened into an
+/// object of the set gets its variant's node added to the set (it reads the keys the object's own
+/// fields leave, and the names of the two never meet). A variant that is itself a tagged enum,
+/// or flattens one, is resolved in turn.
+fn resolve_tags<'t>(
+    stack: &mut Stack,
+    set: usize,
+    mut tag_of: impl FnMut(&str) -> Option<Cow<'t, str>>,
+) {
+    let mut steps = MAX_STEPS;
+    let mut found = Vec::new();
+    let mut at = set;
+    while let Some(&node) = stack.get(at) {
+        match node {
+            Nulls::Tagged(..) => {
+                stack.remove(at);
+                found.push(node);
+            }
+            Nulls::Object(_, flattened) => {
+                for f in *flattened {
+                    flattened_tagged(f, &mut found, &mut steps);
+                }
+                at += 1;
+            }
+            _ => at += 1,
+        }
+        for tagged in found.drain(..) {
+            let Nulls::Tagged(tag, cases) = tagged else {
+                continue;
+            };
+            // An enum that leads back to itself is left out past the limit.
+            if !take_step(&mut steps) {
+                continue;
+            }
+            let value = tag_of(tag);
+            if let Some(case) = value.and_then(|value| cases.iter().find(|c| c.name == value)) {
+                expand(case.node, stack, set, &mut steps);
+            }
+        }
     }
 }
 
@@ -369,6 +491,9 @@ fn default_names(
         Nulls::Tuple(nodes) | Nulls::Any(nodes) => nodes
             .iter()
             .all(|node| default_names(node, names, seen, steps)),
+        Nulls::Tagged(_, cases) => cases
+            .iter()
+            .all(|case| default_names(case.node, names, seen, steps)),
         Nulls::Lazy(resolve) => {
             let target = resolve();
             let pointer: *const Nulls = target;
@@ -489,6 +614,10 @@ fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
                 let from = frames.last().map_or(0, |frame| frame.end);
                 let byte = *bytes.get(at)?;
                 if byte == b'{' || byte == b'[' {
+                    if byte == b'{' && stack.get(from..).is_some_and(has_tagged) {
+                        let members = at + 1;
+                        resolve_tags(stack, from, |tag| tag_value(bytes, members, tag));
+                    }
                     if from == stack.len() {
                         at = skip_container(bytes, at)?;
                         state = State::AfterValue;
@@ -624,6 +753,59 @@ fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
                     close_frame(&mut frames, &mut keys, stack)?;
                 }
             }
+        }
+    }
+}
+
+/// The value of the member `tag` of the object whose members start at `at` (after its `{`), when
+/// it is a string: the variant an internally or adjacently tagged enum is. serde takes the first
+/// (a repeated tag is an error there).
+fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option<Cow<'b, str>> {
+    let mut decoded = String::new();
+    loop {
+        at = skip_whitespace(bytes, at);
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let (after_key, escaped) = scan_string(bytes, at)?;
+        let raw = bytes.get(at + 1..after_key - 1)?;
+        let is_tag = if escaped {
+            decode_into(raw, &mut decoded)?;
+            decoded == tag
+        } else {
+            raw == tag.as_bytes()
+        };
+        at = skip_whitespace(bytes, after_key);
+        if bytes.get(at) != Some(&b':') {
+            return None;
+        }
+        at = skip_whitespace(bytes, at + 1);
+        let start = at;
+        at = match *bytes.get(at)? {
+            b'"' => {
+                let (end, escaped) = scan_string(bytes, at)?;
+                if is_tag {
+                    let raw = bytes.get(start + 1..end - 1)?;
+                    if escaped {
+                        decode_into(raw, &mut decoded)?;
+                        return Some(Cow::Owned(decoded));
+                    }
+                    return std::str::from_utf8(raw).ok().map(Cow::Borrowed);
+                }
+                end
+            }
+            // Not a string: serde reads no variant name from it.
+            _ if is_tag => return None,
+            b'{' | b'[' => skip_container(bytes, at)?,
+            b't' => literal(bytes, at, b"true")?,
+            b'f' => literal(bytes, at, b"false")?,
+            b'n' => literal(bytes, at, b"null")?,
+            _ => scan_number(bytes, at)?,
+        };
+        at = skip_whitespace(bytes, at);
+        match bytes.get(at)? {
+            b',' => at += 1,
+            _ => return None,
         }
     }
 }
@@ -870,6 +1052,16 @@ fn walk(value: &mut Value, stack: &mut Stack, set: usize, depth: usize) {
     }
     match value {
         Value::Object(map) => {
+            let mut end = end;
+            if stack.get(set..end).is_some_and(has_tagged) {
+                resolve_tags(stack, set, |tag| {
+                    map.get(tag).and_then(Value::as_str).map(Cow::Borrowed)
+                });
+                end = stack.len();
+                if set == end {
+                    return;
+                }
+            }
             let mut drop = false;
             for (key, member) in map.iter_mut() {
                 let default = lookup_set(stack, set, end, key.as_bytes()).is_some();

@@ -15,7 +15,10 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use super::{MAX_STEPS, NullField, Nulls, expand, lookup, same_key, skip_whitespace};
+use super::{
+    MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
+    skip_whitespace, tag_value,
+};
 
 /// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
 /// is, as `root` tells.
@@ -92,7 +95,19 @@ impl Set {
 
     /// Whether an object in the set makes keys matter.
     fn has_object(&self) -> bool {
-        self.nodes().iter().any(|n| matches!(n, Nulls::Object(..)))
+        self.nodes()
+            .iter()
+            .any(|n| matches!(n, Nulls::Object(..) | Nulls::Tagged(..)))
+    }
+
+    /// The set with its tagged enums resolved ([`resolve_tags`]) for the object whose members
+    /// start at `members` in `text`.
+    fn resolved(&self, text: &str, members: usize) -> Set {
+        let mut nodes = self.nodes().to_vec();
+        resolve_tags(&mut nodes, 0, |tag| {
+            tag_value(text.as_bytes(), members, tag)
+        });
+        Set::from_nodes(nodes)
     }
 
     /// How the members of an object that follows this set are read; `None` when there is
@@ -100,6 +115,9 @@ impl Set {
     fn into_members(self) -> Option<Members> {
         if let Set::One(Nulls::Object(fields, [])) = self {
             return Some(Members::Fields(fields));
+        }
+        if has_tagged(self.nodes()) {
+            return Some(Members::Tagged(self));
         }
         if self.has_object() {
             return Some(Members::Keys(self));
@@ -220,6 +238,8 @@ enum Members {
     Values(Set),
     /// Each key is read here and looked up in the set.
     Keys(Set),
+    /// As `Keys`, once the tagged enums of the set are resolved: at the first key.
+    Tagged(Set),
 }
 
 /// How an array's items are read.
@@ -521,8 +541,7 @@ fn give_key<'de, K: DeserializeSeed<'de>, E: de::Error>(
 #[inline]
 fn null_follows(text: &str, key: &str) -> Option<bool> {
     let bytes = text.as_bytes();
-    let start = key.as_ptr().addr().checked_sub(bytes.as_ptr().addr())?;
-    let quote = start.checked_add(key.len())?;
+    let quote = key_offset(text, key)? + key.len();
     if bytes.get(quote) != Some(&b'"') {
         return None;
     }
@@ -536,6 +555,14 @@ fn null_follows(text: &str, key: &str) -> Option<bool> {
             .get(value..)
             .is_some_and(|rest| rest.starts_with(b"null")),
     )
+}
+
+/// Where `key`, a key serde_json has just read, starts in `text` (after its quote); `None` when
+/// it is not a slice of the text (it had escapes and was decoded).
+#[inline]
+fn key_offset(text: &str, key: &str) -> Option<usize> {
+    let start = key.as_ptr().addr().checked_sub(text.as_ptr().addr())?;
+    (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
 /// An object's members, with the `null`s of fields with a default left out.
@@ -582,6 +609,20 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
                         None
                     }
                 },
+                // The first key of an object with a tagged enum in its set: the members start at
+                // the key's quote, and the tag, wherever it is among them, tells which variant's
+                // fields they are.
+                Members::Tagged(set) => {
+                    let Some(start) = key_offset(self.text, key.as_str()) else {
+                        // Rare (models do not escape names): the text stripper decodes keys.
+                        return Err(A::Error::custom("a tagged object's key has escapes"));
+                    };
+                    let set = set.resolved(self.text, start - 1);
+                    let (defaulted, value) = set.lookup(key.as_str());
+                    self.value = value;
+                    self.members = Members::Keys(set);
+                    defaulted
+                }
                 Members::Keys(set) => {
                     let (defaulted, value) = set.lookup(key.as_str());
                     self.value = value;
@@ -612,7 +653,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
         let set = match &self.members {
             Members::Values(set) => set.clone(),
             Members::Fields(_) => Set::of(self.node),
-            Members::Keys(_) => std::mem::replace(&mut self.value, Set::Empty),
+            Members::Keys(_) | Members::Tagged(_) => std::mem::replace(&mut self.value, Set::Empty),
         };
         strip_seed!(set, self.text, seed => self.map.next_value_seed(seed))
     }
