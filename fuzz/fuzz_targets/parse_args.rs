@@ -67,6 +67,8 @@ enum Internal {
     Move {
         #[tool(range(min = -100, max = 100))]
         dx: i32,
+        #[serde(default)]
+        dy: i32,
     },
 }
 
@@ -76,7 +78,11 @@ enum Adjacent {
     Stop,
     Note(Option<String>),
     Pair(u8, String),
-    Move { dx: i32 },
+    Move {
+        dx: i32,
+        #[tool(default = 1)]
+        dy: i32,
+    },
 }
 
 #[derive(ToolSchema, Deserialize, Debug, PartialEq)]
