@@ -9,6 +9,7 @@
 #     KEEP=1 bash benches/compile_time.sh     # keep the generated crates (path is printed)
 #     TOOLGEN_PATH=/tmp/other-checkout bash benches/compile_time.sh   # measure another checkout
 #     VARIANTS="toolgen toolgen-strict" bash benches/compile_time.sh   # some variants (and baseline)
+#     COUNT=instructions STRUCTS=20 bash benches/compile_time.sh   # instructions, not seconds
 #
 # It generates, in a temporary directory, crates that depend on this workspace by path and
 # differ only in their derives, on 100 structs of 8 fields (String, Option<u32>, Vec<String>,
@@ -38,6 +39,12 @@
 # of CPU time (user+sys of cargo and rustc; steadier than wall-clock on a shared machine), and
 # the median of the per-run differences to the baseline.
 #
+# COUNT=instructions runs each crate's `rustc` once under valgrind's callgrind instead, and
+# reports the instructions it executed (the proc macros' included): the same count on a busy
+# machine as on a quiet one, so two checkouts compare exactly (`TOOLGEN_PATH`) where CPU times
+# differ by 10-20% from run to run here. It is about 50 times slower than a build: use fewer
+# structs (STRUCTS=20 takes a few minutes for every crate).
+#
 # Not run by CI. Needs only crates already in the local cargo cache (it copies Cargo.lock and
 # builds with --offline, falling back to a normal build if that fails).
 set -euo pipefail
@@ -48,6 +55,7 @@ export RUNS="${RUNS:-5}"
 export MODE="${MODE:-build}"
 export STRUCTS="${STRUCTS:-100}"
 export KEEP="${KEEP:-0}"
+export COUNT="${COUNT:-time}"
 
 exec python3 - <<'PY'
 import os
@@ -64,10 +72,15 @@ runs = int(os.environ["RUNS"])
 mode = os.environ["MODE"]
 n = int(os.environ["STRUCTS"])
 keep = os.environ["KEEP"] == "1"
+count = os.environ["COUNT"]
 if mode not in ("build", "check"):
     sys.exit("MODE must be build or check")
-if runs < 3:
+if count not in ("time", "instructions"):
+    sys.exit("COUNT must be time or instructions")
+if count == "time" and runs < 3:
     sys.exit("RUNS must be at least 3")
+if count == "instructions" and shutil.which("valgrind") is None:
+    sys.exit("COUNT=instructions needs valgrind")
 
 VARIANTS = [
     "baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+",
@@ -232,8 +245,30 @@ schemars = "1.2.3"
 """
 
 
-def cargo(crate, target, extra=(), quiet=True):
+# A `RUSTC_WRAPPER` that runs rustc under callgrind for the benchmark crates (`ct_*`) and
+# appends "<crate> <instructions>" to the file named by TOOLGEN_IR_OUT.
+WRAPPER = r"""#!/bin/sh
+rustc="$1"; shift
+case " $* " in
+*" --crate-name ct_"*)
+    out="$(mktemp)"
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rustc" "$@" 2>"$out.log"
+    rc=$?
+    name="$(echo " $* " | sed -n 's/.* --crate-name \(ct_[a-z_]*\) .*/\1/p')"
+    ir="$(grep -o 'Collected : [0-9]*' "$out.log" | awk '{print $3}')"
+    if [ "$rc" -ne 0 ]; then cat "$out.log" >&2; fi
+    echo "$name $ir" >> "$TOOLGEN_IR_OUT"
+    rm -f "$out" "$out.log"
+    exit $rc;;
+*) exec "$rustc" "$@";;
+esac
+"""
+
+
+def cargo(crate, target, extra=(), quiet=True, wrapper=None):
     env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0")
+    if wrapper:
+        env["RUSTC_WRAPPER"] = wrapper
     env.pop("RUSTFLAGS", None)
     cmd = ["cargo", mode, *extra]
     res = subprocess.run(
@@ -276,6 +311,47 @@ try:
             sys.exit(f"first build of {v} failed")
 
     extra = ["--offline"] if offline else []
+    if count == "instructions":
+        wrapper = os.path.join(tmp, "callgrind-rustc.sh")
+        with open(wrapper, "w") as f:
+            f.write(WRAPPER)
+        os.chmod(wrapper, 0o755)
+        ir_out = os.path.join(tmp, "instructions.txt")
+        os.environ["TOOLGEN_IR_OUT"] = ir_out
+        ir = {}
+        for v in VARIANTS:
+            os.utime(os.path.join(crates[v], "src", "lib.rs"))
+            open(ir_out, "w").close()
+            res = cargo(crates[v], target, extra, wrapper=wrapper)
+            if res.returncode != 0:
+                sys.stderr.write(res.stderr)
+                sys.exit(f"build of {v} failed")
+            with open(ir_out) as f:
+                counts = [int(line.split()[1]) for line in f if len(line.split()) == 2]
+            if len(counts) != 1:
+                sys.exit(f"no instruction count for {v}")
+            ir[v] = counts[0]
+            print(f"{v}: {ir[v]:,} instructions", flush=True)
+        print()
+        print(
+            f"cargo {mode}, CARGO_INCREMENTAL=0, {n} structs x 8 fields: instructions rustc "
+            "executed for the crate (callgrind), proc macros included"
+        )
+        print("extra vs schemars+: (crate - baseline) / (schemars+ - baseline), same family.")
+        print()
+        print("| crate | instructions (M) | extra (M) | extra per struct (M) | extra vs schemars+ |")
+        print("|---|---|---|---|---|")
+        for v in VARIANTS:
+            base, js = family(v)
+            if v == base:
+                print(f"| {v} | {ir[v] / 1e6:.0f} | – | – | – |")
+                continue
+            e = ir[v] - ir[base]
+            ratio = "–"
+            if js in VARIANTS and ir[js] > ir[base]:
+                ratio = f"{e / (ir[js] - ir[base]):.2f}x"
+            print(f"| {v} | {ir[v] / 1e6:.0f} | {e / 1e6:+.0f} | {e / n / 1e6:+.2f} | {ratio} |")
+        sys.exit(0)
     wall = {v: [] for v in VARIANTS}
     cpu = {v: [] for v in VARIANTS}
     for r in range(runs):
