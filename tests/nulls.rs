@@ -709,6 +709,16 @@ fn a_flattened_tagged_enum_strips_as_its_variant_reads() {
     })
     .to_string();
     let parsed: ApplyLabeled = parse(&text).unwrap();
+    // serde also reads a variant's index as the tag where it buffers the object (a flattened
+    // enum): the index names the variant whose nulls go.
+    let by_index = json!({
+        "edits": [
+            {"label": null, "note": null, "op": 0},
+            {"op": 1, "note": null, "label": null, "name": "a"},
+        ],
+    })
+    .to_string();
+    assert_eq!(parse::<ApplyLabeled>(&by_index).unwrap(), parsed);
     assert_eq!(
         parsed.edits,
         vec![

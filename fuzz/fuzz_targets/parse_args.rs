@@ -123,6 +123,85 @@ struct Child {
     items: Vec<u8>,
 }
 
+/// Tagged enums whose fields have `#[serde(default)]` only (no `#[tool(default)]`, which would
+/// send parsing through a `Value`): their `null`s are stripped per variant on the fast path, by
+/// the text stripper and on the value path, which must agree.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct TaggedOps {
+    internal: Option<Vec<Op>>,
+    adjacent: Option<Vec<AdjacentOp>>,
+    labeled: Option<Vec<LabeledOp>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Op {
+    Set {
+        note: serde_json::Value,
+        #[serde(default)]
+        n: u8,
+    },
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+    },
+    Nested(Inner),
+    Stop,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Inner {
+    #[serde(default)]
+    x: i32,
+    tags: Option<Vec<String>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum AdjacentOp {
+    A {
+        #[serde(default)]
+        a: u8,
+        v: serde_json::Value,
+    },
+    B(Inner),
+    C,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct LabeledOp {
+    #[serde(default)]
+    label: String,
+    #[serde(flatten)]
+    op: Op,
+}
+
+/// [`check`], and where the stripping fast path reads the text, the text stripper and the value
+/// path read it the same.
+fn check_stripping<T: Tool + Debug + PartialEq + serde::de::DeserializeOwned>(bytes: &[u8]) {
+    check::<T>(bytes);
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    // Arguments `parse_args` accepts (constraints checked, no repeated keys) that the fast path
+    // reads by itself.
+    let (Ok(parsed), Ok(fast)) = (
+        T::parse_args(text),
+        toolgen::__private::parse_stripping::<T>(text),
+    ) else {
+        return;
+    };
+    assert_eq!(parsed, fast, "parse_args and the fast path disagree");
+    let stripped = toolgen::__private::strip_text_of::<T>(text);
+    let by_text: T = serde_json::from_str(stripped.as_deref().unwrap_or(text))
+        .expect("the fast path read it, the text stripper's text does not parse");
+    assert_eq!(by_text, fast, "fast path and text stripper disagree");
+    let value: serde_json::Value = serde_json::from_str(text).expect("it parsed");
+    let by_value = T::parse_value(value).expect("the fast path read it, the value path does not");
+    assert_eq!(by_value, fast, "fast path and value path disagree");
+}
+
 /// Parses `bytes` as `T` through every entry point that takes text.
 fn check<T: Tool + Debug + PartialEq>(bytes: &[u8]) {
     let from_bytes = T::parse_bytes(bytes);
@@ -146,14 +225,15 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, args)) = data.split_first() else {
         return;
     };
-    match which % 8 {
+    match which % 9 {
         0 => check::<Everything>(args),
         1 => check::<flashcards::EmitFlashcards>(args),
         2 => check::<ghostpen::UpdateStyleProfile>(args),
         3 => check::<ghostpen::ReadPastPosts>(args),
         4 => check::<ghostpen::TrackFeedback>(args),
         5 => check::<function_calling::ConfigFunc>(args),
-        6 => check::<mind_map::SuggestOperations>(args),
+        6 => check_stripping::<mind_map::SuggestOperations>(args),
+        8 => check_stripping::<TaggedOps>(args),
         _ => {
             // A call of a named tool in a set: the name is the text up to the first NUL.
             let text = String::from_utf8_lossy(args);

@@ -134,11 +134,13 @@ macro_rules! string_enum {
 // time writes JSON in its own human-readable forms only with its `serde-human-readable`
 // feature, which `time03` turns on (without it they are arrays of numbers, such as a date's
 // `[year, day of the year]`, which no model should be asked to write). That is a cargo feature,
-// so it holds for every crate of the build. Fractions of a second are always written (`.0`), and
-// read in 1 to 9 digits. time also reads the arrays; the schemas offer the strings it writes.
+// so it holds for every crate of the build (their own JSON output too). Fractions of a second
+// are always written (`.0`, at most 9 digits). time also reads the arrays; the schemas offer the
+// strings it writes. Years are -9999 to 9999: time's `large-dates`, should a crate of the build
+// turn it on, writes years beyond those with a sign and more digits, which no schema here offers.
 #[cfg(feature = "time03")]
 string! {
-    // `YYYY-MM-DD` (years beyond 9999 need time's `large-dates`, which writes a sign).
+    // `YYYY-MM-DD` (time also writes years before 1, `-0001-..`, which `date` leaves out).
     time::Date => r#","format":"date"}"#;
     // Not RFC 3339 (a space for `T`, and seconds in the offset), so a `pattern`.
     time::OffsetDateTime => r#","pattern":"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9} [+-][0-9]{2}:[0-9]{2}:[0-9]{2}$"}"#;
@@ -146,8 +148,9 @@ string! {
     time::PrimitiveDateTime => r#","pattern":"^-?[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9}$"}"#;
     time::Time => r#","pattern":"^[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{1,9}$"}"#;
     time::UtcOffset => r#","pattern":"^[+-][0-9]{2}:[0-9]{2}:[0-9]{2}$"}"#;
-    // Seconds with a fraction: time writes nine digits (`90.500000000`), reads one or more.
-    time::Duration => r#","pattern":"^-?[0-9]+\\.[0-9]+$"}"#, default r#""0.000000000""#;
+    // Seconds (an `i64`) with a fraction: time writes nine digits (`90.500000000`), reads one or
+    // more.
+    time::Duration => r#","pattern":"^-?[0-9]{1,19}\\.[0-9]+$"}"#, default r#""0.000000000""#;
 }
 
 #[cfg(feature = "time03")]

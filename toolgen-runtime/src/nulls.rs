@@ -313,10 +313,14 @@ fn flattened_tagged(node: &'static Nulls, found: &mut Vec<&'static Nulls>, steps
 fn resolve_tags<'t>(
     stack: &mut Stack,
     set: usize,
-    mut tag_of: impl FnMut(&str) -> Option<Cow<'t, str>>,
+    mut tag_of: impl FnMut(&str) -> Option<Tag<'t>>,
 ) {
     let mut steps = MAX_STEPS;
     let mut found = Vec::new();
+    // Each enum is resolved once (one that leads back to itself would come back), and each tag
+    // looked up once.
+    let mut resolved: Vec<*const Nulls> = Vec::new();
+    let mut tags: Vec<(&'static str, Option<Tag<'t>>)> = Vec::new();
     let mut at = set;
     while let Some(&node) = stack.get(at) {
         match node {
@@ -336,16 +340,38 @@ fn resolve_tags<'t>(
             let Nulls::Tagged(tag, cases) = tagged else {
                 continue;
             };
-            // An enum that leads back to itself is left out past the limit.
-            if !take_step(&mut steps) {
+            let pointer: *const Nulls = tagged;
+            if resolved.contains(&pointer) || !take_step(&mut steps) {
                 continue;
             }
-            let value = tag_of(tag);
-            if let Some(case) = value.and_then(|value| cases.iter().find(|c| c.name == value)) {
+            resolved.push(pointer);
+            let value = match tags.iter().find(|(name, _)| *name == *tag) {
+                Some((_, value)) => value.clone(),
+                None => {
+                    let value = tag_of(tag);
+                    tags.push((tag, value.clone()));
+                    value
+                }
+            };
+            let case = match value {
+                Some(Tag::Name(name)) => cases.iter().find(|c| c.name == name),
+                // serde also reads a variant by its index, where it has buffered the object.
+                Some(Tag::Index(index)) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
+                None => None,
+            };
+            if let Some(case) = case {
                 expand(case.node, stack, set, &mut steps);
             }
         }
     }
+}
+
+/// A tag's value as an object holds it: a variant's name, or its index (a non-negative integer,
+/// which serde reads where it has buffered the object first, as for a flattened enum).
+#[derive(Clone)]
+enum Tag<'t> {
+    Name(Cow<'t, str>),
+    Index(u64),
 }
 
 /// `name == key`, byte by byte: names are short, and a call to `memcmp` costs more.
@@ -758,9 +784,9 @@ fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
 }
 
 /// The value of the member `tag` of the object whose members start at `at` (after its `{`), when
-/// it is a string: the variant an internally or adjacently tagged enum is. serde takes the first
-/// (a repeated tag is an error there).
-fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option<Cow<'b, str>> {
+/// it is a string or an index: the variant an internally or adjacently tagged enum is. serde
+/// takes the first (a repeated tag is an error there).
+fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option<Tag<'b>> {
     let mut decoded = String::new();
     loop {
         at = skip_whitespace(bytes, at);
@@ -788,14 +814,20 @@ fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option<Cow<'b, st
                     let raw = bytes.get(start + 1..end - 1)?;
                     if escaped {
                         decode_into(raw, &mut decoded)?;
-                        return Some(Cow::Owned(decoded));
+                        return Some(Tag::Name(Cow::Owned(decoded)));
                     }
-                    return std::str::from_utf8(raw).ok().map(Cow::Borrowed);
+                    return std::str::from_utf8(raw)
+                        .ok()
+                        .map(|name| Tag::Name(Cow::Borrowed(name)));
                 }
                 end
             }
-            // Not a string: serde reads no variant name from it.
-            _ if is_tag => return None,
+            // A variant's index, or nothing serde reads a variant from.
+            _ if is_tag => {
+                let end = scan_number(bytes, at).unwrap_or(at);
+                let digits = std::str::from_utf8(bytes.get(at..end)?).ok()?;
+                return digits.parse().ok().map(Tag::Index);
+            }
             b'{' | b'[' => skip_container(bytes, at)?,
             b't' => literal(bytes, at, b"true")?,
             b'f' => literal(bytes, at, b"false")?,
@@ -1054,8 +1086,9 @@ fn walk(value: &mut Value, stack: &mut Stack, set: usize, depth: usize) {
         Value::Object(map) => {
             let mut end = end;
             if stack.get(set..end).is_some_and(has_tagged) {
-                resolve_tags(stack, set, |tag| {
-                    map.get(tag).and_then(Value::as_str).map(Cow::Borrowed)
+                resolve_tags(stack, set, |tag| match map.get(tag)? {
+                    Value::String(name) => Some(Tag::Name(Cow::Borrowed(name))),
+                    number => number.as_u64().map(Tag::Index),
                 });
                 end = stack.len();
                 if set == end {
