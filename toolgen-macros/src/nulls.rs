@@ -142,10 +142,9 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
         // that variant reads them.
         let cases = |node: &dyn Fn(&TokenStream) -> TokenStream| {
             let cases = tagged.iter().map(|(name, content)| {
-                let node = content.as_ref().map_or_else(
-                    || quote!(::toolgen::__private::Nulls::None),
-                    |content| node(content),
-                );
+                let node = content
+                    .as_ref()
+                    .map_or_else(|| quote!(::toolgen::__private::Nulls::None), node);
                 quote!(::toolgen::__private::TagCase { name: #name, node: &#node })
             });
             quote!(&[#(#cases),*])
