@@ -834,7 +834,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
     let fill_fn = (!body.is_empty()).then(|| {
         quote! {
             // `#[inline]`: a crate that only defines tools does not compile the body to machine
-            // code (benches/compile_time.sh, COUNT=instructions: -8% for a tool crate).
+            // code (benches/compile_time.sh, COUNT=instructions: -8% of what toolgen adds).
             #[inline]
             fn fill_defaults(#value: &mut ::toolgen::__private::serde_json::Value) {
                 #body
