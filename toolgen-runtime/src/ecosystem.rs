@@ -119,14 +119,16 @@ const fn string_enum(values: &[&str]) -> Facts {
     Facts::node(0, false, [0, values.len() as u32, text], &[])
 }
 
-/// A string `enum` of the names serde reads (and writes).
+/// A string `enum` of the names serde reads (and writes), which need no JSON escapes.
 #[allow(unused_macros)]
 macro_rules! string_enum {
-    ($($ty:ty => $schema:literal [$($value:literal),*];)*) => {$(
+    ($($ty:ty => [$first:literal $(, $value:literal)*];)*) => {$(
         impl ToolSchema for $ty {
-            const SCHEMA: Rope = Rope::Str($schema);
-            const FACTS: Facts = string_enum(&[$($value),*]);
-            const ENUM_VALUES: Option<&'static [&'static str]> = Some(&[$($value),*]);
+            const SCHEMA: Rope = Rope::Str(concat!(
+                r#"{"type":"string","enum":[""#, $first, $(r#"",""#, $value,)* r#""]}"#
+            ));
+            const FACTS: Facts = string_enum(&[$first $(, $value)*]);
+            const ENUM_VALUES: Option<&'static [&'static str]> = Some(&[$first $(, $value)*]);
         }
     )*};
 }
@@ -155,11 +157,11 @@ string! {
 
 #[cfg(feature = "time03")]
 string_enum! {
-    time::Month => r#"{"type":"string","enum":["January","February","March","April","May","June","July","August","September","October","November","December"]}"#
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-         "October", "November", "December"];
-    time::Weekday => r#"{"type":"string","enum":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]}"#
-        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    time::Month => [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December"
+    ];
+    time::Weekday => ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 }
 
 /// `Either` derives serde's externally tagged form: `{"Left": <L>}` or `{"Right": <R>}`.

@@ -264,27 +264,16 @@ fn lookup(
 #[inline]
 fn has_tagged(nodes: &[&'static Nulls]) -> bool {
     let mut steps = MAX_STEPS;
+    // Empty unless one is found, so the common case allocates nothing.
+    let mut found = Vec::new();
     nodes.iter().any(|node| match node {
         Nulls::Tagged(..) => true,
-        Nulls::Object(_, []) => false,
-        Nulls::Object(_, flattened) => flattened.iter().any(|f| flattens_tagged(f, &mut steps)),
+        Nulls::Object(_, flattened) => flattened.iter().any(|f| {
+            flattened_tagged(f, &mut found, &mut steps);
+            !found.is_empty()
+        }),
         _ => false,
     })
-}
-
-/// Whether `node`, flattened into an object, is or brings a tagged enum.
-fn flattens_tagged(node: &'static Nulls, steps: &mut usize) -> bool {
-    if !take_step(steps) {
-        return false;
-    }
-    match node {
-        Nulls::Tagged(..) => true,
-        Nulls::Object(_, flattened) | Nulls::Any(flattened) => {
-            flattened.iter().any(|f| flattens_tagged(f, steps))
-        }
-        Nulls::Lazy(resolve) => flattens_tagged(resolve(), steps),
-        _ => false,
-    }
 }
 
 /// Appends to `found` the tagged enums `node` brings, flattened into an object.
