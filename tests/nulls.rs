@@ -737,6 +737,200 @@ fn a_flattened_tagged_enum_strips_as_its_variant_reads() {
     );
 }
 
+/// An untagged edit: serde tries `SetNote` first, where `note: null` is a value, then
+/// `Rename`, where `note` has a default.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum LooseEdit {
+    SetNote {
+        set: u32,
+        /// `null` clears the note.
+        note: Value,
+    },
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+    },
+}
+
+/// The same variants the other way round: `Rename` is tried first.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum LooseEditRenameFirst {
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+    },
+    SetNote {
+        set: u32,
+        note: Value,
+    },
+}
+
+/// Two variants both of which read `{"note": null}`: the one serde tries first decides.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum KeepFirst {
+    Keep {
+        note: Value,
+    },
+    Default {
+        #[serde(default)]
+        note: String,
+    },
+}
+
+/// As [`KeepFirst`], the other way round.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum DefaultFirst {
+    Default {
+        #[serde(default)]
+        note: String,
+    },
+    Keep {
+        note: Value,
+    },
+}
+
+/// Apply untagged edits.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct ApplyLoose {
+    edits: Vec<LooseEdit>,
+    #[serde(default)]
+    rename_first: Vec<LooseEditRenameFirst>,
+    #[serde(default)]
+    keep_first: Option<KeepFirst>,
+    #[serde(default)]
+    default_first: Option<DefaultFirst>,
+}
+
+/// The same, with a `#[tool(default)]`: its arguments are always read through a `Value`.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct ApplyLooseFilled {
+    edits: Vec<LooseEdit>,
+    #[tool(default = 3)]
+    times: u32,
+}
+
+/// `parse_args`, `parse_bytes` and `parse_value` of `text`, which must agree.
+#[track_caller]
+fn parse_three<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
+    let parsed = T::parse_args(text);
+    assert_eq!(T::parse_bytes(text.as_bytes()), parsed, "parse_bytes");
+    let value: Value = serde_json::from_str(text).unwrap();
+    match (T::parse_value(value), &parsed) {
+        (Ok(a), Ok(b)) => assert_eq!(&a, b, "parse_value"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "parse_value"),
+        (a, b) => panic!("parse_value {a:?}, parse_args {b:?}"),
+    }
+    parsed
+}
+
+#[test]
+fn an_untagged_enum_tries_a_disputed_null_kept_and_dropped() {
+    // Before: a `null` was dropped where any variant defaulted its key, so `SetNote` never saw
+    // its `null` (the first two edits, and `keep_first`, were read wrongly or refused).
+    let text = json!({
+        "edits": [
+            {"set": 1, "note": null},
+            {"note": null, "set": 2},
+            {"name": "a", "note": null},
+            {"name": "b", "note": "x"},
+            {"set": 3, "note": "y"},
+        ],
+        "rename_first": [
+            {"set": 4, "note": null},
+            {"name": "c", "note": null},
+        ],
+        "keep_first": {"note": null},
+        "default_first": {"note": null},
+    })
+    .to_string();
+    let parsed = parse_three::<ApplyLoose>(&text).unwrap();
+    let set = |set: u32, note: Value| LooseEdit::SetNote { set, note };
+    let rename = |name: &str, note: &str| LooseEdit::Rename {
+        name: name.to_owned(),
+        note: note.to_owned(),
+    };
+    assert_eq!(
+        parsed,
+        ApplyLoose {
+            edits: vec![
+                set(1, Value::Null),
+                set(2, Value::Null),
+                rename("a", ""),
+                rename("b", "x"),
+                set(3, json!("y")),
+            ],
+            rename_first: vec![
+                LooseEditRenameFirst::SetNote {
+                    set: 4,
+                    note: Value::Null,
+                },
+                LooseEditRenameFirst::Rename {
+                    name: "c".to_owned(),
+                    note: String::new(),
+                },
+            ],
+            // As serde reads `{"note": null}` and `{}` variant by variant: the first variant
+            // that reads the object wins.
+            keep_first: Some(KeepFirst::Keep { note: Value::Null }),
+            default_first: Some(DefaultFirst::Default {
+                note: String::new(),
+            }),
+        }
+    );
+    // The fast path leaves a disputed `null` to the slow one; without one it reads the text.
+    assert!(toolgen::__private::parse_stripping::<ApplyLoose>(&text).is_err());
+    let undisputed = json!({"edits": [{"name": "a", "note": "x"}], "keep_first": null});
+    assert_eq!(
+        toolgen::__private::parse_stripping::<ApplyLoose>(&undisputed.to_string()).unwrap(),
+        parse_three::<ApplyLoose>(&undisputed.to_string()).unwrap(),
+    );
+
+    // Through a `Value`, with a default to fill in.
+    let filled =
+        json!({"edits": [{"set": 1, "note": null}, {"name": "a", "note": null}], "times": null});
+    assert_eq!(
+        parse_three::<ApplyLooseFilled>(&filled.to_string()).unwrap(),
+        ApplyLooseFilled {
+            edits: vec![set(1, Value::Null), rename("a", "")],
+            times: 3,
+        }
+    );
+
+    // Neither choice reads: serde's error, at the edit.
+    let error = parse_three::<ApplyLoose>(r#"{"edits": [{"note": null}]}"#).unwrap_err();
+    assert_eq!(error.path(), "edits[0]", "{error}");
+    let error =
+        parse_three::<ApplyLooseFilled>(r#"{"edits": [{"note": null}], "times": 1}"#).unwrap_err();
+    assert_eq!(error.path(), "edits[0]", "{error}");
+    // After an object settled the other way, the next that neither way reads is the error.
+    let text =
+        r#"{"edits": [{"name": "a", "note": null}, {"set": 1, "note": null}, {"note": null}]}"#;
+    let error = parse_three::<ApplyLoose>(text).unwrap_err();
+    assert_eq!(error.path(), "edits[2]", "{error}");
+
+    // Object by object: a hundred edits, every other one the other way from the first choice.
+    let edits: Vec<Value> = (0..100)
+        .map(|i| match i % 2 {
+            0 => json!({"set": i, "note": null}),
+            _ => json!({"name": i.to_string(), "note": null}),
+        })
+        .collect();
+    let parsed = parse_three::<ApplyLoose>(&json!({ "edits": edits }).to_string()).unwrap();
+    let expected: Vec<LooseEdit> = (0..100)
+        .map(|i| match i % 2 {
+            0 => set(i, Value::Null),
+            _ => rename(&i.to_string(), ""),
+        })
+        .collect();
+    assert_eq!(parsed.edits, expected);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A self-recursive type
 // ---------------------------------------------------------------------------------------------

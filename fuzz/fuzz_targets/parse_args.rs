@@ -131,6 +131,23 @@ struct TaggedOps {
     internal: Option<Vec<Op>>,
     adjacent: Option<Vec<AdjacentOp>>,
     labeled: Option<Vec<LabeledOp>>,
+    loose: Option<Vec<LooseOp>>,
+}
+
+/// Untagged variants that disagree about `note: null`: a value in one, defaulted in the other.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum LooseOp {
+    Set {
+        set: u8,
+        note: serde_json::Value,
+    },
+    Rename {
+        name: String,
+        #[serde(default)]
+        note: String,
+        inner: Option<Inner>,
+    },
 }
 
 #[derive(ToolSchema, Deserialize, Debug, PartialEq)]

@@ -21,7 +21,7 @@ pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
     let node = match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
-            Data::Named(fields) => object(fields, ident, container.serde.default),
+            Data::Named(fields) => object(fields, ident, container.serde.default, false),
             Data::Tuple(fields) if fields.len() == 1 => {
                 let ty = &fields[0].ty;
                 (!is_plain(ty)).then(|| type_node(ty, ident))
@@ -54,10 +54,16 @@ fn type_node(ty: &syn::Type, ident: &syn::Ident) -> TokenStream {
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
 /// fields without a default are left out; `None` when that leaves nothing. `container_default`:
 /// the container's `#[serde(default)]`, whose value may set any field.
+///
+/// `untagged`: the object is an untagged variant's, one of the alternatives serde tries in
+/// turn. Its fields that read `null` as a value are listed too (`Nulls::Keep`), for where
+/// another variant defaults the same key, and the object is kept whole: the enum's node is
+/// pruned as one.
 fn object(
     fields: &[Field<'_>],
     ident: &syn::Ident,
     container_default: bool,
+    untagged: bool,
 ) -> Option<TokenStream> {
     let mut entries = Vec::new();
     let mut flattened = Vec::new();
@@ -74,11 +80,16 @@ fn object(
             && field.tool.default.is_none()
             && !container_default;
         let default = (field.default || field.tool.default.is_some()) && !none_by_default;
-        if !default && is_plain(ty) {
+        let keep = untagged && !default && (field.with.is_some() || reads_null_as_value(ty));
+        if !default && !keep && is_plain(ty) {
             continue;
         }
         let name = &field.name;
-        let inner = type_node(ty, ident);
+        let inner = if keep {
+            quote!(::toolgen::__private::Nulls::Keep)
+        } else {
+            type_node(ty, ident)
+        };
         entries.push(quote! {
             ::toolgen::__private::NullField { name: #name, default: #default, inner: &#inner }
         });
@@ -86,9 +97,31 @@ fn object(
     if entries.is_empty() && flattened.is_empty() {
         return None;
     }
-    Some(quote! {
-        ::toolgen::__private::Nulls::Object(&[#(#entries),*], &[#(#flattened),*]).pruned()
+    let object = quote!(::toolgen::__private::Nulls::Object(&[#(#entries),*], &[#(#flattened),*]));
+    Some(if untagged {
+        object
+    } else {
+        quote!(#object.pruned())
     })
+}
+
+/// Whether a value of `ty` reads `null` as itself, while a missing key is an error: a
+/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.)
+fn reads_null_as_value(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Paren(inner) => reads_null_as_value(&inner.elem),
+        syn::Type::Group(inner) => reads_null_as_value(&inner.elem),
+        syn::Type::Tuple(tuple) => tuple.elems.is_empty(),
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let segments = &path.path.segments;
+            let bare = segments.len() == 1 && path.path.leading_colon.is_none();
+            let qualified = segments.len() == 2 && segments[0].ident == "serde_json";
+            segments.last().is_some_and(|last| {
+                last.ident == "Value" && last.arguments.is_none() && (bare || qualified)
+            })
+        }
+        _ => false,
+    }
 }
 
 /// An array read position by position (a tuple struct or variant).
@@ -105,12 +138,13 @@ fn tuple<'a>(
 }
 
 /// The tree of a variant's content, where serde reads it; `None` for a unit variant.
-fn content(variant: &Variant<'_>, ident: &syn::Ident) -> Option<TokenStream> {
+/// `untagged`: the variant is one serde tries in turn (see [`object`]).
+fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
     match &variant.shape {
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
         Shape::Tuple(items) => tuple(items.iter().copied(), ident),
-        Shape::Struct(fields) => object(fields, ident, false),
+        Shape::Struct(fields) => object(fields, ident, false, untagged),
     }
 }
 
@@ -125,8 +159,9 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
     for variant in variants.iter().filter(|v| !v.skip) {
-        let content = content(variant, ident);
-        if serde.untagged.is_some() || variant.untagged {
+        let untagged = serde.untagged.is_some() || variant.untagged;
+        let content = content(variant, ident, untagged);
+        if untagged {
             alternatives.extend(content);
         } else {
             tagged.push((variant.name.as_str(), content));
@@ -308,6 +343,39 @@ mod tests {
             untagged.contains("Nulls::Any(&[<InnerasToolSchema>::NULLS,Nulls::Tuple(&[Nulls::None,<OtherasToolSchema>::NULLS]).pruned()])"),
             "{untagged}"
         );
+    }
+
+    #[test]
+    fn untagged_variants_list_the_fields_that_read_null_as_a_value() {
+        let untagged = nulls(parse_quote! {
+            #[serde(untagged)]
+            enum E {
+                A { a: serde_json::Value, b: (), #[serde(with = "m")] c: u8, d: Option<Value>, e: u8 },
+                B { #[serde(default)] a: String },
+            }
+        });
+        // Kept whole (a variant alone has nothing to strip); the enum is pruned as one.
+        assert_eq!(
+            untagged,
+            concat!(
+                "constNULLS:Nulls=Nulls::Any(&[Nulls::Object(&[",
+                "NullField{name:\"a\",default:false,inner:&Nulls::Keep},",
+                "NullField{name:\"b\",default:false,inner:&Nulls::Keep},",
+                "NullField{name:\"c\",default:false,inner:&Nulls::Keep},",
+                // An `Option` reads a missing key as it reads `null`: its own node.
+                "NullField{name:\"d\",default:false,inner:&<Option<Value>asToolSchema>::NULLS}",
+                "],&[]),",
+                "Nulls::Object(&[NullField{name:\"a\",default:true,inner:&Nulls::None}],&[])",
+                "]).pruned();"
+            )
+        );
+        // Not in a struct, nor in a tagged variant: there no other variant reads the object.
+        let tagged = nulls(parse_quote! {
+            enum E { A { a: Value, #[serde(default)] x: u8 } }
+        });
+        assert!(!tagged.contains("Keep"), "{tagged}");
+        let plain = nulls(parse_quote! { struct S { a: Value, #[serde(default)] x: u8 } });
+        assert!(!plain.contains("Keep"), "{plain}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::nulls::{self, strip_text, strip_value};
+use crate::nulls::{self, Conflict, Conflicts, Segment, strip_text, strip_value_with};
 use crate::schema::ToolSchema;
 
 /// Why a model's arguments did not parse into the tool's type.
@@ -310,7 +310,17 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
             return checked(parsed);
         }
         // The way that finds the error (or reads what the fast path leaves to it).
-        if let Some(stripped) = strip_text(args, &T::NULLS) {
+        let mut conflicts = Conflicts::default();
+        let stripped = strip_text(args, &T::NULLS, &mut conflicts);
+        if conflicts.met {
+            // An untagged enum's variants disagree about a `null`: the choices are tried on a
+            // value, where they are found by their paths.
+            return match serde_json::from_str::<UniqueKeys>(args) {
+                Ok(UniqueKeys(value)) => parse_value_tolerant::<T>(value).map(|(parsed, _)| parsed),
+                Err(_) => Err(locate::<UniqueKeys>(args, &syntax_error(args))),
+            };
+        }
+        if let Some(stripped) = stripped {
             match parse_text::<T>(&stripped) {
                 // Not JSON (or a number serde_json cannot read): the stripper passes over the
                 // parts it has nothing to drop in without checking them. The error, and its
@@ -612,8 +622,125 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
         }
     }
     if T::STRIPS_NULLS {
-        strip_value(&mut value, &T::NULLS);
+        let mut conflicts = Conflicts::default();
+        strip_value_with(&mut value, &T::NULLS, &mut conflicts);
+        if conflicts.met {
+            return settle_conflicts::<T>(value, tolerated);
+        }
     }
+    read_value(value, tolerated)
+}
+
+/// How many times one parse tries again, with the `null`s an untagged enum's variants disagree
+/// about in one more object the other way ([`settle_conflicts`]).
+const MAX_CONFLICT_ATTEMPTS: usize = 256;
+
+/// [`read_value`] of `value`, whose `null`s that an untagged enum's variants disagree about are
+/// still in it (one variant defaults the key, another reads the `null` as a value): serde takes
+/// the first variant that reads the object, so each such `null` is first kept or dropped as that
+/// variant would have it. Where the value then fails to read, the `null`s in the object that
+/// failed (serde stops at the first) are tried the other way, and so on, object by object; where
+/// both ways fail, the first way's error stands.
+#[cold]
+fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
+    mut value: Value,
+    tolerated: bool,
+) -> Result<(T, bool), ArgsError> {
+    let mut conflicts = Conflicts {
+        met: false,
+        found: Some(Vec::new()),
+    };
+    strip_value_with(&mut value, &T::NULLS, &mut conflicts);
+    let found = conflicts.found.unwrap_or_default();
+    // Each `null`'s choice: dropped or kept, and whether the other way was tried.
+    let mut choices: Vec<(&Conflict, String, bool, bool)> = found
+        .iter()
+        .map(|conflict| {
+            let mut path = String::new();
+            for segment in &conflict.path {
+                match segment {
+                    Segment::Key(key) => push_key(&mut path, key),
+                    Segment::Index(index) => path.push_str(&format!("[{index}]")),
+                }
+            }
+            (conflict, path, conflict.default_first, false)
+        })
+        .collect();
+    // The error where choices were last turned, as it was before.
+    let mut before: Option<ArgsError> = None;
+    for _ in 0..MAX_CONFLICT_ATTEMPTS {
+        let mut candidate = value.clone();
+        for (conflict, _, drop, _) in &choices {
+            if *drop {
+                drop_member(&mut candidate, conflict);
+            }
+        }
+        let error = match read_value::<T>(candidate, tolerated) {
+            Ok(parsed) => return Ok(parsed),
+            Err(error) => error,
+        };
+        if let Some(earlier) = before.take()
+            && within(&error.path, &earlier.path)
+        {
+            return Err(earlier);
+        }
+        let mut turned = false;
+        for (_, path, drop, tried) in &mut choices {
+            if !*tried && within(path, &error.path) {
+                *tried = true;
+                *drop = !*drop;
+                turned = true;
+            }
+        }
+        if !turned {
+            return Err(error);
+        }
+        before = Some(error);
+    }
+    Err(before.unwrap_or_else(|| {
+        ArgsError::new(
+            String::new(),
+            "the arguments could not be read".to_owned(),
+            ArgsErrorKind::Data,
+        )
+    }))
+}
+
+/// Whether `path` (an error's or an object's, as [`path_text`] writes them) is `prefix` or
+/// inside it.
+fn within(path: &str, prefix: &str) -> bool {
+    prefix.is_empty()
+        || path
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+}
+
+/// Removes the member of `conflict` from its object in `value`.
+fn drop_member(value: &mut Value, conflict: &Conflict) {
+    let mut at = value;
+    for segment in &conflict.path {
+        let next = match (segment, at) {
+            (Segment::Key(key), Value::Object(map)) => map.get_mut(key),
+            (Segment::Index(index), Value::Array(items)) => items.get_mut(*index),
+            _ => None,
+        };
+        match next {
+            Some(next) => at = next,
+            None => return,
+        }
+    }
+    if let Value::Object(map) = at {
+        // `retain` keeps the order of the others, with `preserve_order`.
+        map.retain(|key, _| *key != conflict.key);
+    }
+}
+
+/// The rest of [`parse_value_tolerant`], once `null`s are stripped: defaults filled in, `T`
+/// read, integral floats mended.
+fn read_value<T: ToolSchema + DeserializeOwned>(
+    mut value: Value,
+    tolerated: bool,
+) -> Result<(T, bool), ArgsError> {
     T::fill_defaults(&mut value);
     let mut fixes = 0;
     loop {
@@ -786,20 +913,25 @@ fn path_text(path: &serde_path_to_error::Path) -> String {
             Segment::Enum { variant } => variant.as_str(),
             Segment::Unknown => "?",
         };
-        if !text.is_empty() {
-            text.push('.');
-        }
-        match key.char_indices().nth(MAX_QUOTED) {
-            Some((end, _)) => {
-                text.push_str(key.get(..end).unwrap_or_default());
-                text.push('…');
-            }
-            None => text.push_str(key),
-        }
+        push_key(&mut text, key);
     }
     match text.as_str() {
         "." | "?" => String::new(),
         _ => text,
+    }
+}
+
+/// Appends `key` to the path `text`, cut at [`MAX_QUOTED`] characters.
+fn push_key(text: &mut String, key: &str) {
+    if !text.is_empty() {
+        text.push('.');
+    }
+    match key.char_indices().nth(MAX_QUOTED) {
+        Some((end, _)) => {
+            text.push_str(key.get(..end).unwrap_or_default());
+            text.push('…');
+        }
+        None => text.push_str(key),
     }
 }
 

@@ -35,8 +35,9 @@ pub enum Nulls {
     /// An object whose values all follow the node (a map).
     Values(&'static Nulls),
     /// The alternatives of an enum, any of which may be what the JSON is: a key is stripped if
-    /// any alternative defaults it, and its value follows all of theirs. (Untagged variants: which
-    /// one serde takes is known only by trying them.)
+    /// an alternative defaults it and none reads its `null` as a value ([`Nulls::Keep`]), and
+    /// its value follows all of theirs. (Untagged variants: which one serde takes is known only
+    /// by trying them.)
     Any(&'static [Nulls]),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
@@ -49,6 +50,11 @@ pub enum Nulls {
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
     /// [`Nulls::strips`], as it leads back to a tree being looked at already.
     Lazy(fn() -> &'static Nulls),
+    /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
+    /// or one read by `deserialize_with`), where missing is not the same: when another variant
+    /// defaults the same key, which of the two serde takes is known only by trying, so argument
+    /// parsing tries the `null` kept and dropped ([`Conflicts`]). Nothing to strip in itself.
+    Keep,
 }
 
 /// A variant of a [`Nulls::Tagged`]: the tag's value that names it, and its node.
@@ -82,7 +88,7 @@ impl Nulls {
     /// Whether the tree has anything to strip: a field with a default somewhere in it.
     pub const fn strips(&self) -> bool {
         match self {
-            Nulls::None | Nulls::Lazy(_) => false,
+            Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_strips(nodes),
             Nulls::Tagged(_, cases) => {
@@ -153,7 +159,7 @@ where
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
-    strip_text(text, &T::NULLS)
+    strip_text(text, &T::NULLS, &mut Conflicts::default())
 }
 
 /// serde_json's nesting limit: deeper text is an error there, so the stripper gives up on it.
@@ -172,7 +178,7 @@ type Stack = Vec<&'static Nulls>;
 /// that starts at `from`.
 fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usize) {
     match node {
-        Nulls::None => {}
+        Nulls::None | Nulls::Keep => {}
         Nulls::Any(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
@@ -206,56 +212,143 @@ fn take_step(steps: &mut usize) -> bool {
     }
 }
 
-/// A field with a default that a key names (its name), if any.
-type Defaulted = Option<&'static str>;
+/// What a key names in an object's node set: the field with a default, if any, and whether a
+/// variant in the set reads the key's `null` as a value ([`Nulls::Keep`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Found {
+    default: Option<&'static str>,
+    keep: bool,
+    /// Whether the default comes before the keep, in the order serde tries the variants.
+    default_first: bool,
+}
 
-/// Looks `key` up in `node`, one node of an object's set: the field with a default it names, if
-/// any. The nodes of the key's value are appended to `stack` (a set starting at `from`).
+impl Found {
+    /// What `field` says about its key.
+    #[inline]
+    fn field(field: &'static NullField) -> Found {
+        Found {
+            default: field.default.then_some(field.name),
+            keep: !field.default && matches!(field.inner, Nulls::Keep),
+            default_first: field.default,
+        }
+    }
+
+    /// Both, `self` met first.
+    fn or(self, later: Found) -> Found {
+        let decided = self.default.is_some() || self.keep;
+        Found {
+            default: self.default.or(later.default),
+            keep: self.keep || later.keep,
+            default_first: if decided {
+                self.default_first
+            } else {
+                later.default_first
+            },
+        }
+    }
+
+    /// The field with a default the key names, if any, whatever its value.
+    pub(crate) fn defaulted(self) -> Option<&'static str> {
+        self.default
+    }
+
+    /// Whether the variants disagree about the key's `null`: one defaults it, another reads it.
+    pub(crate) fn conflict(self) -> bool {
+        self.default.is_some() && self.keep
+    }
+
+    /// The field whose member is dropped when its value is `null` (`null` tells whether it is):
+    /// the field with a default the key names, unless the variants disagree about it, which
+    /// [`Conflicts::met`] records.
+    fn drops(self, null: bool, conflicts: &mut Conflicts) -> Option<&'static str> {
+        if null && self.conflict() {
+            conflicts.met = true;
+            return None;
+        }
+        self.default
+    }
+}
+
+/// The `null`s an untagged enum's variants disagree about (one defaults its key, another reads
+/// the `null` as a value), which the strippers keep: serde takes the first variant that reads
+/// the object, so whether the `null` goes is known only by trying. Argument parsing then tries
+/// the choices object by object ([`Conflict`]).
+#[derive(Debug, Default)]
+pub(crate) struct Conflicts {
+    /// Whether one was met.
+    pub(crate) met: bool,
+    /// Where each one is, when asked for (`Some`: [`strip_value_with`] records them).
+    pub(crate) found: Option<Vec<Conflict>>,
+}
+
+/// A `null` the variants of an untagged enum disagree about, in a `serde_json::Value`.
+#[derive(Debug)]
+pub(crate) struct Conflict {
+    /// The path of its object.
+    pub(crate) path: Vec<Segment>,
+    /// Its key.
+    pub(crate) key: String,
+    /// Whether the variant that defaults the key comes first, in the order serde tries them:
+    /// then dropping the `null` is the first choice.
+    pub(crate) default_first: bool,
+}
+
+/// A step of a [`Conflict`]'s path.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// Looks `key` up in `node`, one node of an object's set. The nodes of the key's value are
+/// appended to `stack` (a set starting at `from`).
 fn lookup(
     node: &'static Nulls,
     key: &[u8],
     stack: &mut Stack,
     from: usize,
     steps: &mut usize,
-) -> Defaulted {
+) -> Found {
     match node {
         Nulls::Object(fields, flattened) => {
             // serde gives a key to the object's own field first; only the others reach the
             // flattened fields.
             if let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) {
                 expand(field.inner, stack, from, steps);
-                return field.default.then_some(field.name);
+                return Found::field(field);
             }
-            let mut default = None;
+            let mut found = Found::default();
             for node in *flattened {
                 if take_step(steps) {
-                    default = default.or(lookup(node, key, stack, from, steps));
+                    found = found.or(lookup(node, key, stack, from, steps));
                 }
             }
-            default
+            found
         }
         Nulls::Values(inner) => {
             expand(inner, stack, from, steps);
-            None
+            Found::default()
         }
         Nulls::Any(alternatives) => {
-            let mut default = None;
+            let mut found = Found::default();
             if take_step(steps) {
                 for alternative in *alternatives {
-                    default = default.or(lookup(alternative, key, stack, from, steps));
+                    found = found.or(lookup(alternative, key, stack, from, steps));
                 }
             }
-            default
+            found
         }
         Nulls::Lazy(resolve) => {
             if take_step(steps) {
                 lookup(resolve(), key, stack, from, steps)
             } else {
-                None
+                Found::default()
             }
         }
         // A tagged enum is resolved into its variant's node on entering the object.
-        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) | Nulls::Tagged(..) => None,
+        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) | Nulls::Tagged(..) | Nulls::Keep => {
+            Found::default()
+        }
     }
 }
 
@@ -370,26 +463,28 @@ fn same_key(name: &[u8], key: &[u8]) -> bool {
 }
 
 /// Looks `key` up in the set `stack[set..end]`; the nodes of its value go on after `end`.
-fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Defaulted {
+fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Found {
     // The common case: one plain object.
     if end == set + 1
         && let Some(Nulls::Object(fields, [])) = stack.get(set).copied()
     {
-        let field = fields.iter().find(|f| same_key(f.name.as_bytes(), key))?;
-        if !matches!(field.inner, Nulls::None) {
+        let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) else {
+            return Found::default();
+        };
+        if !matches!(field.inner, Nulls::None | Nulls::Keep) {
             let mut steps = MAX_STEPS;
             expand(field.inner, stack, end, &mut steps);
         }
-        return field.default.then_some(field.name);
+        return Found::field(field);
     }
     let mut steps = MAX_STEPS;
-    let mut default = None;
+    let mut found = Found::default();
     for index in set..end {
         if let Some(&node) = stack.get(index) {
-            default = default.or(lookup(node, key, stack, end, &mut steps));
+            found = found.or(lookup(node, key, stack, end, &mut steps));
         }
     }
-    default
+    found
 }
 
 /// Appends the nodes of the item at `index` of an array with the set `stack[set..end]`.
@@ -418,14 +513,21 @@ fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) {
 /// seen here, but is copied as it is, and serde rejects the stripped text; the caller then
 /// parses the original for serde's own error. (Dropping well-formed members never makes text
 /// that is not JSON into JSON: the parser meets what is wrong in the same state as before.)
-pub(crate) fn strip_text(text: &str, root: &'static Nulls) -> Option<String> {
+///
+/// A `null` that an untagged enum's variants disagree about is kept or dropped as `conflicts`
+/// says, and the first one met is recorded there.
+pub(crate) fn strip_text(
+    text: &str,
+    root: &'static Nulls,
+    conflicts: &mut Conflicts,
+) -> Option<String> {
     if !may_strip(text.as_bytes(), root) {
         return None;
     }
     let mut stack = Vec::with_capacity(16);
     let mut steps = MAX_STEPS;
     expand(root, &mut stack, 0, &mut steps);
-    let cuts = scan(text.as_bytes(), &mut stack)?;
+    let cuts = scan(text.as_bytes(), &mut stack, conflicts)?;
     if cuts.is_empty() {
         return None;
     }
@@ -491,7 +593,7 @@ fn default_names(
         return false;
     }
     match node {
-        Nulls::None => true,
+        Nulls::None | Nulls::Keep => true,
         Nulls::Object(fields, flattened) => {
             fields.iter().all(|field| {
                 if field.default && !names.contains(&field.name) {
@@ -614,7 +716,7 @@ enum State {
 
 /// Reads `bytes` (JSON) in one pass, following the node sets, the root's on `stack`: the byte
 /// ranges to leave out, in order and not overlapping. `None` where [`strip_text`] gives up.
-fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
+fn scan(bytes: &[u8], stack: &mut Stack, conflicts: &mut Conflicts) -> Option<Vec<(usize, usize)>> {
     let mut frames: Vec<Frame> = Vec::with_capacity(16);
     let mut keys: Vec<Key> = Vec::with_capacity(16);
     let mut cuts = Vec::with_capacity(64);
@@ -726,14 +828,15 @@ fn scan(bytes: &[u8], stack: &mut Stack) -> Option<Vec<(usize, usize)>> {
                 } else {
                     raw
                 };
-                let Some(name) = lookup_set(stack, set, end, key) else {
+                let null = matches!(bytes.get(at..at + 4), Some([b'n', b'u', b'l', b'l']));
+                let Some(name) = lookup_set(stack, set, end, key).drops(null, conflicts) else {
                     continue;
                 };
                 keys.push(Key {
                     name,
                     dropped: false,
                 });
-                if !matches!(bytes.get(at..at + 4), Some([b'n', b'u', b'l', b'l'])) {
+                if !null {
                     continue;
                 }
                 // `"key": null` with a default: drop it, with one comma.
@@ -1059,60 +1162,108 @@ fn hex4(digits: &str) -> Option<u32> {
 /// it with the text stripper).
 #[doc(hidden)]
 pub fn strip_value(value: &mut Value, root: &'static Nulls) {
+    strip_value_with(value, root, &mut Conflicts::default());
+}
+
+/// [`strip_value`], which keeps the `null`s an untagged enum's variants disagree about, and
+/// records them in `conflicts`.
+pub(crate) fn strip_value_with(value: &mut Value, root: &'static Nulls, conflicts: &mut Conflicts) {
     let mut stack = Vec::with_capacity(16);
     let mut steps = MAX_STEPS;
     expand(root, &mut stack, 0, &mut steps);
-    walk(value, &mut stack, 0, 0);
+    let mut walker = Walker {
+        stack,
+        conflicts,
+        path: Vec::new(),
+    };
+    walker.walk(value, 0, 0);
 }
 
-/// Strips `value`, whose node set is `stack[set..]`.
-fn walk(value: &mut Value, stack: &mut Stack, set: usize, depth: usize) {
-    let end = stack.len();
-    if set == end || depth >= MAX_DEPTH {
-        return;
+/// What [`strip_value_with`] carries down the value.
+struct Walker<'c> {
+    stack: Stack,
+    conflicts: &'c mut Conflicts,
+    /// Where the walk is, kept only while conflicts are recorded.
+    path: Vec<Segment>,
+}
+
+impl Walker<'_> {
+    /// Strips `value`, whose node set is `stack[set..]`.
+    fn walk(&mut self, value: &mut Value, set: usize, depth: usize) {
+        let end = self.stack.len();
+        if set == end || depth >= MAX_DEPTH {
+            return;
+        }
+        match value {
+            Value::Object(map) => {
+                let mut end = end;
+                if self.stack.get(set..end).is_some_and(has_tagged) {
+                    resolve_tags(&mut self.stack, set, |tag| match map.get(tag)? {
+                        Value::String(name) => Some(Tag::Name(Cow::Borrowed(name))),
+                        number => number.as_u64().map(Tag::Index),
+                    });
+                    end = self.stack.len();
+                    if set == end {
+                        return;
+                    }
+                }
+                let mut drop = false;
+                for (key, member) in map.iter_mut() {
+                    let found = lookup_set(&mut self.stack, set, end, key.as_bytes());
+                    if member.is_null() {
+                        if found.conflict() {
+                            self.conflict(key, found);
+                        } else {
+                            drop |= found.defaulted().is_some();
+                        }
+                    } else if self.conflicts.found.is_some() {
+                        self.path.push(Segment::Key(key.clone()));
+                        self.walk(member, end, depth + 1);
+                        self.path.pop();
+                    } else {
+                        self.walk(member, end, depth + 1);
+                    }
+                    self.stack.truncate(end);
+                }
+                if drop {
+                    // `retain` keeps the order of the others (`remove` would not, with
+                    // `preserve_order`).
+                    let stack = &mut self.stack;
+                    map.retain(|key, member| {
+                        let found = lookup_set(stack, set, end, key.as_bytes());
+                        stack.truncate(end);
+                        !(member.is_null() && !found.conflict() && found.defaulted().is_some())
+                    });
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter_mut().enumerate() {
+                    item_set(&mut self.stack, set, end, index);
+                    if self.conflicts.found.is_some() {
+                        self.path.push(Segment::Index(index));
+                        self.walk(item, end, depth + 1);
+                        self.path.pop();
+                    } else {
+                        self.walk(item, end, depth + 1);
+                    }
+                    self.stack.truncate(end);
+                }
+            }
+            _ => {}
+        }
     }
-    match value {
-        Value::Object(map) => {
-            let mut end = end;
-            if stack.get(set..end).is_some_and(has_tagged) {
-                resolve_tags(stack, set, |tag| match map.get(tag)? {
-                    Value::String(name) => Some(Tag::Name(Cow::Borrowed(name))),
-                    number => number.as_u64().map(Tag::Index),
-                });
-                end = stack.len();
-                if set == end {
-                    return;
-                }
-            }
-            let mut drop = false;
-            for (key, member) in map.iter_mut() {
-                let default = lookup_set(stack, set, end, key.as_bytes()).is_some();
-                if member.is_null() {
-                    drop |= default;
-                } else {
-                    walk(member, stack, end, depth + 1);
-                }
-                stack.truncate(end);
-            }
-            if drop {
-                // `retain` keeps the order of the others (`remove` would not, with
-                // `preserve_order`).
-                map.retain(|key, member| {
-                    let strip =
-                        member.is_null() && lookup_set(stack, set, end, key.as_bytes()).is_some();
-                    stack.truncate(end);
-                    !strip
-                });
-            }
+
+    /// Records the `null` of `key` that the variants disagree about, in the object at the path.
+    #[cold]
+    fn conflict(&mut self, key: &str, found: Found) {
+        self.conflicts.met = true;
+        if let Some(list) = &mut self.conflicts.found {
+            list.push(Conflict {
+                path: self.path.clone(),
+                key: key.to_owned(),
+                default_first: found.default_first,
+            });
         }
-        Value::Array(items) => {
-            for (index, item) in items.iter_mut().enumerate() {
-                item_set(stack, set, end, index);
-                walk(item, stack, end, depth + 1);
-                stack.truncate(end);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -1172,7 +1323,7 @@ mod tests {
     );
 
     fn strip(text: &str) -> Option<String> {
-        strip_text(text, &ROOT)
+        strip_text(text, &ROOT, &mut Conflicts::default())
     }
 
     #[test]
@@ -1332,10 +1483,16 @@ mod tests {
                 "]}".repeat(depth)
             )
         };
-        let stripped = strip_text(&nested(60), &TREE).unwrap();
+        let stripped = strip_text(&nested(60), &TREE, &mut Conflicts::default()).unwrap();
         assert_eq!(stripped.matches("null").count(), 0);
-        assert_eq!(strip_text(&nested(64), &TREE), None);
-        assert_eq!(strip_text(&nested(100_000), &TREE), None);
+        assert_eq!(
+            strip_text(&nested(64), &TREE, &mut Conflicts::default()),
+            None
+        );
+        assert_eq!(
+            strip_text(&nested(100_000), &TREE, &mut Conflicts::default()),
+            None
+        );
         // Skipped parts have no depth limit of their own: serde_json has one.
         let deep = format!(
             r#"{{"a":null,"c":{}{}}}"#,
@@ -1433,7 +1590,10 @@ mod tests {
             Nulls::Lazy(root),
             Nulls::Object(&[], &[Nulls::Lazy(root), Nulls::Lazy(root)]),
         ]);
-        assert_eq!(strip_text(r#"{"a":null}"#, &LOOP), None);
+        assert_eq!(
+            strip_text(r#"{"a":null}"#, &LOOP, &mut Conflicts::default()),
+            None
+        );
         let mut value = serde_json::json!({"a": null});
         strip_value(&mut value, &LOOP);
         assert_eq!(value, serde_json::json!({"a": null}));
@@ -1500,6 +1660,73 @@ mod tests {
     }
 
     /// Every text the stripper changes is JSON, and means the input without the members.
+    #[test]
+    fn disputed_nulls_are_kept_and_recorded() {
+        const KEEP: Nulls = Nulls::Object(
+            &[NullField {
+                name: "note",
+                default: false,
+                inner: &Nulls::Keep,
+            }],
+            &[],
+        );
+        const DEFAULT: Nulls = Nulls::Object(
+            &[
+                NullField {
+                    name: "note",
+                    default: true,
+                    inner: &NONE,
+                },
+                NullField {
+                    name: "x",
+                    default: true,
+                    inner: &NONE,
+                },
+            ],
+            &[],
+        );
+        const EITHER: Nulls = Nulls::Any(&[KEEP, DEFAULT]);
+        const LIST: Nulls = Nulls::Object(
+            &[NullField {
+                name: "list",
+                default: false,
+                inner: &Nulls::Items(&EITHER),
+            }],
+            &[],
+        );
+        // `x` is not disputed: it goes. `note` stays, and is recorded.
+        let text = r#"{"list":[{"note":1,"x":null},{"x":null,"note":null}]}"#;
+        let mut conflicts = Conflicts::default();
+        assert_eq!(
+            strip_text(text, &LIST, &mut conflicts).as_deref(),
+            Some(r#"{"list":[{"note":1},{"note":null}]}"#)
+        );
+        assert!(conflicts.met);
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        let mut conflicts = Conflicts {
+            met: false,
+            found: Some(Vec::new()),
+        };
+        strip_value_with(&mut value, &LIST, &mut conflicts);
+        assert_eq!(
+            value,
+            serde_json::json!({"list": [{"note": 1}, {"note": null}]})
+        );
+        let found = conflicts.found.unwrap_or_default();
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].path,
+            [Segment::Key("list".to_owned()), Segment::Index(1)]
+        );
+        assert_eq!(found[0].key, "note");
+        // `KEEP` is the first alternative: keeping the `null` is the first choice.
+        assert!(!found[0].default_first);
+        // Without a dispute, nothing is recorded.
+        let mut conflicts = Conflicts::default();
+        strip_text(r#"{"list":[{"note":2}]}"#, &LIST, &mut conflicts);
+        assert!(!conflicts.met);
+    }
+
     #[test]
     fn stripped_text_is_json() {
         let pieces = [

@@ -16,7 +16,7 @@ use serde::de::{
 };
 
 use super::{
-    MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
+    Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
     skip_whitespace, tag_value,
 };
 
@@ -59,7 +59,7 @@ impl Set {
     #[inline]
     fn of(node: &'static Nulls) -> Set {
         match node {
-            Nulls::None => Set::Empty,
+            Nulls::None | Nulls::Keep => Set::Empty,
             Nulls::Any(_) | Nulls::Lazy(_) => Set::expanded(node),
             _ => Set::One(node),
         }
@@ -171,16 +171,16 @@ impl Set {
         Set::from_nodes(nodes)
     }
 
-    /// Looks `key` up in every node of the set, flattened ones and `Values` included: the field
-    /// with a default it names, if any, and the set of its value.
-    fn lookup(&self, key: &str) -> (Option<Defaulted>, Set) {
+    /// Looks `key` up in every node of the set, flattened ones and `Values` included: what it
+    /// names, and the set of its value.
+    fn lookup(&self, key: &str) -> (Found, Set) {
         let mut nodes = Vec::new();
         let mut steps = MAX_STEPS;
-        let mut name = None;
+        let mut found = Found::default();
         for node in self.nodes() {
-            name = name.or(lookup(node, key.as_bytes(), &mut nodes, 0, &mut steps));
+            found = found.or(lookup(node, key.as_bytes(), &mut nodes, 0, &mut steps));
         }
-        (name.map(Defaulted::Name), Set::from_nodes(nodes))
+        (found, Set::from_nodes(nodes))
     }
 }
 
@@ -565,6 +565,19 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
     (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
+/// The field with a default that `found` names, for a key serde_json has just read from `text`.
+/// A `null` that an untagged enum's variants disagree about ([`Found::conflict`]) is left to
+/// the text stripper, which tries it kept and dropped.
+#[inline]
+fn defaulted<E: de::Error>(found: Found, text: &str, key: &str) -> Result<Option<Defaulted>, E> {
+    if found.conflict() && null_follows(text, key) != Some(false) {
+        return Err(E::custom(
+            "the variants of an untagged enum disagree about a null",
+        ));
+    }
+    Ok(found.defaulted().map(Defaulted::Name))
+}
+
 /// An object's members, with the `null`s of fields with a default left out.
 struct StripMap<'de, A> {
     map: A,
@@ -618,15 +631,15 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
                         return Err(A::Error::custom("a tagged object's key has escapes"));
                     };
                     let set = set.resolved(self.text, start - 1);
-                    let (defaulted, value) = set.lookup(key.as_str());
+                    let (found, value) = set.lookup(key.as_str());
                     self.value = value;
                     self.members = Members::Keys(set);
-                    defaulted
+                    defaulted(found, self.text, key.as_str())?
                 }
                 Members::Keys(set) => {
-                    let (defaulted, value) = set.lookup(key.as_str());
+                    let (found, value) = set.lookup(key.as_str());
                     self.value = value;
-                    defaulted
+                    defaulted(found, self.text, key.as_str())?
                 }
             };
             if let Some(field) = defaulted {
@@ -795,7 +808,7 @@ mod tests {
 
     /// What the text stripper makes of `text`, as a value.
     fn by_text(text: &str) -> Value {
-        let stripped = strip_text(text, &ROOT);
+        let stripped = strip_text(text, &ROOT, &mut Default::default());
         serde_json::from_str(stripped.as_deref().unwrap_or(text)).unwrap()
     }
 
@@ -926,7 +939,7 @@ mod tests {
                 continue;
             };
             read += 1;
-            let expected = match strip_text(&text, &ROOT) {
+            let expected = match strip_text(&text, &ROOT, &mut Default::default()) {
                 Some(text) => {
                     stripped += 1;
                     serde_json::from_str::<Value>(&text)
