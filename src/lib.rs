@@ -123,8 +123,14 @@ pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, DefId, Defs, MapKey, Provider, Rope, Tool, ToolSchema,
     ToolSet, parse_args, schema_text,
 };
+pub use toolgen_runtime::{
+    CallFuture, Cancellation, Cancelled, Dispatch, Handler, Invocation, ToolError, run_call,
+};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use toolgen_runtime::{Runner, Stop, Turn};
 pub use toolgen_runtime::{
     ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,
 };

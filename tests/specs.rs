@@ -130,3 +130,103 @@ fn openai_responses_definitions_are_function_tools() {
     broken.as_object_mut().map(|o| o.remove("strict"));
     assert!(!validator.is_valid(&broken));
 }
+
+/// Tools that fail in every way a handler can, for the runner's messages.
+#[cfg(feature = "run")]
+mod running {
+    use serde::Deserialize;
+    use serde_json::json;
+    use toolgen::{Handler, Invocation, Tool, ToolError, ToolSet};
+
+    /// Answer, or fail as asked.
+    #[derive(Tool, Deserialize)]
+    pub struct Act {
+        /// `ok`, `text`, `words`, `json` or `panic`.
+        how: String,
+    }
+
+    impl Handler<()> for Act {
+        type Output = serde_json::Value;
+        async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<serde_json::Value, ToolError> {
+            match self.how.as_str() {
+                "ok" => Ok(json!({"done": true})),
+                "text" => Ok(json!("done")),
+                "words" => Err(ToolError::new("the store is offline")),
+                "json" => Err(ToolError::json(
+                    json!({"success": false, "error": "not_found"}),
+                )),
+                _ => panic!("asked to"),
+            }
+        }
+    }
+
+    #[derive(ToolSet)]
+    pub enum Tools {
+        Act(Act),
+    }
+}
+
+/// A turn of every outcome (success as JSON and as text, an error in words and as JSON, a
+/// panic, bad arguments, an unknown tool), run for `provider`: its messages.
+#[cfg(feature = "run")]
+fn turn_messages(provider: Provider) -> Vec<Value> {
+    let mut calls: Vec<toolgen::ToolCall> = ["ok", "text", "words", "json", "panic"]
+        .iter()
+        .map(|how| toolgen::ToolCall::new("act", json!({ "how": how }).to_string()))
+        .collect();
+    calls.push(toolgen::ToolCall::new("act", "{}"));
+    calls.push(toolgen::ToolCall::new("nope", "{}"));
+    for (i, call) in calls.iter_mut().enumerate() {
+        call.id = Some(format!("call_{i}"));
+    }
+    let mut runner = toolgen::Runner::<running::Tools, ()>::new(());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(runner.run(provider, &calls)).messages()
+}
+
+#[cfg(feature = "run")]
+#[test]
+fn runner_messages_are_what_the_apis_take() {
+    let Some(dir) = specs_dir("runner_messages_are_what_the_apis_take") else {
+        return;
+    };
+    let openai = read_json(&dir, OPENAI_FILE);
+    let checks = [
+        (
+            Provider::OpenAiChat,
+            validator_for(
+                &openai,
+                "#/components/schemas/ChatCompletionRequestToolMessage",
+            ),
+        ),
+        (
+            Provider::OpenAiResponses,
+            validator_for(&openai, "#/components/schemas/FunctionCallOutputItemParam"),
+        ),
+        (
+            Provider::Mcp,
+            validator_for(&read_json(&dir, MCP_FILE), "#/$defs/JSONRPCResultResponse"),
+        ),
+    ];
+    let call_tool_result = validator_for(&read_json(&dir, MCP_FILE), "#/$defs/CallToolResult");
+    for (provider, validator) in &checks {
+        let messages = turn_messages(*provider);
+        assert_eq!(messages.len(), 7, "{provider}");
+        for message in &messages {
+            if let Err(error) = validator.validate(message) {
+                panic!(
+                    "{provider}: {error} (at {})\n{message:#}",
+                    error.instance_path()
+                );
+            }
+            if *provider == Provider::Mcp {
+                assert!(call_tool_result.is_valid(&message["result"]), "{message:#}");
+            }
+        }
+        // The checks can fail.
+        assert!(!validator.is_valid(&json!({})), "{provider}");
+    }
+}

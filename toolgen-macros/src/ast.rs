@@ -53,6 +53,8 @@ pub struct ToolInfo {
     pub eager_input_streaming: bool,
     /// `#[tool(input_example = json!({..}))]`, each as JSON text.
     pub input_examples: Vec<String>,
+    /// `#[tool(timeout = "10s")]`, in milliseconds.
+    pub timeout: Option<u64>,
     /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
     /// or description stand down for them.
     pub unread: Vec<&'static str>,
@@ -165,6 +167,7 @@ impl<'a> Container<'a> {
                     defer_loading: attrs.defer_loading,
                     eager_input_streaming: attrs.eager_input_streaming,
                     input_examples: attrs.input_examples,
+                    timeout: attrs.timeout,
                     unread: attrs.unread,
                 };
                 (description, Some(tool))

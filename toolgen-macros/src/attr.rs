@@ -37,6 +37,8 @@ pub struct ToolAttrs {
     /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`,
     /// each as JSON text.
     pub input_examples: Vec<String>,
+    /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
+    pub timeout: Option<u64>,
     /// Keys the user meant but that could not be read: a bad value, or a misspelling
     /// (`descripton`). Checks of a missing name or description stand down for these.
     pub unread: Vec<&'static str>,
@@ -445,6 +447,7 @@ const TOOL_KEYS: &[&str] = &[
     "defer_loading",
     "eager_input_streaming",
     "input_example",
+    "timeout",
 ];
 
 /// Whether `key` is one only the tool's own struct takes: all of [`TOOL_KEYS`] but `description`.
@@ -561,6 +564,26 @@ impl ToolAttrs {
                         *slot = true;
                     }
                 }
+                // #[tool(timeout = "10s")], "1500ms", "2m", "1h", "0.5s"
+                "timeout" => {
+                    const HOW: &str = "timeout = \"10s\"";
+                    if let Some(lit) = string_value(meta, key, HOW, errors)? {
+                        match duration_millis(&lit.value()) {
+                            Some(millis) if out.timeout.is_some() => {
+                                errors.push(duplicate(meta, key));
+                                out.timeout = Some(millis);
+                            }
+                            Some(millis) => out.timeout = Some(millis),
+                            None => errors.push(
+                                darling::Error::custom(
+                                    "a timeout is a number above zero and a unit, `ms`, `s`, `m` \
+                                     or `h`: write `timeout = \"10s\"` or `timeout = \"1500ms\"`",
+                                )
+                                .with_span(&lit),
+                            ),
+                        }
+                    }
+                }
                 // #[tool(input_example = json!({..}))], once per example
                 "input_example" => {
                     let expr: syn::Expr = meta.value()?.parse()?;
@@ -587,6 +610,26 @@ impl ToolAttrs {
         });
         out
     }
+}
+
+/// `text` (`"10s"`, `"1500ms"`, `"0.5s"`, `"2m"`, `"1h"`) in whole milliseconds; `None` for
+/// anything else, for zero, and for more than a year.
+fn duration_millis(text: &str) -> Option<u64> {
+    let split = text.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+    let (number, unit) = text.split_at(split);
+    let scale = match unit {
+        "ms" => 1.0,
+        "s" => 1_000.0,
+        "m" => 60_000.0,
+        "h" => 3_600_000.0,
+        _ => return None,
+    };
+    if number.is_empty() || number.starts_with('.') || number.ends_with('.') {
+        return None;
+    }
+    let millis = number.parse::<f64>().ok()? * scale;
+    // Whole milliseconds, at least one, at most a year.
+    ((1.0..=31_536_000_000.0).contains(&millis) && millis.fract() == 0.0).then_some(millis as u64)
 }
 
 impl FromAttributes for DescribedAttrs {

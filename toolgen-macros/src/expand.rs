@@ -330,6 +330,12 @@ fn expand_tool(
             >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
         }
     });
+    let timeout = tool.timeout.map(|millis| {
+        quote! {
+            const TIMEOUT: ::core::option::Option<::core::time::Duration> =
+                ::core::option::Option::Some(::core::time::Duration::from_millis(#millis));
+        }
+    });
     let output_value = match &tool.output {
         Some(_) => quote!(::core::option::Option::Some(
             ::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT)
@@ -448,6 +454,7 @@ fn expand_tool(
             const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
             const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
             const MODES: u8 = __TOOLGEN_MODES;
+            #timeout
             #extras
             fn cache() -> &'static ::toolgen::__private::ToolCache {
                 static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();

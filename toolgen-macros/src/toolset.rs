@@ -118,6 +118,35 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
                     ))
                 }
             }
+
+            // For every context all the tools have a handler for; checked only where used.
+            #[automatically_derived]
+            impl<__ToolgenCtx> ::toolgen::__private::Dispatch<__ToolgenCtx> for #ident
+            where
+                __ToolgenCtx: ?::core::marker::Sized + ::core::marker::Sync,
+                #(#tools: ::toolgen::__private::Handler<__ToolgenCtx>,)*
+            {
+                fn dispatch<'a>(
+                    self,
+                    ctx: &'a __ToolgenCtx,
+                    call: &'a ::toolgen::__private::Invocation<'a>,
+                ) -> ::toolgen::__private::CallFuture<'a>
+                where
+                    Self: 'a,
+                {
+                    match self {
+                        #(#ident::#names(tool) => ::std::boxed::Box::pin(
+                            ::toolgen::__private::handle(tool, ctx, call),
+                        ),)*
+                    }
+                }
+
+                fn timeout(&self) -> ::core::option::Option<::core::time::Duration> {
+                    match self {
+                        #(#ident::#names(_) => <#tools as ::toolgen::__private::Tool>::TIMEOUT,)*
+                    }
+                }
+            }
         };
     }
 }

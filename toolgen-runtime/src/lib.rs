@@ -28,11 +28,14 @@ mod dialect;
 mod ecosystem;
 mod facts;
 mod format;
+mod handler;
 mod nulls;
 mod partial;
 mod provider;
 mod result;
 mod rope;
+#[cfg(feature = "run")]
+mod runner;
 mod schema;
 mod stream;
 mod tool;
@@ -44,12 +47,18 @@ pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use call::{ToolCall, ToolCallError};
 pub use constraints::Constrained;
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
+pub use handler::{
+    CallFuture, Cancellation, Cancelled, Dispatch, Handler, Invocation, ToolError, run_call,
+};
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{
     Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
 };
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
 pub use stream::{PendingCall, StreamError, ToolCallStream};
 pub use tool::Tool;
@@ -115,6 +124,7 @@ pub mod __private {
             PATTERN, RECURSIVE, TUPLE,
         };
     }
+    pub use crate::handler::{CallFuture, Dispatch, Handler, Invocation, handle};
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};
     pub use crate::transform::rewrite_text;

@@ -93,6 +93,22 @@ impl ToolResult {
         }
     }
 
+    /// A failed call whose JSON `body` the model reads (a structured error return, as
+    /// `{"success": false, "error": "profile_not_found", "message": ..}`), marked as an error
+    /// where the provider has a mark ([`ToolResult::error`]).
+    ///
+    /// ```
+    /// let result = toolgen::ToolResult::error_json(serde_json::json!({"error": "not_found"}));
+    /// assert!(result.is_error());
+    /// assert_eq!(result.to_text(), r#"{"error":"not_found"}"#);
+    /// ```
+    pub fn error_json(body: impl Into<Value>) -> Self {
+        ToolResult {
+            output: Output::Json(body.into()),
+            is_error: true,
+        }
+    }
+
     /// The error result for arguments that did not parse: its message names the JSON path and
     /// the problem (the same as `ToolResult::from(error.clone())`).
     ///

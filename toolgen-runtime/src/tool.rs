@@ -88,6 +88,22 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(mcp["outputSchema"]["required"][0], "celsius");
     /// ```
     const OUTPUT_SCHEMA: Option<&'static str> = None;
+    /// How long a call may run, from `#[tool(timeout = "10s")]`: the
+    /// [`Runner`](crate::Runner) gives up on the call after it, with an error result the model
+    /// reads. `None`: the runner's default.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use toolgen::Tool;
+    ///
+    /// /// Search the web.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(timeout = "10s")]
+    /// struct SearchWeb { query: String }
+    ///
+    /// assert_eq!(SearchWeb::TIMEOUT, Some(Duration::from_secs(10)));
+    /// ```
+    const TIMEOUT: Option<std::time::Duration> = None;
     /// Which dialects the tool insists on (`facts::OPENAI`, `ANTHROPIC`, `GEMINI`) or skips
     /// (`GEMINI_SKIP`), as bits.
     #[doc(hidden)]

@@ -1,0 +1,496 @@
+//! Tools that run: handlers dispatched by a `ToolSet`, a turn's calls run concurrently with
+//! timeouts, every failure as a result the model reads, the retry budget, and the messages that
+//! carry the results back for each provider.
+//!
+//! Time is Tokio's paused clock: timeouts fire as soon as every task waits, so nothing here
+//! depends on the machine's speed.
+
+#![cfg(feature = "run")]
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use pretty_assertions::assert_eq;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolgen::{
+    Cancellation, Handler, Invocation, Provider, Runner, Stop, Tool, ToolCall, ToolError,
+    ToolResult, ToolSet, run_call,
+};
+
+/// What the handlers share: counters the tests read.
+#[derive(Default)]
+struct Ctx {
+    running: AtomicUsize,
+    most_at_once: AtomicUsize,
+    finished: Mutex<Vec<String>>,
+    saw_cancel: AtomicUsize,
+    dropped: AtomicUsize,
+    barrier: Option<tokio::sync::Barrier>,
+}
+
+/// Say something back.
+#[derive(Tool, Deserialize)]
+struct Echo {
+    text: String,
+}
+
+impl Handler<Ctx> for Echo {
+    type Output = String;
+    async fn handle(self, _: &Ctx, _: &Invocation<'_>) -> Result<String, ToolError> {
+        Ok(self.text)
+    }
+}
+
+/// Wait, then answer with the label.
+#[derive(Tool, Deserialize)]
+struct Wait {
+    /// Milliseconds.
+    ms: u64,
+    label: String,
+}
+
+/// A forecast.
+#[derive(Serialize)]
+struct Waited {
+    label: String,
+    ms: u64,
+}
+
+impl Handler<Ctx> for Wait {
+    type Output = Waited;
+    async fn handle(self, ctx: &Ctx, _: &Invocation<'_>) -> Result<Waited, ToolError> {
+        let now = ctx.running.fetch_add(1, Ordering::SeqCst) + 1;
+        ctx.most_at_once.fetch_max(now, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(self.ms)).await;
+        ctx.running.fetch_sub(1, Ordering::SeqCst);
+        ctx.finished.lock().unwrap().push(self.label.clone());
+        Ok(Waited {
+            label: self.label,
+            ms: self.ms,
+        })
+    }
+}
+
+/// Fail in the way asked.
+#[derive(Tool, Deserialize)]
+struct Fail {
+    /// `words`, `json`, `io` or `panic`.
+    how: String,
+}
+
+impl Handler<Ctx> for Fail {
+    type Output = ();
+    async fn handle(self, _: &Ctx, _: &Invocation<'_>) -> Result<(), ToolError> {
+        match self.how.as_str() {
+            "words" => Err(ToolError::new("the profile store is offline")),
+            // Seed 002's error return.
+            "json" => Err(ToolError::json(json!({
+                "success": false,
+                "error": "profile_not_found",
+                "message": "No profile named `ghost`.",
+                "available_profiles": ["alice", "bob"],
+            }))),
+            "io" => {
+                std::fs::read("/nonexistent/toolgen/profile.json")?;
+                Ok(())
+            }
+            "panic" => panic!("index out of bounds: the len is 0 but the index is 3"),
+            other => Err(ToolError::new(format!("no failure named `{other}`"))),
+        }
+    }
+}
+
+/// Search the web (slowly).
+#[derive(Tool, Deserialize)]
+#[tool(timeout = "10s")]
+struct SearchWeb {
+    query: String,
+}
+
+impl Handler<Ctx> for SearchWeb {
+    type Output = Vec<String>;
+    async fn handle(self, ctx: &Ctx, call: &Invocation<'_>) -> Result<Vec<String>, ToolError> {
+        /// Counts the handler's future dropped, however it ends.
+        struct Guard<'a>(&'a AtomicUsize);
+        impl Drop for Guard<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let _guard = Guard(&ctx.dropped);
+        // Watches its cancellation while it works, as long work should.
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_secs(3600)) => Ok(vec![self.query]),
+            () = call.cancelled() => {
+                ctx.saw_cancel.fetch_add(1, Ordering::SeqCst);
+                Err(ToolError::new("cancelled"))
+            }
+        }
+    }
+}
+
+/// Meet the other calls of the turn.
+#[derive(Tool, Deserialize)]
+struct Meet {}
+
+impl Handler<Ctx> for Meet {
+    type Output = &'static str;
+    async fn handle(self, ctx: &Ctx, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        match &ctx.barrier {
+            Some(barrier) => {
+                barrier.wait().await;
+                Ok("met")
+            }
+            None => Err(ToolError::new("no barrier")),
+        }
+    }
+}
+
+#[derive(ToolSet)]
+enum Tools {
+    Echo(Echo),
+    Wait(Wait),
+    Fail(Fail),
+    Search(SearchWeb),
+    Meet(Meet),
+}
+
+fn call(id: usize, name: &str, arguments: Value) -> ToolCall {
+    ToolCall::new(name, arguments.to_string()).with_id(format!("call_{id}"))
+}
+
+fn texts(results: &[ToolResult]) -> Vec<(bool, String)> {
+    results
+        .iter()
+        .map(|r| (r.is_error(), r.to_text().into_owned()))
+        .collect()
+}
+
+#[tokio::test(start_paused = true)]
+async fn every_outcome_is_a_result_in_call_order() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let calls = [
+        call(0, "echo", json!({"text": "hello"})),
+        call(1, "wait", json!({"ms": 5, "label": "a"})),
+        call(2, "get_wether", json!({})),
+        call(3, "wait", json!({"ms": "five", "label": "b"})),
+        call(4, "fail", json!({"how": "words"})),
+        call(5, "fail", json!({"how": "json"})),
+        call(6, "fail", json!({"how": "io"})),
+        call(7, "fail", json!({"how": "panic"})),
+        call(8, "search_web", json!({"query": "rust"})),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            (false, "hello".to_owned()),
+            (false, r#"{"label":"a","ms":5}"#.to_owned()),
+            (
+                true,
+                "invalid arguments: unknown tool `get_wether`; the tools are `echo`, `wait`, \
+                 `fail`, `search_web`, `meet`"
+                    .to_owned()
+            ),
+            (
+                true,
+                "invalid arguments at `ms`: invalid type: string \"five\", expected u64".to_owned()
+            ),
+            (true, "the profile store is offline".to_owned()),
+            (
+                true,
+                r#"{"success":false,"error":"profile_not_found","message":"No profile named `ghost`.","available_profiles":["alice","bob"]}"#
+                    .to_owned()
+            ),
+            (true, "No such file or directory (os error 2)".to_owned()),
+            (
+                true,
+                "the tool `fail` failed: it panicked: index out of bounds: the len is 0 but the \
+                 index is 3"
+                    .to_owned()
+            ),
+            (
+                true,
+                "the tool `search_web` timed out after 10s".to_owned()
+            ),
+        ]
+    );
+    // The timed-out handler was told before it was dropped.
+    assert_eq!(runner.context().saw_cancel.load(Ordering::SeqCst), 1);
+    assert_eq!(turn.stop(), None);
+    // One user message, every result in call order, errors marked.
+    let messages = turn.messages();
+    assert_eq!(messages.len(), 1);
+    let blocks = messages[0]["content"].as_array().unwrap();
+    let ids: Vec<&str> = blocks
+        .iter()
+        .map(|b| b["tool_use_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, (0..9).map(|i| format!("call_{i}")).collect::<Vec<_>>());
+    let errors: Vec<bool> = blocks.iter().map(|b| b["is_error"] == true).collect();
+    assert_eq!(
+        errors,
+        [false, false, true, true, true, true, true, true, true]
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn messages_take_each_providers_shape() {
+    let calls = [
+        call(0, "echo", json!({"text": "hi"})),
+        call(1, "fail", json!({"how": "json"})),
+    ];
+    let body = json!({
+        "success": false,
+        "error": "profile_not_found",
+        "message": "No profile named `ghost`.",
+        "available_profiles": ["alice", "bob"],
+    });
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let chat = runner.run(Provider::OpenAiChat, &calls).await.messages();
+    assert_eq!(
+        chat,
+        vec![
+            json!({"role": "tool", "tool_call_id": "call_0", "content": "hi"}),
+            json!({"role": "tool", "tool_call_id": "call_1", "content": body.to_string()}),
+        ]
+    );
+    let responses = runner
+        .run(Provider::OpenAiResponses, &calls)
+        .await
+        .messages();
+    assert_eq!(
+        responses,
+        vec![
+            json!({"type": "function_call_output", "call_id": "call_0", "output": "hi"}),
+            json!({"type": "function_call_output", "call_id": "call_1", "output": body.to_string()}),
+        ]
+    );
+    let gemini = runner.run(Provider::Gemini, &calls).await.messages();
+    assert_eq!(
+        gemini,
+        vec![json!({"role": "user", "parts": [
+            {"functionResponse": {"name": "echo", "id": "call_0", "response": {"output": "hi"}}},
+            {"functionResponse": {"name": "fail", "id": "call_1", "response": {"error": body}}},
+        ]})]
+    );
+    let mcp_calls = [ToolCall::parse(
+        Provider::Mcp,
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                    "params": {"name": "fail", "arguments": {"how": "json"}}}),
+    )
+    .unwrap()
+    .remove(0)];
+    let mcp = runner.run(Provider::Mcp, &mcp_calls).await.messages();
+    assert_eq!(
+        mcp,
+        vec![json!({"jsonrpc": "2.0", "id": 7, "result": {
+            "content": [{"type": "text", "text": body.to_string()}],
+            "structuredContent": body,
+            "isError": true,
+        }})]
+    );
+    assert!(
+        runner
+            .run(Provider::Anthropic, &[])
+            .await
+            .messages()
+            .is_empty()
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn calls_overlap_up_to_the_limit_and_keep_their_order() {
+    // Three calls that each wait for the other two: they finish only if they run together.
+    let ctx = Ctx {
+        barrier: Some(tokio::sync::Barrier::new(3)),
+        ..Ctx::default()
+    };
+    let mut runner = Runner::<Tools, Ctx>::new(ctx)
+        .concurrency(3)
+        .timeout(Duration::from_secs(5));
+    let meet: Vec<ToolCall> = (0..3).map(|i| call(i, "meet", json!({}))).collect();
+    let turn = runner.run(Provider::OpenAiChat, &meet).await;
+    assert_eq!(
+        texts(turn.results()),
+        vec![(false, "met".to_owned()); 3],
+        "the calls did not run at the same time"
+    );
+
+    // Two at a time: the first two never meet a third, and the runner's timeout ends them.
+    let ctx = Ctx {
+        barrier: Some(tokio::sync::Barrier::new(3)),
+        ..Ctx::default()
+    };
+    let mut runner = Runner::<Tools, Ctx>::new(ctx)
+        .concurrency(2)
+        .timeout(Duration::from_secs(5));
+    let turn = runner.run(Provider::OpenAiChat, &meet).await;
+    assert_eq!(
+        texts(&turn.results()[..2]),
+        vec![(true, "the tool `meet` timed out after 5s".to_owned()); 2]
+    );
+
+    // Five calls, the later ones quicker: at most two at once, results in call order.
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).concurrency(2);
+    let waits: Vec<ToolCall> = (0..5)
+        .map(|i| {
+            call(
+                i,
+                "wait",
+                json!({"ms": 50 - 10 * i, "label": i.to_string()}),
+            )
+        })
+        .collect();
+    let turn = runner.run(Provider::OpenAiChat, &waits).await;
+    let labels: Vec<Value> = turn
+        .results()
+        .iter()
+        .map(|r| r.as_json().unwrap()["label"].clone())
+        .collect();
+    assert_eq!(labels, vec!["0", "1", "2", "3", "4"]);
+    assert_eq!(runner.context().most_at_once.load(Ordering::SeqCst), 2);
+    // They did finish out of order.
+    assert_eq!(
+        *runner.context().finished.lock().unwrap(),
+        vec!["1", "0", "3", "2", "4"]
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_cancelled_turn_ends_its_calls_with_results() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let cancellation = Cancellation::new();
+    let calls = [
+        call(0, "echo", json!({"text": "done first"})),
+        call(1, "search_web", json!({"query": "slow"})),
+    ];
+    let canceller = cancellation.clone();
+    let (turn, ()) = tokio::join!(
+        runner.run_until(Provider::Anthropic, &calls, &cancellation),
+        async move {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            canceller.cancel();
+        }
+    );
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            (false, "done first".to_owned()),
+            (true, "the tool `search_web` was cancelled".to_owned()),
+        ]
+    );
+    assert_eq!(runner.context().saw_cancel.load(Ordering::SeqCst), 1);
+
+    // Dropping the turn's future stops its calls too.
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let dropped = tokio::time::timeout(
+        Duration::from_millis(10),
+        runner.run(Provider::Anthropic, &calls[1..]),
+    )
+    .await;
+    assert!(dropped.is_err());
+    // The handler's future was dropped with the turn's, without a signal.
+    assert_eq!(runner.context().dropped.load(Ordering::SeqCst), 1);
+    assert_eq!(runner.context().saw_cancel.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_retry_budget_counts_invalid_calls_in_a_row() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).max_retries(2);
+    let bad = [call(0, "echo", json!({"txt": "typo"}))];
+    let good = [call(0, "echo", json!({"text": "fixed"}))];
+    assert_eq!(runner.run(Provider::OpenAiChat, &bad).await.stop(), None);
+    assert_eq!(runner.run(Provider::OpenAiChat, &bad).await.stop(), None);
+    // A valid call resets the count.
+    assert_eq!(runner.run(Provider::OpenAiChat, &good).await.stop(), None);
+    assert_eq!(runner.run(Provider::OpenAiChat, &bad).await.stop(), None);
+    assert_eq!(runner.run(Provider::OpenAiChat, &bad).await.stop(), None);
+    let turn = runner.run(Provider::OpenAiChat, &bad).await;
+    let stop = turn.stop().unwrap();
+    assert_eq!(
+        stop,
+        &Stop::RetriesExhausted {
+            tool: "echo".to_owned(),
+            attempts: 3
+        }
+    );
+    assert_eq!(
+        stop.to_string(),
+        "the model sent invalid arguments to `echo` 3 times in a row"
+    );
+    // The turn still answers the call, so the conversation stays well formed.
+    assert_eq!(turn.messages().len(), 1);
+}
+
+#[test]
+fn without_a_tokio_runtime_a_timeout_is_an_error_result_not_a_panic() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let calls = [
+        call(0, "echo", json!({"text": "no timeout, no runtime needed"})),
+        call(1, "search_web", json!({"query": "has a timeout"})),
+    ];
+    let turn = block_on(runner.run(Provider::OpenAiChat, &calls));
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            (false, "no timeout, no runtime needed".to_owned()),
+            (
+                true,
+                "this tool has a timeout, which needs a Tokio runtime; none is running".to_owned()
+            ),
+        ]
+    );
+    // `run_call` runs one call with no timeout, on any executor.
+    let cancel = Cancellation::new();
+    let result = block_on(run_call::<Tools, Ctx>(
+        &Ctx::default(),
+        &call(2, "fail", json!({"how": "panic"})),
+        Provider::Gemini,
+        &cancel,
+    ));
+    assert!(result.is_error());
+    assert!(
+        result
+            .to_text()
+            .starts_with("the tool `fail` failed: it panicked")
+    );
+}
+
+/// A minimal executor: polls until done, parking between wake-ups.
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    struct Unpark(std::thread::Thread);
+    impl std::task::Wake for Unpark {
+        fn wake(self: std::sync::Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = std::sync::Arc::new(Unpark(std::thread::current())).into();
+    let mut cx = std::task::Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut cx) {
+            return output;
+        }
+        std::thread::park();
+    }
+}
+
+#[test]
+fn timeouts_are_read_from_the_attribute() {
+    assert_eq!(SearchWeb::TIMEOUT, Some(Duration::from_secs(10)));
+    assert_eq!(Echo::TIMEOUT, None);
+    /// Quick.
+    #[derive(Tool, Deserialize)]
+    #[tool(timeout = "1500ms")]
+    struct A {}
+    /// Slow.
+    #[derive(Tool, Deserialize)]
+    #[tool(timeout = "0.5m")]
+    struct B {}
+    assert_eq!(A::TIMEOUT, Some(Duration::from_millis(1500)));
+    assert_eq!(B::TIMEOUT, Some(Duration::from_secs(30)));
+    assert_eq!(Tools::NAMES.len(), 5);
+}

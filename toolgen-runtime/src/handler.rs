@@ -1,0 +1,447 @@
+//! Tools that run: a [`Handler`] per tool type, the call it answers ([`Invocation`]), its
+//! failures ([`ToolError`]), and the dispatch of a [`ToolSet`]'s calls to their handlers
+//! ([`run_call`]). Nothing here needs an async runtime; the [`Runner`](crate::Runner), which runs
+//! a turn's calls concurrently with timeouts, is behind the `run` feature.
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll, Waker};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::call::ToolCall;
+use crate::provider::Provider;
+use crate::result::ToolResult;
+use crate::toolset::ToolSet;
+
+/// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
+/// the application's context (a database pool, an HTTP client, credentials) and the call.
+///
+/// `Output` is any `Serialize` type: a `String` (or anything that serializes to a JSON string)
+/// goes to the model as text, anything else as JSON. An `Err` goes to the model as an error
+/// result ([`ToolError`]; `?` converts any `std::error::Error`).
+///
+/// `#[derive(ToolSet)]` dispatches a set's calls to its tools' handlers when they all have one for
+/// the same context type: see [`run_call`], and the [`Runner`](crate::Runner) for whole turns.
+///
+/// ```
+/// use serde::Deserialize;
+/// use toolgen::{Handler, Invocation, Tool, ToolError};
+///
+/// struct Db { cities: Vec<(&'static str, f64)> }
+///
+/// /// Get the current temperature in a city.
+/// #[derive(Tool, Deserialize)]
+/// struct GetWeather { city: String }
+///
+/// impl Handler<Db> for GetWeather {
+///     type Output = f64;
+///     async fn handle(self, db: &Db, _call: &Invocation<'_>) -> Result<f64, ToolError> {
+///         db.cities
+///             .iter()
+///             .find(|(name, _)| *name == self.city)
+///             .map(|(_, temp)| *temp)
+///             .ok_or_else(|| ToolError::new(format!("no city named `{}`", self.city)))
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the tool `{Self}` has no handler for the context `{Ctx}`",
+    label = "no `impl Handler<{Ctx}> for {Self}`",
+    note = "every tool of a set the runner runs needs `impl toolgen::Handler<{Ctx}> for {Self}`, with one context type for the whole set"
+)]
+pub trait Handler<Ctx: ?Sized>: Sized + Send {
+    /// What the tool returns on success.
+    type Output: Serialize;
+
+    /// Runs the tool. The future must be `Send` (a runner may poll it from any thread); long
+    /// work should watch [`Invocation::cancelled`].
+    fn handle(
+        self,
+        ctx: &Ctx,
+        call: &Invocation<'_>,
+    ) -> impl Future<Output = Result<Self::Output, ToolError>> + Send;
+}
+
+/// The call a [`Handler`] answers: the model's [`ToolCall`] (id, name, arguments as sent), the
+/// provider it came from, and a cancellation signal.
+///
+/// ```
+/// use toolgen::{Cancellation, Invocation, Provider, ToolCall};
+///
+/// let call = ToolCall::new("get_weather", r#"{"city":"Riga"}"#).with_id("call_1");
+/// let cancel = Cancellation::new();
+/// let invocation = Invocation::new(&call, Provider::OpenAiChat, &cancel);
+/// assert_eq!(invocation.id(), Some("call_1"));
+/// assert_eq!(invocation.name(), "get_weather");
+/// assert!(!invocation.is_cancelled());
+/// cancel.cancel();
+/// assert!(invocation.is_cancelled());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Invocation<'a> {
+    call: &'a ToolCall,
+    provider: Provider,
+    cancellation: &'a Cancellation,
+}
+
+impl<'a> Invocation<'a> {
+    /// The invocation of `call`, from `provider`, cancelled by `cancellation`.
+    pub fn new(call: &'a ToolCall, provider: Provider, cancellation: &'a Cancellation) -> Self {
+        Invocation {
+            call,
+            provider,
+            cancellation,
+        }
+    }
+
+    /// The model's call.
+    pub fn call(&self) -> &'a ToolCall {
+        self.call
+    }
+
+    /// The call's id (see [`ToolCall::id`]).
+    pub fn id(&self) -> Option<&'a str> {
+        self.call.id.as_deref()
+    }
+
+    /// The tool's name, as the model wrote it.
+    pub fn name(&self) -> &'a str {
+        &self.call.name
+    }
+
+    /// The provider the call came from.
+    pub fn provider(&self) -> Provider {
+        self.provider
+    }
+
+    /// The signal that the caller gave up on the call (a timeout, or the whole turn cancelled).
+    pub fn cancellation(&self) -> &'a Cancellation {
+        self.cancellation
+    }
+
+    /// Whether the call was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancellation.is_cancelled()
+    }
+
+    /// Completes when the call is cancelled: `select` on it in long work.
+    pub fn cancelled(&self) -> Cancelled<'a> {
+        self.cancellation.cancelled()
+    }
+}
+
+/// A cancellation signal shared by clones: [`cancel`](Cancellation::cancel) it once, and every
+/// clone reports it and wakes every [`Cancelled`] future waiting on it.
+///
+/// ```
+/// let cancel = toolgen::Cancellation::new();
+/// let clone = cancel.clone();
+/// clone.cancel();
+/// assert!(cancel.is_cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancellation {
+    inner: Arc<Signal>,
+}
+
+#[derive(Debug, Default)]
+struct Signal {
+    cancelled: AtomicBool,
+    wakers: Mutex<Vec<Waker>>,
+}
+
+impl Cancellation {
+    /// A signal not yet given.
+    pub fn new() -> Self {
+        Cancellation::default()
+    }
+
+    /// Gives the signal; later calls do nothing.
+    pub fn cancel(&self) {
+        if !self.inner.cancelled.swap(true, Ordering::SeqCst) {
+            let wakers = std::mem::take(
+                &mut *self
+                    .inner
+                    .wakers
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner),
+            );
+            for waker in wakers {
+                waker.wake();
+            }
+        }
+    }
+
+    /// Whether the signal was given.
+    pub fn is_cancelled(&self) -> bool {
+        self.inner.cancelled.load(Ordering::SeqCst)
+    }
+
+    /// A future that completes when the signal is given.
+    pub fn cancelled(&self) -> Cancelled<'_> {
+        Cancelled {
+            signal: &self.inner,
+        }
+    }
+}
+
+/// The future of [`Cancellation::cancelled`].
+#[derive(Debug)]
+#[must_use = "futures do nothing unless polled"]
+pub struct Cancelled<'a> {
+    signal: &'a Signal,
+}
+
+impl Future for Cancelled<'_> {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.signal.cancelled.load(Ordering::SeqCst) {
+            return Poll::Ready(());
+        }
+        let mut wakers = self
+            .signal
+            .wakers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        // Checked again under the lock: `cancel` takes the wakers after setting the flag.
+        if self.signal.cancelled.load(Ordering::SeqCst) {
+            return Poll::Ready(());
+        }
+        if !wakers.iter().any(|w| w.will_wake(cx.waker())) {
+            wakers.push(cx.waker().clone());
+        }
+        Poll::Pending
+    }
+}
+
+/// Why a tool failed, for the model to read: a message, and optionally a JSON body (a structured
+/// error return, as `{"success": false, "error": "profile_not_found", ...}`), which then is what
+/// the model reads.
+///
+/// `?` in a handler converts any `std::error::Error` into one, with the error's message.
+///
+/// ```
+/// use serde_json::json;
+/// use toolgen::{ToolError, ToolResult};
+///
+/// let error = ToolError::new("no city named `Atlantis`");
+/// assert_eq!(ToolResult::from(error).to_text(), "no city named `Atlantis`");
+///
+/// let error = ToolError::json(json!({"success": false, "error": "profile_not_found"}));
+/// let result = ToolResult::from(error);
+/// assert!(result.is_error());
+/// assert_eq!(result.as_json().unwrap()["error"], "profile_not_found");
+///
+/// let parse = "x".parse::<u32>().map_err(ToolError::from);
+/// assert_eq!(parse.unwrap_err().message(), "invalid digit found in string");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolError {
+    message: String,
+    body: Option<Value>,
+}
+
+impl ToolError {
+    /// An error in words.
+    pub fn new(message: impl Into<String>) -> Self {
+        ToolError {
+            message: message.into(),
+            body: None,
+        }
+    }
+
+    /// An error whose JSON `body` the model reads; its message is the body's `"message"` when
+    /// that is a string, else the body's JSON text.
+    pub fn json(body: impl Into<Value>) -> Self {
+        let body = body.into();
+        let message = match body.get("message") {
+            Some(Value::String(message)) => message.clone(),
+            _ => body.to_string(),
+        };
+        ToolError {
+            message,
+            body: Some(body),
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The JSON body, if it has one.
+    pub fn body(&self) -> Option<&Value> {
+        self.body.as_ref()
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl<E: std::error::Error> From<E> for ToolError {
+    fn from(error: E) -> Self {
+        ToolError::new(error.to_string())
+    }
+}
+
+impl From<ToolError> for ToolResult {
+    fn from(error: ToolError) -> Self {
+        match error.body {
+            Some(body) => ToolResult::error_json(body),
+            None => ToolResult::error(error.message),
+        }
+    }
+}
+
+/// A [`Handler`]'s output as a result: a JSON string as text, anything else as JSON. A value
+/// that does not serialize (a map with non-string keys) is an error result saying so.
+fn output_result<T: Serialize>(output: &T) -> ToolResult {
+    match serde_json::to_value(output) {
+        Ok(Value::String(text)) => ToolResult::text(text),
+        Ok(value) => ToolResult::json(value),
+        Err(error) => ToolResult::error(format!(
+            "the tool's output could not be written as JSON: {error}"
+        )),
+    }
+}
+
+/// The future of a set's call, as [`Dispatch::dispatch`] returns it.
+pub type CallFuture<'a> = Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>;
+
+/// A [`ToolSet`] whose tools all have a [`Handler`] for the context `Ctx`: `#[derive(ToolSet)]`
+/// implements it for every such `Ctx`. Use it through [`run_call`] or the
+/// [`Runner`](crate::Runner).
+pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
+    /// Runs the handler of the tool this value holds.
+    fn dispatch<'a>(self, ctx: &'a Ctx, call: &'a Invocation<'a>) -> CallFuture<'a>
+    where
+        Self: 'a;
+
+    /// The tool's `#[tool(timeout = "..")]`, if it has one.
+    fn timeout(&self) -> Option<std::time::Duration>;
+}
+
+/// The handler of `tool` run for `call`, its outcome as a result.
+///
+/// Not public API (the derive's dispatch calls it).
+#[doc(hidden)]
+pub async fn handle<T: Handler<Ctx>, Ctx: ?Sized>(
+    tool: T,
+    ctx: &Ctx,
+    call: &Invocation<'_>,
+) -> ToolResult {
+    match tool.handle(ctx, call).await {
+        Ok(output) => output_result(&output),
+        Err(error) => error.into(),
+    }
+}
+
+/// Runs one call of a set: parses it (an unknown tool or bad arguments is an error result that
+/// names the problem, with its JSON path), runs the tool's handler, and gives its outcome as a
+/// result. A handler that panics gives an error result too: nothing a model sends stops the
+/// program. No timeout here; the [`Runner`](crate::Runner) adds them.
+///
+/// ```
+/// use serde::Deserialize;
+/// use toolgen::{Cancellation, Handler, Invocation, Provider, Tool, ToolCall, ToolError, ToolSet, run_call};
+///
+/// /// Add two numbers.
+/// #[derive(Tool, Deserialize)]
+/// struct Add { a: i64, b: i64 }
+///
+/// impl Handler<()> for Add {
+///     type Output = i64;
+///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> {
+///         self.a.checked_add(self.b).ok_or_else(|| ToolError::new("the sum overflows"))
+///     }
+/// }
+///
+/// #[derive(ToolSet)]
+/// enum Tools { Add(Add) }
+///
+/// # futures_lite_block_on(async {
+/// let cancel = Cancellation::new();
+/// let call = ToolCall::new("add", r#"{"a": 2, "b": 3}"#).with_id("call_1");
+/// let result = run_call::<Tools, ()>(&(), &call, Provider::OpenAiChat, &cancel).await;
+/// assert_eq!(result.to_text(), "5");
+///
+/// let bad = ToolCall::new("add", r#"{"a": 2}"#).with_id("call_2");
+/// let result = run_call::<Tools, ()>(&(), &bad, Provider::OpenAiChat, &cancel).await;
+/// assert!(result.is_error());
+/// assert_eq!(result.to_text(), "invalid arguments: missing field `b`");
+/// # });
+/// # fn futures_lite_block_on<F: std::future::Future>(f: F) -> F::Output {
+/// #     let waker = std::task::Waker::noop();
+/// #     let mut cx = std::task::Context::from_waker(&waker);
+/// #     let mut f = std::pin::pin!(f);
+/// #     loop { if let std::task::Poll::Ready(v) = f.as_mut().poll(&mut cx) { return v; } }
+/// # }
+/// ```
+pub async fn run_call<S, Ctx>(
+    ctx: &Ctx,
+    call: &ToolCall,
+    provider: Provider,
+    cancellation: &Cancellation,
+) -> ToolResult
+where
+    S: Dispatch<Ctx>,
+    Ctx: ?Sized + Sync,
+{
+    let tool = match S::parse_call(call) {
+        Ok(tool) => tool,
+        Err(error) => return ToolResult::args_error(&error),
+    };
+    let invocation = Invocation::new(call, provider, cancellation);
+    CatchUnwind(tool.dispatch(ctx, &invocation))
+        .await
+        .unwrap_or_else(|message| {
+            ToolResult::error(format!("the tool `{}` failed: {message}", call.name))
+        })
+}
+
+/// A future whose panic becomes an `Err` with the panic's message.
+pub(crate) struct CatchUnwind<F>(pub(crate) F);
+
+impl<F: Future + Unpin> Future for CatchUnwind<F> {
+    type Output = Result<F::Output, String>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let inner = &mut self.0;
+        match std::panic::catch_unwind(AssertUnwindSafe(|| Pin::new(inner).poll(cx))) {
+            Ok(Poll::Ready(output)) => Poll::Ready(Ok(output)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(payload) => Poll::Ready(Err(panic_message(payload.as_ref()))),
+        }
+    }
+}
+
+/// How long a panic's message may be in a result.
+const MAX_PANIC_MESSAGE: usize = 200;
+
+/// What a panic said, cut short.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+    match text {
+        Some(text) => {
+            let cut = text
+                .char_indices()
+                .nth(MAX_PANIC_MESSAGE)
+                .map_or(text, |(end, _)| text.get(..end).unwrap_or(text));
+            let more = if cut.len() < text.len() { "…" } else { "" };
+            format!("it panicked: {cut}{more}")
+        }
+        None => "it panicked".to_owned(),
+    }
+}

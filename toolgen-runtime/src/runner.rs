@@ -1,0 +1,338 @@
+//! Running a turn: every call of one model response, concurrently up to a limit, each with a
+//! timeout, results in call order; a retry budget across turns; the messages that carry the
+//! results back, in each provider's shape.
+
+use std::collections::HashMap;
+use std::future::{Future, poll_fn};
+use std::marker::PhantomData;
+use std::pin::pin;
+use std::task::Poll;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::Value;
+
+use crate::call::ToolCall;
+use crate::handler::{Cancellation, CatchUnwind, Dispatch, Invocation};
+use crate::provider::Provider;
+use crate::result::ToolResult;
+
+/// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
+/// [`ToolSet`](crate::ToolSet) `S` whose tools all have handlers for the context `Ctx`.
+///
+/// - The calls of one turn run concurrently, at most [`concurrency`](Runner::concurrency) at a
+///   time (8 unless set), in one task: a handler that blocks the thread blocks the others, so
+///   CPU-heavy work belongs in `tokio::task::spawn_blocking`. Results come in call order.
+/// - Each call may run for its tool's `#[tool(timeout = "..")]`, or the runner's
+///   [`timeout`](Runner::timeout), then gives up with an error result (the handler's
+///   [`Invocation::cancelled`] fires, its future is polled once more to see it, and dropped). Timeouts need a Tokio runtime
+///   with its timer; outside one, a call that has a timeout gets an error result saying so.
+/// - An unknown tool, bad arguments (with their JSON paths), a handler's error, a panic, a
+///   timeout and a cancelled turn each give an error result the model can act on: nothing a
+///   model sends stops the program.
+/// - A retry budget: a tool's consecutive invalid-argument results are counted across turns;
+///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the caller
+///   to end the loop.
+///
+/// ```
+/// use serde::Deserialize;
+/// use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+///
+/// /// Add two numbers.
+/// #[derive(Tool, Deserialize)]
+/// #[tool(timeout = "2s")]
+/// struct Add { a: i64, b: i64 }
+///
+/// impl Handler<()> for Add {
+///     type Output = i64;
+///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> {
+///         Ok(self.a + self.b)
+///     }
+/// }
+///
+/// #[derive(ToolSet)]
+/// enum Tools { Add(Add) }
+///
+/// # tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap().block_on(async {
+/// let mut runner = Runner::<Tools, ()>::new(());
+/// let calls = [
+///     ToolCall::new("add", r#"{"a": 2, "b": 3}"#).with_id("call_1"),
+///     ToolCall::new("add", r#"{"a": "two"}"#).with_id("call_2"),
+/// ];
+/// let turn = runner.run(Provider::OpenAiChat, &calls).await;
+/// assert_eq!(turn.results()[0].to_text(), "5");
+/// assert!(turn.results()[1].is_error());
+/// assert_eq!(turn.messages()[0]["content"], "5");
+/// # });
+/// ```
+pub struct Runner<S, Ctx> {
+    ctx: Ctx,
+    concurrency: usize,
+    timeout: Option<Duration>,
+    max_retries: usize,
+    /// Consecutive invalid-argument results, by tool name.
+    failures: HashMap<String, usize>,
+    set: PhantomData<fn() -> S>,
+}
+
+impl<S, Ctx> Runner<S, Ctx>
+where
+    S: Dispatch<Ctx>,
+    Ctx: Sync,
+{
+    /// A runner whose handlers get `ctx`.
+    pub fn new(ctx: Ctx) -> Self {
+        Runner {
+            ctx,
+            concurrency: 8,
+            timeout: None,
+            max_retries: 3,
+            failures: HashMap::new(),
+            set: PhantomData,
+        }
+    }
+
+    /// How many calls of one turn run at once (at least 1).
+    #[must_use]
+    pub fn concurrency(mut self, limit: usize) -> Self {
+        self.concurrency = limit.max(1);
+        self
+    }
+
+    /// How long a call of a tool without its own `#[tool(timeout)]` may run.
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// How many invalid-argument results in a row one tool may get before [`Turn::stop`] says to
+    /// end the loop.
+    #[must_use]
+    pub fn max_retries(mut self, retries: usize) -> Self {
+        self.max_retries = retries;
+        self
+    }
+
+    /// The context the handlers get.
+    pub fn context(&self) -> &Ctx {
+        &self.ctx
+    }
+
+    /// Runs every call of one turn (the calls of one response, as [`ToolCall::parse`] gives
+    /// them), from `provider`.
+    pub async fn run(&mut self, provider: Provider, calls: &[ToolCall]) -> Turn {
+        self.run_until(provider, calls, &Cancellation::new()).await
+    }
+
+    /// [`run`](Runner::run), given up when `cancellation` fires: the calls still running then
+    /// get an error result saying the turn was cancelled (their handlers see
+    /// [`Invocation::cancelled`]). Dropping the returned future also stops every call.
+    pub async fn run_until(
+        &mut self,
+        provider: Provider,
+        calls: &[ToolCall],
+        cancellation: &Cancellation,
+    ) -> Turn {
+        let outcomes: Vec<(ToolResult, bool)> = futures_util::stream::iter(calls)
+            .map(|call| self.one(provider, call, cancellation))
+            .buffered(self.concurrency)
+            .collect()
+            .await;
+        let mut stop = None;
+        let mut results = Vec::with_capacity(outcomes.len());
+        for (call, (result, invalid)) in calls.iter().zip(outcomes) {
+            if invalid {
+                let count = self.failures.entry(call.name.clone()).or_insert(0);
+                *count += 1;
+                if *count > self.max_retries && stop.is_none() {
+                    stop = Some(Stop::RetriesExhausted {
+                        tool: call.name.clone(),
+                        attempts: *count,
+                    });
+                }
+            } else {
+                self.failures.remove(&call.name);
+            }
+            results.push(result);
+        }
+        Turn {
+            provider,
+            calls: calls.to_vec(),
+            results,
+            stop,
+        }
+    }
+
+    /// One call's result, and whether its arguments (or its tool's name) were invalid.
+    async fn one(
+        &self,
+        provider: Provider,
+        call: &ToolCall,
+        turn: &Cancellation,
+    ) -> (ToolResult, bool) {
+        let tool = match S::parse_call(call) {
+            Ok(tool) => tool,
+            Err(error) => return (ToolResult::args_error(&error), true),
+        };
+        let timeout = tool.timeout().or(self.timeout);
+        let cancellation = Cancellation::new();
+        let invocation = Invocation::new(call, provider, &cancellation);
+        let mut sleep = match timeout.map(timer) {
+            Some(Ok(sleep)) => Some(Box::pin(sleep)),
+            Some(Err(message)) => return (ToolResult::error(message), false),
+            None => None,
+        };
+        let mut work = pin!(CatchUnwind(tool.dispatch(&self.ctx, &invocation)));
+        let mut given_up = pin!(turn.cancelled());
+        let outcome = poll_fn(|cx| {
+            if let Poll::Ready(done) = work.as_mut().poll(cx) {
+                return Poll::Ready(Ok(done));
+            }
+            if let Some(sleep) = &mut sleep
+                && sleep.as_mut().poll(cx).is_ready()
+            {
+                return Poll::Ready(Err(Ended::TimedOut));
+            }
+            if given_up.as_mut().poll(cx).is_ready() {
+                return Poll::Ready(Err(Ended::Cancelled));
+            }
+            Poll::Pending
+        })
+        .await;
+        let name = &call.name;
+        let result = match outcome {
+            Ok(Ok(result)) => result,
+            Ok(Err(panic)) => ToolResult::error(format!("the tool `{name}` failed: {panic}")),
+            Err(ended) => {
+                // The handler is told, and polled once more so that one watching the signal
+                // can stop its work; what it returns then is not used.
+                cancellation.cancel();
+                let _ = poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await;
+                match ended {
+                    Ended::TimedOut => ToolResult::error(format!(
+                        "the tool `{name}` timed out after {}",
+                        written(timeout.unwrap_or_default())
+                    )),
+                    Ended::Cancelled => {
+                        ToolResult::error(format!("the tool `{name}` was cancelled"))
+                    }
+                }
+            }
+        };
+        (result, false)
+    }
+}
+
+/// Why a call ended before its handler did.
+enum Ended {
+    TimedOut,
+    Cancelled,
+}
+
+/// A Tokio sleep of `timeout`, or why there is none: no Tokio runtime, or one without its timer
+/// (Tokio panics then; the panic is caught here).
+fn timer(timeout: Duration) -> Result<tokio::time::Sleep, &'static str> {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return Err("this tool has a timeout, which needs a Tokio runtime; none is running");
+    }
+    std::panic::catch_unwind(|| tokio::time::sleep(timeout)).map_err(
+        |_| "this tool has a timeout, which needs the Tokio runtime's timer (`enable_time`)",
+    )
+}
+
+/// `timeout` as a person writes it: `10s`, `1500ms`.
+fn written(timeout: Duration) -> String {
+    let millis = timeout.as_millis();
+    if millis.is_multiple_of(1000) {
+        format!("{}s", millis / 1000)
+    } else {
+        format!("{millis}ms")
+    }
+}
+
+/// Why the caller should stop calling the model with these tools.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Stop {
+    /// One tool got invalid arguments more times in a row than
+    /// [`Runner::max_retries`] allows.
+    RetriesExhausted {
+        /// The tool's name, as the model wrote it.
+        tool: String,
+        /// How many invalid calls in a row it got.
+        attempts: usize,
+    },
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::RetriesExhausted { tool, attempts } => write!(
+                f,
+                "the model sent invalid arguments to `{tool}` {attempts} times in a row"
+            ),
+        }
+    }
+}
+
+/// The outcome of one turn's calls ([`Runner::run`]): a result per call, in call order, and the
+/// messages that carry them back to the model.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    provider: Provider,
+    calls: Vec<ToolCall>,
+    results: Vec<ToolResult>,
+    stop: Option<Stop>,
+}
+
+impl Turn {
+    /// The calls, as given.
+    pub fn calls(&self) -> &[ToolCall] {
+        &self.calls
+    }
+
+    /// A result per call, in call order.
+    pub fn results(&self) -> &[ToolResult] {
+        &self.results
+    }
+
+    /// Whether the caller should end the loop rather than call the model again (the retry
+    /// budget is spent).
+    pub fn stop(&self) -> Option<&Stop> {
+        self.stop.as_ref()
+    }
+
+    /// What to append to the conversation after the model's turn, in the provider's shape:
+    ///
+    /// | provider | messages |
+    /// |---|---|
+    /// | Anthropic | one user message, every `tool_result` block in call order |
+    /// | OpenAI Chat | a `{"role":"tool"}` message per call, in call order |
+    /// | OpenAI Responses | a `function_call_output` input item per call |
+    /// | Gemini | one `{"role":"user","parts":[..]}` content of `functionResponse` parts |
+    /// | MCP | the JSON-RPC response to each `tools/call` request |
+    ///
+    /// Empty when the turn had no calls.
+    pub fn messages(&self) -> Vec<Value> {
+        if self.calls.is_empty() {
+            return Vec::new();
+        }
+        let pairs = self.calls.iter().zip(&self.results);
+        match self.provider {
+            Provider::Anthropic => vec![crate::result::anthropic_user_message(pairs, None)],
+            Provider::OpenAiChat | Provider::OpenAiResponses => pairs
+                .map(|(call, result)| result.render(self.provider, call))
+                .collect(),
+            Provider::Gemini => {
+                let parts: Vec<Value> = pairs
+                    .map(|(call, result)| result.render(Provider::Gemini, call))
+                    .collect();
+                vec![serde_json::json!({"role": "user", "parts": parts})]
+            }
+            Provider::Mcp => pairs
+                .map(|(call, result)| crate::result::mcp_response(call, result))
+                .collect(),
+        }
+    }
+}
