@@ -132,7 +132,7 @@ pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream,
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use toolgen_runtime::{Runner, Stop, Turn};
 pub use toolgen_runtime::{
-    ToolCall, ToolCallError, ToolResult, anthropic_user_message, mcp_response,
+    ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message, mcp_response,
 };
 
 #[doc(hidden)]

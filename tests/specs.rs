@@ -230,3 +230,31 @@ fn runner_messages_are_what_the_apis_take() {
         assert!(!validator.is_valid(&json!({})), "{provider}");
     }
 }
+
+#[test]
+fn tool_choices_are_what_openai_chat_takes() {
+    let Some(dir) = specs_dir("tool_choices_are_what_openai_chat_takes") else {
+        return;
+    };
+    let openai = read_json(&dir, OPENAI_FILE);
+    let validator = validator_for(
+        &openai,
+        "#/components/schemas/ChatCompletionToolChoiceOption",
+    );
+    for choice in [
+        toolgen::ToolChoice::auto(),
+        toolgen::ToolChoice::required(),
+        toolgen::ToolChoice::none(),
+        toolgen::ToolChoice::tool("get_weather"),
+    ] {
+        let fields = choice.parallel(false).request_fields(Provider::OpenAiChat);
+        let tool_choice = &fields["tool_choice"];
+        if let Err(error) = validator.validate(tool_choice) {
+            panic!("{tool_choice}: {error}");
+        }
+        assert_eq!(fields["parallel_tool_calls"], json!(false));
+    }
+    // The check can fail: Anthropic's spelling is not OpenAI's.
+    let anthropic = toolgen::ToolChoice::required().request_fields(Provider::Anthropic);
+    assert!(!validator.is_valid(&anthropic["tool_choice"]));
+}

@@ -23,6 +23,7 @@
 
 mod args;
 mod call;
+mod choice;
 mod constraints;
 mod dialect;
 mod ecosystem;
@@ -45,6 +46,7 @@ mod wire;
 
 pub use args::{ArgsError, ArgsErrorKind, parse_args};
 pub use call::{ToolCall, ToolCallError};
+pub use choice::ToolChoice;
 pub use constraints::Constrained;
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use handler::{

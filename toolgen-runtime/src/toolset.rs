@@ -48,6 +48,41 @@ pub trait ToolSet: Sized {
     /// Parses a call into the variant of the tool it names. An unknown name is an error that
     /// lists the known ones; bad arguments are the tool's [`ArgsError`].
     fn parse_call(call: &ToolCall) -> Result<Self, ArgsError>;
+
+    /// The definitions of the tools named in `names` only, in variant order: the tools one
+    /// turn offers (by auth, by workflow state). Names that are not the set's are ignored.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Provider, Tool, ToolSet};
+    ///
+    /// /// Read a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadFile { path: String }
+    ///
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct DeleteFile { path: String }
+    ///
+    /// #[derive(ToolSet)]
+    /// enum Files { Read(ReadFile), Delete(DeleteFile) }
+    ///
+    /// let read_only = Files::definitions_of(Provider::Anthropic, &["read_file"]);
+    /// assert_eq!(read_only.as_array().unwrap().len(), 1);
+    /// assert_eq!(read_only[0]["name"], "read_file");
+    /// ```
+    fn definitions_of(provider: Provider, names: &[&str]) -> Value {
+        match Self::definitions(provider) {
+            Value::Array(all) => Value::Array(
+                all.into_iter()
+                    .zip(Self::NAMES)
+                    .filter(|(_, name)| names.contains(name))
+                    .map(|(definition, _)| definition)
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
 }
 
 /// Stops the build if two tools of one set share a name; otherwise does nothing.
