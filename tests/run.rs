@@ -494,3 +494,72 @@ fn timeouts_are_read_from_the_attribute() {
     assert_eq!(B::TIMEOUT, Some(Duration::from_secs(30)));
     assert_eq!(Tools::NAMES.len(), 5);
 }
+
+/// A recorded response of `tests/traffic`.
+fn recorded(path: &str) -> Value {
+    let text = std::fs::read_to_string(format!("tests/traffic/{path}")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test(start_paused = true)]
+async fn next_messages_echo_the_models_turn_then_the_results() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+
+    // Anthropic: the content as sent, server tool blocks included, then one user message of
+    // results (these recorded tools are not in the set: unknown-tool results).
+    let response = recorded("anthropic/anthropic-programmatic-tool-calling.1.json");
+    let calls = ToolCall::parse(Provider::Anthropic, &response).unwrap();
+    assert!(!calls.is_empty());
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    let messages = turn.next_messages(&response).unwrap();
+    assert_eq!(messages.len(), 2);
+    assert_eq!(
+        messages[0],
+        json!({"role": "assistant", "content": response["content"]})
+    );
+    assert!(messages[0].to_string().contains("server_tool_use"));
+    assert_eq!(
+        messages[1]["content"].as_array().unwrap().len(),
+        calls.len()
+    );
+    assert_eq!(messages[1], turn.messages()[0]);
+
+    // Gemini: the candidate's content, thought signatures kept.
+    let response = recorded("gemini/google-tool-call-gemini3.json");
+    let calls = ToolCall::parse(Provider::Gemini, &response).unwrap();
+    let turn = runner.run(Provider::Gemini, &calls).await;
+    let messages = turn.next_messages(&response).unwrap();
+    assert_eq!(messages[0], response["candidates"][0]["content"]);
+    assert!(messages[0].to_string().contains("thoughtSignature"));
+    assert_eq!(messages[1]["role"], "user");
+    assert_eq!(messages[1]["parts"].as_array().unwrap().len(), calls.len());
+
+    // OpenAI Chat: the message, without what only responses carry (DeepSeek's reasoning text).
+    let response = recorded("openai_chat/deepseek-tool-call.json");
+    let calls = ToolCall::parse(Provider::OpenAiChat, &response).unwrap();
+    let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    let messages = turn.next_messages(&response).unwrap();
+    let message = &response["choices"][0]["message"];
+    assert_eq!(
+        messages[0],
+        json!({"role": "assistant", "content": message["content"], "tool_calls": message["tool_calls"]})
+    );
+    assert_eq!(messages.len(), 1 + calls.len());
+    assert_eq!(messages[1]["tool_call_id"], message["tool_calls"][0]["id"]);
+
+    // OpenAI Responses: every output item, then the outputs.
+    let response = recorded("openai_responses/lmstudio-tool-call.1.json");
+    let calls = ToolCall::parse(Provider::OpenAiResponses, &response).unwrap();
+    let turn = runner.run(Provider::OpenAiResponses, &calls).await;
+    let messages = turn.next_messages(&response).unwrap();
+    let output = response["output"].as_array().unwrap();
+    assert_eq!(&messages[..output.len()], output.as_slice());
+    assert_eq!(messages[output.len()]["type"], "function_call_output");
+
+    // What the API always sends, missing: an error, not a panic.
+    let error = turn.next_messages(&json!({"id": "resp_1"})).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "malformed OpenAI Responses response at `output`: expected an array of output items"
+    );
+}

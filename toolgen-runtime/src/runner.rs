@@ -12,7 +12,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::Value;
 
-use crate::call::ToolCall;
+use crate::call::{ToolCall, ToolCallError};
 use crate::handler::{Cancellation, CatchUnwind, Dispatch, Invocation};
 use crate::provider::Provider;
 use crate::result::ToolResult;
@@ -314,6 +314,9 @@ impl Turn {
     /// | MCP | the JSON-RPC response to each `tools/call` request |
     ///
     /// Empty when the turn had no calls.
+    ///
+    /// To continue the conversation, the model's own turn goes first:
+    /// [`next_messages`](Turn::next_messages) gives both.
     pub fn messages(&self) -> Vec<Value> {
         if self.calls.is_empty() {
             return Vec::new();
@@ -334,5 +337,93 @@ impl Turn {
                 .map(|(call, result)| crate::result::mcp_response(call, result))
                 .collect(),
         }
+    }
+
+    /// Everything to append to the conversation for the next request: the model's turn from
+    /// `response` (the whole response the calls came from) as the API wants it sent back, then
+    /// the results ([`messages`](Turn::messages)).
+    ///
+    /// | provider | the model's turn |
+    /// |---|---|
+    /// | Anthropic | `{"role":"assistant","content":..}`, every block as sent (thinking blocks and their signatures included) |
+    /// | OpenAI Chat | the first choice's message: `role`, `content`, `tool_calls`, and `refusal`/`name` when set (fields only responses have, such as `annotations` or a reasoning text, are left out) |
+    /// | OpenAI Responses | every `output` item, as input items (reasoning items included) |
+    /// | Gemini | the first candidate's `content`, its parts as sent (`thoughtSignature`s kept) |
+    /// | MCP | nothing: the results are JSON-RPC responses |
+    ///
+    /// An error when `response` lacks what its API always sends there.
+    pub fn next_messages(&self, response: &Value) -> Result<Vec<Value>, ToolCallError> {
+        let provider = self.provider;
+        let malformed = |path: &str, message: &str| ToolCallError::Malformed {
+            provider,
+            path: path.to_owned(),
+            message: message.to_owned(),
+        };
+        let mut messages = match provider {
+            Provider::Anthropic => match response.get("content") {
+                Some(content @ Value::Array(_)) => {
+                    vec![serde_json::json!({"role": "assistant", "content": content})]
+                }
+                _ => return Err(malformed("content", "expected an array of content blocks")),
+            },
+            Provider::OpenAiChat => {
+                let Some(choices) = response.get("choices").and_then(Value::as_array) else {
+                    return Err(malformed("choices", "expected an array"));
+                };
+                let Some(choice) = choices.first() else {
+                    return Err(ToolCallError::NoCandidates {
+                        provider,
+                        block_reason: None,
+                    });
+                };
+                let Some(message) = choice.get("message").and_then(Value::as_object) else {
+                    return Err(malformed("choices[0].message", "expected an object"));
+                };
+                let mut echo = serde_json::Map::new();
+                echo.insert("role".to_owned(), Value::from("assistant"));
+                for key in ["content", "tool_calls", "refusal", "name"] {
+                    match message.get(key) {
+                        Some(Value::Null) | None if key != "content" => {}
+                        Some(value) => {
+                            echo.insert(key.to_owned(), value.clone());
+                        }
+                        None => {
+                            echo.insert(key.to_owned(), Value::Null);
+                        }
+                    }
+                }
+                vec![Value::Object(echo)]
+            }
+            Provider::OpenAiResponses => match response.get("output") {
+                Some(Value::Array(items)) => items.clone(),
+                _ => return Err(malformed("output", "expected an array of output items")),
+            },
+            Provider::Gemini => {
+                let Some(candidates) = response.get("candidates").and_then(Value::as_array) else {
+                    return Err(ToolCallError::NoCandidates {
+                        provider,
+                        block_reason: response
+                            .pointer("/promptFeedback/blockReason")
+                            .and_then(Value::as_str)
+                            .map(str::to_owned),
+                    });
+                };
+                match candidates.first().and_then(|c| c.get("content")) {
+                    Some(content @ Value::Object(_)) => vec![content.clone()],
+                    Some(_) => {
+                        return Err(malformed("candidates[0].content", "expected an object"));
+                    }
+                    None => {
+                        return Err(ToolCallError::NoCandidates {
+                            provider,
+                            block_reason: None,
+                        });
+                    }
+                }
+            }
+            Provider::Mcp => Vec::new(),
+        };
+        messages.extend(self.messages());
+        Ok(messages)
     }
 }
