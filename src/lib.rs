@@ -124,6 +124,10 @@ pub use toolgen_runtime::{
     ToolSet, parse_args, schema_text,
 };
 pub use toolgen_runtime::{
+    Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
+    mcp_response,
+};
+pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, Handler, Invocation, ToolError, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
@@ -131,9 +135,6 @@ pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream,
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use toolgen_runtime::{Runner, Stop, Turn};
-pub use toolgen_runtime::{
-    ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message, mcp_response,
-};
 
 #[doc(hidden)]
 pub use toolgen_runtime::__private;

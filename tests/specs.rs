@@ -258,3 +258,39 @@ fn tool_choices_are_what_openai_chat_takes() {
     let anthropic = toolgen::ToolChoice::required().request_fields(Provider::Anthropic);
     assert!(!validator.is_valid(&anthropic["tool_choice"]));
 }
+
+#[test]
+fn attachments_are_what_the_apis_take() {
+    let Some(dir) = specs_dir("attachments_are_what_the_apis_take") else {
+        return;
+    };
+    let result = toolgen::ToolResult::text("The chart.")
+        .with_image("iVBORw0KGgo=", "image/png")
+        .with_file("JVBERi0=", "application/pdf", Some("report.pdf"));
+    let call = toolgen::ToolCall::new("plot", "{}").with_id("call_1");
+    let openai = read_json(&dir, OPENAI_FILE);
+    let responses = validator_for(&openai, "#/components/schemas/FunctionCallOutputItemParam");
+    let rendered = result.render(Provider::OpenAiResponses, &call);
+    if let Err(error) = responses.validate(&rendered) {
+        panic!("{error} (at {})\n{rendered:#}", error.instance_path());
+    }
+    let chat = validator_for(
+        &openai,
+        "#/components/schemas/ChatCompletionRequestToolMessage",
+    );
+    assert!(chat.is_valid(&result.render(Provider::OpenAiChat, &call)));
+    for file in [MCP_FILE, "mcp-2026-07-28.schema.json"] {
+        let spec = read_json(&dir, file);
+        let content = validator_for(&spec, "#/$defs/ContentBlock");
+        let rendered = result.render(Provider::Mcp, &call);
+        let blocks = rendered["content"].as_array().expect("content is a list");
+        assert_eq!(blocks.len(), 3);
+        for block in blocks {
+            if let Err(error) = content.validate(block) {
+                panic!("{file}: {error} (at {})\n{block:#}", error.instance_path());
+            }
+        }
+        // The check can fail: an image needs its data.
+        assert!(!content.is_valid(&json!({"type": "image", "mimeType": "image/png"})));
+    }
+}

@@ -54,7 +54,7 @@ pub use handler::{
 };
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
-pub use result::{ToolResult, anthropic_user_message, mcp_response};
+pub use result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
 pub use rope::{
     Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
 };

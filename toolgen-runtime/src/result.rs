@@ -11,7 +11,7 @@ use crate::provider::Provider;
 use crate::wire;
 
 /// The outcome of running a tool, for the model to read on its next turn: text, a JSON value, or
-/// an error message.
+/// an error message (in words or as JSON), with images and files attached if any.
 ///
 /// [`render`](ToolResult::render) turns it into the answer to a [`ToolCall`] in a provider's
 /// format. An [`ArgsError`] converts into an error result, so a model that sent bad arguments
@@ -37,6 +37,66 @@ use crate::wire;
 pub struct ToolResult {
     output: Output,
     is_error: bool,
+    attachments: Vec<Attachment>,
+}
+
+/// An image or a file a [`ToolResult`] carries beside its text or JSON: base64 data and its
+/// media type.
+///
+/// ```
+/// let result = toolgen::ToolResult::text("The chart:").with_image("iVBORw0KGgo=", "image/png");
+/// let image = &result.attachments()[0];
+/// assert_eq!(image.media_type(), "image/png");
+/// assert!(image.is_image());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    image: bool,
+    data: String,
+    media_type: String,
+    name: Option<String>,
+}
+
+impl Attachment {
+    /// Whether it is an image (else a file).
+    pub fn is_image(&self) -> bool {
+        self.image
+    }
+
+    /// The base64 data.
+    pub fn data(&self) -> &str {
+        &self.data
+    }
+
+    /// The media type, such as `image/png` or `application/pdf`.
+    pub fn media_type(&self) -> &str {
+        &self.media_type
+    }
+
+    /// The file's name, if given.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// `data:<media type>;base64,<data>`.
+    pub(crate) fn data_url(&self) -> String {
+        format!("data:{};base64,{}", self.media_type, self.data)
+    }
+
+    /// The note that stands for it where a provider cannot carry it.
+    pub(crate) fn note(&self, provider: &str) -> String {
+        let kind = if self.image { "an image" } else { "a file" };
+        let name = self
+            .name
+            .as_ref()
+            .map(|name| format!(" `{name}`"))
+            .unwrap_or_default();
+        format!(
+            "[{kind}{name} ({}, {} bytes of base64) is not shown: {provider} tool messages carry only text]",
+            self.media_type,
+            self.data.len()
+        )
+    }
 }
 
 /// What a result holds.
@@ -58,6 +118,7 @@ impl ToolResult {
         ToolResult {
             output: Output::Text(text.into()),
             is_error: false,
+            attachments: Vec::new(),
         }
     }
 
@@ -75,6 +136,7 @@ impl ToolResult {
         ToolResult {
             output: Output::Json(value.into()),
             is_error: false,
+            attachments: Vec::new(),
         }
     }
 
@@ -90,6 +152,7 @@ impl ToolResult {
         ToolResult {
             output: Output::Text(message.into()),
             is_error: true,
+            attachments: Vec::new(),
         }
     }
 
@@ -106,6 +169,7 @@ impl ToolResult {
         ToolResult {
             output: Output::Json(body.into()),
             is_error: true,
+            attachments: Vec::new(),
         }
     }
 
@@ -126,6 +190,72 @@ impl ToolResult {
     /// ```
     pub fn args_error(error: &ArgsError) -> Self {
         ToolResult::error(error.to_string())
+    }
+
+    /// The result with an image attached: base64 `data` of `media_type` (`image/png`,
+    /// `image/jpeg`, `image/gif`, `image/webp`).
+    ///
+    /// | provider | an image goes as |
+    /// |---|---|
+    /// | Anthropic | an `image` block in the `tool_result`'s content |
+    /// | OpenAI Responses | an `input_image` item of `output` (a `data:` URL) |
+    /// | Gemini | an `inlineData` part of the `functionResponse` (Gemini 3) |
+    /// | MCP | an `ImageContent` |
+    /// | OpenAI Chat | a note in the text: tool messages carry text only |
+    ///
+    /// ```
+    /// use toolgen::{Provider, ToolCall, ToolResult};
+    ///
+    /// let call = ToolCall::new("plot", "{}").with_id("call_1");
+    /// let result = ToolResult::text("The chart:").with_image("iVBORw0KGgo=", "image/png");
+    /// let block = result.render(Provider::Anthropic, &call);
+    /// assert_eq!(block["content"][1]["source"]["media_type"], "image/png");
+    /// let chat = result.render(Provider::OpenAiChat, &call);
+    /// assert_eq!(
+    ///     chat["content"],
+    ///     "The chart:\n[an image (image/png, 12 bytes of base64) is not shown: OpenAI Chat tool messages carry only text]"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn with_image(mut self, data: impl Into<String>, media_type: impl Into<String>) -> Self {
+        self.attachments.push(Attachment {
+            image: true,
+            data: data.into(),
+            media_type: media_type.into(),
+            name: None,
+        });
+        self
+    }
+
+    /// The result with a file attached: base64 `data` of `media_type` (`application/pdf`, ...),
+    /// and its name if it has one. Anthropic takes it as a `document` block (the API reads PDFs
+    /// and plain text there), the Responses API as an `input_file`, Gemini as `inlineData`, MCP
+    /// as an embedded resource (`blob`); OpenAI Chat gets a note, as for images.
+    ///
+    /// ```
+    /// let result = toolgen::ToolResult::text("The report.")
+    ///     .with_file("JVBERi0=", "application/pdf", Some("report.pdf"));
+    /// assert_eq!(result.attachments()[0].name(), Some("report.pdf"));
+    /// ```
+    #[must_use]
+    pub fn with_file(
+        mut self,
+        data: impl Into<String>,
+        media_type: impl Into<String>,
+        name: Option<&str>,
+    ) -> Self {
+        self.attachments.push(Attachment {
+            image: false,
+            data: data.into(),
+            media_type: media_type.into(),
+            name: name.map(str::to_owned),
+        });
+        self
+    }
+
+    /// The images and files attached, in order.
+    pub fn attachments(&self) -> &[Attachment] {
+        &self.attachments
     }
 
     /// Whether this result reports a failure.
@@ -177,6 +307,11 @@ impl ToolResult {
     /// | [`OpenAiResponses`](Provider::OpenAiResponses) | a `{"type":"function_call_output","call_id","output"}` input item |
     /// | [`Gemini`](Provider::Gemini) | a `{"functionResponse":{"name","id"?,"response":{"output"}}}` part, or `{"error"}` for errors |
     /// | [`Mcp`](Provider::Mcp) | a `CallToolResult` `{"content":[text],"structuredContent"?,"isError"?}`; wrap it with [`mcp_response`] |
+    ///
+    /// Images and files ([`with_image`](ToolResult::with_image),
+    /// [`with_file`](ToolResult::with_file)) go where each API takes them: Anthropic content
+    /// blocks, Responses `output` items, Gemini `inlineData` parts, MCP content; OpenAI Chat
+    /// tool messages take text only, so there each is a note in the text.
     ///
     /// The id comes from `call.id`; a call without one (made by hand) renders without it, which
     /// only Gemini and MCP accept.

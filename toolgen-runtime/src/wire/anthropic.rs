@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::{Obj, Tag, items, read_at, write};
 use crate::call::{ToolCall, ToolCallError};
@@ -78,9 +78,9 @@ enum UserBlock<'a> {
 }
 
 #[derive(Serialize)]
-struct UserMessage<'a> {
+struct UserMessage {
     role: &'static str,
-    content: Vec<UserBlock<'a>>,
+    content: Vec<Value>,
 }
 
 // The API rejects a `tool_result` with `is_error: true` and no content ("content cannot be empty
@@ -103,7 +103,50 @@ fn result_block<'a>(call: &'a ToolCall, result: &'a ToolResult) -> UserBlock<'a>
 }
 
 pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
-    write(&result_block(call, result))
+    if result.attachments().is_empty() {
+        write(&result_block(call, result))
+    } else {
+        with_attachments(call, result)
+    }
+}
+
+/// A `tool_result` whose content is blocks: its text, then an `image` block per image and a
+/// `document` block per file.
+fn with_attachments(call: &ToolCall, result: &ToolResult) -> Value {
+    let mut blocks = Vec::new();
+    let text = result.to_text();
+    if !text.is_empty() {
+        blocks.push(json!({"type": "text", "text": text}));
+    } else if result.is_error() {
+        blocks.push(json!({"type": "text", "text": EMPTY_ERROR}));
+    }
+    for attachment in result.attachments() {
+        let source = json!({
+            "type": "base64",
+            "media_type": attachment.media_type(),
+            "data": attachment.data(),
+        });
+        blocks.push(if attachment.is_image() {
+            json!({"type": "image", "source": source})
+        } else {
+            let mut block = json!({"type": "document", "source": source});
+            if let (Some(name), Some(object)) = (attachment.name(), block.as_object_mut()) {
+                object.insert("title".to_owned(), json!(name));
+            }
+            block
+        });
+    }
+    let mut block = json!({"type": "tool_result"});
+    if let Some(object) = block.as_object_mut() {
+        if let Some(id) = &call.id {
+            object.insert("tool_use_id".to_owned(), json!(id));
+        }
+        object.insert("content".to_owned(), Value::Array(blocks));
+        if result.is_error() {
+            object.insert("is_error".to_owned(), json!(true));
+        }
+    }
+    block
 }
 
 pub(crate) fn user_message<'a>(
@@ -113,12 +156,12 @@ pub(crate) fn user_message<'a>(
     // "In the user message containing tool results, the tool_result blocks must come FIRST in the
     // content array. Any text must come AFTER all tool results" (handle-tool-calls, above); and
     // text blocks must not be blank.
-    let mut content: Vec<UserBlock<'a>> = results
+    let mut content: Vec<Value> = results
         .into_iter()
-        .map(|(call, result)| result_block(call, result))
+        .map(|(call, result)| render_result(call, result))
         .collect();
     if let Some(text) = extra_text.filter(|text| !text.trim().is_empty()) {
-        content.push(UserBlock::Text { text });
+        content.push(write(&UserBlock::Text { text }));
     }
     write(&UserMessage {
         role: "user",

@@ -127,7 +127,7 @@ pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
         Output::Text(text) => Payload::Text(text),
         Output::Json(value) => Payload::Json(value),
     };
-    write(&FunctionResponsePart {
+    let mut part = write(&FunctionResponsePart {
         function_response: FunctionResponse {
             name: &call.name,
             // Gemini matches a response to a call without an id by name and order; an id made
@@ -139,5 +139,29 @@ pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
                 Response::Output(payload)
             },
         },
-    })
+    });
+    if !result.attachments().is_empty() {
+        // Gemini 3's multimodal function responses: `inlineData` parts inside the response.
+        let parts: Vec<Value> = result
+            .attachments()
+            .iter()
+            .map(|attachment| {
+                let mut data = serde_json::json!({
+                    "mimeType": attachment.media_type(),
+                    "data": attachment.data(),
+                });
+                if let (Some(name), Some(object)) = (attachment.name(), data.as_object_mut()) {
+                    object.insert("displayName".to_owned(), Value::from(name));
+                }
+                serde_json::json!({ "inlineData": data })
+            })
+            .collect();
+        if let Some(response) = part
+            .get_mut("functionResponse")
+            .and_then(Value::as_object_mut)
+        {
+            response.insert("parts".to_owned(), Value::Array(parts));
+        }
+    }
+    part
 }

@@ -136,7 +136,35 @@ fn call_tool_result(result: &ToolResult) -> CallToolResult<'_> {
 }
 
 pub(crate) fn render_result(result: &ToolResult) -> Value {
-    write(&call_tool_result(result))
+    let mut rendered = write(&call_tool_result(result));
+    add_attachments(&mut rendered, result);
+    rendered
+}
+
+/// Appends to a `CallToolResult`'s `content` an `ImageContent` per image and an
+/// `EmbeddedResource` (`blob`) per file.
+fn add_attachments(rendered: &mut Value, result: &ToolResult) {
+    let Some(Value::Array(content)) = rendered.get_mut("content") else {
+        return;
+    };
+    for (index, attachment) in result.attachments().iter().enumerate() {
+        content.push(if attachment.is_image() {
+            serde_json::json!({
+                "type": "image",
+                "data": attachment.data(),
+                "mimeType": attachment.media_type(),
+            })
+        } else {
+            let uri = match attachment.name() {
+                Some(name) => format!("attachment:///{name}"),
+                None => format!("attachment:///{index}"),
+            };
+            serde_json::json!({
+                "type": "resource",
+                "resource": {"uri": uri, "mimeType": attachment.media_type(), "blob": attachment.data()},
+            })
+        });
+    }
 }
 
 /// `JSONRPCResultResponse`.
@@ -162,9 +190,13 @@ pub(crate) fn response(call: &ToolCall, result: &ToolResult) -> Value {
         (None, Some(id)) => Some(ResponseId::String(id)),
         (None, None) => None,
     };
-    write(&ResultResponse {
+    let mut rendered = write(&ResultResponse {
         jsonrpc: "2.0",
         id,
         result: call_tool_result(result),
-    })
+    });
+    if let Some(result_value) = rendered.get_mut("result") {
+        add_attachments(result_value, result);
+    }
+    rendered
 }

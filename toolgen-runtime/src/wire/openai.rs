@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::{Obj, Tag, items, read, read_at, write};
 use crate::call::{ToolCall, ToolCallError};
@@ -137,10 +137,19 @@ struct ToolMessage<'a> {
 }
 
 pub(crate) fn render_chat_result(call: &ToolCall, result: &ToolResult) -> Value {
+    let mut content = result.to_text();
+    // Images and files cannot go in a tool message: a note says what is missing.
+    for attachment in result.attachments() {
+        let text = content.to_mut();
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&attachment.note("OpenAI Chat"));
+    }
     write(&ToolMessage {
         role: "tool",
         tool_call_id: call.id.as_deref(),
-        content: result.to_text(),
+        content,
     })
 }
 
@@ -155,9 +164,32 @@ struct FunctionCallOutput<'a> {
 }
 
 pub(crate) fn render_responses_result(call: &ToolCall, result: &ToolResult) -> Value {
-    write(&FunctionCallOutput {
+    let mut output = write(&FunctionCallOutput {
         r#type: "function_call_output",
         call_id: call.id.as_deref(),
         output: result.to_text(),
-    })
+    });
+    if !result.attachments().is_empty() {
+        // `output` as a list: the text, an `input_image` per image, an `input_file` per file.
+        let mut items = Vec::new();
+        let text = result.to_text();
+        if !text.is_empty() {
+            items.push(json!({"type": "input_text", "text": text}));
+        }
+        for attachment in result.attachments() {
+            items.push(if attachment.is_image() {
+                json!({"type": "input_image", "image_url": attachment.data_url()})
+            } else {
+                json!({
+                    "type": "input_file",
+                    "file_data": attachment.data_url(),
+                    "filename": attachment.name().unwrap_or("attachment"),
+                })
+            });
+        }
+        if let Some(object) = output.as_object_mut() {
+            object.insert("output".to_owned(), Value::Array(items));
+        }
+    }
+    output
 }
