@@ -138,3 +138,8 @@ pub use toolgen_runtime::{Runner, Stop, Turn};
 
 #[doc(hidden)]
 pub use toolgen_runtime::__private;
+
+/// The README's code, compiled and run as doctests (its fragments are marked `ignore`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -326,6 +326,8 @@ pub mod ghostpen {
     /// НЕ використовуй для загальновідомих речей — тільки коли потрібна конкретика або актуальність.
     /// Формулюй запити коротко: 2-5 слів, англійською для кращих результатів.
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    // Seed 002's performance targets: the call's timeout.
+    #[tool(timeout = "10s")]
     pub struct SearchWeb {
         /// Пошуковий запит, 2-5 слів. Приклад: 'burnout statistics 2025'
         pub query: String,
@@ -334,6 +336,8 @@ pub mod ghostpen {
     /// Читає вказану Notion-сторінку і повертає її вміст як Markdown.
     /// Використовуй коли користувач дає Notion URL як джерело для генерації.
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    // Seed 002's performance targets: the call's timeout.
+    #[tool(timeout = "15s")]
     pub struct ReadNotionPage {
         /// Notion page ID або повний URL. Агент витягує ID автоматично.
         pub page_id: String,
@@ -343,6 +347,8 @@ pub mod ghostpen {
     /// Використовуй тільки після підтвердження користувача.
     /// Якщо Notion не налаштований — повідом і запропонуй зберегти локально.
     #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    // Seed 002's performance targets: the call's timeout.
+    #[tool(timeout = "15s")]
     pub struct WriteToNotion {
         /// Текст поста
         pub content: String,
