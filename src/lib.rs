@@ -128,9 +128,11 @@ pub use toolgen_runtime::{
     mcp_response,
 };
 pub use toolgen_runtime::{
-    CallFuture, Cancellation, Cancelled, Dispatch, Handler, Invocation, ToolError, run_call,
+    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
+    Invocation, ToolError, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
+pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]

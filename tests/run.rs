@@ -563,3 +563,73 @@ async fn next_messages_echo_the_models_turn_then_the_results() {
         "malformed OpenAI Responses response at `output`: expected an array of output items"
     );
 }
+
+/// A tool from a configuration file: answers with its arguments.
+struct Configured;
+
+impl toolgen::DynamicHandler<Ctx> for Configured {
+    fn handle<'a>(
+        &'a self,
+        ctx: &'a Ctx,
+        arguments: Value,
+        call: &'a Invocation<'a>,
+    ) -> toolgen::DynamicFuture<'a> {
+        Box::pin(async move {
+            ctx.running.fetch_add(1, Ordering::SeqCst);
+            Ok(json!({"tool": call.name(), "arguments": arguments}))
+        })
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn tools_defined_at_run_time_run_beside_the_sets() {
+    let tool = toolgen::DynamicTool::new(
+        "rename_node",
+        "Rename a node.",
+        json!({"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}),
+    )
+    .unwrap();
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default())
+        .with_tool(tool, Configured)
+        .timeout(Duration::from_secs(1));
+    let names: Vec<Value> = runner
+        .definitions(Provider::OpenAiChat)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["function"]["name"].clone())
+        .collect();
+    assert_eq!(
+        names,
+        ["echo", "wait", "fail", "search_web", "meet", "rename_node"]
+    );
+    let calls = [
+        call(0, "rename_node", json!({"title": "Ideas"})),
+        call(1, "rename_node", json!({"title": 3})),
+        call(2, "echo", json!({"text": "set tools still run"})),
+        call(3, "rename", json!({})),
+    ];
+    let turn = runner.run(Provider::Gemini, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            (
+                false,
+                r#"{"tool":"rename_node","arguments":{"title":"Ideas"}}"#.to_owned()
+            ),
+            (
+                true,
+                "invalid arguments at `title`: invalid type: integer `3`, expected a string"
+                    .to_owned()
+            ),
+            (false, "set tools still run".to_owned()),
+            (
+                true,
+                "invalid arguments: unknown tool `rename`; the tools are `echo`, `wait`, `fail`, \
+                 `search_web`, `meet`, `rename_node`"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert_eq!(runner.context().running.load(Ordering::SeqCst), 1);
+}

@@ -97,7 +97,7 @@ impl ArgsError {
         }
     }
 
-    fn from_json(error: &serde_json::Error, path: String) -> Self {
+    pub(crate) fn from_json(error: &serde_json::Error, path: String) -> Self {
         let mut message = error.to_string();
         let kind = match error.classify() {
             serde_json::error::Category::Data => ArgsErrorKind::Data,

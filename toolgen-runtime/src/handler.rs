@@ -304,7 +304,7 @@ impl From<ToolError> for ToolResult {
 
 /// A [`Handler`]'s output as a result: a JSON string as text, anything else as JSON. A value
 /// that does not serialize (a map with non-string keys) is an error result saying so.
-fn output_result<T: Serialize>(output: &T) -> ToolResult {
+pub(crate) fn output_result<T: Serialize>(output: &T) -> ToolResult {
     match serde_json::to_value(output) {
         Ok(Value::String(text)) => ToolResult::text(text),
         Ok(value) => ToolResult::json(value),
@@ -313,6 +313,38 @@ fn output_result<T: Serialize>(output: &T) -> ToolResult {
         )),
     }
 }
+
+/// What a [`DynamicTool`](crate::DynamicTool) does when the model calls it, with the context
+/// `Ctx`: the [`Handler`] of a tool defined at run time, given its checked arguments as a
+/// `serde_json::Value`. Add it to a [`Runner`](crate::Runner) with
+/// [`with_tool`](crate::Runner::with_tool).
+///
+/// ```
+/// use serde_json::{Value, json};
+/// use toolgen::{DynamicFuture, DynamicHandler, Invocation};
+///
+/// /// Answers with what it was given (a tool from a configuration file).
+/// struct EchoConfig;
+///
+/// impl DynamicHandler<()> for EchoConfig {
+///     fn handle<'a>(&'a self, _: &'a (), arguments: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+///         Box::pin(async move { Ok(json!({"received": arguments})) })
+///     }
+/// }
+/// ```
+pub trait DynamicHandler<Ctx: ?Sized>: Send + Sync {
+    /// Runs the tool on `arguments`, already checked against its schema.
+    fn handle<'a>(
+        &'a self,
+        ctx: &'a Ctx,
+        arguments: Value,
+        call: &'a Invocation<'a>,
+    ) -> DynamicFuture<'a>;
+}
+
+/// The future a [`DynamicHandler`] returns: a JSON output (a JSON string goes to the model as
+/// text), or an error.
+pub type DynamicFuture<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
 
 /// The future of a set's call, as [`Dispatch::dispatch`] returns it.
 pub type CallFuture<'a> = Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>;

@@ -26,6 +26,7 @@ mod call;
 mod choice;
 mod constraints;
 mod dialect;
+mod dynamic;
 mod ecosystem;
 mod facts;
 mod format;
@@ -49,8 +50,10 @@ pub use call::{ToolCall, ToolCallError};
 pub use choice::ToolChoice;
 pub use constraints::Constrained;
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
+pub use dynamic::{DynamicTool, DynamicToolError};
 pub use handler::{
-    CallFuture, Cancellation, Cancelled, Dispatch, Handler, Invocation, ToolError, run_call,
+    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
+    Invocation, ToolError, run_call,
 };
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;

@@ -53,21 +53,21 @@ impl std::fmt::Display for Provider {
 
 /// What a tool's definition is made of: its name and description as text, its schemas as JSON
 /// text.
-pub(crate) struct DefinitionParts {
+pub(crate) struct DefinitionParts<'a> {
     /// The tool's name.
-    pub name: &'static str,
+    pub name: &'a str,
     /// What the tool does.
-    pub description: &'static str,
+    pub description: &'a str,
     /// The input schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)).
-    pub standard: &'static str,
+    pub standard: &'a str,
     /// The OpenAI strict dialect, for a tool strict for OpenAI.
-    pub openai: Option<&'static str>,
+    pub openai: Option<&'a str>,
     /// The Anthropic strict dialect, for a tool strict for Anthropic.
-    pub anthropic: Option<&'static str>,
+    pub anthropic: Option<&'a str>,
     /// Gemini's `parameters`, when the schema fits them.
-    pub gemini: Option<&'static str>,
+    pub gemini: Option<&'a str>,
     /// The output schema, for MCP.
-    pub output: Option<&'static str>,
+    pub output: Option<&'a str>,
     /// What only some providers take (`#[tool(cache_control)]`, ..).
     pub extras: crate::tool::Extras,
 }
@@ -81,7 +81,7 @@ pub(crate) struct DefinitionParts {
 ///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>); neither
 ///   for a tool without arguments in `parameters`, which the API allows and needs;
 /// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one.
-pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts) -> String {
+pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -> String {
     let openai = parts.openai.unwrap_or(parts.standard);
     // What comes before the name, the schema's key and the schema, and what ends the object.
     let (open, key, schema, close): (&str, &str, &str, &str) = match provider {

@@ -12,8 +12,12 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::Value;
 
+use crate::args::{ArgsError, ArgsErrorKind};
 use crate::call::{ToolCall, ToolCallError};
-use crate::handler::{Cancellation, CatchUnwind, Dispatch, Invocation};
+use crate::dynamic::DynamicTool;
+use crate::handler::{
+    CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, output_result,
+};
 use crate::provider::Provider;
 use crate::result::ToolResult;
 
@@ -67,6 +71,8 @@ use crate::result::ToolResult;
 /// ```
 pub struct Runner<S, Ctx> {
     ctx: Ctx,
+    /// Tools defined at run time, beside the set's.
+    dynamic: Vec<(DynamicTool, Box<dyn DynamicHandler<Ctx>>)>,
     concurrency: usize,
     timeout: Option<Duration>,
     max_retries: usize,
@@ -84,6 +90,7 @@ where
     pub fn new(ctx: Ctx) -> Self {
         Runner {
             ctx,
+            dynamic: Vec::new(),
             concurrency: 8,
             timeout: None,
             max_retries: 3,
@@ -117,6 +124,78 @@ where
     /// The context the handlers get.
     pub fn context(&self) -> &Ctx {
         &self.ctx
+    }
+
+    /// Adds a tool defined at run time, run by `handler`, beside the set's tools: calls that
+    /// name it are checked against its schema and run like the others (the runner's timeout
+    /// applies). A set's tool of the same name takes its calls.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use serde_json::{Value, json};
+    /// use toolgen::{DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, Provider};
+    /// use toolgen::{Runner, Tool, ToolCall, ToolError, ToolSet};
+    ///
+    /// /// Say hello.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Hello {}
+    /// impl Handler<()> for Hello {
+    ///     type Output = &'static str;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    ///         Ok("hello")
+    ///     }
+    /// }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Hello(Hello) }
+    ///
+    /// struct Shout;
+    /// impl DynamicHandler<()> for Shout {
+    ///     fn handle<'a>(&'a self, _: &'a (), args: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+    ///         Box::pin(async move { Ok(json!(args["text"].as_str().unwrap_or("").to_uppercase())) })
+    ///     }
+    /// }
+    ///
+    /// let shout = DynamicTool::new("shout", "Shout the text.", json!({
+    ///     "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]
+    /// })).unwrap();
+    /// let mut runner = Runner::<Tools, ()>::new(()).with_tool(shout, Shout);
+    /// assert_eq!(runner.definitions(Provider::Anthropic).as_array().unwrap().len(), 2);
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap().block_on(async {
+    /// let calls = [
+    ///     ToolCall::new("hello", "{}").with_id("1"),
+    ///     ToolCall::new("shout", r#"{"text": "hi"}"#).with_id("2"),
+    ///     ToolCall::new("shout", r#"{}"#).with_id("3"),
+    /// ];
+    /// let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    /// assert_eq!(turn.results()[0].to_text(), "hello");
+    /// assert_eq!(turn.results()[1].to_text(), "HI");
+    /// assert_eq!(turn.results()[2].to_text(), "invalid arguments: missing field `text`");
+    /// # });
+    /// ```
+    #[must_use]
+    pub fn with_tool(
+        mut self,
+        tool: DynamicTool,
+        handler: impl DynamicHandler<Ctx> + 'static,
+    ) -> Self {
+        self.dynamic.push((tool, Box::new(handler)));
+        self
+    }
+
+    /// The definitions of every tool the runner runs, for `provider`'s request: the set's, then
+    /// those added with [`with_tool`](Runner::with_tool).
+    pub fn definitions(&self, provider: Provider) -> Value {
+        let mut all = match S::definitions(provider) {
+            Value::Array(all) => all,
+            other => vec![other],
+        };
+        all.extend(
+            self.dynamic
+                .iter()
+                .map(|(tool, _)| tool.definition(provider)),
+        );
+        Value::Array(all)
     }
 
     /// Runs every call of one turn (the calls of one response, as [`ToolCall::parse`] gives
@@ -171,11 +250,28 @@ where
         call: &ToolCall,
         turn: &Cancellation,
     ) -> (ToolResult, bool) {
-        let tool = match S::parse_call(call) {
-            Ok(tool) => tool,
+        let target = match S::parse_call(call) {
+            Ok(tool) => Target::Set(tool),
+            Err(error) if error.kind() == ArgsErrorKind::UnknownTool => {
+                let found = self
+                    .dynamic
+                    .iter()
+                    .find(|(tool, _)| tool.name() == call.name);
+                match found {
+                    Some((tool, handler)) => match tool.parse_args(&call.arguments) {
+                        Ok(arguments) => Target::Dynamic(handler.as_ref(), arguments),
+                        Err(error) => return (ToolResult::args_error(&error), true),
+                    },
+                    None => return (ToolResult::args_error(&self.unknown(&call.name)), true),
+                }
+            }
             Err(error) => return (ToolResult::args_error(&error), true),
         };
-        let timeout = tool.timeout().or(self.timeout);
+        let timeout = match &target {
+            Target::Set(tool) => tool.timeout(),
+            Target::Dynamic(..) => None,
+        }
+        .or(self.timeout);
         let cancellation = Cancellation::new();
         let invocation = Invocation::new(call, provider, &cancellation);
         let mut sleep = match timeout.map(timer) {
@@ -183,7 +279,19 @@ where
             Some(Err(message)) => return (ToolResult::error(message), false),
             None => None,
         };
-        let mut work = pin!(CatchUnwind(tool.dispatch(&self.ctx, &invocation)));
+        let future: CallFuture<'_> = match target {
+            Target::Set(tool) => tool.dispatch(&self.ctx, &invocation),
+            Target::Dynamic(handler, arguments) => {
+                let output = handler.handle(&self.ctx, arguments, &invocation);
+                Box::pin(async move {
+                    match output.await {
+                        Ok(value) => output_result(&value),
+                        Err(error) => error.into(),
+                    }
+                })
+            }
+        };
+        let mut work = pin!(CatchUnwind(future));
         let mut given_up = pin!(turn.cancelled());
         let outcome = poll_fn(|cx| {
             if let Poll::Ready(done) = work.as_mut().poll(cx) {
@@ -221,6 +329,21 @@ where
             }
         };
         (result, false)
+    }
+}
+
+/// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
+enum Target<'r, S, Ctx> {
+    Set(S),
+    Dynamic(&'r dyn DynamicHandler<Ctx>, Value),
+}
+
+impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
+    /// The error for a call of a tool neither the set nor the runner has.
+    fn unknown(&self, name: &str) -> ArgsError {
+        let mut names: Vec<&str> = S::NAMES.to_vec();
+        names.extend(self.dynamic.iter().map(|(tool, _)| tool.name()));
+        ArgsError::unknown_tool(name, &names)
     }
 }
 

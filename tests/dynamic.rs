@@ -1,0 +1,309 @@
+//! Tools defined at run time: their definitions follow the same dialect rules as derived tools
+//! (checked tool by tool against the seed tools' own), and their arguments are checked against
+//! their schema with JSON-path errors.
+
+#[path = "../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+use pretty_assertions::assert_eq;
+use serde_json::{Value, json};
+use toolgen::{ArgsErrorKind, Dialect, DynamicTool, DynamicToolError, Provider};
+
+const PROVIDERS: [Provider; 5] = [
+    Provider::Anthropic,
+    Provider::OpenAiChat,
+    Provider::OpenAiResponses,
+    Provider::Gemini,
+    Provider::Mcp,
+];
+
+#[test]
+fn a_seed_tool_rebuilt_at_run_time_has_the_same_definitions() {
+    let mut compared = 0;
+    for seed in &seed_tools::SEEDS {
+        for tool in seed.tools {
+            let description = (tool.definition)(Provider::Mcp)["description"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let schema: Value = serde_json::from_str(tool.input_schema).unwrap();
+            let mut dynamic = DynamicTool::new(tool.name, description, schema).unwrap();
+            if (tool.dialect)(Dialect::OpenAiStrict).is_some() {
+                dynamic = dynamic.strict().unwrap();
+            }
+            for dialect in [
+                Dialect::Standard,
+                Dialect::OpenAiStrict,
+                Dialect::AnthropicStrict,
+                Dialect::Gemini,
+            ] {
+                assert_eq!(
+                    dynamic.input_schema(dialect),
+                    (tool.dialect)(dialect),
+                    "{} in {dialect:?}",
+                    tool.name
+                );
+            }
+            for provider in PROVIDERS {
+                let expected = (tool.definition)(provider);
+                // Definitions with provider extras (`#[tool(input_example)]`, ...) carry more.
+                let mut derived = expected.clone();
+                if let Some(object) = derived.as_object_mut() {
+                    for extra in [
+                        "input_examples",
+                        "cache_control",
+                        "defer_loading",
+                        "outputSchema",
+                    ] {
+                        object.remove(extra);
+                    }
+                }
+                assert_eq!(
+                    dynamic.definition(provider),
+                    derived,
+                    "{} for {provider}",
+                    tool.name
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 5 * 15, "{compared}");
+}
+
+fn config_tool() -> DynamicTool {
+    DynamicTool::new(
+        "move_node",
+        "Move a node of the mind map under another.",
+        json!({
+            "type": "object",
+            "properties": {
+                "node_id": {"type": "string", "pattern": "^n[0-9]+$"},
+                "parent_id": {"type": ["string", "null"]},
+                "position": {"type": "integer", "minimum": 0, "maximum": 99},
+                "mode": {"type": "string", "enum": ["first", "last"]},
+                "tags": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": 3, "uniqueItems": true},
+                "note": {"$ref": "#/$defs/Note"},
+                "when": {"type": "string", "format": "date"}
+            },
+            "required": ["node_id", "parent_id"],
+            "additionalProperties": false,
+            "$defs": {
+                "Note": {
+                    "type": "object",
+                    "properties": {"text": {"type": "string", "maxLength": 10}},
+                    "required": ["text"]
+                }
+            }
+        }),
+    )
+    .unwrap()
+}
+
+#[test]
+fn valid_arguments_come_back_as_values() {
+    let tool = config_tool();
+    let args = tool
+        .parse_args(
+            r#"{"node_id": "n7", "parent_id": null, "position": 3, "mode": "last",
+                        "tags": ["a", "b"], "note": {"text": "hi"}, "when": "2026-11-26"}"#,
+        )
+        .unwrap();
+    assert_eq!(args["position"], 3);
+    assert_eq!(args["parent_id"], Value::Null);
+    // Strict mode's nulls for what is not required (and takes no null) are dropped; a required
+    // one that takes null stays.
+    let args = tool
+        .parse_args(r#"{"node_id": "n7", "parent_id": null, "position": null, "note": null}"#)
+        .unwrap();
+    assert_eq!(args, json!({"node_id": "n7", "parent_id": null}));
+    // Encoded twice, and `5.0` for an integer.
+    let args = tool
+        .parse_value(json!(
+            r#"{"node_id": "n1", "parent_id": "n0", "position": 5.0}"#
+        ))
+        .unwrap();
+    assert_eq!(args["node_id"], "n1");
+}
+
+#[test]
+fn each_broken_rule_is_an_error_at_its_path() {
+    let tool = config_tool();
+    let cases = [
+        (
+            r#"{"parent_id": null}"#,
+            "",
+            "missing field `node_id`",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": 7, "parent_id": null}"#,
+            "node_id",
+            "invalid type: integer `7`, expected a string",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": "x7", "parent_id": null}"#,
+            "node_id",
+            "must match the pattern `^n[0-9]+$`",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": 3}"#,
+            "parent_id",
+            "invalid type: integer `3`, expected a string or null",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "position": 100}"#,
+            "position",
+            "must be at most 99, not 100",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "position": 1.5}"#,
+            "position",
+            "invalid type: floating point `1.5`, expected an integer",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "mode": "middle"}"#,
+            "mode",
+            "unknown variant \"middle\", expected one of `first`, `last`",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "tags": ["a", ""]}"#,
+            "tags[1]",
+            "must have at least 1 character, not 0",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "tags": ["a", "b", "a"]}"#,
+            "tags[2]",
+            "repeats item 0: the items of this list must all differ",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "tags": ["a", "b", "c", "d"]}"#,
+            "tags",
+            "must have at most 3 items, not 4",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "note": {"text": "far too long"}}"#,
+            "note.text",
+            "must have at most 10 characters, not 12",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "when": "26.11.2026"}"#,
+            "when",
+            "expected a date in RFC 3339 form YYYY-MM-DD, like 2026-11-25",
+            ArgsErrorKind::Constraint,
+        ),
+        (
+            r#"{"node_id": "n1", "parent_id": null, "colour": "red"}"#,
+            "",
+            "unknown field `colour`, expected one of `node_id`, `parent_id`, `position`, `mode`, `tags`, `note`, `when`",
+            ArgsErrorKind::Data,
+        ),
+        (
+            r#"{"node_id": "#,
+            "",
+            "EOF while parsing a value at line 1 column 12",
+            ArgsErrorKind::Syntax,
+        ),
+    ];
+    for (text, path, message, kind) in cases {
+        let error = tool.parse_args(text).unwrap_err();
+        assert_eq!(
+            (error.path(), error.message(), error.kind()),
+            (path, message, kind),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn hostile_arguments_are_errors_not_crashes() {
+    let tool = DynamicTool::new(
+        "tree",
+        "A tree.",
+        json!({"type": "object", "properties": {"child": {"$ref": "#"}}}),
+    )
+    .unwrap();
+    let mut deep = String::new();
+    for _ in 0..100 {
+        deep.push_str(r#"{"child":"#);
+    }
+    deep.push_str("{}");
+    for _ in 0..100 {
+        deep.push('}');
+    }
+    assert!(tool.parse_args(&deep).is_ok());
+    // Deeper than serde_json reads: its own error.
+    let too_deep = "[".repeat(200);
+    assert_eq!(
+        tool.parse_args(&too_deep).unwrap_err().kind(),
+        ArgsErrorKind::Syntax
+    );
+    // A schema that refers to itself without end is refused as it is followed, not looped on.
+    let looping = DynamicTool::new(
+        "looping",
+        "Loops.",
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
+               "$defs": {"A": {"$ref": "#/$defs/A"}}}),
+    )
+    .unwrap();
+    assert!(looping.parse_args(r#"{"a": 1}"#).is_err());
+}
+
+#[test]
+fn bad_names_and_schemas_are_refused() {
+    let object = json!({"type": "object", "properties": {}});
+    assert_eq!(
+        DynamicTool::new("get weather", "", object.clone()).unwrap_err(),
+        DynamicToolError::Name("get weather".to_owned())
+    );
+    assert!(DynamicTool::new("a".repeat(65), "", object).is_err());
+    let error = DynamicTool::new("t", "", json!({"type": "array"})).unwrap_err();
+    assert!(
+        error.to_string().contains("a tool's input is an object"),
+        "{error}"
+    );
+    let error = DynamicTool::new(
+        "t",
+        "",
+        json!({"type": "object", "properties": {"a": {"type": "string", "pattern": "("}}}),
+    )
+    .unwrap_err();
+    assert!(error.to_string().contains("the pattern `(`"), "{error}");
+    let error = DynamicTool::new("t", "", json!({"type": "object", "properties": 3})).unwrap_err();
+    assert!(
+        error.to_string().contains("shape toolgen does not read"),
+        "{error}"
+    );
+    // A map: Gemini's `parameters` say it in words, as for derived tools; strict mode cannot.
+    let map = DynamicTool::new(
+        "t",
+        "Tags.",
+        json!({"type": "object", "properties": {"tags": {"type": "object", "additionalProperties": {"type": "string"}}}}),
+    )
+    .unwrap();
+    let gemini = map.definition(Provider::Gemini);
+    assert_eq!(
+        gemini["parameters"]["properties"]["tags"]["description"],
+        r#"Any keys, each with a value of: {"type":"string"}."#
+    );
+    assert!(matches!(map.strict(), Err(DynamicToolError::Dialect(_))));
+    // A schema Gemini's `parameters` cannot take goes as `parametersJsonSchema`.
+    let tuple = DynamicTool::new(
+        "t",
+        "A pair.",
+        json!({"type": "object", "properties": {"pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}}}),
+    )
+    .unwrap();
+    let gemini = tuple.definition(Provider::Gemini);
+    assert!(gemini.get("parametersJsonSchema").is_some(), "{gemini}");
+}

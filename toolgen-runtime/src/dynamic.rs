@@ -1,0 +1,772 @@
+//! Tools defined at run time: a name, a description and a JSON Schema value (tools read from a
+//! configuration file, or proxied from an MCP server), rendered for every provider with the same
+//! dialect rules as derived tools, their arguments checked against their schema.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::args::{ArgsError, ArgsErrorKind};
+use crate::dialect::{Dialect, DialectError};
+use crate::provider::{DefinitionParts, Provider, definition_text};
+use crate::tool::Extras;
+use crate::transform::rewrite_text;
+
+/// A tool defined at run time from a name, a description and the JSON Schema of its input.
+///
+/// Its definitions take the same dialects as a derived tool's: [`strict`](DynamicTool::strict)
+/// makes it strict for OpenAI and Anthropic (an error where a dialect cannot express the schema),
+/// and Gemini gets `parameters` where the schema fits them, else `parametersJsonSchema`. Its
+/// arguments are parsed into a `serde_json::Value` and checked against the schema
+/// ([`parse_args`](DynamicTool::parse_args)), with JSON-path errors as for derived tools.
+///
+/// The schema may use the keywords toolgen writes and reads: `type`, `properties`, `required`,
+/// `additionalProperties`, `items`, `prefixItems`, `enum`, `const`, `anyOf`, `oneOf`, `allOf`,
+/// `$ref` into `$defs`, the numeric and length bounds, `pattern`, `format`, `uniqueItems`,
+/// `description`, `default` and the like. Parsing checks all of those; a schema of other shapes
+/// is refused by [`new`](DynamicTool::new).
+///
+/// ```
+/// use serde_json::json;
+/// use toolgen::{DynamicTool, Provider};
+///
+/// // A tool read from a configuration file.
+/// let tool = DynamicTool::new(
+///     "create_node",
+///     "Add a node to the mind map.",
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "title": {"type": "string", "maxLength": 80},
+///             "parent": {"type": "string"}
+///         },
+///         "required": ["title"]
+///     }),
+/// )
+/// .unwrap();
+/// assert_eq!(tool.definition(Provider::Anthropic)["input_schema"]["required"][0], "title");
+///
+/// let args = tool.parse_args(r#"{"title": "Ideas"}"#).unwrap();
+/// assert_eq!(args["title"], "Ideas");
+/// let error = tool.parse_args(r#"{"title": 7}"#).unwrap_err();
+/// assert_eq!(error.to_string(), "invalid arguments at `title`: invalid type: integer `7`, expected a string");
+/// ```
+#[derive(Clone, Debug)]
+pub struct DynamicTool {
+    name: String,
+    description: String,
+    schema: Value,
+    standard: String,
+    openai: Option<String>,
+    anthropic: Option<String>,
+    gemini: Option<String>,
+    patterns: HashMap<String, regex::Regex>,
+}
+
+/// Why a [`DynamicTool`] cannot be made: its name, or its schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DynamicToolError {
+    /// Providers take names of 1 to 64 characters of `a-z`, `A-Z`, `0-9`, `_` and `-`.
+    Name(String),
+    /// The schema is not an object schema of the shapes toolgen reads; the message says why.
+    Schema(String),
+    /// A strict dialect cannot express the schema.
+    Dialect(DialectError),
+}
+
+impl fmt::Display for DynamicToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DynamicToolError::Name(name) => write!(
+                f,
+                "the tool name `{name}` is not 1 to 64 characters of a-z, A-Z, 0-9, `_` and `-`"
+            ),
+            DynamicToolError::Schema(why) => write!(f, "the tool's schema cannot be used: {why}"),
+            DynamicToolError::Dialect(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for DynamicToolError {}
+
+impl DynamicTool {
+    /// A tool named `name` that does what `description` says, whose input `schema` describes (a
+    /// JSON Schema whose root is an object).
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        schema: Value,
+    ) -> Result<Self, DynamicToolError> {
+        let name = name.into();
+        let valid_name = (1..=64).contains(&name.len())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !valid_name {
+            return Err(DynamicToolError::Name(name));
+        }
+        let Some(root) = schema.as_object() else {
+            return Err(DynamicToolError::Schema(
+                "it is not a JSON object".to_owned(),
+            ));
+        };
+        if root.get("type").and_then(Value::as_str) != Some("object") {
+            return Err(DynamicToolError::Schema(
+                "its root is not `\"type\": \"object\"`: a tool's input is an object".to_owned(),
+            ));
+        }
+        let standard = schema.to_string();
+        // The rewrite reads exactly the shapes toolgen writes: what it refuses is refused here.
+        let gemini = rewrite_text(&standard, Dialect::Gemini);
+        if let Err(error) = &gemini
+            && error.rule() == crate::dialect::Rule::NotASchema
+        {
+            return Err(DynamicToolError::Schema(
+                "it holds a shape toolgen does not read (a keyword's value of the wrong JSON \
+                 type, or more than 24 keywords in one schema)"
+                    .to_owned(),
+            ));
+        }
+        let mut patterns = HashMap::new();
+        collect_patterns(&schema, &mut patterns, 0)?;
+        let gemini = gemini.ok();
+        Ok(DynamicTool {
+            name,
+            description: description.into(),
+            schema,
+            standard,
+            openai: None,
+            anthropic: None,
+            gemini,
+            patterns,
+        })
+    }
+
+    /// The tool, strict for OpenAI and Anthropic (as `#[tool(strict)]`): its definitions carry
+    /// each strict dialect and `"strict": true`. An error where a dialect cannot express the
+    /// schema, naming the rule and the path.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::DynamicTool;
+    ///
+    /// let tags = json!({"type": "object", "properties": {
+    ///     "tags": {"type": "object", "additionalProperties": {"type": "string"}}
+    /// }});
+    /// let error = DynamicTool::new("tag", "Tag it.", tags).unwrap().strict().unwrap_err();
+    /// assert!(error.to_string().contains("cannot take a map"), "{error}");
+    /// ```
+    pub fn strict(mut self) -> Result<Self, DynamicToolError> {
+        self.openai = Some(
+            rewrite_text(&self.standard, Dialect::OpenAiStrict)
+                .map_err(DynamicToolError::Dialect)?,
+        );
+        self.anthropic = Some(
+            rewrite_text(&self.standard, Dialect::AnthropicStrict)
+                .map_err(DynamicToolError::Dialect)?,
+        );
+        Ok(self)
+    }
+
+    /// The tool's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the tool does.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The input schema, as given.
+    pub fn schema(&self) -> &Value {
+        &self.schema
+    }
+
+    /// The input schema in `dialect`, as [`Tool::input_schema`](crate::Tool::input_schema) has
+    /// it: `None` for a strict dialect of a tool that is not strict, and for Gemini's
+    /// `parameters` when the schema does not fit them.
+    pub fn input_schema(&self, dialect: Dialect) -> Option<&str> {
+        match dialect {
+            Dialect::Standard => Some(&self.standard),
+            Dialect::OpenAiStrict => self.openai.as_deref(),
+            Dialect::AnthropicStrict => self.anthropic.as_deref(),
+            Dialect::Gemini => self.gemini.as_deref(),
+        }
+    }
+
+    /// The definition object `provider`'s API expects, as JSON text: the same shape as a
+    /// derived tool's [`Tool::definition_json`](crate::Tool::definition_json).
+    pub fn definition_json(&self, provider: Provider) -> String {
+        definition_text(
+            provider,
+            &DefinitionParts {
+                name: &self.name,
+                description: &self.description,
+                standard: &self.standard,
+                openai: self.openai.as_deref(),
+                anthropic: self.anthropic.as_deref(),
+                gemini: self.gemini.as_deref(),
+                output: None,
+                extras: Extras::NONE,
+            },
+        )
+    }
+
+    /// [`definition_json`](DynamicTool::definition_json) as a value.
+    pub fn definition(&self, provider: Provider) -> Value {
+        // Built from JSON texts toolgen wrote or re-wrote from a `Value`: always JSON.
+        serde_json::from_str(&self.definition_json(provider)).unwrap_or(Value::Null)
+    }
+
+    /// The arguments a model sent (JSON text), checked against the schema.
+    ///
+    /// As for derived tools, blank text is `{}`, arguments encoded twice (a JSON string
+    /// holding the object) are read inside, and a `null` for a property that is not `required`
+    /// and does not take `null` is dropped (OpenAI strict mode sends `null` for what it would
+    /// leave out).
+    pub fn parse_args(&self, arguments: &str) -> Result<Value, ArgsError> {
+        if arguments.trim().is_empty() {
+            return self.parse_value(Value::Object(Map::new()));
+        }
+        match serde_json::from_str::<Value>(arguments) {
+            Ok(value) => self.parse_value(value),
+            Err(error) => Err(ArgsError::from_json(&error, String::new())),
+        }
+    }
+
+    /// [`parse_args`](DynamicTool::parse_args) of arguments given as a value.
+    pub fn parse_value(&self, mut value: Value) -> Result<Value, ArgsError> {
+        if let Value::String(text) = &value
+            && let Ok(inner @ Value::Object(_)) = serde_json::from_str::<Value>(text)
+        {
+            value = inner;
+        }
+        let checker = Checker {
+            root: &self.schema,
+            patterns: &self.patterns,
+        };
+        checker.strip_nulls(&self.schema, &mut value, 0);
+        let mut path = Vec::new();
+        match checker.check(&self.schema, &value, &mut path, 0) {
+            Ok(()) => Ok(value),
+            Err(Failure {
+                path,
+                message,
+                kind,
+            }) => Err(ArgsError::new(path, message, kind)),
+        }
+    }
+}
+
+/// How deep schemas (through `$ref`s) and values are followed.
+const MAX_DEPTH: usize = 128;
+
+/// How many `$ref`s in a row are followed before the chain is taken to go round.
+const MAX_REFS: usize = 32;
+
+/// Compiles every `pattern` in `schema`; an error for one that does not compile.
+fn collect_patterns(
+    schema: &Value,
+    patterns: &mut HashMap<String, regex::Regex>,
+    depth: usize,
+) -> Result<(), DynamicToolError> {
+    if depth > MAX_DEPTH {
+        return Err(DynamicToolError::Schema("it nests too deep".to_owned()));
+    }
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                if key == "pattern"
+                    && let Value::String(pattern) = value
+                    && !patterns.contains_key(pattern)
+                {
+                    let regex = regex::Regex::new(pattern).map_err(|error| {
+                        DynamicToolError::Schema(format!("the pattern `{pattern}`: {error}"))
+                    })?;
+                    patterns.insert(pattern.clone(), regex);
+                }
+                // Property names, `enum` and `const` values are not schemas.
+                if !matches!(key.as_str(), "enum" | "const" | "default" | "examples") {
+                    collect_patterns(value, patterns, depth + 1)?;
+                }
+            }
+            Ok(())
+        }
+        Value::Array(items) => items
+            .iter()
+            .try_for_each(|item| collect_patterns(item, patterns, depth + 1)),
+        _ => Ok(()),
+    }
+}
+
+/// A value that breaks its schema: where, why, and what kind of error it is.
+struct Failure {
+    path: String,
+    message: String,
+    kind: ArgsErrorKind,
+}
+
+/// A step of the path to the value being checked.
+enum Step<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// Checks values against a tool's schema.
+struct Checker<'s> {
+    root: &'s Value,
+    patterns: &'s HashMap<String, regex::Regex>,
+}
+
+impl<'s> Checker<'s> {
+    /// The schema a `$ref` names (`#`, `#/$defs/..`, any JSON pointer into the root), followed
+    /// through `$ref`s to `$ref`s; `None` for a chain that does not end. A `$ref` that names
+    /// nothing is left as it is (it takes any value).
+    fn resolve(&self, mut schema: &'s Value) -> Option<&'s Value> {
+        for _ in 0..MAX_REFS {
+            let next = match schema.get("$ref").and_then(Value::as_str) {
+                Some("#") => self.root,
+                Some(reference) => match reference
+                    .strip_prefix('#')
+                    .and_then(|pointer| self.root.pointer(pointer))
+                {
+                    Some(target) => target,
+                    None => return Some(schema),
+                },
+                None => return Some(schema),
+            };
+            schema = next;
+        }
+        None
+    }
+
+    /// Drops `null` members for properties that are not required and do not take `null`.
+    fn strip_nulls(&self, schema: &'s Value, value: &mut Value, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let Some(schema) = self.resolve(schema) else {
+            return;
+        };
+        match value {
+            Value::Object(map) => {
+                let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+                    return;
+                };
+                let required = required_of(schema);
+                map.retain(|key, member| {
+                    !(member.is_null()
+                        && !required.contains(&key.as_str())
+                        && properties
+                            .get(key)
+                            .is_some_and(|property| !self.takes_null(property, depth)))
+                });
+                for (key, member) in map.iter_mut() {
+                    if let Some(property) = properties.get(key) {
+                        self.strip_nulls(property, member, depth + 1);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                if let Some(item) = schema.get("items") {
+                    for value in items {
+                        self.strip_nulls(item, value, depth + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether `schema` accepts `null`.
+    fn takes_null(&self, schema: &'s Value, depth: usize) -> bool {
+        self.check(schema, &Value::Null, &mut Vec::new(), depth)
+            .is_ok()
+    }
+
+    /// Checks `value` against `schema`; the first failure, with its path.
+    fn check<'v>(
+        &self,
+        schema: &'s Value,
+        value: &'v Value,
+        path: &mut Vec<Step<'v>>,
+        depth: usize,
+    ) -> Result<(), Failure> {
+        if depth > MAX_DEPTH {
+            return Err(fail(path, "the value nests too deep", ArgsErrorKind::Data));
+        }
+        let Some(schema) = self.resolve(schema) else {
+            return Err(fail(
+                path,
+                "the tool's schema refers to itself without end here",
+                ArgsErrorKind::Data,
+            ));
+        };
+        let Some(keywords) = schema.as_object() else {
+            // `true` takes everything, `false` nothing.
+            return match schema {
+                Value::Bool(false) => {
+                    Err(fail(path, "no value is allowed here", ArgsErrorKind::Data))
+                }
+                _ => Ok(()),
+            };
+        };
+        if let Some(types) = keywords.get("type") {
+            let names: Vec<&str> = match types {
+                Value::String(name) => vec![name.as_str()],
+                Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            if !names.is_empty() && !names.iter().any(|name| is_type(value, name)) {
+                let expected = names
+                    .iter()
+                    .map(|name| article(name))
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                let message = format!("invalid type: {}, expected {expected}", unexpected(value));
+                return Err(fail(path, &message, ArgsErrorKind::Data));
+            }
+        }
+        if let Some(Value::Array(allowed)) = keywords.get("enum")
+            && !allowed.contains(value)
+        {
+            let list = allowed
+                .iter()
+                .map(|v| {
+                    format!(
+                        "`{}`",
+                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let message = format!("unknown variant {}, expected one of {list}", shown(value));
+            return Err(fail(path, &message, ArgsErrorKind::Data));
+        }
+        if let Some(expected) = keywords.get("const")
+            && expected != value
+        {
+            let message = format!("expected {expected}, not {}", shown(value));
+            return Err(fail(path, &message, ArgsErrorKind::Data));
+        }
+        match value {
+            Value::Object(map) => self.check_object(keywords, map, path, depth)?,
+            Value::Array(items) => self.check_array(keywords, items, path, depth)?,
+            Value::String(text) => self.check_string(keywords, text, path)?,
+            Value::Number(number) => check_number(keywords, number.as_f64(), path)?,
+            _ => {}
+        }
+        if let Some(Value::Array(all)) = keywords.get("allOf") {
+            for schema in all {
+                self.check(schema, value, path, depth + 1)?;
+            }
+        }
+        for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
+            if let Some(Value::Array(branches)) = keywords.get(keyword) {
+                let mut first = None;
+                let mut passed = 0;
+                for branch in branches {
+                    match self.check(branch, value, path, depth + 1) {
+                        Ok(()) => passed += 1,
+                        Err(failure) => {
+                            first.get_or_insert(failure);
+                        }
+                    }
+                }
+                if passed == 0 {
+                    // One branch: its own error says more.
+                    return Err(match (branches.len(), first) {
+                        (1, Some(failure)) => failure,
+                        _ => fail(
+                            path,
+                            "the value matches none of the schema's alternatives",
+                            ArgsErrorKind::Data,
+                        ),
+                    });
+                }
+                if exactly_one && passed > 1 {
+                    return Err(fail(
+                        path,
+                        "the value matches more than one of the schema's alternatives",
+                        ArgsErrorKind::Data,
+                    ));
+                }
+            }
+        }
+        if let Some(not) = keywords.get("not")
+            && self.check(not, value, path, depth + 1).is_ok()
+        {
+            return Err(fail(
+                path,
+                "the value is one the schema excludes",
+                ArgsErrorKind::Data,
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_object<'v>(
+        &self,
+        keywords: &'s Map<String, Value>,
+        map: &'v Map<String, Value>,
+        path: &mut Vec<Step<'v>>,
+        depth: usize,
+    ) -> Result<(), Failure> {
+        let properties = keywords.get("properties").and_then(Value::as_object);
+        for name in required_of_map(keywords) {
+            if !map.contains_key(name) {
+                let message = format!("missing field `{name}`");
+                return Err(fail(path, &message, ArgsErrorKind::Data));
+            }
+        }
+        let additional = keywords.get("additionalProperties");
+        for (key, member) in map {
+            path.push(Step::Key(key));
+            let result = match properties.and_then(|p| p.get(key)) {
+                Some(property) => self.check(property, member, path, depth + 1),
+                None => match additional {
+                    Some(Value::Bool(false)) => {
+                        path.pop();
+                        let known = properties
+                            .map(|p| {
+                                p.keys()
+                                    .map(|k| format!("`{k}`"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            })
+                            .unwrap_or_default();
+                        let message = format!("unknown field `{key}`, expected one of {known}");
+                        return Err(fail(path, &message, ArgsErrorKind::Data));
+                    }
+                    Some(schema @ Value::Object(_)) => self.check(schema, member, path, depth + 1),
+                    _ => Ok(()),
+                },
+            };
+            path.pop();
+            result?;
+        }
+        let count = map.len();
+        count_bounds(
+            keywords,
+            "minProperties",
+            "maxProperties",
+            count,
+            "propert",
+            path,
+        )
+    }
+
+    fn check_array<'v>(
+        &self,
+        keywords: &'s Map<String, Value>,
+        items: &'v [Value],
+        path: &mut Vec<Step<'v>>,
+        depth: usize,
+    ) -> Result<(), Failure> {
+        let prefix = keywords.get("prefixItems").and_then(Value::as_array);
+        let item_schema = keywords.get("items");
+        for (index, item) in items.iter().enumerate() {
+            let schema = match prefix.and_then(|p| p.get(index)) {
+                Some(schema) => Some(schema),
+                None => item_schema,
+            };
+            if let Some(schema) = schema {
+                path.push(Step::Index(index));
+                let result = self.check(schema, item, path, depth + 1);
+                path.pop();
+                result?;
+            }
+        }
+        count_bounds(keywords, "minItems", "maxItems", items.len(), "item", path)?;
+        if keywords.get("uniqueItems") == Some(&Value::Bool(true)) {
+            for (index, item) in items.iter().enumerate() {
+                if let Some(earlier) = items.iter().take(index).position(|other| other == item) {
+                    path.push(Step::Index(index));
+                    let message =
+                        format!("repeats item {earlier}: the items of this list must all differ");
+                    let failure = fail(path, &message, ArgsErrorKind::Constraint);
+                    path.pop();
+                    return Err(failure);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_string(
+        &self,
+        keywords: &'s Map<String, Value>,
+        text: &str,
+        path: &[Step<'_>],
+    ) -> Result<(), Failure> {
+        let count = text.chars().count();
+        count_bounds(keywords, "minLength", "maxLength", count, "character", path)?;
+        if let Some(Value::String(pattern)) = keywords.get("pattern")
+            && let Some(regex) = self.patterns.get(pattern)
+            && !regex.is_match(text)
+        {
+            let message = format!("must match the pattern `{pattern}`");
+            return Err(fail(path, &message, ArgsErrorKind::Constraint));
+        }
+        if let Some(Value::String(format)) = keywords.get("format")
+            && let Err(reason) = crate::format::check_format(format, text)
+        {
+            return Err(fail(path, reason, ArgsErrorKind::Constraint));
+        }
+        Ok(())
+    }
+}
+
+/// The names in a schema's `required`.
+fn required_of(schema: &Value) -> Vec<&str> {
+    schema.as_object().map(required_of_map).unwrap_or_default()
+}
+
+fn required_of_map(keywords: &Map<String, Value>) -> Vec<&str> {
+    keywords
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// Checks a count (characters, items, properties) against the keywords `min` and `max`.
+fn count_bounds(
+    keywords: &Map<String, Value>,
+    min: &str,
+    max: &str,
+    count: usize,
+    unit: &str,
+    path: &[Step<'_>],
+) -> Result<(), Failure> {
+    let units = |n: u64| match (unit, n) {
+        ("propert", 1) => "property".to_owned(),
+        ("propert", _) => "properties".to_owned(),
+        (_, 1) => unit.to_owned(),
+        _ => format!("{unit}s"),
+    };
+    let count = count as u64;
+    if let Some(min) = keywords.get(min).and_then(Value::as_u64)
+        && count < min
+    {
+        let message = format!("must have at least {min} {}, not {count}", units(min));
+        return Err(fail(path, &message, ArgsErrorKind::Constraint));
+    }
+    if let Some(max) = keywords.get(max).and_then(Value::as_u64)
+        && count > max
+    {
+        let message = format!("must have at most {max} {}, not {count}", units(max));
+        return Err(fail(path, &message, ArgsErrorKind::Constraint));
+    }
+    Ok(())
+}
+
+/// Checks a number against `minimum`, `maximum`, their exclusive forms and `multipleOf`.
+fn check_number(
+    keywords: &Map<String, Value>,
+    value: Option<f64>,
+    path: &[Step<'_>],
+) -> Result<(), Failure> {
+    let Some(value) = value else { return Ok(()) };
+    let bound = |key: &str| keywords.get(key).and_then(Value::as_f64);
+    let broken = if let Some(min) = bound("minimum").filter(|min| value < *min) {
+        Some(format!("must be at least {min}, not {value}"))
+    } else if let Some(max) = bound("maximum").filter(|max| value > *max) {
+        Some(format!("must be at most {max}, not {value}"))
+    } else if let Some(min) = bound("exclusiveMinimum").filter(|min| value <= *min) {
+        Some(format!("must be more than {min}, not {value}"))
+    } else if let Some(max) = bound("exclusiveMaximum").filter(|max| value >= *max) {
+        Some(format!("must be less than {max}, not {value}"))
+    } else if let Some(step) = bound("multipleOf").filter(|step| *step > 0.0) {
+        let ratio = value / step;
+        ((ratio - ratio.round()).abs() > 1e-9)
+            .then(|| format!("must be a multiple of {step}, not {value}"))
+    } else {
+        None
+    };
+    match broken {
+        Some(message) => Err(fail(path, &message, ArgsErrorKind::Constraint)),
+        None => Ok(()),
+    }
+}
+
+/// Whether `value` is of the JSON Schema type `name`.
+fn is_type(value: &Value, name: &str) -> bool {
+    match (name, value) {
+        ("object", Value::Object(_))
+        | ("array", Value::Array(_))
+        | ("string", Value::String(_))
+        | ("number", Value::Number(_))
+        | ("boolean", Value::Bool(_))
+        | ("null", Value::Null) => true,
+        ("integer", Value::Number(number)) => {
+            number.is_i64() || number.is_u64() || number.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+/// A type's name as serde writes what it expected: `a string`, `an integer`.
+fn article(name: &str) -> String {
+    match name {
+        "object" => "an object".to_owned(),
+        "array" => "a list".to_owned(),
+        "integer" => "an integer".to_owned(),
+        "null" => "null".to_owned(),
+        "boolean" => "a boolean".to_owned(),
+        other => format!("a {other}"),
+    }
+}
+
+/// How long a quoted value may be in a message.
+const MAX_SHOWN: usize = 64;
+
+/// A value as serde describes an unexpected one: `integer \`7\``, `string "x"`.
+fn unexpected(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::String(_) => format!("string {}", shown(value)),
+        Value::Array(_) => "sequence".to_owned(),
+        Value::Object(_) => "map".to_owned(),
+    }
+}
+
+/// A value quoted for a message, cut at [`MAX_SHOWN`] characters.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(MAX_SHOWN) {
+        Some((end, _)) => format!(
+            "{}… ({} characters)",
+            text.get(..end).unwrap_or_default(),
+            text.chars().count()
+        ),
+        None => text,
+    }
+}
+
+/// A failure at `path`.
+fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
+    let mut text = String::new();
+    for step in path {
+        match step {
+            Step::Key(key) => {
+                if !text.is_empty() {
+                    text.push('.');
+                }
+                text.push_str(key);
+            }
+            Step::Index(index) => text.push_str(&format!("[{index}]")),
+        }
+    }
+    Failure {
+        path: text,
+        message: message.to_owned(),
+        kind,
+    }
+}
