@@ -28,7 +28,7 @@ struct GetForecast {
     days: u8,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, toolgen::ToolSchema)]
 struct Forecast {
     city: String,
     days: u8,

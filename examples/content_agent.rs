@@ -22,7 +22,7 @@ use seed_tools::ghostpen::{
 };
 use serde::Serialize;
 use serde_json::{Map, Value, json};
-use toolgen::{Handler, Invocation, Provider, Runner, ToolCall, ToolError};
+use toolgen::{Handler, Invocation, Provider, Runner, ToolCall, ToolError, ToolSchema};
 
 /// What every handler shares: the agent's data folder and its settings.
 pub struct Agent {
@@ -81,7 +81,7 @@ impl Agent {
 }
 
 /// `read_style_profile`'s Returns.
-#[derive(Serialize)]
+#[derive(Serialize, ToolSchema)]
 pub struct ProfileRead {
     success: bool,
     profile: Value,

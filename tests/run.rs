@@ -51,8 +51,8 @@ struct Wait {
     label: String,
 }
 
-/// A forecast.
-#[derive(Serialize)]
+/// How long a wait was.
+#[derive(Serialize, toolgen::ToolSchema)]
 struct Waited {
     label: String,
     ms: u64,
@@ -632,4 +632,35 @@ async fn tools_defined_at_run_time_run_beside_the_sets() {
         ]
     );
     assert_eq!(runner.context().running.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_handlers_object_output_is_the_mcp_output_schema() {
+    let runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let definitions = runner.definitions(Provider::Mcp);
+    let by_name = |name: &str| {
+        definitions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        by_name("wait")["outputSchema"],
+        json!({"type": "object", "properties": {
+            "label": {"type": "string"},
+            "ms": {"type": "integer", "minimum": 0},
+        }, "required": ["label", "ms"], "description": "How long a wait was."})
+    );
+    // Text, a list, nothing: no object, no output schema.
+    for name in ["echo", "search_web", "fail", "meet"] {
+        assert!(by_name(name).get("outputSchema").is_none(), "{name}");
+    }
+    // Other providers' definitions are the set's own.
+    assert_eq!(
+        runner.definitions(Provider::Anthropic),
+        Tools::definitions(Provider::Anthropic)
+    );
 }

@@ -160,9 +160,59 @@ mod running {
         }
     }
 
+    /// Measure a text.
+    #[derive(Tool, Deserialize)]
+    pub struct Measure {
+        text: String,
+    }
+
+    /// A text's measures.
+    #[derive(serde::Serialize, toolgen::ToolSchema)]
+    pub struct Measures {
+        characters: usize,
+        words: usize,
+    }
+
+    impl Handler<()> for Measure {
+        type Output = Measures;
+        async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<Measures, ToolError> {
+            Ok(Measures {
+                characters: self.text.chars().count(),
+                words: self.text.split_whitespace().count(),
+            })
+        }
+    }
+
     #[derive(ToolSet)]
     pub enum Tools {
         Act(Act),
+        Measure(Measure),
+    }
+}
+
+#[cfg(feature = "run")]
+#[test]
+fn runner_definitions_with_output_schemas_are_mcp_tools() {
+    let Some(dir) = specs_dir("runner_definitions_with_output_schemas_are_mcp_tools") else {
+        return;
+    };
+    let runner = toolgen::Runner::<running::Tools, ()>::new(());
+    let definitions = runner.definitions(Provider::Mcp);
+    let measure = &definitions[1];
+    assert_eq!(
+        measure["outputSchema"]["required"],
+        json!(["characters", "words"])
+    );
+    for file in [MCP_FILE, "mcp-2026-07-28.schema.json"] {
+        let validator = validator_for(&read_json(&dir, file), "#/$defs/Tool");
+        for definition in definitions.as_array().expect("a list") {
+            if let Err(error) = validator.validate(definition) {
+                panic!(
+                    "{file}: {error} (at {})\n{definition:#}",
+                    error.instance_path()
+                );
+            }
+        }
     }
 }
 

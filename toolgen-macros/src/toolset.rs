@@ -146,6 +146,19 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
                         #(#ident::#names(_) => <#tools as ::toolgen::__private::Tool>::TIMEOUT,)*
                     }
                 }
+
+                fn output_schema(
+                    name: &str,
+                ) -> ::core::option::Option<::std::string::String> {
+                    #(
+                        if name == <#tools as ::toolgen::__private::Tool>::NAME {
+                            return ::toolgen::__private::output_schema_of::<
+                                <#tools as ::toolgen::__private::Handler<__ToolgenCtx>>::Output,
+                            >();
+                        }
+                    )*
+                    ::core::option::Option::None
+                }
             }
         };
     }

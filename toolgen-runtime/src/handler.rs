@@ -16,13 +16,17 @@ use serde_json::Value;
 use crate::call::ToolCall;
 use crate::provider::Provider;
 use crate::result::ToolResult;
+use crate::schema::ToolSchema;
 use crate::toolset::ToolSet;
 
 /// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
 /// the application's context (a database pool, an HTTP client, credentials) and the call.
 ///
-/// `Output` is any `Serialize` type: a `String` (or anything that serializes to a JSON string)
-/// goes to the model as text, anything else as JSON. An `Err` goes to the model as an error
+/// `Output` is any `Serialize` type with a schema (`#[derive(ToolSchema)]`, or a std type): a
+/// `String` (or anything that serializes to a JSON string) goes to the model as text, anything
+/// else as JSON. When it is an object with named fields, its schema is the tool's MCP
+/// `outputSchema` ([`Runner::definitions`](crate::Runner::definitions)); return a
+/// `serde_json::Value` for output without a schema. An `Err` goes to the model as an error
 /// result ([`ToolError`]; `?` converts any `std::error::Error`).
 ///
 /// `#[derive(ToolSet)]` dispatches a set's calls to its tools' handlers when they all have one for
@@ -56,7 +60,7 @@ use crate::toolset::ToolSet;
 )]
 pub trait Handler<Ctx: ?Sized>: Sized + Send {
     /// What the tool returns on success.
-    type Output: Serialize;
+    type Output: Serialize + ToolSchema;
 
     /// Runs the tool. The future must be `Send` (a runner may poll it from any thread); long
     /// work should watch [`Invocation::cancelled`].
@@ -360,6 +364,22 @@ pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
 
     /// The tool's `#[tool(timeout = "..")]`, if it has one.
     fn timeout(&self) -> Option<std::time::Duration>;
+
+    /// The output schema of the tool named `name`, from its handler's `Output`: its JSON
+    /// Schema when it is an object with named fields (what MCP's `outputSchema` takes), else
+    /// `None`.
+    fn output_schema(name: &str) -> Option<String>;
+}
+
+/// The output schema `T` gives a handler's tool: its schema text when serde reads it from an
+/// object with named fields.
+///
+/// Not public API (the derive's dispatch calls it).
+#[doc(hidden)]
+pub fn output_schema_of<T: ToolSchema + ?Sized>() -> Option<String> {
+    T::OBJECT
+        .is_some()
+        .then(|| crate::rope::schema_text(&T::SCHEMA, &T::DEFS))
 }
 
 /// The handler of `tool` run for `call`, its outcome as a result.

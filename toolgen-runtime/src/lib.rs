@@ -129,7 +129,7 @@ pub mod __private {
             PATTERN, RECURSIVE, TUPLE,
         };
     }
-    pub use crate::handler::{CallFuture, Dispatch, Handler, Invocation, handle};
+    pub use crate::handler::{CallFuture, Dispatch, Handler, Invocation, handle, output_schema_of};
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};
     pub use crate::transform::rewrite_text;

@@ -184,12 +184,25 @@ where
     }
 
     /// The definitions of every tool the runner runs, for `provider`'s request: the set's, then
-    /// those added with [`with_tool`](Runner::with_tool).
+    /// those added with [`with_tool`](Runner::with_tool). For MCP, a set's tool whose handler
+    /// returns an object type gets that type's schema as `outputSchema` (unless
+    /// `#[tool(output = ..)]` gave one).
     pub fn definitions(&self, provider: Provider) -> Value {
         let mut all = match S::definitions(provider) {
             Value::Array(all) => all,
             other => vec![other],
         };
+        if provider == Provider::Mcp {
+            for (definition, name) in all.iter_mut().zip(S::NAMES) {
+                if let Some(object) = definition.as_object_mut()
+                    && !object.contains_key("outputSchema")
+                    && let Some(schema) = S::output_schema(name)
+                    && let Ok(schema) = serde_json::from_str::<Value>(&schema)
+                {
+                    object.insert("outputSchema".to_owned(), schema);
+                }
+            }
+        }
         all.extend(
             self.dynamic
                 .iter()
