@@ -119,6 +119,13 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+pub use toolgen_runtime::McpServer;
+/// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+pub use toolgen_runtime::rmcp;
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, DefId, Defs, MapKey, Provider, Rope, Tool, ToolSchema,
     ToolSet, parse_args, schema_text,

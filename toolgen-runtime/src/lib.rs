@@ -31,6 +31,8 @@ mod ecosystem;
 mod facts;
 mod format;
 mod handler;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod nulls;
 mod partial;
 mod provider;
@@ -55,9 +57,16 @@ pub use handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, ToolError, run_call,
 };
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+pub use mcp::McpServer;
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
+/// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+pub use rmcp;
 pub use rope::{
     Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
 };

@@ -257,7 +257,7 @@ where
     }
 
     /// One call's result, and whether its arguments (or its tool's name) were invalid.
-    async fn one(
+    pub(crate) async fn one(
         &self,
         provider: Provider,
         call: &ToolCall,
