@@ -136,7 +136,7 @@ pub use toolgen_runtime::{
 };
 pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, ToolError, run_call,
+    Invocation, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{DynamicTool, DynamicToolError};

@@ -43,8 +43,8 @@ fn openai_chat_gets_a_note_for_each() {
         result().render(Provider::OpenAiChat, &call()),
         json!({"role": "tool", "tool_call_id": "call_1", "content": concat!(
             "The chart and the report.\n",
-            "[an image (image/png, 96 bytes of base64) is not shown: OpenAI Chat tool messages carry only text]\n",
-            "[a file `report.pdf` (application/pdf, 12 bytes of base64) is not shown: OpenAI Chat tool messages carry only text]",
+            "[an image (image/png, 96 bytes of base64) is not shown: OpenAI Chat tool results do not carry it]\n",
+            "[a file `report.pdf` (application/pdf, 12 bytes of base64) is not shown: OpenAI Chat tool results do not carry it]",
         )})
     );
 }
@@ -122,4 +122,28 @@ fn a_result_without_attachments_renders_as_before() {
         plain.render(Provider::OpenAiResponses, &call()),
         json!({"type": "function_call_output", "call_id": "call_1", "output": "21 °C"})
     );
+}
+
+#[test]
+fn anthropic_notes_what_it_does_not_take() {
+    let result = ToolResult::text(" ")
+        .with_image("AAAA", "image/bmp")
+        .with_file("aGVsbG8=", "text/plain", Some("notes.txt"))
+        .with_image(PNG, "image/png");
+    assert_eq!(
+        result.render(Provider::Anthropic, &call())["content"],
+        json!([
+            {"type": "text", "text": concat!(
+                " \n",
+                "[an image (image/bmp, 4 bytes of base64) is not shown: Anthropic tool results do not carry it]\n",
+                "[a file `notes.txt` (text/plain, 8 bytes of base64) is not shown: Anthropic tool results do not carry it]",
+            )},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}},
+        ])
+    );
+    // Blank text alone is left out (the API refuses a blank text block).
+    let blank = ToolResult::text("  ").with_image(PNG, "image/png");
+    let content = blank.render(Provider::Anthropic, &call())["content"].clone();
+    assert_eq!(content.as_array().unwrap().len(), 1);
+    assert_eq!(content[0]["type"], "image");
 }

@@ -307,3 +307,97 @@ fn bad_names_and_schemas_are_refused() {
     let gemini = tuple.definition(Provider::Gemini);
     assert!(gemini.get("parametersJsonSchema").is_some(), "{gemini}");
 }
+
+#[test]
+fn costly_or_unreadable_schemas_cannot_hang_or_mislead() {
+    // Unions that lead back to the root, doubling at every level: checked within a budget.
+    let doubling = DynamicTool::new(
+        "doubling",
+        "Doubles.",
+        json!({"type": "object", "anyOf": [{"$ref": "#"}, {"$ref": "#"}]}),
+    )
+    .unwrap();
+    let error = doubling.parse_args("{}").unwrap_err();
+    assert_eq!(error.kind(), ArgsErrorKind::Data, "{error}");
+    let mut chain = serde_json::Map::new();
+    for i in 0..40 {
+        chain.insert(
+            format!("D{i}"),
+            json!({"anyOf": [{"$ref": format!("#/$defs/D{}", i + 1)}, {"$ref": format!("#/$defs/D{}", i + 1)}]}),
+        );
+    }
+    chain.insert("D40".to_owned(), json!({"type": "integer"}));
+    let chained = DynamicTool::new(
+        "chained",
+        "Chains.",
+        json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/D0"}}, "$defs": chain}),
+    )
+    .unwrap();
+    // The first branch that passes is enough: a valid value is read at once.
+    assert_eq!(chained.parse_args(r#"{"n": 3}"#).unwrap(), json!({"n": 3}));
+    assert!(chained.parse_args(r#"{"n": "x"}"#).is_err());
+
+    // Keywords the checker does not read are refused, not ignored; so is a `$ref` to nothing.
+    for schema in [
+        json!({"type": "object", "patternProperties": {"^x": {"type": "string"}}}),
+        json!({"type": "object", "properties": {"a": {"if": {"type": "string"}}}}),
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/Missing"}}}),
+        json!({"type": "object", "properties": {"a": {"$ref": "other.json#/A"}}}),
+    ] {
+        let error = DynamicTool::new("t", "", schema.clone()).unwrap_err();
+        assert!(
+            matches!(error, DynamicToolError::Schema(_)),
+            "{schema}: {error}"
+        );
+    }
+    // A property named like a keyword is only a name.
+    assert!(
+        DynamicTool::new(
+            "t",
+            "",
+            json!({"type": "object", "properties": {"if": {"type": "string"}}})
+        )
+        .is_ok()
+    );
+
+    // Keywords beside a `$ref` apply too.
+    let capped = DynamicTool::new(
+        "capped",
+        "",
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/S", "maxLength": 3}},
+               "$defs": {"S": {"type": "string"}}}),
+    )
+    .unwrap();
+    assert_eq!(
+        capped.parse_args(r#"{"a": "long"}"#).unwrap_err().message(),
+        "must have at most 3 characters, not 4"
+    );
+    assert_eq!(
+        capped.parse_args(r#"{"a": 4}"#).unwrap_err().message(),
+        "invalid type: integer `4`, expected a string"
+    );
+}
+
+#[test]
+fn strict_nulls_inside_union_branches_are_dropped() {
+    // OpenAI strict mode sends `null` for the optional fields of the branch it writes.
+    let tool = DynamicTool::new(
+        "shape",
+        "A shape.",
+        json!({"type": "object", "properties": {"shape": {"anyOf": [
+            {"type": "object", "properties": {"radius": {"type": "number"}, "label": {"type": "string"}},
+             "required": ["radius"], "additionalProperties": false},
+            {"type": "object", "properties": {"side": {"type": "number"}, "label": {"type": "string"}},
+             "required": ["side"], "additionalProperties": false}
+        ]}}, "required": ["shape"]}),
+    )
+    .unwrap()
+    .strict()
+    .unwrap();
+    let args = tool
+        .parse_args(r#"{"shape": {"side": 2, "label": null}}"#)
+        .unwrap();
+    assert_eq!(args, json!({"shape": {"side": 2}}));
+    // A required `null` stays, and is the error it is.
+    assert!(tool.parse_args(r#"{"shape": {"side": null}}"#).is_err());
+}

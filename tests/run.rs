@@ -340,7 +340,7 @@ async fn calls_overlap_up_to_the_limit_and_keep_their_order() {
             call(
                 i,
                 "wait",
-                json!({"ms": 50 - 10 * i, "label": i.to_string()}),
+                json!({"ms": ([50, 40, 30, 25, 10])[i], "label": i.to_string()}),
             )
         })
         .collect();
@@ -352,11 +352,82 @@ async fn calls_overlap_up_to_the_limit_and_keep_their_order() {
         .collect();
     assert_eq!(labels, vec!["0", "1", "2", "3", "4"]);
     assert_eq!(runner.context().most_at_once.load(Ordering::SeqCst), 2);
-    // They did finish out of order.
+    // They did finish out of order, each next call starting as soon as any one ended.
     assert_eq!(
         *runner.context().finished.lock().unwrap(),
-        vec!["1", "0", "3", "2", "4"]
+        vec!["1", "0", "2", "3", "4"]
     );
+
+    // A slow first call holds no place: the quick ones after it all run beside it.
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).concurrency(2);
+    let waits: Vec<ToolCall> = [100, 10, 10, 10]
+        .iter()
+        .enumerate()
+        .map(|(i, ms)| call(i, "wait", json!({"ms": ms, "label": i.to_string()})))
+        .collect();
+    runner.run(Provider::OpenAiChat, &waits).await;
+    assert_eq!(
+        *runner.context().finished.lock().unwrap(),
+        vec!["1", "2", "3", "0"]
+    );
+}
+
+/// A turn's future can be spawned: it is `Send` when the context is `Sync`.
+#[test]
+fn a_turn_can_be_spawned() {
+    fn send<T: Send>(_: &T) {}
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let calls = [call(0, "echo", json!({"text": "x"}))];
+    let turn = runner.run(Provider::Anthropic, &calls);
+    send(&turn);
+    drop(turn);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    let answered = runtime.block_on(async move {
+        tokio::spawn(async move {
+            let calls = [call(0, "echo", json!({"text": "spawned"}))];
+            runner.run(Provider::Anthropic, &calls).await.results()[0]
+                .to_text()
+                .into_owned()
+        })
+        .await
+        .unwrap()
+    });
+    assert_eq!(answered, "spawned");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_turn_offers_only_the_tools_it_names() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    runner.offer(&["echo", "no_such_tool"]);
+    let names: Vec<Value> = runner
+        .definitions(Provider::Anthropic)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].clone())
+        .collect();
+    assert_eq!(names, ["echo"]);
+    let calls = [
+        call(0, "echo", json!({"text": "offered"})),
+        call(1, "fail", json!({"how": "words"})),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            (false, "offered".to_owned()),
+            (
+                true,
+                "invalid arguments: unknown tool `fail`; the tools are `echo`".to_owned()
+            ),
+        ]
+    );
+    runner.offer_all();
+    let turn = runner.run(Provider::Anthropic, &calls[1..]).await;
+    assert_eq!(turn.results()[0].to_text(), "the profile store is offline");
 }
 
 #[tokio::test(start_paused = true)]
@@ -395,6 +466,41 @@ async fn a_cancelled_turn_ends_its_calls_with_results() {
     // The handler's future was dropped with the turn's, without a signal.
     assert_eq!(runner.context().dropped.load(Ordering::SeqCst), 1);
     assert_eq!(runner.context().saw_cancel.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_retry_budget_counts_turns_not_calls() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).max_retries(1);
+    // Four bad calls in one turn are one turn with invalid arguments.
+    let four_bad: Vec<ToolCall> = (0..4).map(|i| call(i, "echo", json!({}))).collect();
+    assert_eq!(
+        runner.run(Provider::OpenAiChat, &four_bad).await.stop(),
+        None
+    );
+    // A bad and a good call of one tool in a turn, in either order: the tool works.
+    let mixed = [
+        call(0, "echo", json!({"text": "ok"})),
+        call(1, "echo", json!({})),
+    ];
+    assert_eq!(runner.run(Provider::OpenAiChat, &mixed).await.stop(), None);
+    assert_eq!(
+        runner.run(Provider::OpenAiChat, &four_bad).await.stop(),
+        None
+    );
+    // Unknown tools count together, however the model spells them.
+    let made_up = |name: &str| [call(0, name, json!({}))];
+    assert_eq!(
+        runner.run(Provider::OpenAiChat, &made_up("a")).await.stop(),
+        None
+    );
+    let turn = runner.run(Provider::OpenAiChat, &made_up("b")).await;
+    assert_eq!(
+        turn.stop(),
+        Some(&Stop::RetriesExhausted {
+            tool: "(unknown tools)".to_owned(),
+            attempts: 2
+        })
+    );
 }
 
 #[tokio::test(start_paused = true)]

@@ -613,23 +613,57 @@ impl ToolAttrs {
 }
 
 /// `text` (`"10s"`, `"1500ms"`, `"0.5s"`, `"2m"`, `"1h"`) in whole milliseconds; `None` for
-/// anything else, for zero, and for more than a year.
+/// anything else, for zero, for a fraction of a millisecond, and for more than a year. Computed
+/// in integers: `"1.001s"` is 1001 ms exactly.
 fn duration_millis(text: &str) -> Option<u64> {
     let split = text.find(|c: char| !c.is_ascii_digit() && c != '.')?;
     let (number, unit) = text.split_at(split);
-    let scale = match unit {
-        "ms" => 1.0,
-        "s" => 1_000.0,
-        "m" => 60_000.0,
-        "h" => 3_600_000.0,
+    let scale: u64 = match unit {
+        "ms" => 1,
+        "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
         _ => return None,
     };
-    if number.is_empty() || number.starts_with('.') || number.ends_with('.') {
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if whole.is_empty() || fraction.contains('.') || (number.contains('.') && fraction.is_empty()) {
         return None;
     }
-    let millis = number.parse::<f64>().ok()? * scale;
-    // Whole milliseconds, at least one, at most a year.
-    ((1.0..=31_536_000_000.0).contains(&millis) && millis.fract() == 0.0).then_some(millis as u64)
+    let mut millis = whole.parse::<u64>().ok()?.checked_mul(scale)?;
+    // Each digit of the fraction is a tenth of the one before: whole milliseconds only.
+    let mut unit_part = scale;
+    for digit in fraction.bytes() {
+        let digit = u64::from(digit.checked_sub(b'0')?);
+        if !unit_part.is_multiple_of(10) {
+            if digit != 0 {
+                return None;
+            }
+            continue;
+        }
+        unit_part /= 10;
+        millis = millis.checked_add(digit.checked_mul(unit_part)?)?;
+    }
+    (1..=31_536_000_000).contains(&millis).then_some(millis)
+}
+
+#[cfg(test)]
+mod duration_tests {
+    use super::duration_millis;
+
+    #[test]
+    fn durations_are_read_in_whole_milliseconds() {
+        assert_eq!(duration_millis("10s"), Some(10_000));
+        assert_eq!(duration_millis("1500ms"), Some(1_500));
+        assert_eq!(duration_millis("1.001s"), Some(1_001));
+        assert_eq!(duration_millis("4.1m"), Some(246_000));
+        assert_eq!(duration_millis("0.5s"), Some(500));
+        assert_eq!(duration_millis("1h"), Some(3_600_000));
+        for bad in [
+            "10", "0s", "fast", "0.5ms", "1.0001s", ".5s", "5.s", "1.2.3s", "s", "9000000h",
+        ] {
+            assert_eq!(duration_millis(bad), None, "{bad}");
+        }
+    }
 }
 
 impl FromAttributes for DescribedAttrs {

@@ -152,9 +152,8 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
                 ) -> ::core::option::Option<::std::string::String> {
                     #(
                         if name == <#tools as ::toolgen::__private::Tool>::NAME {
-                            return ::toolgen::__private::output_schema_of::<
-                                <#tools as ::toolgen::__private::Handler<__ToolgenCtx>>::Output,
-                            >();
+                            return <<#tools as ::toolgen::__private::Handler<__ToolgenCtx>>::Output
+                                as ::toolgen::__private::ToolOutput>::output_schema();
                         }
                     )*
                     ::core::option::Option::None

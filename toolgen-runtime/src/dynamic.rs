@@ -130,7 +130,7 @@ impl DynamicTool {
             ));
         }
         let mut patterns = HashMap::new();
-        collect_patterns(&schema, &mut patterns, 0)?;
+        read_schema(&schema, &schema, &mut patterns, 0)?;
         let gemini = gemini.ok();
         Ok(DynamicTool {
             name,
@@ -247,10 +247,11 @@ impl DynamicTool {
         let checker = Checker {
             root: &self.schema,
             patterns: &self.patterns,
+            steps: std::cell::Cell::new(MAX_STEPS),
         };
         checker.strip_nulls(&self.schema, &mut value, 0);
         let mut path = Vec::new();
-        match checker.check(&self.schema, &value, &mut path, 0) {
+        match checker.check(&self.schema, &value, &mut path, 0, 0) {
             Ok(()) => Ok(value),
             Err(Failure {
                 path,
@@ -267,20 +268,61 @@ const MAX_DEPTH: usize = 128;
 /// How many `$ref`s in a row are followed before the chain is taken to go round.
 const MAX_REFS: usize = 32;
 
-/// Compiles every `pattern` in `schema`; an error for one that does not compile.
-fn collect_patterns(
+/// How deep [`Checker::alternatives`] looks into unions, and how many schemas it gathers.
+const MAX_BRANCH_DEPTH: usize = 8;
+const MAX_ALTERNATIVES: usize = 64;
+
+/// How many `$ref`s and union branches one check follows in a row without going into the value.
+const MAX_HOPS: usize = 128;
+
+/// How many schemas one parse checks values against, at most ([`Checker::steps`]).
+const MAX_STEPS: usize = 100_000;
+
+/// Keywords that change what a schema accepts but that the checker does not read: a schema
+/// with one is refused rather than half checked.
+const UNREAD: &[&str] = &[
+    "patternProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "minContains",
+    "maxContains",
+    "additionalItems",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "$dynamicRef",
+    "$recursiveRef",
+];
+
+/// Reads the schema `schema` (inside `root`) as the checker will: compiles every `pattern`,
+/// and refuses a keyword the checker does not read ([`UNREAD`]), a pattern that does not
+/// compile, and a `$ref` that names nothing inside `root`.
+fn read_schema(
     schema: &Value,
+    root: &Value,
     patterns: &mut HashMap<String, regex::Regex>,
     depth: usize,
 ) -> Result<(), DynamicToolError> {
     if depth > MAX_DEPTH {
         return Err(DynamicToolError::Schema("it nests too deep".to_owned()));
     }
-    match schema {
-        Value::Object(map) => {
-            for (key, value) in map {
-                if key == "pattern"
-                    && let Value::String(pattern) = value
+    let Some(keywords) = schema.as_object() else {
+        return Ok(());
+    };
+    for (key, value) in keywords {
+        if UNREAD.contains(&key.as_str()) {
+            return Err(DynamicToolError::Schema(format!(
+                "the keyword `{key}` is not one toolgen checks arguments against"
+            )));
+        }
+        match key.as_str() {
+            "pattern" => {
+                if let Value::String(pattern) = value
                     && !patterns.contains_key(pattern)
                 {
                     let regex = regex::Regex::new(pattern).map_err(|error| {
@@ -288,18 +330,46 @@ fn collect_patterns(
                     })?;
                     patterns.insert(pattern.clone(), regex);
                 }
-                // Property names, `enum` and `const` values are not schemas.
-                if !matches!(key.as_str(), "enum" | "const" | "default" | "examples") {
-                    collect_patterns(value, patterns, depth + 1)?;
+            }
+            "$ref" => {
+                let target = value.as_str().and_then(|reference| match reference {
+                    "#" => Some(root),
+                    _ => reference
+                        .strip_prefix('#')
+                        .and_then(|pointer| root.pointer(pointer)),
+                });
+                if target.is_none() {
+                    return Err(DynamicToolError::Schema(format!(
+                        "the `$ref` {value} names nothing inside the schema (toolgen reads \
+                         references to `#` and into `$defs`, not to other documents)"
+                    )));
                 }
             }
-            Ok(())
+            // Maps of names to schemas.
+            "properties" | "$defs" | "definitions" => {
+                if let Value::Object(schemas) = value {
+                    for schema in schemas.values() {
+                        read_schema(schema, root, patterns, depth + 1)?;
+                    }
+                }
+            }
+            // One schema.
+            "items" | "additionalProperties" | "not" => {
+                read_schema(value, root, patterns, depth + 1)?;
+            }
+            // Lists of schemas.
+            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                if let Value::Array(schemas) = value {
+                    for schema in schemas {
+                        read_schema(schema, root, patterns, depth + 1)?;
+                    }
+                }
+            }
+            // Everything else is data (`enum`, `default`, `description`, ..) or a number.
+            _ => {}
         }
-        Value::Array(items) => items
-            .iter()
-            .try_for_each(|item| collect_patterns(item, patterns, depth + 1)),
-        _ => Ok(()),
     }
+    Ok(())
 }
 
 /// A value that breaks its schema: where, why, and what kind of error it is.
@@ -319,6 +389,9 @@ enum Step<'v> {
 struct Checker<'s> {
     root: &'s Value,
     patterns: &'s HashMap<String, regex::Regex>,
+    /// How many more schemas one parse may check a value against: a schema whose unions lead
+    /// back to themselves could otherwise take time exponential in its depth.
+    steps: std::cell::Cell<usize>,
 }
 
 impl<'s> Checker<'s> {
@@ -343,35 +416,51 @@ impl<'s> Checker<'s> {
         None
     }
 
-    /// Drops `null` members for properties that are not required and do not take `null`.
+    /// Drops `null` members for properties that are not required and do not take `null`, in
+    /// the schema or in any of its union's branches (OpenAI strict mode makes optional
+    /// properties nullable in every branch too).
     fn strip_nulls(&self, schema: &'s Value, value: &mut Value, depth: usize) {
         if depth > MAX_DEPTH {
             return;
         }
-        let Some(schema) = self.resolve(schema) else {
-            return;
-        };
+        let mut candidates = Vec::new();
+        self.alternatives(schema, &mut candidates, 0);
         match value {
             Value::Object(map) => {
-                let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-                    return;
-                };
-                let required = required_of(schema);
                 map.retain(|key, member| {
-                    !(member.is_null()
-                        && !required.contains(&key.as_str())
-                        && properties
-                            .get(key)
-                            .is_some_and(|property| !self.takes_null(property, depth)))
+                    if !member.is_null() {
+                        return true;
+                    }
+                    let mut defined = false;
+                    for candidate in &candidates {
+                        if required_of(candidate).contains(&key.as_str()) {
+                            return true;
+                        }
+                        if let Some(property) = candidate.get("properties").and_then(|p| p.get(key))
+                        {
+                            defined = true;
+                            if self.takes_null(property, depth) {
+                                return true;
+                            }
+                        }
+                    }
+                    // A key no schema here names is `additionalProperties`' to judge.
+                    !defined
                 });
                 for (key, member) in map.iter_mut() {
-                    if let Some(property) = properties.get(key) {
+                    let property = candidates
+                        .iter()
+                        .find_map(|candidate| candidate.get("properties")?.get(key));
+                    if let Some(property) = property {
                         self.strip_nulls(property, member, depth + 1);
                     }
                 }
             }
             Value::Array(items) => {
-                if let Some(item) = schema.get("items") {
+                if let Some(item) = candidates
+                    .iter()
+                    .find_map(|candidate| candidate.get("items"))
+                {
                     for value in items {
                         self.strip_nulls(item, value, depth + 1);
                     }
@@ -381,9 +470,30 @@ impl<'s> Checker<'s> {
         }
     }
 
+    /// `schema`, what its `$ref` names, and the branches of its unions, as far as
+    /// [`MAX_BRANCH_DEPTH`] levels down: the schemas a value of it may be read by.
+    fn alternatives(&self, schema: &'s Value, out: &mut Vec<&'s Value>, depth: usize) {
+        if depth > MAX_BRANCH_DEPTH || out.len() >= MAX_ALTERNATIVES {
+            return;
+        }
+        out.push(schema);
+        if let Some(target) = self.resolve(schema)
+            && !std::ptr::eq(target, schema)
+        {
+            self.alternatives(target, out, depth + 1);
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            if let Some(Value::Array(branches)) = schema.get(key) {
+                for branch in branches {
+                    self.alternatives(branch, out, depth + 1);
+                }
+            }
+        }
+    }
+
     /// Whether `schema` accepts `null`.
     fn takes_null(&self, schema: &'s Value, depth: usize) -> bool {
-        self.check(schema, &Value::Null, &mut Vec::new(), depth)
+        self.check(schema, &Value::Null, &mut Vec::new(), depth, 0)
             .is_ok()
     }
 
@@ -394,17 +504,42 @@ impl<'s> Checker<'s> {
         value: &'v Value,
         path: &mut Vec<Step<'v>>,
         depth: usize,
+        hops: usize,
     ) -> Result<(), Failure> {
         if depth > MAX_DEPTH {
             return Err(fail(path, "the value nests too deep", ArgsErrorKind::Data));
         }
-        let Some(schema) = self.resolve(schema) else {
+        // `$ref`s and unions followed without going into the value: a schema that leads back
+        // to itself there would never end.
+        if hops > MAX_HOPS {
             return Err(fail(
                 path,
                 "the tool's schema refers to itself without end here",
                 ArgsErrorKind::Data,
             ));
-        };
+        }
+        match self.steps.get().checked_sub(1) {
+            Some(left) => self.steps.set(left),
+            None => {
+                return Err(fail(
+                    path,
+                    "the tool's schema takes too long to check this value against",
+                    ArgsErrorKind::Data,
+                ));
+            }
+        }
+        // A `$ref` applies beside the schema's other keywords.
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            let target = match reference {
+                "#" => Some(self.root),
+                _ => reference
+                    .strip_prefix('#')
+                    .and_then(|pointer| self.root.pointer(pointer)),
+            };
+            if let Some(target) = target {
+                self.check(target, value, path, depth, hops + 1)?;
+            }
+        }
         let Some(keywords) = schema.as_object() else {
             // `true` takes everything, `false` nothing.
             return match schema {
@@ -461,7 +596,7 @@ impl<'s> Checker<'s> {
         }
         if let Some(Value::Array(all)) = keywords.get("allOf") {
             for schema in all {
-                self.check(schema, value, path, depth + 1)?;
+                self.check(schema, value, path, depth, hops + 1)?;
             }
         }
         for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
@@ -469,11 +604,15 @@ impl<'s> Checker<'s> {
                 let mut first = None;
                 let mut passed = 0;
                 for branch in branches {
-                    match self.check(branch, value, path, depth + 1) {
+                    match self.check(branch, value, path, depth, hops + 1) {
                         Ok(()) => passed += 1,
                         Err(failure) => {
                             first.get_or_insert(failure);
                         }
+                    }
+                    // Enough to know: one for `anyOf`, two for `oneOf`.
+                    if passed > usize::from(exactly_one) {
+                        break;
                     }
                 }
                 if passed == 0 {
@@ -497,7 +636,7 @@ impl<'s> Checker<'s> {
             }
         }
         if let Some(not) = keywords.get("not")
-            && self.check(not, value, path, depth + 1).is_ok()
+            && self.check(not, value, path, depth, hops + 1).is_ok()
         {
             return Err(fail(
                 path,
@@ -526,7 +665,7 @@ impl<'s> Checker<'s> {
         for (key, member) in map {
             path.push(Step::Key(key));
             let result = match properties.and_then(|p| p.get(key)) {
-                Some(property) => self.check(property, member, path, depth + 1),
+                Some(property) => self.check(property, member, path, depth + 1, 0),
                 None => match additional {
                     Some(Value::Bool(false)) => {
                         path.pop();
@@ -541,7 +680,9 @@ impl<'s> Checker<'s> {
                         let message = format!("unknown field `{key}`, expected one of {known}");
                         return Err(fail(path, &message, ArgsErrorKind::Data));
                     }
-                    Some(schema @ Value::Object(_)) => self.check(schema, member, path, depth + 1),
+                    Some(schema @ Value::Object(_)) => {
+                        self.check(schema, member, path, depth + 1, 0)
+                    }
                     _ => Ok(()),
                 },
             };
@@ -575,7 +716,7 @@ impl<'s> Checker<'s> {
             };
             if let Some(schema) = schema {
                 path.push(Step::Index(index));
-                let result = self.check(schema, item, path, depth + 1);
+                let result = self.check(schema, item, path, depth + 1, 0);
                 path.pop();
                 result?;
             }

@@ -59,8 +59,9 @@ use crate::toolset::ToolSet;
     note = "every tool of a set the runner runs needs `impl toolgen::Handler<{Ctx}> for {Self}`, with one context type for the whole set"
 )]
 pub trait Handler<Ctx: ?Sized>: Sized + Send {
-    /// What the tool returns on success.
-    type Output: Serialize + ToolSchema;
+    /// What the tool returns on success: a `Serialize` type with a schema, or a
+    /// [`ToolResult`] (for images and files, [`ToolResult::with_image`]).
+    type Output: ToolOutput;
 
     /// Runs the tool. The future must be `Send` (a runner may poll it from any thread); long
     /// work should watch [`Invocation::cancelled`].
@@ -156,7 +157,10 @@ pub struct Cancellation {
 #[derive(Debug, Default)]
 struct Signal {
     cancelled: AtomicBool,
-    wakers: Mutex<Vec<Waker>>,
+    /// The wakers of the [`Cancelled`] futures waiting, by their ids; a future that is dropped
+    /// takes its own out, so a signal kept for a long time does not gather them.
+    wakers: Mutex<Vec<(u64, Waker)>>,
+    next_id: std::sync::atomic::AtomicU64,
 }
 
 impl Cancellation {
@@ -175,7 +179,7 @@ impl Cancellation {
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner),
             );
-            for waker in wakers {
+            for (_, waker) in wakers {
                 waker.wake();
             }
         }
@@ -190,6 +194,7 @@ impl Cancellation {
     pub fn cancelled(&self) -> Cancelled<'_> {
         Cancelled {
             signal: &self.inner,
+            id: None,
         }
     }
 }
@@ -199,6 +204,8 @@ impl Cancellation {
 #[must_use = "futures do nothing unless polled"]
 pub struct Cancelled<'a> {
     signal: &'a Signal,
+    /// Its place among the signal's wakers, once it has waited.
+    id: Option<u64>,
 }
 
 impl Future for Cancelled<'_> {
@@ -208,19 +215,45 @@ impl Future for Cancelled<'_> {
         if self.signal.cancelled.load(Ordering::SeqCst) {
             return Poll::Ready(());
         }
-        let mut wakers = self
+        let this = self.get_mut();
+        let mut wakers = this
             .signal
             .wakers
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         // Checked again under the lock: `cancel` takes the wakers after setting the flag.
-        if self.signal.cancelled.load(Ordering::SeqCst) {
+        if this.signal.cancelled.load(Ordering::SeqCst) {
             return Poll::Ready(());
         }
-        if !wakers.iter().any(|w| w.will_wake(cx.waker())) {
-            wakers.push(cx.waker().clone());
+        let known = this
+            .id
+            .and_then(|id| wakers.iter_mut().find(|(other, _)| *other == id));
+        match known {
+            Some((_, waker)) => {
+                if !waker.will_wake(cx.waker()) {
+                    waker.clone_from(cx.waker());
+                }
+            }
+            None => {
+                let id = this.signal.next_id.fetch_add(1, Ordering::Relaxed);
+                wakers.push((id, cx.waker().clone()));
+                this.id = Some(id);
+            }
         }
         Poll::Pending
+    }
+}
+
+impl Drop for Cancelled<'_> {
+    fn drop(&mut self) {
+        if let Some(id) = self.id {
+            let mut wakers = self
+                .signal
+                .wakers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            wakers.retain(|(other, _)| *other != id);
+        }
     }
 }
 
@@ -303,6 +336,45 @@ impl From<ToolError> for ToolResult {
             Some(body) => ToolResult::error_json(body),
             None => ToolResult::error(error.message),
         }
+    }
+}
+
+/// What a [`Handler`] may return: any `Serialize` type with a schema (`#[derive(ToolSchema)]`,
+/// or a std type; `serde_json::Value` for output without one), which goes to the model as JSON
+/// (a JSON string as text), or a [`ToolResult`] made by hand (with attachments, say).
+///
+/// ```
+/// use toolgen::{ToolOutput, ToolResult};
+/// assert_eq!(42_u8.into_result().to_text(), "42");
+/// assert_eq!(String::from("done").into_result().to_text(), "done");
+/// let image = ToolResult::text("chart").with_image("iVBORw0KGgo=", "image/png");
+/// assert_eq!(image.clone().into_result(), image);
+/// ```
+pub trait ToolOutput {
+    /// The output as the result the model reads.
+    fn into_result(self) -> ToolResult;
+
+    /// Its JSON Schema when it is an object with named fields (MCP's `outputSchema`).
+    fn output_schema() -> Option<String>;
+}
+
+impl<T: Serialize + ToolSchema> ToolOutput for T {
+    fn into_result(self) -> ToolResult {
+        output_result(&self)
+    }
+
+    fn output_schema() -> Option<String> {
+        output_schema_of::<T>()
+    }
+}
+
+impl ToolOutput for ToolResult {
+    fn into_result(self) -> ToolResult {
+        self
+    }
+
+    fn output_schema() -> Option<String> {
+        None
     }
 }
 
@@ -392,7 +464,7 @@ pub async fn handle<T: Handler<Ctx>, Ctx: ?Sized>(
     call: &Invocation<'_>,
 ) -> ToolResult {
     match tool.handle(ctx, call).await {
-        Ok(output) => output_result(&output),
+        Ok(output) => output.into_result(),
         Err(error) => error.into(),
     }
 }
@@ -448,9 +520,17 @@ where
     S: Dispatch<Ctx>,
     Ctx: ?Sized + Sync,
 {
-    let tool = match S::parse_call(call) {
-        Ok(tool) => tool,
-        Err(error) => return ToolResult::args_error(&error),
+    // Parsing runs the program's own serde code: a panic there is caught like a handler's.
+    let tool = match std::panic::catch_unwind(AssertUnwindSafe(|| S::parse_call(call))) {
+        Ok(Ok(tool)) => tool,
+        Ok(Err(error)) => return ToolResult::args_error(&error),
+        Err(payload) => {
+            return ToolResult::error(format!(
+                "the tool `{}` failed while reading its arguments: {}",
+                call.name,
+                panic_message(payload.as_ref())
+            ));
+        }
     };
     let invocation = Invocation::new(call, provider, cancellation);
     CatchUnwind(tool.dispatch(ctx, &invocation))
@@ -480,7 +560,7 @@ impl<F: Future + Unpin> Future for CatchUnwind<F> {
 const MAX_PANIC_MESSAGE: usize = 200;
 
 /// What a panic said, cut short.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     let text = payload
         .downcast_ref::<&str>()
         .copied()
@@ -495,5 +575,29 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
             format!("it panicked: {cut}{more}")
         }
         None => "it panicked".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_wait_leaves_no_waker_behind() {
+        let cancellation = Cancellation::new();
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        for _ in 0..100 {
+            let mut waiting = std::pin::pin!(cancellation.cancelled());
+            assert!(waiting.as_mut().poll(&mut cx).is_pending());
+            // Polled again: the same place, not a second one.
+            assert!(waiting.as_mut().poll(&mut cx).is_pending());
+            assert_eq!(cancellation.inner.wakers.lock().unwrap().len(), 1);
+        }
+        assert_eq!(cancellation.inner.wakers.lock().unwrap().len(), 0);
+        let mut waiting = std::pin::pin!(cancellation.cancelled());
+        assert!(waiting.as_mut().poll(&mut cx).is_pending());
+        cancellation.cancel();
+        assert!(waiting.as_mut().poll(&mut cx).is_ready());
     }
 }

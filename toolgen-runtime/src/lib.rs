@@ -55,7 +55,7 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use dynamic::{DynamicTool, DynamicToolError};
 pub use handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, ToolError, run_call,
+    Invocation, ToolError, ToolOutput, run_call,
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -138,7 +138,9 @@ pub mod __private {
             PATTERN, RECURSIVE, TUPLE,
         };
     }
-    pub use crate::handler::{CallFuture, Dispatch, Handler, Invocation, handle, output_schema_of};
+    pub use crate::handler::{
+        CallFuture, Dispatch, Handler, Invocation, ToolOutput, handle, output_schema_of,
+    };
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};
     pub use crate::transform::rewrite_text;

@@ -92,7 +92,7 @@ impl Attachment {
             .map(|name| format!(" `{name}`"))
             .unwrap_or_default();
         format!(
-            "[{kind}{name} ({}, {} bytes of base64) is not shown: {provider} tool messages carry only text]",
+            "[{kind}{name} ({}, {} bytes of base64) is not shown: {provider} tool results do not carry it]",
             self.media_type,
             self.data.len()
         )
@@ -213,7 +213,7 @@ impl ToolResult {
     /// let chat = result.render(Provider::OpenAiChat, &call);
     /// assert_eq!(
     ///     chat["content"],
-    ///     "The chart:\n[an image (image/png, 12 bytes of base64) is not shown: OpenAI Chat tool messages carry only text]"
+    ///     "The chart:\n[an image (image/png, 12 bytes of base64) is not shown: OpenAI Chat tool results do not carry it]"
     /// );
     /// ```
     #[must_use]
@@ -228,9 +228,10 @@ impl ToolResult {
     }
 
     /// The result with a file attached: base64 `data` of `media_type` (`application/pdf`, ...),
-    /// and its name if it has one. Anthropic takes it as a `document` block (the API reads PDFs
-    /// and plain text there), the Responses API as an `input_file`, Gemini as `inlineData`, MCP
-    /// as an embedded resource (`blob`); OpenAI Chat gets a note, as for images.
+    /// and its name if it has one. Anthropic takes a PDF as a `document` block, the Responses API
+    /// any file as an `input_file`, Gemini as `inlineData`, MCP as an embedded resource (`blob`);
+    /// OpenAI Chat gets a note, as for images, and so does Anthropic for a file that is not a
+    /// PDF (or an image that is not JPEG, PNG, GIF or WebP).
     ///
     /// ```
     /// let result = toolgen::ToolResult::text("The report.")

@@ -29,7 +29,8 @@ use crate::result::ToolResult;
 ///   CPU-heavy work belongs in `tokio::task::spawn_blocking`. Results come in call order.
 /// - Each call may run for its tool's `#[tool(timeout = "..")]`, or the runner's
 ///   [`timeout`](Runner::timeout), then gives up with an error result (the handler's
-///   [`Invocation::cancelled`] fires, its future is polled once more to see it, and dropped). Timeouts need a Tokio runtime
+///   [`Invocation::cancelled`] fires, its future is polled once more to see it, and dropped;
+///   should it succeed in that last poll, its result stands). Timeouts need a Tokio runtime
 ///   with its timer; outside one, a call that has a timeout gets an error result saying so.
 /// - An unknown tool, bad arguments (with their JSON paths), a handler's error, a panic, a
 ///   timeout and a cancelled turn each give an error result the model can act on: nothing a
@@ -73,6 +74,8 @@ pub struct Runner<S, Ctx> {
     ctx: Ctx,
     /// Tools defined at run time, beside the set's.
     dynamic: Vec<(DynamicTool, Box<dyn DynamicHandler<Ctx>>)>,
+    /// The names of the tools the model is offered, when not all ([`Runner::offer`]).
+    offered: Option<Vec<String>>,
     concurrency: usize,
     timeout: Option<Duration>,
     max_retries: usize,
@@ -91,6 +94,7 @@ where
         Runner {
             ctx,
             dynamic: Vec::new(),
+            offered: None,
             concurrency: 8,
             timeout: None,
             max_retries: 3,
@@ -183,10 +187,73 @@ where
         self
     }
 
-    /// The definitions of every tool the runner runs, for `provider`'s request: the set's, then
-    /// those added with [`with_tool`](Runner::with_tool). For MCP, a set's tool whose handler
-    /// returns an object type gets that type's schema as `outputSchema` (unless
-    /// `#[tool(output = ..)]` gave one).
+    /// Offers the model only the tools named in `names` from now on (by auth, by workflow
+    /// state): [`definitions`](Runner::definitions) lists only them, and a call of any other
+    /// tool, even one the runner has, is answered as a call of an unknown tool. Names the
+    /// runner does not have are ignored.
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    /// /// Read a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadFile { path: String }
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct DeleteFile { path: String }
+    /// # impl Handler<()> for ReadFile {
+    /// #     type Output = String;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> { Ok(self.path) }
+    /// # }
+    /// # impl Handler<()> for DeleteFile {
+    /// #     type Output = String;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> { Ok(self.path) }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Files { Read(ReadFile), Delete(DeleteFile) }
+    ///
+    /// let mut runner = Runner::<Files, ()>::new(());
+    /// runner.offer(&["read_file"]);
+    /// assert_eq!(runner.definitions(Provider::Anthropic).as_array().unwrap().len(), 1);
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let call = ToolCall::new("delete_file", r#"{"path": "/"}"#).with_id("1");
+    /// let turn = runner.run(Provider::Anthropic, &[call]).await;
+    /// assert_eq!(
+    ///     turn.results()[0].to_text(),
+    ///     "invalid arguments: unknown tool `delete_file`; the tools are `read_file`"
+    /// );
+    /// # });
+    /// ```
+    pub fn offer(&mut self, names: &[&str]) {
+        let offered = names
+            .iter()
+            .filter(|name| self.has(name))
+            .map(|name| (*name).to_owned())
+            .collect();
+        self.offered = Some(offered);
+    }
+
+    /// Offers every tool again (the default).
+    pub fn offer_all(&mut self) {
+        self.offered = None;
+    }
+
+    /// Whether the runner has a tool named `name` (the set's, or one added at run time).
+    fn has(&self, name: &str) -> bool {
+        S::NAMES.contains(&name) || self.dynamic.iter().any(|(tool, _)| tool.name() == name)
+    }
+
+    /// Whether the model is offered the tool named `name`.
+    fn is_offered(&self, name: &str) -> bool {
+        self.offered
+            .as_ref()
+            .is_none_or(|offered| offered.iter().any(|offered| offered == name))
+    }
+
+    /// The definitions of every tool the model is offered ([`offer`](Runner::offer)), for
+    /// `provider`'s request: the set's, then those added with [`with_tool`](Runner::with_tool).
+    /// For MCP, a set's tool whose handler returns an object type gets that type's schema as
+    /// `outputSchema` (unless `#[tool(output = ..)]` gave one).
     pub fn definitions(&self, provider: Provider) -> Value {
         let mut all = match S::definitions(provider) {
             Value::Array(all) => all,
@@ -208,7 +275,17 @@ where
                 .iter()
                 .map(|(tool, _)| tool.definition(provider)),
         );
-        Value::Array(all)
+        let names = S::NAMES
+            .iter()
+            .copied()
+            .chain(self.dynamic.iter().map(|(tool, _)| tool.name()));
+        Value::Array(
+            all.into_iter()
+                .zip(names)
+                .filter(|(_, name)| self.is_offered(name))
+                .map(|(definition, _)| definition)
+                .collect(),
+        )
     }
 
     /// Runs every call of one turn (the calls of one response, as [`ToolCall::parse`] gives
@@ -226,60 +303,127 @@ where
         calls: &[ToolCall],
         cancellation: &Cancellation,
     ) -> Turn {
-        let outcomes: Vec<(ToolResult, bool)> = futures_util::stream::iter(calls)
-            .map(|call| self.one(provider, call, cancellation))
-            .buffered(self.concurrency)
+        let this = &*self;
+        // The futures are made first, then run: `buffer_unordered` starts the next call as soon
+        // as any one ends (a slow first call holds no place in the queue), and the results are
+        // put back in call order.
+        let futures: Vec<_> =
+            calls
+                .iter()
+                .enumerate()
+                .map(|(index, call)| async move {
+                    (index, this.one(provider, call, cancellation).await)
+                })
+                .collect();
+        let mut outcomes: Vec<(usize, (ToolResult, Verdict))> = futures_util::stream::iter(futures)
+            .buffer_unordered(self.concurrency)
             .collect()
             .await;
-        let mut stop = None;
-        let mut results = Vec::with_capacity(outcomes.len());
-        for (call, (result, invalid)) in calls.iter().zip(outcomes) {
-            if invalid {
-                let count = self.failures.entry(call.name.clone()).or_insert(0);
-                *count += 1;
-                if *count > self.max_retries && stop.is_none() {
-                    stop = Some(Stop::RetriesExhausted {
-                        tool: call.name.clone(),
-                        attempts: *count,
-                    });
-                }
-            } else {
-                self.failures.remove(&call.name);
-            }
-            results.push(result);
-        }
+        outcomes.sort_by_key(|(index, _)| *index);
+        let verdicts: Vec<Verdict> = outcomes.iter().map(|(_, (_, verdict))| *verdict).collect();
+        let stop = self.count_retries(calls, &verdicts);
         Turn {
             provider,
             calls: calls.to_vec(),
-            results,
+            results: outcomes
+                .into_iter()
+                .map(|(_, (result, _))| result)
+                .collect(),
             stop,
         }
     }
 
-    /// One call's result, and whether its arguments (or its tool's name) were invalid.
+    /// Updates the retry budget with a turn's verdicts: a tool that got invalid arguments in
+    /// the turn and no valid call counts one more turn in a row (however many calls it had);
+    /// a valid call ends its count. Unknown tools count together, under one name.
+    fn count_retries(&mut self, calls: &[ToolCall], verdicts: &[Verdict]) -> Option<Stop> {
+        let mut invalid: Vec<&str> = Vec::new();
+        let mut valid: Vec<&str> = Vec::new();
+        for (call, verdict) in calls.iter().zip(verdicts) {
+            let name = match verdict {
+                Verdict::Ran => {
+                    valid.push(&call.name);
+                    continue;
+                }
+                Verdict::Invalid => call.name.as_str(),
+                Verdict::Unknown => UNKNOWN_TOOLS,
+            };
+            if !invalid.contains(&name) {
+                invalid.push(name);
+            }
+        }
+        for name in &valid {
+            self.failures.remove(*name);
+        }
+        let mut stop = None;
+        for name in invalid {
+            if valid.contains(&name) {
+                continue;
+            }
+            let count = self.failures.entry(name.to_owned()).or_insert(0);
+            *count += 1;
+            if *count > self.max_retries && stop.is_none() {
+                stop = Some(Stop::RetriesExhausted {
+                    tool: name.to_owned(),
+                    attempts: *count,
+                });
+            }
+        }
+        stop
+    }
+
+    /// One call's result, and what it says of the model's call.
     pub(crate) async fn one(
         &self,
         provider: Provider,
         call: &ToolCall,
         turn: &Cancellation,
-    ) -> (ToolResult, bool) {
-        let target = match S::parse_call(call) {
-            Ok(tool) => Target::Set(tool),
-            Err(error) if error.kind() == ArgsErrorKind::UnknownTool => {
-                let found = self
-                    .dynamic
-                    .iter()
-                    .find(|(tool, _)| tool.name() == call.name);
+    ) -> (ToolResult, Verdict) {
+        let name = &call.name;
+        if let Some(offered) = &self.offered
+            && !offered.iter().any(|offered| offered == name)
+        {
+            let names: Vec<&str> = offered.iter().map(String::as_str).collect();
+            return (
+                ToolResult::args_error(&ArgsError::unknown_tool(name, &names)),
+                Verdict::Unknown,
+            );
+        }
+        // Parsing runs the program's own serde code (`deserialize_with`, `try_from`): a panic
+        // there is caught like a handler's.
+        let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| S::parse_call(call)));
+        let target = match parsed {
+            Ok(Ok(tool)) => Target::Set(tool),
+            Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
+                let found = self.dynamic.iter().find(|(tool, _)| tool.name() == *name);
                 match found {
                     Some((tool, handler)) => match tool.parse_args(&call.arguments) {
                         Ok(arguments) => Target::Dynamic(handler.as_ref(), arguments),
-                        Err(error) => return (ToolResult::args_error(&error), true),
+                        Err(error) => return (ToolResult::args_error(&error), Verdict::Invalid),
                     },
-                    None => return (ToolResult::args_error(&self.unknown(&call.name)), true),
+                    None => {
+                        return (
+                            ToolResult::args_error(&self.unknown(name)),
+                            Verdict::Unknown,
+                        );
+                    }
                 }
             }
-            Err(error) => return (ToolResult::args_error(&error), true),
+            Ok(Err(error)) => return (ToolResult::args_error(&error), Verdict::Invalid),
+            Err(payload) => {
+                let panic = crate::handler::panic_message(payload.as_ref());
+                return (
+                    ToolResult::error(format!(
+                        "the tool `{name}` failed while reading its arguments: {panic}"
+                    )),
+                    Verdict::Ran,
+                );
+            }
         };
+        // A call still waiting for its place when the turn was cancelled does not start.
+        if turn.is_cancelled() {
+            return (cancelled(name), Verdict::Ran);
+        }
         let timeout = match &target {
             Target::Set(tool) => tool.timeout(),
             Target::Dynamic(..) => None,
@@ -289,20 +433,20 @@ where
         let invocation = Invocation::new(call, provider, &cancellation);
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
-            Some(Err(message)) => return (ToolResult::error(message), false),
+            Some(Err(message)) => return (ToolResult::error(message), Verdict::Ran),
             None => None,
         };
+        let ctx = &self.ctx;
+        let invocation = &invocation;
         let future: CallFuture<'_> = match target {
-            Target::Set(tool) => tool.dispatch(&self.ctx, &invocation),
-            Target::Dynamic(handler, arguments) => {
-                let output = handler.handle(&self.ctx, arguments, &invocation);
-                Box::pin(async move {
-                    match output.await {
-                        Ok(value) => output_result(&value),
-                        Err(error) => error.into(),
-                    }
-                })
-            }
+            Target::Set(tool) => tool.dispatch(ctx, invocation),
+            // Called inside the future, so that a panic in it is caught there too.
+            Target::Dynamic(handler, arguments) => Box::pin(async move {
+                match handler.handle(ctx, arguments, invocation).await {
+                    Ok(value) => output_result(&value),
+                    Err(error) => error.into(),
+                }
+            }),
         };
         let mut work = pin!(CatchUnwind(future));
         let mut given_up = pin!(turn.cancelled());
@@ -321,29 +465,49 @@ where
             Poll::Pending
         })
         .await;
-        let name = &call.name;
         let result = match outcome {
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => ToolResult::error(format!("the tool `{name}` failed: {panic}")),
             Err(ended) => {
                 // The handler is told, and polled once more so that one watching the signal
-                // can stop its work; what it returns then is not used.
+                // can stop its work. Should it succeed then, its result is what happened: the
+                // model must not be told that it timed out, and try again. (An error it gives
+                // on being stopped says less than the timeout does.)
                 cancellation.cancel();
-                let _ = poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await;
-                match ended {
-                    Ended::TimedOut => ToolResult::error(format!(
-                        "the tool `{name}` timed out after {}",
-                        written(timeout.unwrap_or_default())
-                    )),
-                    Ended::Cancelled => {
-                        ToolResult::error(format!("the tool `{name}` was cancelled"))
-                    }
+                match poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
+                    Poll::Ready(Ok(result)) if !result.is_error() => result,
+                    _ => match ended {
+                        Ended::TimedOut => ToolResult::error(format!(
+                            "the tool `{name}` timed out after {}",
+                            written(timeout.unwrap_or_default())
+                        )),
+                        Ended::Cancelled => cancelled(name),
+                    },
                 }
             }
         };
-        (result, false)
+        (result, Verdict::Ran)
     }
 }
+
+/// The result of a call the turn's cancellation ended.
+fn cancelled(name: &str) -> ToolResult {
+    ToolResult::error(format!("the tool `{name}` was cancelled"))
+}
+
+/// What a call's result says of the model's call, for the retry budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The tool ran (or was stopped): its arguments were valid.
+    Ran,
+    /// The arguments were invalid.
+    Invalid,
+    /// No such tool (or one not offered).
+    Unknown,
+}
+
+/// The name unknown tools count under in the retry budget.
+const UNKNOWN_TOOLS: &str = "(unknown tools)";
 
 /// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
 enum Target<'r, S, Ctx> {
@@ -519,6 +683,8 @@ impl Turn {
                 echo.insert("role".to_owned(), Value::from("assistant"));
                 for key in ["content", "tool_calls", "refusal", "name"] {
                     match message.get(key) {
+                        // Some compatible servers send `tool_calls: []`, which requests refuse.
+                        Some(Value::Array(calls)) if key == "tool_calls" && calls.is_empty() => {}
                         Some(Value::Null) | None if key != "content" => {}
                         Some(value) => {
                             echo.insert(key.to_owned(), value.clone());

@@ -114,13 +114,32 @@ pub(crate) fn render_result(call: &ToolCall, result: &ToolResult) -> Value {
 /// `document` block per file.
 fn with_attachments(call: &ToolCall, result: &ToolResult) -> Value {
     let mut blocks = Vec::new();
-    let text = result.to_text();
-    if !text.is_empty() {
+    let mut text = result.to_text().into_owned();
+    // The API takes images of four types, and documents as PDF (base64): anything else is a
+    // note in the text, as for OpenAI Chat.
+    let (taken, noted): (Vec<_>, Vec<_>) = result.attachments().iter().partition(|attachment| {
+        if attachment.is_image() {
+            matches!(
+                attachment.media_type(),
+                "image/jpeg" | "image/png" | "image/gif" | "image/webp"
+            )
+        } else {
+            attachment.media_type() == "application/pdf"
+        }
+    });
+    for attachment in noted {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&attachment.note("Anthropic"));
+    }
+    // A blank text block is refused.
+    if !text.trim().is_empty() {
         blocks.push(json!({"type": "text", "text": text}));
     } else if result.is_error() {
         blocks.push(json!({"type": "text", "text": EMPTY_ERROR}));
     }
-    for attachment in result.attachments() {
+    for attachment in taken {
         let source = json!({
             "type": "base64",
             "media_type": attachment.media_type(),
