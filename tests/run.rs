@@ -695,8 +695,15 @@ async fn tools_defined_at_run_time_run_beside_the_sets() {
         json!({"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}),
     )
     .unwrap();
+    let shadow =
+        toolgen::DynamicTool::new("echo", "Not the set's echo.", json!({"type": "object"}))
+            .unwrap();
     let mut runner = Runner::<Tools, Ctx>::new(Ctx::default())
+        .with_tool(tool.clone(), Configured)
+        // Added twice: the second replaces the first.
         .with_tool(tool, Configured)
+        // Named like a set's tool: the set's keeps its calls, and is listed once.
+        .with_tool(shadow, Configured)
         .timeout(Duration::from_secs(1));
     let names: Vec<Value> = runner
         .definitions(Provider::OpenAiChat)

@@ -132,7 +132,9 @@ where
 
     /// Adds a tool defined at run time, run by `handler`, beside the set's tools: calls that
     /// name it are checked against its schema and run like the others (the runner's timeout
-    /// applies). A set's tool of the same name takes its calls.
+    /// applies). It replaces a tool added before under the same name; a set's tool of that
+    /// name keeps its calls and its place in the definitions, and the added one is left out
+    /// (the APIs refuse two tools of one name).
     ///
     /// ```
     /// use serde::Deserialize;
@@ -183,6 +185,8 @@ where
         tool: DynamicTool,
         handler: impl DynamicHandler<Ctx> + 'static,
     ) -> Self {
+        self.dynamic
+            .retain(|(other, _)| other.name() != tool.name());
         self.dynamic.push((tool, Box::new(handler)));
         self
     }
@@ -270,15 +274,16 @@ where
                 }
             }
         }
-        all.extend(
-            self.dynamic
-                .iter()
-                .map(|(tool, _)| tool.definition(provider)),
-        );
+        // An added tool named like one of the set's is never called: not listed either.
+        let added = self
+            .dynamic
+            .iter()
+            .filter(|(tool, _)| !S::NAMES.contains(&tool.name()));
+        all.extend(added.clone().map(|(tool, _)| tool.definition(provider)));
         let names = S::NAMES
             .iter()
             .copied()
-            .chain(self.dynamic.iter().map(|(tool, _)| tool.name()));
+            .chain(added.map(|(tool, _)| tool.name()));
         Value::Array(
             all.into_iter()
                 .zip(names)
@@ -519,7 +524,11 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     /// The error for a call of a tool neither the set nor the runner has.
     fn unknown(&self, name: &str) -> ArgsError {
         let mut names: Vec<&str> = S::NAMES.to_vec();
-        names.extend(self.dynamic.iter().map(|(tool, _)| tool.name()));
+        for (tool, _) in &self.dynamic {
+            if !names.contains(&tool.name()) {
+                names.push(tool.name());
+            }
+        }
         ArgsError::unknown_tool(name, &names)
     }
 }
