@@ -11,7 +11,7 @@
 //! date, so the 10 s pass at once and every run prints the same.
 
 #[path = "seed_tools/mod.rs"]
-mod seed_tools;
+pub mod seed_tools;
 
 use std::path::{Path, PathBuf};
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use toolgen::rmcp::ServiceExt;
 use toolgen::{Handler, Invocation, McpServer, Runner, Tool, ToolError, ToolSchema, ToolSet};
 
@@ -57,8 +57,8 @@ enum Tools {
 
 /// The client's side of a served connection.
 struct Client {
-    reader: BufReader<tokio::io::ReadHalf<DuplexStream>>,
-    writer: tokio::io::WriteHalf<DuplexStream>,
+    reader: Box<dyn AsyncBufRead + Unpin + Send>,
+    writer: Box<dyn AsyncWrite + Unpin + Send>,
     sent: Vec<Value>,
     /// `2026-07-28` has no `initialize`: each request's `_meta` carries the version and the
     /// client's capabilities.
@@ -72,16 +72,24 @@ impl Client {
         self.writer.write_all(line.as_bytes()).await.unwrap();
     }
 
-    /// The next message from the server, within a second.
+    /// The next message from the server, within five seconds. (Lines that are not JSON are
+    /// the test harness's own, in the spawned process.)
     async fn receive(&mut self) -> Value {
-        let mut line = String::new();
-        tokio::time::timeout(Duration::from_secs(5), self.reader.read_line(&mut line))
-            .await
-            .expect("the server answers")
-            .unwrap();
-        let message: Value = serde_json::from_str(&line).unwrap();
-        self.sent.push(message.clone());
-        message
+        loop {
+            let mut line = String::new();
+            let read =
+                tokio::time::timeout(Duration::from_secs(5), self.reader.read_line(&mut line))
+                    .await
+                    .expect("the server answers")
+                    .unwrap();
+            assert!(read > 0, "the server closed the connection");
+            // The harness may write before a message on its line (`test .. ... `).
+            let json = line.find('{').and_then(|start| line.get(start..));
+            if let Some(Ok(message)) = json.map(serde_json::from_str::<Value>) {
+                self.sent.push(message.clone());
+                return message;
+            }
+        }
     }
 
     async fn request(&mut self, id: u64, method: &str, mut params: Value) -> Value {
@@ -96,22 +104,32 @@ impl Client {
     }
 }
 
-/// A served server and an initialized client at `version`.
+/// The server the tests talk to.
+fn server() -> McpServer<Tools, ()> {
+    McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.2.3")
+}
+
+/// A server served in this process, and a client initialized at `version`.
 async fn connect(version: &str) -> (Client, Value) {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.2.3");
+    let server = server();
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {
             let _ = running.waiting().await;
         }
     });
     let (reader, writer) = tokio::io::split(client_side);
-    let mut client = Client {
-        reader: BufReader::new(reader),
-        writer,
+    let client = Client {
+        reader: Box::new(BufReader::new(reader)),
+        writer: Box::new(writer),
         sent: Vec::new(),
         meta: None,
     };
+    handshake(client, version).await
+}
+
+/// `client` initialized at `version`, and the server's answer.
+async fn handshake(mut client: Client, version: &str) -> (Client, Value) {
     if version == "2026-07-28" {
         client.meta = Some(json!({
             "io.modelcontextprotocol/protocolVersion": version,
@@ -165,7 +183,12 @@ fn validate_sent(version: &str, sent: &[Value]) {
 }
 
 async fn session(version: &str) {
-    let (mut client, init) = connect(version).await;
+    let (client, init) = connect(version).await;
+    exercise(client, init, version).await;
+}
+
+/// Lists, calls (valid, invalid, failing, unknown) and cancels, as a client does.
+async fn exercise(mut client: Client, init: Value, version: &str) {
     if version == "2026-07-28" {
         // `server/discover`: the versions the server speaks, and what it is.
         assert!(
@@ -241,9 +264,12 @@ async fn session(version: &str) {
     );
 
     // A cancelled call gets no answer; the server goes on.
+    let mut params = json!({"name": "hang", "arguments": {}});
+    if let Some(meta) = &client.meta {
+        params["_meta"] = meta.clone();
+    }
     client
-        .send(json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
-                     "params": {"name": "hang", "arguments": {}}}))
+        .send(json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params}))
         .await;
     client
         .send(
@@ -270,4 +296,49 @@ async fn serves_a_tool_set_at_2025_11_25() {
 #[tokio::test]
 async fn serves_a_tool_set_at_2026_07_28() {
     session("2026-07-28").await;
+}
+
+/// Set in the process `serves_over_stdio_in_another_process` spawns.
+const SERVE: &str = "TOOLGEN_MCP_TEST_SERVE";
+
+/// Not a test of its own: in the spawned process, the server on stdin and stdout.
+#[test]
+fn stdio_server_process() {
+    if std::env::var_os(SERVE).is_none() {
+        return;
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let running = server()
+            .serve(toolgen::rmcp::transport::stdio())
+            .await
+            .unwrap();
+        let _ = running.waiting().await;
+    });
+}
+
+#[tokio::test]
+async fn serves_over_stdio_in_another_process() {
+    for version in ["2025-11-25", "2026-07-28"] {
+        let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
+            .env(SERVE, "1")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let client = Client {
+            reader: Box::new(BufReader::new(child.stdout.take().unwrap())),
+            writer: Box::new(child.stdin.take().unwrap()),
+            sent: Vec::new(),
+            meta: None,
+        };
+        let (client, init) = handshake(client, version).await;
+        exercise(client, init, version).await;
+        let _ = child.kill().await;
+    }
 }

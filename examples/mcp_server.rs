@@ -1,0 +1,36 @@
+//! The content agent of seed 002 as an MCP server: its nine tools, with the handlers of
+//! `examples/content_agent.rs`, served over stdio with rmcp (toolgen's feature `mcp`).
+//!
+//! Run: `cargo run --features mcp --example mcp_server` (it then waits for an MCP client on
+//! stdin). The README shows how to register it in a client's configuration. The data folder is
+//! a fresh temporary one with seed 002's two style profiles; Notion is not configured.
+
+#[allow(dead_code)]
+#[path = "content_agent.rs"]
+mod content_agent;
+
+use content_agent::{Agent, data_folder};
+use toolgen::rmcp::ServiceExt;
+use toolgen::{McpServer, Runner};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let data = data_folder()?;
+    let agent = Agent {
+        data: data.clone(),
+        notion_token: std::env::var("NOTION_TOKEN").ok(),
+        now: "2026-02-08T14:30:00Z",
+    };
+    let runner =
+        Runner::<content_agent::seed_tools::ghostpen::Tools, Agent>::new(agent).concurrency(4);
+    let server = McpServer::new(runner, "ghostpen", env!("CARGO_PKG_VERSION"));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let outcome = runtime.block_on(async {
+        let running = server.serve(toolgen::rmcp::transport::stdio()).await?;
+        running.waiting().await?;
+        Ok::<_, Box<dyn std::error::Error>>(())
+    });
+    let _ = std::fs::remove_dir_all(&data);
+    outcome
+}
