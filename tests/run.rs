@@ -234,6 +234,43 @@ async fn every_outcome_is_a_result_in_call_order() {
         errors,
         [false, false, true, true, true, true, true, true, true]
     );
+
+    // The same outcomes for every other provider: each answered by id, in order, and marked
+    // as an error where the API has a mark (Gemini's `error`, MCP's `isError`).
+    let expected_errors = [false, false, true, true, true, true, true, true, true];
+    for provider in [
+        Provider::OpenAiChat,
+        Provider::OpenAiResponses,
+        Provider::Gemini,
+        Provider::Mcp,
+    ] {
+        let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+        let turn = runner.run(provider, &calls).await;
+        let items: Vec<Value> = match provider {
+            Provider::Gemini => turn.messages()[0]["parts"].as_array().unwrap().clone(),
+            _ => turn.messages(),
+        };
+        assert_eq!(items.len(), 9, "{provider}");
+        for (i, (item, error)) in items.iter().zip(expected_errors).enumerate() {
+            let id = format!("call_{i}");
+            match provider {
+                Provider::OpenAiChat => assert_eq!(item["tool_call_id"], id),
+                Provider::OpenAiResponses => assert_eq!(item["call_id"], id),
+                Provider::Gemini => {
+                    assert_eq!(item["functionResponse"]["id"], id);
+                    let key = if error { "error" } else { "output" };
+                    assert!(
+                        item["functionResponse"]["response"].get(key).is_some(),
+                        "{item}"
+                    );
+                }
+                _ => {
+                    assert_eq!(item["id"], id);
+                    assert_eq!(item["result"]["isError"] == true, error, "{item}");
+                }
+            }
+        }
+    }
 }
 
 #[tokio::test(start_paused = true)]
