@@ -660,7 +660,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
             for segment in &conflict.path {
                 match segment {
                     Segment::Key(key) => push_key(&mut path, key),
-                    Segment::Index(index) => path.push_str(&format!("[{index}]")),
+                    Segment::Index(index) => push_index(&mut path, *index),
                 }
             }
             (conflict, path, conflict.default_first, false)
@@ -906,7 +906,7 @@ fn path_text(path: &serde_path_to_error::Path) -> String {
     for segment in path.iter() {
         let key = match segment {
             Segment::Seq { index } => {
-                text.push_str(&format!("[{index}]"));
+                push_index(&mut text, *index);
                 continue;
             }
             Segment::Map { key } => key.as_str(),
@@ -921,8 +921,14 @@ fn path_text(path: &serde_path_to_error::Path) -> String {
     }
 }
 
-/// Appends `key` to the path `text`, cut at [`MAX_QUOTED`] characters.
-fn push_key(text: &mut String, key: &str) {
+/// Appends `[index]` to the path `text`.
+pub(crate) fn push_index(text: &mut String, index: usize) {
+    text.push_str(&format!("[{index}]"));
+}
+
+/// Appends `key` to the path `text`, cut at [`MAX_QUOTED`] characters (a model may send any
+/// key).
+pub(crate) fn push_key(text: &mut String, key: &str) {
     if !text.is_empty() {
         text.push('.');
     }

@@ -896,13 +896,8 @@ fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
     let mut text = String::new();
     for step in path {
         match step {
-            Step::Key(key) => {
-                if !text.is_empty() {
-                    text.push('.');
-                }
-                text.push_str(key);
-            }
-            Step::Index(index) => text.push_str(&format!("[{index}]")),
+            Step::Key(key) => crate::args::push_key(&mut text, key),
+            Step::Index(index) => crate::args::push_index(&mut text, *index),
         }
     }
     Failure {

@@ -520,24 +520,35 @@ where
     S: Dispatch<Ctx>,
     Ctx: ?Sized + Sync,
 {
-    // Parsing runs the program's own serde code: a panic there is caught like a handler's.
-    let tool = match std::panic::catch_unwind(AssertUnwindSafe(|| S::parse_call(call))) {
+    let tool = match parse_caught::<S>(call) {
         Ok(Ok(tool)) => tool,
         Ok(Err(error)) => return ToolResult::args_error(&error),
-        Err(payload) => {
-            return ToolResult::error(format!(
-                "the tool `{}` failed while reading its arguments: {}",
-                call.name,
-                panic_message(payload.as_ref())
-            ));
-        }
+        Err(panicked) => return panicked,
     };
     let invocation = Invocation::new(call, provider, cancellation);
     CatchUnwind(tool.dispatch(ctx, &invocation))
         .await
-        .unwrap_or_else(|message| {
-            ToolResult::error(format!("the tool `{}` failed: {message}", call.name))
-        })
+        .unwrap_or_else(|panic| panicked(&call.name, &panic))
+}
+
+/// [`ToolSet::parse_call`], which runs the program's own serde code (`deserialize_with`,
+/// `try_from`): a panic there is caught like a handler's, as the error result for it.
+pub(crate) fn parse_caught<S: ToolSet>(
+    call: &ToolCall,
+) -> Result<Result<S, crate::ArgsError>, ToolResult> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| S::parse_call(call))).map_err(|payload| {
+        ToolResult::error(format!(
+            "the tool `{}` failed while reading its arguments: {}",
+            call.name,
+            panic_message(payload.as_ref())
+        ))
+    })
+}
+
+/// The error result of a handler of the tool `name` that panicked with `panic`
+/// ([`panic_message`]).
+pub(crate) fn panicked(name: &str, panic: &str) -> ToolResult {
+    ToolResult::error(format!("the tool `{name}` failed: {panic}"))
 }
 
 /// A future whose panic becomes an `Err` with the panic's message.

@@ -127,14 +127,8 @@ where
     ) -> Result<CallToolResponse, ErrorData> {
         if !self.tools.iter().any(|tool| tool.name == request.name) {
             let names: Vec<&str> = self.tools.iter().map(|tool| tool.name.as_ref()).collect();
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "unknown tool `{}`; the tools are `{}`",
-                    request.name,
-                    names.join("`, `")
-                ),
-                None,
-            ));
+            let error = crate::ArgsError::unknown_tool(&request.name, &names);
+            return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         }
         let arguments = request.arguments.map_or_else(
             || "{}".to_owned(),

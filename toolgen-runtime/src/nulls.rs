@@ -267,6 +267,12 @@ impl Found {
         }
         self.default
     }
+
+    /// Whether a `null` for the key is dropped whatever else is read: a field with a default
+    /// names it, and no variant reads the `null` as a value.
+    fn strips_null(self) -> bool {
+        self.default.is_some() && !self.keep
+    }
 }
 
 /// The `null`s an untagged enum's variants disagree about (one defaults its key, another reads
@@ -1214,7 +1220,7 @@ impl Walker<'_> {
                         if found.conflict() {
                             self.conflict(key, found);
                         } else {
-                            drop |= found.defaulted().is_some();
+                            drop |= found.strips_null();
                         }
                     } else if self.conflicts.found.is_some() {
                         self.path.push(Segment::Key(key.clone()));
@@ -1232,7 +1238,7 @@ impl Walker<'_> {
                     map.retain(|key, member| {
                         let found = lookup_set(stack, set, end, key.as_bytes());
                         stack.truncate(end);
-                        !(member.is_null() && !found.conflict() && found.defaulted().is_some())
+                        !(member.is_null() && found.strips_null())
                     });
                 }
             }

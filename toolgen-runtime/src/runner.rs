@@ -17,6 +17,7 @@ use crate::call::{ToolCall, ToolCallError};
 use crate::dynamic::DynamicTool;
 use crate::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, output_result,
+    panicked, parse_caught,
 };
 use crate::provider::Provider;
 use crate::result::ToolResult;
@@ -274,16 +275,11 @@ where
                 }
             }
         }
-        // An added tool named like one of the set's is never called: not listed either.
-        let added = self
-            .dynamic
-            .iter()
-            .filter(|(tool, _)| !S::NAMES.contains(&tool.name()));
-        all.extend(added.clone().map(|(tool, _)| tool.definition(provider)));
+        all.extend(self.added().map(|tool| tool.definition(provider)));
         let names = S::NAMES
             .iter()
             .copied()
-            .chain(added.map(|(tool, _)| tool.name()));
+            .chain(self.added().map(DynamicTool::name));
         Value::Array(
             all.into_iter()
                 .zip(names)
@@ -394,10 +390,7 @@ where
                 Verdict::Unknown,
             );
         }
-        // Parsing runs the program's own serde code (`deserialize_with`, `try_from`): a panic
-        // there is caught like a handler's.
-        let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| S::parse_call(call)));
-        let target = match parsed {
+        let target = match parse_caught::<S>(call) {
             Ok(Ok(tool)) => Target::Set(tool),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
                 let found = self.dynamic.iter().find(|(tool, _)| tool.name() == *name);
@@ -415,15 +408,7 @@ where
                 }
             }
             Ok(Err(error)) => return (ToolResult::args_error(&error), Verdict::Invalid),
-            Err(payload) => {
-                let panic = crate::handler::panic_message(payload.as_ref());
-                return (
-                    ToolResult::error(format!(
-                        "the tool `{name}` failed while reading its arguments: {panic}"
-                    )),
-                    Verdict::Ran,
-                );
-            }
+            Err(panicked) => return (panicked, Verdict::Ran),
         };
         // A call still waiting for its place when the turn was cancelled does not start.
         if turn.is_cancelled() {
@@ -472,7 +457,7 @@ where
         .await;
         let result = match outcome {
             Ok(Ok(result)) => result,
-            Ok(Err(panic)) => ToolResult::error(format!("the tool `{name}` failed: {panic}")),
+            Ok(Err(panic)) => panicked(name, &panic),
             Err(ended) => {
                 // The handler is told, and polled once more so that one watching the signal
                 // can stop its work. Should it succeed then, its result is what happened: the
@@ -524,12 +509,17 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     /// The error for a call of a tool neither the set nor the runner has.
     fn unknown(&self, name: &str) -> ArgsError {
         let mut names: Vec<&str> = S::NAMES.to_vec();
-        for (tool, _) in &self.dynamic {
-            if !names.contains(&tool.name()) {
-                names.push(tool.name());
-            }
-        }
+        names.extend(self.added().map(DynamicTool::name));
         ArgsError::unknown_tool(name, &names)
+    }
+
+    /// The tools added at run time that calls can reach: one named like a set's tool never is
+    /// (the set's takes its calls), so it is neither listed nor named.
+    fn added(&self) -> impl Iterator<Item = &DynamicTool> + Clone {
+        self.dynamic
+            .iter()
+            .map(|(tool, _)| tool)
+            .filter(|tool| !S::NAMES.contains(&tool.name()))
     }
 }
 

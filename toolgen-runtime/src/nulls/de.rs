@@ -567,7 +567,7 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
 
 /// The field with a default that `found` names, for a key serde_json has just read from `text`.
 /// A `null` that an untagged enum's variants disagree about ([`Found::conflict`]) is left to
-/// the text stripper, which tries it kept and dropped.
+/// the slow path, which tries it kept and dropped, object by object.
 #[inline]
 fn defaulted<E: de::Error>(found: Found, text: &str, key: &str) -> Result<Option<Defaulted>, E> {
     if found.conflict() && null_follows(text, key) != Some(false) {
