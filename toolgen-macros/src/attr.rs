@@ -567,22 +567,21 @@ impl ToolAttrs {
                 // #[tool(timeout = "10s")], "1500ms", "2m", "1h", "0.5s"
                 "timeout" => {
                     const HOW: &str = "timeout = \"10s\"";
-                    if let Some(lit) = string_value(meta, key, HOW, errors)? {
-                        match duration_millis(&lit.value()) {
-                            Some(millis) if out.timeout.is_some() => {
-                                errors.push(duplicate(meta, key));
-                                out.timeout = Some(millis);
-                            }
-                            Some(millis) => out.timeout = Some(millis),
-                            None => errors.push(
+                    let lit = string_value(meta, key, HOW, errors)?;
+                    let millis = lit.as_ref().and_then(|lit| {
+                        let millis = duration_millis(&lit.value());
+                        if millis.is_none() {
+                            errors.push(
                                 darling::Error::custom(
                                     "a timeout is a number above zero and a unit, `ms`, `s`, `m` \
                                      or `h`: write `timeout = \"10s\"` or `timeout = \"1500ms\"`",
                                 )
-                                .with_span(&lit),
-                            ),
+                                .with_span(lit),
+                            );
                         }
-                    }
+                        millis
+                    });
+                    set_once(&mut out.timeout, millis, meta, key, errors);
                 }
                 // #[tool(input_example = json!({..}))], once per example
                 "input_example" => {
@@ -968,9 +967,9 @@ fn strict_value(
 }
 
 /// Stores a key's value (`None`: a bad value, already reported), reporting a second occurrence.
-fn set_once(
-    slot: &mut Option<LitStr>,
-    value: Option<LitStr>,
+fn set_once<T>(
+    slot: &mut Option<T>,
+    value: Option<T>,
     meta: &ParseNestedMeta<'_>,
     key: &str,
     errors: &mut darling::error::Accumulator,
