@@ -119,9 +119,6 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
-#[cfg(feature = "mcp")]
-#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-pub use toolgen_runtime::McpServer;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -136,10 +133,13 @@ pub use toolgen_runtime::{
 };
 pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, ToolError, ToolOutput, run_call,
+    Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{DynamicTool, DynamicToolError};
+#[cfg(feature = "mcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+pub use toolgen_runtime::{McpServer, ToolSwitch};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]

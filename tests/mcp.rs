@@ -12,10 +12,23 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use toolgen::rmcp::ServiceExt;
-use toolgen::{Handler, Invocation, McpServer, Runner, Tool, ToolError, ToolSchema, ToolSet};
+use toolgen::{
+    Handler, Invocation, McpServer, Progress, Runner, Tool, ToolError, ToolSchema, ToolSet,
+    ToolSwitch,
+};
 
 /// Add two numbers.
 #[derive(Tool, Deserialize)]
+#[tool(
+    title = "Add two numbers",
+    read_only,
+    open_world = false,
+    icon(
+        src = "https://example.com/add.png",
+        mime_type = "image/png",
+        sizes = "48x48"
+    )
+)]
 struct Add {
     a: i64,
     b: i64,
@@ -27,9 +40,9 @@ struct Sum {
     sum: i64,
 }
 
-impl Handler<()> for Add {
+impl Handler<ToolSwitch> for Add {
     type Output = Sum;
-    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<Sum, ToolError> {
+    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<Sum, ToolError> {
         self.a
             .checked_add(self.b)
             .map(|sum| Sum { sum })
@@ -41,11 +54,83 @@ impl Handler<()> for Add {
 #[derive(Tool, Deserialize)]
 struct Hang {}
 
-impl Handler<()> for Hang {
+impl Handler<ToolSwitch> for Hang {
     type Output = String;
-    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+    async fn handle(self, _: &ToolSwitch, call: &Invocation<'_>) -> Result<String, ToolError> {
         call.cancelled().await;
         Ok("cancelled".to_owned())
+    }
+}
+
+/// Count to a number, reporting each step.
+#[derive(Tool, Deserialize)]
+struct Count {
+    to: u32,
+}
+
+impl Handler<ToolSwitch> for Count {
+    type Output = String;
+    async fn handle(self, _: &ToolSwitch, call: &Invocation<'_>) -> Result<String, ToolError> {
+        for done in 1..=self.to {
+            let step = Progress::new(done.into()).total(self.to.into());
+            call.progress(step.message(format!("counted {done}")));
+            tokio::task::yield_now().await;
+        }
+        Ok(format!("counted to {}", self.to))
+    }
+}
+
+/// Unlock the secret tool.
+#[derive(Tool, Deserialize)]
+struct Unlock {}
+
+impl Handler<ToolSwitch> for Unlock {
+    type Output = &'static str;
+    async fn handle(
+        self,
+        switch: &ToolSwitch,
+        _: &Invocation<'_>,
+    ) -> Result<&'static str, ToolError> {
+        switch.enable("secret");
+        Ok("unlocked")
+    }
+}
+
+/// Yes or no.
+// Not an object: only MCP 2026-07-28 takes its schema as `outputSchema`.
+#[derive(serde::Serialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+enum Verdict {
+    Yes,
+    No,
+}
+
+/// Say whether a number is even.
+#[derive(Tool, Deserialize)]
+#[tool(output = Verdict)]
+struct Judge {
+    n: i64,
+}
+
+impl Handler<ToolSwitch> for Judge {
+    type Output = Verdict;
+    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<Verdict, ToolError> {
+        Ok(if self.n % 2 == 0 {
+            Verdict::Yes
+        } else {
+            Verdict::No
+        })
+    }
+}
+
+/// Tell the secret.
+#[derive(Tool, Deserialize)]
+struct Secret {}
+
+impl Handler<ToolSwitch> for Secret {
+    type Output = &'static str;
+    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        Ok("the secret is 42")
     }
 }
 
@@ -53,13 +138,22 @@ impl Handler<()> for Hang {
 enum Tools {
     Add(Add),
     Hang(Hang),
+    Count(Count),
+    Unlock(Unlock),
+    Judge(Judge),
+    Secret(Secret),
 }
+
+/// The tools a client is offered before `unlock`, as the unknown-tool error names them.
+const OFFERED: &str = "`add`, `hang`, `count`, `unlock`, `judge`";
 
 /// The client's side of a served connection.
 struct Client {
     reader: Box<dyn AsyncBufRead + Unpin + Send>,
     writer: Box<dyn AsyncWrite + Unpin + Send>,
     sent: Vec<Value>,
+    /// The notifications that came while waiting for a reply, not yet looked at.
+    notifications: Vec<Value>,
     /// `2026-07-28` has no `initialize`: each request's `_meta` carries the version and the
     /// client's capabilities.
     meta: Option<Value>,
@@ -80,7 +174,9 @@ impl Client {
             let read =
                 tokio::time::timeout(Duration::from_secs(5), self.reader.read_line(&mut line))
                     .await
-                    .expect("the server answers")
+                    .unwrap_or_else(|_| {
+                        panic!("no answer within 5 s; the last was {:?}", self.sent.last())
+                    })
                     .unwrap();
             assert!(read > 0, "the server closed the connection");
             // The harness may write before a message on its line (`test .. ... `).
@@ -92,21 +188,62 @@ impl Client {
         }
     }
 
-    async fn request(&mut self, id: u64, method: &str, mut params: Value) -> Value {
+    /// Sends a request (with the version's `_meta`, beside any given).
+    async fn send_request(&mut self, id: u64, method: &str, mut params: Value) {
         if let Some(meta) = &self.meta {
+            let given = params["_meta"].as_object().cloned().unwrap_or_default();
             params["_meta"] = meta.clone();
+            params["_meta"].as_object_mut().unwrap().extend(given);
         }
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
             .await;
-        let reply = self.receive().await;
-        assert_eq!(reply["id"], id, "{reply}");
-        reply
+    }
+
+    async fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send_request(id, method, params).await;
+        self.reply(id).await
+    }
+
+    /// The reply to the request `id`; notifications before it are kept.
+    async fn reply(&mut self, id: u64) -> Value {
+        loop {
+            let message = self.receive().await;
+            if message.get("id").is_none() {
+                self.notifications.push(message);
+                continue;
+            }
+            assert_eq!(message["id"], id, "{message}");
+            return message;
+        }
+    }
+
+    /// The next notification of `method` (kept ones first).
+    async fn notification(&mut self, method: &str) -> Value {
+        loop {
+            if let Some(at) = self
+                .notifications
+                .iter()
+                .position(|n| n["method"] == method)
+            {
+                return self.notifications.remove(at);
+            }
+            let message = self.receive().await;
+            assert!(
+                message.get("id").is_none(),
+                "a reply nobody waits for: {message}"
+            );
+            self.notifications.push(message);
+        }
     }
 }
 
-/// The server the tests talk to.
-fn server() -> McpServer<Tools, ()> {
-    McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.2.3")
+/// The server the tests talk to: `secret` off until `unlock`, two tools a page.
+fn server() -> McpServer<Tools, ToolSwitch> {
+    let switch = ToolSwitch::new();
+    switch.disable("secret");
+    McpServer::new(Runner::new(switch.clone()), "calculator", "1.2.3")
+        .with_switch(switch)
+        .page_size(2)
 }
 
 /// A server served in this process, and a client initialized at `version`.
@@ -123,6 +260,7 @@ async fn connect(version: &str) -> (Client, Value) {
         reader: Box::new(BufReader::new(reader)),
         writer: Box::new(writer),
         sent: Vec::new(),
+        notifications: Vec::new(),
         meta: None,
     };
     handshake(client, version).await
@@ -187,9 +325,11 @@ async fn session(version: &str) {
     exercise(client, init, version).await;
 }
 
-/// Lists, calls (valid, invalid, failing, unknown) and cancels, as a client does.
-async fn exercise(mut client: Client, init: Value, version: &str) {
-    if version == "2026-07-28" {
+/// Lists (page by page), calls (valid, invalid, failing, unknown, with progress), cancels, and
+/// sees a tool switched on, as a client does.
+async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
+    let current = version == "2026-07-28";
+    if current {
         // `server/discover`: the versions the server speaks, and what it is.
         assert!(
             init["result"]["supportedVersions"]
@@ -205,18 +345,42 @@ async fn exercise(mut client: Client, init: Value, version: &str) {
         assert_eq!(init["result"]["protocolVersion"], version);
         assert_eq!(init["result"]["serverInfo"]["name"], "calculator");
     }
-    assert!(init["result"]["capabilities"]["tools"].is_object());
+    assert_eq!(init["result"]["capabilities"]["tools"]["listChanged"], true);
 
-    let list = client.request(2, "tools/list", json!({})).await;
-    let tools = list["result"]["tools"].as_array().unwrap();
-    assert_eq!(tools.len(), 2);
-    assert_eq!(tools[0]["name"], "add");
-    assert_eq!(tools[0]["inputSchema"]["required"], json!(["a", "b"]));
-    assert_eq!(tools[0]["outputSchema"]["required"], json!(["sum"]));
+    // Two tools a page, in the set's order; `secret` is off.
+    let tools = list_all(&mut client, 10).await;
+    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["add", "hang", "count", "unlock", "judge"]);
+    let add = &tools[0];
+    assert_eq!(add["title"], "Add two numbers");
+    assert_eq!(
+        add["annotations"],
+        json!({"readOnlyHint": true, "openWorldHint": false})
+    );
+    assert_eq!(
+        add["icons"],
+        json!([{"src": "https://example.com/add.png", "mimeType": "image/png", "sizes": ["48x48"]}])
+    );
+    assert_eq!(add["inputSchema"]["required"], json!(["a", "b"]));
+    assert_eq!(add["outputSchema"]["required"], json!(["sum"]));
+    // A schema that is not an object's is `outputSchema` only from 2026-07-28 on.
+    let judge = &tools[4];
+    if current {
+        assert_eq!(
+            judge["outputSchema"],
+            json!({"type": "string", "enum": ["yes", "no"], "description": "Yes or no."})
+        );
+    } else {
+        assert!(judge.get("outputSchema").is_none(), "{judge}");
+    }
+    let bad_cursor = client
+        .request(19, "tools/list", json!({"cursor": "abc"}))
+        .await;
+    assert_eq!(bad_cursor["error"]["code"], -32602, "{bad_cursor}");
 
     let ok = client
         .request(
-            3,
+            20,
             "tools/call",
             json!({"name": "add", "arguments": {"a": 2, "b": 3}}),
         )
@@ -225,10 +389,27 @@ async fn exercise(mut client: Client, init: Value, version: &str) {
     assert_eq!(ok["result"]["content"][0]["text"], r#"{"sum":5}"#);
     assert!(ok["result"].get("isError").is_none());
 
+    let judged = client
+        .request(
+            21,
+            "tools/call",
+            json!({"name": "judge", "arguments": {"n": 4}}),
+        )
+        .await;
+    assert_eq!(judged["result"]["content"][0]["text"], "yes");
+    if current {
+        assert_eq!(judged["result"]["structuredContent"], "yes");
+    } else {
+        assert!(
+            judged["result"].get("structuredContent").is_none(),
+            "{judged}"
+        );
+    }
+
     // Bad arguments: a result the model reads, with the path.
     let bad = client
         .request(
-            4,
+            22,
             "tools/call",
             json!({"name": "add", "arguments": {"a": "two", "b": 3}}),
         )
@@ -242,7 +423,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) {
     // The handler's error, with its JSON body.
     let failed = client
         .request(
-            5,
+            23,
             "tools/call",
             json!({"name": "add", "arguments": {"a": i64::MAX, "b": 1}}),
         )
@@ -253,39 +434,136 @@ async fn exercise(mut client: Client, init: Value, version: &str) {
         json!({"error": "overflow"})
     );
 
-    // An unknown tool: a protocol error.
-    let unknown = client
-        .request(6, "tools/call", json!({"name": "sub", "arguments": {}}))
+    // An unknown tool, and one switched off: protocol errors.
+    for (id, name) in [(24, "sub"), (25, "secret")] {
+        let unknown = client
+            .request(id, "tools/call", json!({"name": name, "arguments": {}}))
+            .await;
+        assert_eq!(unknown["error"]["code"], -32602);
+        assert_eq!(
+            unknown["error"]["message"],
+            format!("unknown tool `{name}`; the tools are {OFFERED}")
+        );
+    }
+
+    // Progress, before the result, in order.
+    let counted = client
+        .request(
+            26,
+            "tools/call",
+            json!({"name": "count", "arguments": {"to": 3},
+                   "_meta": {"progressToken": "count-1"}}),
+        )
         .await;
-    assert_eq!(unknown["error"]["code"], -32602);
-    assert_eq!(
-        unknown["error"]["message"],
-        "unknown tool `sub`; the tools are `add`, `hang`"
+    assert_eq!(counted["result"]["content"][0]["text"], "counted to 3");
+    let mut steps = Vec::new();
+    for _ in 0..3 {
+        let step = client.notification("notifications/progress").await;
+        steps.push(step["params"].clone());
+    }
+    let expected: Vec<Value> = (1..=3)
+        .map(|done| {
+            json!({"progressToken": "count-1", "progress": f64::from(done), "total": 3.0,
+                   "message": format!("counted {done}")})
+        })
+        .collect();
+    assert_eq!(steps, expected);
+    // No token, no progress.
+    let quiet = client
+        .request(
+            27,
+            "tools/call",
+            json!({"name": "count", "arguments": {"to": 2}}),
+        )
+        .await;
+    assert_eq!(quiet["result"]["content"][0]["text"], "counted to 2");
+    assert!(
+        client.notifications.is_empty(),
+        "{:?}",
+        client.notifications
     );
 
     // A cancelled call gets no answer; the server goes on.
-    let mut params = json!({"name": "hang", "arguments": {}});
-    if let Some(meta) = &client.meta {
-        params["_meta"] = meta.clone();
-    }
     client
-        .send(json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params}))
+        .send_request(28, "tools/call", json!({"name": "hang", "arguments": {}}))
         .await;
     client
         .send(
             json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                     "params": {"requestId": 7, "reason": "the user stopped it"}}),
+                     "params": {"requestId": 28, "reason": "the user stopped it"}}),
         )
         .await;
     // (`ping` is gone in 2026-07-28: a list shows the server is there.)
-    let after = client.request(8, "tools/list", json!({})).await;
-    assert_eq!(
-        after["result"]["tools"].as_array().map(Vec::len),
-        Some(2),
-        "{after}"
-    );
+    let after = client.request(29, "tools/list", json!({})).await;
+    assert_eq!(after["result"]["nextCursor"], "2", "{after}");
+
+    // `unlock` switches `secret` on: the client is told (at 2026-07-28 on the stream it opened
+    // for that), and lists it.
+    if current {
+        client
+            .send_request(
+                30,
+                "subscriptions/listen",
+                json!({"notifications": {"toolsListChanged": true}}),
+            )
+            .await;
+        let ack = client
+            .notification("notifications/subscriptions/acknowledged")
+            .await;
+        assert_eq!(
+            ack["params"]["notifications"]["toolsListChanged"], true,
+            "{ack}"
+        );
+    }
+    let unlocked = client
+        .request(31, "tools/call", json!({"name": "unlock", "arguments": {}}))
+        .await;
+    assert_eq!(unlocked["result"]["content"][0]["text"], "unlocked");
+    let changed = client
+        .notification("notifications/tools/list_changed")
+        .await;
+    if current {
+        assert_eq!(
+            changed["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+            30
+        );
+    }
+    let tools = list_all(&mut client, 40).await;
+    assert_eq!(tools.last().map(|t| &t["name"]), Some(&json!("secret")));
+    let secret = client
+        .request(50, "tools/call", json!({"name": "secret", "arguments": {}}))
+        .await;
+    assert_eq!(secret["result"]["content"][0]["text"], "the secret is 42");
+    if current {
+        // On stdio a client ends its subscription so (rmcp gives a request still running at
+        // the end of the input 5 s to finish).
+        client
+            .send(
+                json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                         "params": {"requestId": 30}}),
+            )
+            .await;
+    }
 
     validate_sent(version, &client.sent);
+    client
+}
+
+/// Every tool, page by page, with request ids from `id`.
+async fn list_all(client: &mut Client, mut id: u64) -> Vec<Value> {
+    let mut tools = Vec::new();
+    let mut params = json!({});
+    loop {
+        let page = client.request(id, "tools/list", params).await;
+        id += 1;
+        let listed = page["result"]["tools"].as_array().expect("tools");
+        assert!(listed.len() <= 2, "{page}");
+        tools.extend(listed.iter().cloned());
+        match page["result"]["nextCursor"].as_str() {
+            Some(cursor) => params = json!({"cursor": cursor}),
+            None => return tools,
+        }
+    }
 }
 
 #[tokio::test]
@@ -335,10 +613,99 @@ async fn serves_over_stdio_in_another_process() {
             reader: Box::new(BufReader::new(child.stdout.take().unwrap())),
             writer: Box::new(child.stdin.take().unwrap()),
             sent: Vec::new(),
+            notifications: Vec::new(),
             meta: None,
         };
         let (client, init) = handshake(client, version).await;
-        exercise(client, init, version).await;
-        let _ = child.kill().await;
+        let client = exercise(client, init, version).await;
+        // The end of its input ends the server; its harness's last words are read, not cut.
+        drop(client.writer);
+        let status = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
+        assert!(status.is_ok_and(|status| status.is_ok_and(|s| s.success())));
+    }
+}
+
+/// The Python interpreter with the official MCP SDK (`pip install mcp`): `TOOLGEN_PYTHON`, or
+/// `python3`. `None` (the test says it is skipped) where there is none; but where
+/// `TOOLGEN_PYTHON` names one (as `.ci/run` does), it must work.
+fn python_with_mcp() -> Option<String> {
+    let named = std::env::var("TOOLGEN_PYTHON").ok();
+    let python = named.clone().unwrap_or_else(|| "python3".to_owned());
+    let works = std::process::Command::new(&python)
+        .args(["-c", "import mcp"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    match (works, named) {
+        (true, _) => Some(python),
+        (false, Some(named)) => panic!("TOOLGEN_PYTHON={named} cannot `import mcp`"),
+        (false, None) => {
+            eprintln!(
+                "the Python SDK client test is skipped: `python3 -c \"import mcp\"` fails \
+                 (`pip install mcp`, or set TOOLGEN_PYTHON)"
+            );
+            None
+        }
+    }
+}
+
+/// Runs `tests/mcp_client.py` with `args`, its stdin and stdout given to `serve` (stdio) or
+/// left alone (HTTP), and holds its verdict.
+async fn python_client(python: &str, args: &[&str]) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_client.py");
+    let stdio = args[0] == "stdio";
+    let piped = || {
+        if stdio {
+            std::process::Stdio::piped()
+        } else {
+            std::process::Stdio::null()
+        }
+    };
+    let mut child = tokio::process::Command::new(python)
+        .arg(script)
+        .args(args)
+        .stdin(piped())
+        .stdout(piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    if stdio {
+        let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
+        tokio::spawn(async move {
+            if let Ok(running) = server().serve(transport).await {
+                let _ = running.waiting().await;
+            }
+        });
+    }
+    let output = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
+        .await
+        .expect("the Python client ends within a minute")
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "mcp_client.py {args:?}: {said}");
+}
+
+/// The official Python SDK as a second, independent client: over stdio and streamable HTTP,
+/// at both versions (`tests/mcp_client.py` says what it checks).
+#[tokio::test]
+async fn the_python_sdk_client_agrees() {
+    let Some(python) = python_with_mcp() else {
+        return;
+    };
+    let mut runs = Vec::new();
+    for version in ["2025-11-25", "2026-07-28"] {
+        // A server of its own for each run: `unlock` changes it.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        tokio::spawn(server().serve_http(listener));
+        let python = python.clone();
+        runs.push(tokio::spawn(async move {
+            python_client(&python, &["stdio", "--version", version]).await;
+            python_client(&python, &["http", &url, "--version", version]).await;
+        }));
+    }
+    for run in runs {
+        run.await.unwrap();
     }
 }

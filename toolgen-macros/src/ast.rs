@@ -55,6 +55,8 @@ pub struct ToolInfo {
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
     pub timeout: Option<u64>,
+    /// `#[tool(title = "..")]`, the hints and the icons: MCP's alone.
+    pub mcp: attr::McpAttrs,
     /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
     /// or description stand down for them.
     pub unread: Vec<&'static str>,
@@ -168,6 +170,7 @@ impl<'a> Container<'a> {
                     eager_input_streaming: attrs.eager_input_streaming,
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
+                    mcp: attrs.mcp,
                     unread: attrs.unread,
                 };
                 (description, Some(tool))

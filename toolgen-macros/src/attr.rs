@@ -39,9 +39,41 @@ pub struct ToolAttrs {
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
     pub timeout: Option<u64>,
+    /// What only MCP's definitions carry: `title`, the annotations' hints, `icon`s.
+    pub mcp: McpAttrs,
     /// Keys the user meant but that could not be read: a bad value, or a misspelling
     /// (`descripton`). Checks of a missing name or description stand down for these.
     pub unread: Vec<&'static str>,
+}
+
+/// What `#[tool(..)]` gives only MCP's definition of a tool: a title for people, the
+/// annotations' hints, icons.
+#[derive(Default)]
+pub struct McpAttrs {
+    /// `#[tool(title = "Get the weather")]`
+    pub title: Option<String>,
+    /// `read_only`, `destructive`, `idempotent`, `open_world` (each also `= false`), in that
+    /// order, with the span of each key.
+    pub hints: [Option<(bool, Span)>; 4],
+    /// `#[tool(icon = "https://..")]` or `#[tool(icon(src = "..", mime_type = "..", sizes =
+    /// "48x48 96x96", theme = "dark"))]`, once per icon.
+    pub icons: Vec<Icon>,
+}
+
+/// The hint keys of [`McpAttrs::hints`], in order, with MCP's names for them.
+pub const HINTS: [(&str, &str); 4] = [
+    ("read_only", "readOnlyHint"),
+    ("destructive", "destructiveHint"),
+    ("idempotent", "idempotentHint"),
+    ("open_world", "openWorldHint"),
+];
+
+/// One `#[tool(icon ..)]`: MCP's `Icon`.
+pub struct Icon {
+    pub src: String,
+    pub mime_type: Option<String>,
+    pub sizes: Vec<String>,
+    pub theme: Option<String>,
 }
 
 /// `#[tool(..)]` on the container of `#[derive(ToolSchema)]`, on fields and on variants.
@@ -448,6 +480,12 @@ const TOOL_KEYS: &[&str] = &[
     "eager_input_streaming",
     "input_example",
     "timeout",
+    "title",
+    "read_only",
+    "destructive",
+    "idempotent",
+    "open_world",
+    "icon",
 ];
 
 /// Whether `key` is one only the tool's own struct takes: all of [`TOOL_KEYS`] but `description`.
@@ -598,6 +636,36 @@ impl ToolAttrs {
                         Err(error) => errors.push(error.into()),
                     }
                 }
+                // #[tool(title = "Get the weather")]
+                "title" => {
+                    let lit = string_value(meta, key, "title = \"Get the weather\"", errors)?;
+                    let title = lit.and_then(|lit| {
+                        if lit.value().trim().is_empty() {
+                            errors.push(
+                                darling::Error::custom(
+                                    "a title is the tool's name for people, and cannot be \
+                                     blank: write `title = \"Get the weather\"`",
+                                )
+                                .with_span(&lit),
+                            );
+                            return None;
+                        }
+                        Some(lit.value())
+                    });
+                    set_once(&mut out.mcp.title, title, meta, key, errors);
+                }
+                // #[tool(read_only)], #[tool(open_world = false)], ..
+                "read_only" | "destructive" | "idempotent" | "open_world" => {
+                    let at = HINTS.iter().position(|(hint, _)| *hint == key).unwrap_or(0);
+                    let value = hint_value(meta, key, errors)?.map(|on| (on, meta.path.span()));
+                    set_once(&mut out.mcp.hints[at], value, meta, key, errors);
+                }
+                // #[tool(icon = "https://..")], #[tool(icon(src = "..", ..))], once per icon
+                "icon" => {
+                    if let Some(icon) = icon_value(meta, errors)? {
+                        out.mcp.icons.push(icon);
+                    }
+                }
                 _ => {
                     let (error, guess) = unknown(meta, key, TOOL_KEYS);
                     errors.push(error);
@@ -607,8 +675,190 @@ impl ToolAttrs {
             }
             Ok(())
         });
+        out.mcp.check_hints(errors);
         out
     }
+}
+
+impl McpAttrs {
+    /// MCP reads `destructiveHint` and `idempotentHint` only of a tool that is not read-only:
+    /// either beside `read_only` says nothing, and is refused at its key.
+    fn check_hints(&self, errors: &mut darling::error::Accumulator) {
+        let [Some((true, _)), _, _, _] = self.hints else {
+            return;
+        };
+        for (hint, (key, mcp)) in self.hints.iter().zip(HINTS).skip(1).take(2) {
+            if let Some((_, span)) = hint {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "`{key}` says nothing of a `read_only` tool (MCP reads `{mcp}` only when \
+                         `readOnlyHint` is false): remove `{key}`, or `read_only`"
+                    ))
+                    .with_span(span),
+                );
+            }
+        }
+    }
+}
+
+/// A hint: `key` alone (true), or `key = true` / `key = false`; a bad value is reported (`None`).
+fn hint_value(
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<Option<bool>> {
+    if !meta.input.peek(Token![=]) {
+        return Ok(flag(meta, key, errors)?.then_some(true));
+    }
+    match meta.value()?.parse::<syn::Expr>()? {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(on),
+            ..
+        }) => Ok(Some(on.value)),
+        other => {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`{key}` is a hint, true or false: write `{key}` or `{key} = false`"
+                ))
+                .with_span(&other),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// The keys of `#[tool(icon(..))]`.
+const ICON_KEYS: &[&str] = &["src", "mime_type", "sizes", "theme"];
+
+/// `icon = "https://.."`, or `icon(src = "..", mime_type = "..", sizes = "48x48 96x96", theme =
+/// "light")`, each part checked; `None` when any is bad (reported).
+fn icon_value(
+    meta: &ParseNestedMeta<'_>,
+    errors: &mut darling::error::Accumulator,
+) -> syn::Result<Option<Icon>> {
+    const HOW: &str = "icon = \"https://example.com/icon.png\"` or `icon(src = \"..\", \
+                       mime_type = \"image/png\", sizes = \"48x48\", theme = \"light\")";
+    let mut icon = Icon {
+        src: String::new(),
+        mime_type: None,
+        sizes: Vec::new(),
+        theme: None,
+    };
+    // The problems of the parts, each at its value.
+    let mut bad = Vec::new();
+    let mut check = |lit: &LitStr, good: bool, message: &str| {
+        if !good {
+            bad.push(darling::Error::custom(message).with_span(lit));
+        }
+    };
+    if !meta.input.peek(syn::token::Paren) {
+        let Some(src) = string_value(meta, "icon", HOW, errors)? else {
+            return Ok(None);
+        };
+        check(&src, is_icon_src(&src.value()), ICON_SRC);
+        icon.src = src.value();
+        let ok = bad.is_empty();
+        errors.extend(bad);
+        return Ok(ok.then_some(icon));
+    }
+    let mut src = None;
+    let mut inner_errors = Vec::new();
+    meta.parse_nested_meta(|inner| {
+        let key = inner
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        if !ICON_KEYS.contains(&key.as_str()) {
+            let hint = match did_you_mean(&key, ICON_KEYS) {
+                Some(guess) => format!("did you mean `{guess}`?"),
+                None => "an icon takes `src`, `mime_type`, `sizes` and `theme`".to_owned(),
+            };
+            inner_errors.push(
+                darling::Error::custom(format!("unknown icon key `{key}`; {hint}"))
+                    .with_span(&inner.path),
+            );
+            return skip_value(&inner);
+        }
+        let lit: LitStr = inner.value()?.parse()?;
+        let value = lit.value();
+        match key.as_str() {
+            "src" => {
+                check(&lit, is_icon_src(&value), ICON_SRC);
+                src = Some(value);
+            }
+            "mime_type" => {
+                check(
+                    &lit,
+                    value.starts_with("image/") && value.len() > "image/".len(),
+                    "an icon's `mime_type` is an image type: write `mime_type = \"image/png\"` \
+                     (or `image/svg+xml`, `image/webp`, ..)",
+                );
+                icon.mime_type = Some(value);
+            }
+            "sizes" => {
+                let sizes: Vec<String> = value.split_whitespace().map(str::to_owned).collect();
+                check(
+                    &lit,
+                    !sizes.is_empty() && sizes.iter().all(|size| is_icon_size(size)),
+                    "an icon's `sizes` are `WxH` in pixels, or `any` for a scalable image, \
+                     apart by spaces: write `sizes = \"48x48 96x96\"`",
+                );
+                icon.sizes = sizes;
+            }
+            _ => {
+                check(
+                    &lit,
+                    matches!(value.as_str(), "light" | "dark"),
+                    "an icon's `theme` is the background it is drawn for, `light` or `dark`: \
+                     write `theme = \"light\"`",
+                );
+                icon.theme = Some(value);
+            }
+        }
+        Ok(())
+    })?;
+    bad.extend(inner_errors);
+    let ok = bad.is_empty();
+    errors.extend(bad);
+    let Some(src) = src else {
+        errors.push(
+            darling::Error::custom(format!("an icon needs its `src`: write `{HOW}`"))
+                .with_span(&meta.path),
+        );
+        return Ok(None);
+    };
+    icon.src = src;
+    Ok(ok.then_some(icon))
+}
+
+/// What an icon's `src` may be, said when it is not.
+const ICON_SRC: &str = "an icon's `src` is an absolute `https:` (or `http:`) URL, or a `data:` URI \
+                        of the image: write `icon = \"https://example.com/icon.png\"`";
+
+/// Whether `src` is what MCP takes as an icon's `src`: an HTTP(S) URL with a host, or a `data:`
+/// URI of an image, without spaces.
+fn is_icon_src(src: &str) -> bool {
+    if src.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let lower = src.to_ascii_lowercase();
+    let host = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    match host {
+        Some(rest) => !rest.is_empty() && !rest.starts_with('/'),
+        None => lower.starts_with("data:image/") && src.contains(','),
+    }
+}
+
+/// `48x48` or `any`.
+fn is_icon_size(size: &str) -> bool {
+    let whole = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    size == "any"
+        || size
+            .split_once('x')
+            .is_some_and(|(w, h)| whole(w) && whole(h))
 }
 
 /// `text` (`"10s"`, `"1500ms"`, `"0.5s"`, `"2m"`, `"1h"`) in whole milliseconds; `None` for

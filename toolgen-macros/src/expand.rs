@@ -320,8 +320,7 @@ fn expand_tool(
                 <#out as ::toolgen::__private::ToolSchema>::SCHEMA;
             const __TOOLGEN_OUT_DEFS: ::toolgen::__private::Defs =
                 <#out as ::toolgen::__private::ToolSchema>::DEFS;
-            const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::output_len(
-                &<#out as ::toolgen::__private::ToolSchema>::OBJECT,
+            const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::root_len(
                 &__TOOLGEN_OUT_ROOT,
                 &__TOOLGEN_OUT_DEFS,
             );
@@ -368,10 +367,14 @@ fn expand_tool(
     };
 
     // What only some providers' definitions take.
+    let mcp = &tool.mcp;
     let extras = (tool.cache_control.is_some()
         || tool.defer_loading
         || tool.eager_input_streaming
-        || !tool.input_examples.is_empty())
+        || !tool.input_examples.is_empty()
+        || mcp.title.is_some()
+        || mcp.hints.iter().any(Option::is_some)
+        || !mcp.icons.is_empty())
     .then(|| {
         let cache_control = match &tool.cache_control {
             Some(ttl) => quote!(::core::option::Option::Some(#ttl)),
@@ -383,12 +386,34 @@ fn expand_tool(
         } else {
             format!("[{}]", tool.input_examples.join(","))
         };
+        let some_str = |text: &Option<String>| match text {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        let title = some_str(&mcp.title);
+        let hints = mcp.hints.iter().map(|hint| match hint {
+            Some((on, _)) => quote!(::core::option::Option::Some(#on)),
+            None => quote!(::core::option::Option::None),
+        });
+        let icons = mcp.icons.iter().map(|icon| {
+            let (src, sizes) = (&icon.src, &icon.sizes);
+            let (mime_type, theme) = (some_str(&icon.mime_type), some_str(&icon.theme));
+            quote!(::toolgen::__private::Icon {
+                src: #src,
+                mime_type: #mime_type,
+                sizes: &[#(#sizes),*],
+                theme: #theme,
+            })
+        });
         quote! {
             const EXTRAS: ::toolgen::__private::Extras = ::toolgen::__private::Extras {
                 cache_control: #cache_control,
                 defer_loading: #defer,
                 eager_input_streaming: #eager,
                 input_examples: #examples,
+                title: #title,
+                hints: [#(#hints),*],
+                icons: &[#(#icons),*],
             };
         }
     });

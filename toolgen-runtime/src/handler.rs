@@ -87,11 +87,23 @@ pub trait Handler<Ctx: ?Sized>: Sized + Send {
 /// cancel.cancel();
 /// assert!(invocation.is_cancelled());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Invocation<'a> {
     call: &'a ToolCall,
     provider: Provider,
     cancellation: &'a Cancellation,
+    progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+impl std::fmt::Debug for Invocation<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Invocation")
+            .field("call", self.call)
+            .field("provider", &self.provider)
+            .field("cancellation", self.cancellation)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 impl<'a> Invocation<'a> {
@@ -101,6 +113,58 @@ impl<'a> Invocation<'a> {
             call,
             provider,
             cancellation,
+            progress: None,
+        }
+    }
+
+    /// The same invocation, whose [`progress`](Invocation::progress) reports go to `sink`
+    /// (an MCP server sends them to the client as `notifications/progress`).
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use toolgen::{Cancellation, Invocation, Progress, Provider, ToolCall};
+    ///
+    /// let seen = Mutex::new(Vec::new());
+    /// let sink = |step: Progress| seen.lock().unwrap().push(step.progress);
+    /// let call = ToolCall::new("index", "{}");
+    /// let cancel = Cancellation::new();
+    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_progress(&sink);
+    /// invocation.progress(Progress::new(1.0).total(2.0));
+    /// assert_eq!(*seen.lock().unwrap(), [1.0]);
+    /// ```
+    #[must_use]
+    pub fn with_progress(mut self, sink: &'a (dyn Fn(Progress) + Sync)) -> Self {
+        self.progress = Some(sink);
+        self
+    }
+
+    /// Reports how far a long call has come. Where the caller listens (an MCP client that sent
+    /// a `progressToken`), it gets the report; elsewhere nothing happens, so a handler can
+    /// always report. Each report should say more is done than the one before.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Progress, Tool, ToolError};
+    ///
+    /// /// Index every file of a folder.
+    /// #[derive(Tool, Deserialize)]
+    /// struct IndexFolder { files: Vec<String> }
+    ///
+    /// impl Handler<()> for IndexFolder {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         let total = self.files.len() as f64;
+    ///         for (done, file) in self.files.iter().enumerate() {
+    ///             // .. index `file` ..
+    ///             call.progress(Progress::new(done as f64 + 1.0).total(total).message(file.as_str()));
+    ///         }
+    ///         Ok(format!("indexed {} files", self.files.len()))
+    ///     }
+    /// }
+    /// ```
+    pub fn progress(&self, progress: Progress) {
+        if let Some(sink) = self.progress {
+            sink(progress);
         }
     }
 
@@ -137,6 +201,52 @@ impl<'a> Invocation<'a> {
     /// Completes when the call is cancelled: `select` on it in long work.
     pub fn cancelled(&self) -> Cancelled<'a> {
         self.cancellation.cancelled()
+    }
+}
+
+/// How far a long call has come, as a handler reports it with [`Invocation::progress`]:
+/// MCP's `notifications/progress` (`progress`, `total`, `message`).
+///
+/// ```
+/// use toolgen::Progress;
+///
+/// let step = Progress::new(3.0).total(10.0).message("read 3 of 10 files");
+/// assert_eq!((step.progress, step.total), (3.0, Some(10.0)));
+/// assert_eq!(step.message.as_deref(), Some("read 3 of 10 files"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// How much is done: more with each report, even when the total is unknown.
+    pub progress: f64,
+    /// How much there is in all, if known.
+    pub total: Option<f64>,
+    /// What is being done, for a person to read.
+    pub message: Option<String>,
+}
+
+impl Progress {
+    /// `progress` done, of an unknown total.
+    pub fn new(progress: f64) -> Self {
+        Progress {
+            progress,
+            total: None,
+            message: None,
+        }
+    }
+
+    /// The same, of `total` in all.
+    #[must_use]
+    pub fn total(mut self, total: f64) -> Self {
+        self.total = Some(total);
+        self
+    }
+
+    /// The same, saying what is being done.
+    #[must_use]
+    pub fn message(mut self, message: impl Into<String>) -> Self {
+        self.message = Some(message.into());
+        self
     }
 }
 

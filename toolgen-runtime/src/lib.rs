@@ -55,11 +55,11 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use dynamic::{DynamicTool, DynamicToolError};
 pub use handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, ToolError, ToolOutput, run_call,
+    Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-pub use mcp::McpServer;
+pub use mcp::{McpServer, ToolSwitch};
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
@@ -126,11 +126,11 @@ pub mod __private {
     pub use crate::rope::{
         Branch, Branches, DefId, Defs, Flat, Names, Object, Recursive, Rope, escaped, escaped_len,
         flatten_root, flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs,
-        has_no_branches, output_len, quoted, require_object, root_len, trim_doc, unique_names,
+        has_no_branches, quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Recursion, check_default};
-    pub use crate::tool::{Extras, ToolCache};
+    pub use crate::tool::{Extras, Icon, ToolCache};
     /// The bits of [`Facts`] and of a tool's modes.
     pub mod facts {
         pub use crate::facts::{

@@ -1,19 +1,28 @@
 //! Serving a tool set over MCP with rmcp (the official Rust SDK): `tools/list` from the
 //! compile-time definitions, `tools/call` run by the [`Runner`]'s machinery, any rmcp transport.
 
+use std::collections::{HashSet, VecDeque};
 use std::future::poll_fn;
 use std::pin::pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Poll;
 
+use futures_util::future::join;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ResultType, ServerCapabilities, ServerConfig, Tool,
+    PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion, ResultType,
+    ServerCapabilities, ServerConfig, ServerNotification, SubscriptionFilter, Tool,
+    ToolListChangedNotification,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, Peer, RequestContext, SubscriptionContext};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
+use tokio::sync::watch;
 
 use crate::call::ToolCall;
-use crate::handler::{Cancellation, Dispatch};
+use crate::handler::{Cancellation, Dispatch, Progress};
 use crate::provider::Provider;
 use crate::runner::Runner;
 
@@ -21,11 +30,18 @@ use crate::runner::Runner;
 /// set's definitions (and those of tools added at run time, with `outputSchema` from the
 /// handlers' outputs), and whose `tools/call` runs the call as the [`Runner`] does (arguments
 /// checked with JSON-path errors, timeouts, panics caught, `notifications/cancelled` stopping
-/// the handler). An error of the tool is a result with `isError: true`, which the model reads;
-/// an unknown tool is a protocol error (`-32602`), as the specification says.
+/// the handler, [`Invocation::progress`](crate::Invocation::progress) reports sent as
+/// `notifications/progress`). An error of the tool is a result with `isError: true`, which the
+/// model reads; an unknown tool is a protocol error (`-32602`), as the specification says.
+///
+/// It speaks MCP `2026-07-28` and `2025-11-25`, each by its rules: a non-object
+/// `#[tool(output = ..)]` schema, and the `structuredContent` it describes, go only to clients
+/// of `2026-07-28`. Tools can be switched off and on while it serves ([`ToolSwitch`]); clients
+/// are told with `notifications/tools/list_changed`.
 ///
 /// Serve it on any rmcp transport: `rmcp::transport::stdio()` (feature `mcp` turns on rmcp's
-/// `transport-io`), a `tokio::io::duplex` pair in tests, or rmcp's streamable HTTP server.
+/// `transport-io`), a `tokio::io::duplex` pair in tests, or streamable HTTP
+/// ([`McpServer::serve_http`]). Clones share everything: the runner, the tools and the switch.
 ///
 /// ```
 /// use serde::Deserialize;
@@ -51,10 +67,24 @@ use crate::runner::Runner;
 /// // In `main`: `rmcp::ServiceExt::serve(server, rmcp::transport::stdio()).await?.waiting().await?;`
 /// ```
 pub struct McpServer<S, Ctx> {
-    runner: Runner<S, Ctx>,
-    tools: Vec<Tool>,
-    name: String,
-    version: String,
+    runner: Arc<Runner<S, Ctx>>,
+    /// Every tool, in the form `2026-07-28` takes.
+    tools: Arc<[Tool]>,
+    info: Arc<(String, String)>,
+    switch: ToolSwitch,
+    page_size: usize,
+}
+
+impl<S, Ctx> Clone for McpServer<S, Ctx> {
+    fn clone(&self) -> Self {
+        McpServer {
+            runner: Arc::clone(&self.runner),
+            tools: Arc::clone(&self.tools),
+            info: Arc::clone(&self.info),
+            switch: self.switch.clone(),
+            page_size: self.page_size,
+        }
+    }
 }
 
 impl<S, Ctx> McpServer<S, Ctx>
@@ -69,7 +99,7 @@ where
         name: impl Into<String>,
         version: impl Into<String>,
     ) -> Self {
-        let tools = match runner.definitions(Provider::Mcp) {
+        let tools: Vec<Tool> = match runner.definitions(Provider::Mcp) {
             Value::Array(definitions) => definitions
                 .into_iter()
                 // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
@@ -79,22 +109,165 @@ where
             _ => Vec::new(),
         };
         McpServer {
-            runner,
-            tools,
-            name: name.into(),
-            version: version.into(),
+            runner: Arc::new(runner),
+            tools: tools.into(),
+            info: Arc::new((name.into(), version.into())),
+            switch: ToolSwitch::new(),
+            page_size: 100,
         }
     }
 
-    /// The tools `tools/list` answers with.
+    /// Switches tools off and on with `switch` (by default the server has its own, which
+    /// [`switch`](McpServer::switch) gives): give the same switch to the handlers' context, and
+    /// a tool can turn others on (after a login, say).
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// use toolgen_runtime::{McpServer, ToolSwitch};
+    ///
+    /// /// Log in as an administrator.
+    /// #[derive(Tool, Deserialize)]
+    /// struct LogIn { password: String }
+    /// /// Delete a user.
+    /// #[derive(Tool, Deserialize)]
+    /// struct DeleteUser { name: String }
+    ///
+    /// impl Handler<ToolSwitch> for LogIn {
+    ///     type Output = &'static str;
+    ///     async fn handle(self, switch: &ToolSwitch, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    ///         if self.password != "hunter2" {
+    ///             return Err(ToolError::new("wrong password"));
+    ///         }
+    ///         switch.enable("delete_user");
+    ///         Ok("logged in: `delete_user` is available")
+    ///     }
+    /// }
+    /// # impl Handler<ToolSwitch> for DeleteUser {
+    /// #     type Output = String;
+    /// #     async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<String, ToolError> { Ok(self.name) }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Admin { LogIn(LogIn), DeleteUser(DeleteUser) }
+    ///
+    /// let switch = ToolSwitch::new();
+    /// switch.disable("delete_user");
+    /// let server = McpServer::new(Runner::<Admin, _>::new(switch.clone()), "admin", "1.0.0")
+    ///     .with_switch(switch);
+    /// assert!(!server.switch().is_enabled("delete_user"));
+    /// ```
+    #[must_use]
+    pub fn with_switch(mut self, switch: ToolSwitch) -> Self {
+        self.switch = switch;
+        self
+    }
+
+    /// How many tools one `tools/list` page holds (100 unless set; at least 1). A client asks
+    /// for the next page with the `nextCursor` of the one before.
+    #[must_use]
+    pub fn page_size(mut self, tools: usize) -> Self {
+        self.page_size = tools.max(1);
+        self
+    }
+
+    /// Every tool the server has, switched on or not, as `2026-07-28` lists them.
     pub fn tools(&self) -> &[Tool] {
         &self.tools
+    }
+
+    /// The switch of the server's tools.
+    pub fn switch(&self) -> &ToolSwitch {
+        &self.switch
     }
 
     /// The runner, and through it the context.
     pub fn runner(&self) -> &Runner<S, Ctx> {
         &self.runner
     }
+
+    /// The server as a streamable HTTP endpoint: a tower service (rmcp's) that answers MCP at
+    /// whatever path it is mounted on, one session of this server (a clone) per client. Mount
+    /// it in an axum router (`Router::new().nest_service("/mcp", service)`) or any tower stack,
+    /// or let [`serve_http`](McpServer::serve_http) serve it. `config` says which `Host`
+    /// headers it answers (only loopback ones by default: list your public names) and which
+    /// browser origins.
+    pub fn http_service(
+        &self,
+        config: StreamableHttpServerConfig,
+    ) -> StreamableHttpService<Self, LocalSessionManager> {
+        let server = self.clone();
+        StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Arc::new(LocalSessionManager::default()),
+            config,
+        )
+    }
+
+    /// Serves MCP's streamable HTTP on `listener`, at every path, with rmcp's default
+    /// configuration (requests to loopback hosts only, as a local server wants): HTTP/1.1,
+    /// each connection in its own task, until accepting fails. For a public server, mount
+    /// [`http_service`](McpServer::http_service) with your host names in your own HTTP stack.
+    ///
+    /// ```no_run
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::McpServer;
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<()> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// # async fn run() -> std::io::Result<()> {
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "greeter", "1.0.0");
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+    /// server.serve_http(listener).await // clients connect to http://127.0.0.1:8080/mcp
+    /// # }
+    /// ```
+    pub async fn serve_http(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        let service = self.http_service(StreamableHttpServerConfig::default());
+        loop {
+            let (stream, _) = listener.accept().await?;
+            let service = hyper_util::service::TowerToHyperService::new(service.clone());
+            tokio::spawn(async move {
+                let io = hyper_util::rt::TokioIo::new(stream);
+                // A connection that fails ends alone; the server goes on.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(io, service)
+                    .await;
+            });
+        }
+    }
+
+    /// The tools switched on, as a client of `version` lists them.
+    fn listed(&self, version: Option<&ProtocolVersion>) -> Vec<Tool> {
+        let legacy = is_legacy(version);
+        self.tools
+            .iter()
+            .filter(|tool| self.switch.is_enabled(&tool.name))
+            .map(|tool| {
+                let mut tool = tool.clone();
+                // Before 2026-07-28, `outputSchema` describes an object.
+                if legacy && tool.output_schema.as_ref().is_some_and(|s| !is_object(s)) {
+                    tool.output_schema = None;
+                }
+                tool
+            })
+            .collect()
+    }
+}
+
+/// Whether a client speaks a version before `2026-07-28` (no version: the oldest rules).
+fn is_legacy(version: Option<&ProtocolVersion>) -> bool {
+    version.is_none_or(|version| *version < ProtocolVersion::V_2026_07_28)
+}
+
+/// Whether an output schema says its value is an object, as `2025-11-25` requires.
+fn is_object(schema: &serde_json::Map<String, Value>) -> bool {
+    schema.get("type").is_some_and(|kind| kind == "object")
 }
 
 impl<S, Ctx> ServerHandler for McpServer<S, Ctx>
@@ -103,21 +276,48 @@ where
     Ctx: Send + Sync + 'static,
 {
     fn get_info(&self) -> ServerConfig {
-        let mut config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        config.server_info = Implementation::new(self.name.clone(), self.version.clone());
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        let mut config = ServerConfig::new(capabilities);
+        config.server_info = Implementation::new(self.info.0.clone(), self.info.1.clone());
         config
     }
 
     async fn list_tools(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.clone()))
+        let tools = self.listed(context.protocol_version().as_ref());
+        let start = match request.and_then(|request| request.cursor) {
+            None => 0,
+            Some(cursor) => match cursor.parse::<usize>() {
+                // (Past the end, after tools were switched off: an empty last page.)
+                Ok(start) if start > 0 => start.min(tools.len()),
+                _ => {
+                    return Err(ErrorData::invalid_params(
+                        format!("invalid cursor `{cursor}`: use the `nextCursor` of a page"),
+                        None,
+                    ));
+                }
+            },
+        };
+        let end = start.saturating_add(self.page_size).min(tools.len());
+        let mut page =
+            ListToolsResult::with_all_items(tools.get(start..end).unwrap_or_default().to_vec());
+        if end < tools.len() {
+            page.next_cursor = Some(end.to_string());
+        }
+        Ok(page)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|tool| tool.name == name).cloned()
+        self.tools
+            .iter()
+            .find(|tool| tool.name == name && self.switch.is_enabled(name))
+            .cloned()
     }
 
     async fn call_tool(
@@ -125,35 +325,262 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if !self.tools.iter().any(|tool| tool.name == request.name) {
-            let names: Vec<&str> = self.tools.iter().map(|tool| tool.name.as_ref()).collect();
+        let Some(tool) = self.get_tool(&request.name) else {
+            let names: Vec<&str> = self
+                .tools
+                .iter()
+                .map(|tool| tool.name.as_ref())
+                .filter(|name| self.switch.is_enabled(name))
+                .collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
-        }
+        };
         let arguments = request.arguments.map_or_else(
             || "{}".to_owned(),
             |arguments| Value::Object(arguments).to_string(),
         );
         let call = ToolCall::new(request.name.as_ref(), arguments).with_id(context.id.to_string());
-        // `notifications/cancelled` cancels the call as a cancelled turn does.
+        let token = context.meta.get_progress_token();
+        // Progress goes out in the order reported, each report saying more than the one
+        // before (as the specification requires), and all before the result.
+        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel::<Progress>();
         let turn = Cancellation::new();
-        let mut work = pin!(self.runner.one(Provider::Mcp, &call, &turn));
+        let work = async {
+            let sink = move |step: Progress| {
+                let _ = sender.send(step);
+            };
+            let sink: &(dyn Fn(Progress) + Sync) = &sink;
+            let listening = token.is_some().then_some(sink);
+            self.runner
+                .one(Provider::Mcp, &call, &turn, listening)
+                .await
+                .0
+        };
+        let forward = async {
+            let mut last = f64::NEG_INFINITY;
+            while let Some(step) = reports.recv().await {
+                let Some(token) = &token else { continue };
+                if step.progress.is_nan() || step.progress <= last {
+                    continue;
+                }
+                last = step.progress;
+                let mut param = ProgressNotificationParam::new(token.clone(), step.progress);
+                param.total = step.total;
+                param.message = step.message;
+                let _ = context.peer.notify_progress(param).await;
+            }
+        };
+        // `notifications/cancelled` cancels the call as a cancelled turn does.
+        let mut both = pin!(join(work, forward));
         let mut cancelled = pin!(context.ct.cancelled());
         let mut told = false;
-        let (result, _) = poll_fn(|cx| {
+        let (result, ()) = poll_fn(|cx| {
             if !told && cancelled.as_mut().poll(cx).is_ready() {
                 told = true;
                 turn.cancel();
             }
-            work.as_mut().poll(cx)
+            match both.as_mut().poll(cx) {
+                Poll::Ready(done) => Poll::Ready(done),
+                Poll::Pending => Poll::Pending,
+            }
         })
         .await;
         let rendered = result.render(Provider::Mcp, &call);
-        let mut result = serde_json::from_value::<CallToolResult>(rendered).map_err(|error| {
+        let mut answer = serde_json::from_value::<CallToolResult>(rendered).map_err(|error| {
             ErrorData::internal_error(format!("the result is not a CallToolResult: {error}"), None)
         })?;
+        let version = context.protocol_version();
+        if is_legacy(version.as_ref()) {
+            // Before 2026-07-28, `structuredContent` is an object.
+            if answer
+                .structured_content
+                .as_ref()
+                .is_some_and(|v| !v.is_object())
+            {
+                answer.structured_content = None;
+            }
+        } else if tool.output_schema.is_some()
+            && !result.is_error()
+            && answer.structured_content.is_none()
+        {
+            // A tool with an output schema gives structured content that matches it: any JSON
+            // value from 2026-07-28 on (a string output went out as text only).
+            answer.structured_content = Some(
+                result
+                    .as_json()
+                    .cloned()
+                    .unwrap_or_else(|| Value::String(result.to_text().into_owned())),
+            );
+        }
         // 2026-07-28 requires `resultType`; rmcp clears it for peers of older versions.
-        result.result_type = Some(ResultType::COMPLETE);
-        Ok(CallToolResponse::from(result))
+        answer.result_type = Some(ResultType::COMPLETE);
+        Ok(CallToolResponse::from(answer))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        // A client of 2025-11-25 (which says `initialized`) is told of changes directly.
+        self.switch.listen_legacy(context.peer);
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        let mut accepted = SubscriptionFilter::new();
+        accepted.tools_list_changed = requested.tools_list_changed;
+        // rmcp acknowledges the subscription next, then calls `listen`: a change in between
+        // must not be missed, so the watch starts here.
+        self.switch.watch_from_now();
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        // A client of 2026-07-28 is told of changes on the `subscriptions/listen` stream it
+        // opened.
+        let mut changes = self.switch.watched();
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                changed = changes.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    let notification = ServerNotification::ToolListChangedNotification(
+                        ToolListChangedNotification::default(),
+                    );
+                    if context.sink().send(notification).await.is_err() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which tools of an [`McpServer`] are switched on, changed while it serves (by auth, by the
+/// state of a workflow): every client is told with `notifications/tools/list_changed` (a
+/// client of `2025-11-25` directly, one of `2026-07-28` on its `subscriptions/listen`
+/// stream), and a call of a tool switched off is answered as a call of an unknown tool.
+/// Every tool is on until switched off. Clones share one state.
+///
+/// ```
+/// let switch = toolgen_runtime::ToolSwitch::new();
+/// assert!(switch.is_enabled("delete_post"));
+/// assert!(switch.disable("delete_post"));
+/// assert!(!switch.disable("delete_post")); // no change: no notification
+/// assert!(!switch.clone().is_enabled("delete_post"));
+/// switch.enable("delete_post");
+/// assert!(switch.is_enabled("delete_post"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ToolSwitch {
+    inner: Arc<SwitchState>,
+}
+
+#[derive(Debug)]
+struct SwitchState {
+    disabled: Mutex<HashSet<String>>,
+    /// Counts the changes; a clients' listener waits on it.
+    changes: watch::Sender<u64>,
+    /// The clients of `2025-11-25`, told of changes directly.
+    legacy: Mutex<Vec<(Peer<RoleServer>, tokio::runtime::Handle)>>,
+    /// Watches of the changes started for subscriptions about to listen, oldest first.
+    watches: Mutex<VecDeque<watch::Receiver<u64>>>,
+}
+
+/// `mutex`'s guard, poisoned or not (nothing here is left half-done by a panic).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Default for ToolSwitch {
+    fn default() -> Self {
+        ToolSwitch::new()
+    }
+}
+
+impl ToolSwitch {
+    /// A switch with every tool on.
+    pub fn new() -> Self {
+        ToolSwitch {
+            inner: Arc::new(SwitchState {
+                disabled: Mutex::new(HashSet::new()),
+                changes: watch::Sender::new(0),
+                legacy: Mutex::new(Vec::new()),
+                watches: Mutex::new(VecDeque::new()),
+            }),
+        }
+    }
+
+    /// Switches the tool `name` on; whether that changed anything (clients are told if so).
+    pub fn enable(&self, name: &str) -> bool {
+        let changed = self.disabled().remove(name);
+        if changed {
+            self.changed();
+        }
+        changed
+    }
+
+    /// Switches the tool `name` off; whether that changed anything (clients are told if so).
+    pub fn disable(&self, name: &str) -> bool {
+        let changed = self.disabled().insert(name.to_owned());
+        if changed {
+            self.changed();
+        }
+        changed
+    }
+
+    /// Whether the tool `name` is on.
+    pub fn is_enabled(&self, name: &str) -> bool {
+        !self.disabled().contains(name)
+    }
+
+    fn disabled(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        lock(&self.inner.disabled)
+    }
+
+    /// Starts a watch of the changes for the `listen` to come (see
+    /// [`McpServer::accepted_subscription_filter`]).
+    fn watch_from_now(&self) {
+        let mut watches = lock(&self.inner.watches);
+        // (Only a subscription that failed between the two leaves its watch here.)
+        if watches.len() >= 64 {
+            watches.pop_front();
+        }
+        watches.push_back(self.inner.changes.subscribe());
+    }
+
+    /// The oldest watch started: at least as old as the `listen` that takes it. (An older one
+    /// at most tells of a change the client has seen: harmless.)
+    fn watched(&self) -> watch::Receiver<u64> {
+        lock(&self.inner.watches)
+            .pop_front()
+            .unwrap_or_else(|| self.inner.changes.subscribe())
+    }
+
+    /// Tells every client of a change.
+    fn changed(&self) {
+        self.inner
+            .changes
+            .send_modify(|count| *count = count.wrapping_add(1));
+        let mut legacy = lock(&self.inner.legacy);
+        legacy.retain(|(peer, _)| !peer.is_transport_closed());
+        for (peer, runtime) in legacy.iter() {
+            let peer = peer.clone();
+            runtime.spawn(async move {
+                let _ = peer.notify_tool_list_changed().await;
+            });
+        }
+    }
+
+    /// Tells `peer` (a client of `2025-11-25`) of every change from now on, while it is
+    /// connected.
+    fn listen_legacy(&self, peer: Peer<RoleServer>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let mut legacy = lock(&self.inner.legacy);
+        legacy.retain(|(peer, _)| !peer.is_transport_closed());
+        legacy.push((peer, runtime));
     }
 }

@@ -151,7 +151,10 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
 /// - OpenAI Responses: `defer_loading` of a function tool, for tool search
 ///   (<https://developers.openai.com/api/docs/guides/tools-tool-search>).
 ///
-/// Chat Completions, Gemini and MCP document none of them.
+/// - MCP: `title`, `annotations` (the hints) and `icons`
+///   (<https://modelcontextprotocol.io/specification/2026-07-28/server/tools>).
+///
+/// Chat Completions and Gemini document none of them.
 fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
     let mut text = String::new();
     match provider {
@@ -178,8 +181,61 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
         Provider::OpenAiResponses if extras.defer_loading => {
             text.push_str(",\"defer_loading\":true");
         }
+        Provider::Mcp => {
+            if let Some(title) = extras.title {
+                text.push_str(",\"title\":");
+                text.push_str(&json_string(title));
+            }
+            let names = [
+                "readOnlyHint",
+                "destructiveHint",
+                "idempotentHint",
+                "openWorldHint",
+            ];
+            let mut hints = names
+                .iter()
+                .zip(extras.hints)
+                .filter_map(|(name, hint)| hint.map(|on| format!("\"{name}\":{on}")));
+            if let Some(first) = hints.next() {
+                text.push_str(",\"annotations\":{");
+                text.push_str(&first);
+                for hint in hints {
+                    text.push(',');
+                    text.push_str(&hint);
+                }
+                text.push('}');
+            }
+            if !extras.icons.is_empty() {
+                let icons: Vec<String> = extras.icons.iter().map(icon_text).collect();
+                text.push_str(",\"icons\":[");
+                text.push_str(&icons.join(","));
+                text.push(']');
+            }
+        }
         _ => {}
     }
+    text
+}
+
+/// An MCP `Icon` as JSON text.
+fn icon_text(icon: &crate::tool::Icon) -> String {
+    let mut text = String::from("{\"src\":");
+    text.push_str(&json_string(icon.src));
+    if let Some(mime_type) = icon.mime_type {
+        text.push_str(",\"mimeType\":");
+        text.push_str(&json_string(mime_type));
+    }
+    if !icon.sizes.is_empty() {
+        let sizes: Vec<String> = icon.sizes.iter().map(|size| json_string(size)).collect();
+        text.push_str(",\"sizes\":[");
+        text.push_str(&sizes.join(","));
+        text.push(']');
+    }
+    if let Some(theme) = icon.theme {
+        text.push_str(",\"theme\":");
+        text.push_str(&json_string(theme));
+    }
+    text.push('}');
     text
 }
 

@@ -1091,18 +1091,6 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
     out.pos
 }
 
-/// [`root_len`] for a tool's output schema, which MCP requires to describe an object: stops
-/// the build for a type serde does not read from an object with named fields.
-#[doc(hidden)]
-pub const fn output_len(object: &Option<Object>, root: &Rope, defs: &Defs) -> usize {
-    if object.is_none() || alternatives(object) > 0 {
-        panic!(
-            "toolgen: #[tool(output = ..)] needs a struct with named fields: MCP's outputSchema must describe an object"
-        );
-    }
-    root_len(root, defs)
-}
-
 /// The JSON text of `root`, with the entries of `defs` (without repeats) under `"$defs"`.
 ///
 /// `N` must be [`root_len`] of the same arguments; a wrong `N` fails const evaluation.

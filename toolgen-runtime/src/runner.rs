@@ -16,8 +16,8 @@ use crate::args::{ArgsError, ArgsErrorKind};
 use crate::call::{ToolCall, ToolCallError};
 use crate::dynamic::DynamicTool;
 use crate::handler::{
-    CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, output_result,
-    panicked, parse_caught,
+    CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
+    output_result, panicked, parse_caught,
 };
 use crate::provider::Provider;
 use crate::result::ToolResult;
@@ -308,14 +308,13 @@ where
         // The futures are made first, then run: `buffer_unordered` starts the next call as soon
         // as any one ends (a slow first call holds no place in the queue), and the results are
         // put back in call order.
-        let futures: Vec<_> =
-            calls
-                .iter()
-                .enumerate()
-                .map(|(index, call)| async move {
-                    (index, this.one(provider, call, cancellation).await)
-                })
-                .collect();
+        let futures: Vec<_> = calls
+            .iter()
+            .enumerate()
+            .map(|(index, call)| async move {
+                (index, this.one(provider, call, cancellation, None).await)
+            })
+            .collect();
         let mut outcomes: Vec<(usize, (ToolResult, Verdict))> = futures_util::stream::iter(futures)
             .buffer_unordered(self.concurrency)
             .collect()
@@ -373,12 +372,14 @@ where
         stop
     }
 
-    /// One call's result, and what it says of the model's call.
+    /// One call's result, and what it says of the model's call; the handler's progress
+    /// reports go to `progress`.
     pub(crate) async fn one(
         &self,
         provider: Provider,
         call: &ToolCall,
         turn: &Cancellation,
+        progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -420,7 +421,10 @@ where
         }
         .or(self.timeout);
         let cancellation = Cancellation::new();
-        let invocation = Invocation::new(call, provider, &cancellation);
+        let mut invocation = Invocation::new(call, provider, &cancellation);
+        if let Some(sink) = progress {
+            invocation = invocation.with_progress(sink);
+        }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
             Some(Err(message)) => return (ToolResult::error(message), Verdict::Ran),

@@ -293,6 +293,12 @@ pub struct Extras {
     pub eager_input_streaming: bool,
     /// Anthropic `input_examples`: a JSON array of inputs, or `""` for none.
     pub input_examples: &'static str,
+    /// MCP `title`.
+    pub title: Option<&'static str>,
+    /// MCP `annotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`.
+    pub hints: [Option<bool>; 4],
+    /// MCP `icons`.
+    pub icons: &'static [Icon],
 }
 
 impl Extras {
@@ -302,7 +308,24 @@ impl Extras {
         defer_loading: false,
         eager_input_streaming: false,
         input_examples: "",
+        title: None,
+        hints: [None; 4],
+        icons: &[],
     };
+}
+
+/// An MCP `Icon` of a tool, from `#[tool(icon ..)]`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Icon {
+    /// `src`: an `https:` URL or a `data:` URI.
+    pub src: &'static str,
+    /// `mimeType`
+    pub mime_type: Option<&'static str>,
+    /// `sizes` (`48x48`, `any`)
+    pub sizes: &'static [&'static str],
+    /// `theme`: `light` or `dark`.
+    pub theme: Option<&'static str>,
 }
 
 /// What a tool builds at run time, each once, at first use: its dialects and its definitions.
