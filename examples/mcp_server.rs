@@ -2,8 +2,10 @@
 //! `examples/content_agent.rs`, served over stdio with rmcp (toolgen's feature `mcp`).
 //!
 //! Run: `cargo run --features mcp --example mcp_server` (it then waits for an MCP client on
-//! stdin). The README shows how to register it in a client's configuration. The data folder is
-//! a fresh temporary one with seed 002's two style profiles; Notion is not configured.
+//! stdin), or `cargo run --features mcp --example mcp_server -- --http 127.0.0.1:8080` to serve
+//! streamable HTTP at `http://127.0.0.1:8080/mcp`. The README shows how to register it in a
+//! client's configuration. The data folder is a fresh temporary one with seed 002's two style
+//! profiles; Notion is not configured.
 
 #[allow(dead_code)]
 #[path = "content_agent.rs"]
@@ -26,9 +28,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    let http = match std::env::args().skip(1).collect::<Vec<_>>().as_slice() {
+        [] => None,
+        [flag, address] if flag == "--http" => Some(address.clone()),
+        _ => return Err("usage: mcp_server [--http ADDRESS:PORT]".into()),
+    };
     let outcome = runtime.block_on(async {
-        let running = server.serve(toolgen::rmcp::transport::stdio()).await?;
-        running.waiting().await?;
+        match http {
+            Some(address) => {
+                let listener = tokio::net::TcpListener::bind(&address).await?;
+                eprintln!("serving MCP at http://{}/mcp", listener.local_addr()?);
+                server.serve_http(listener).await?;
+            }
+            None => {
+                let running = server.serve(toolgen::rmcp::transport::stdio()).await?;
+                running.waiting().await?;
+            }
+        }
         Ok::<_, Box<dyn std::error::Error>>(())
     });
     let _ = std::fs::remove_dir_all(&data);

@@ -709,3 +709,222 @@ async fn the_python_sdk_client_agrees() {
         run.await.unwrap();
     }
 }
+
+/// rmcp's own client, with what the server tells it besides replies.
+#[derive(Clone)]
+struct RmcpClient {
+    config: rmcp::model::ClientConfig,
+    progress: tokio::sync::mpsc::UnboundedSender<rmcp::model::ProgressNotificationParam>,
+    changed: tokio::sync::mpsc::UnboundedSender<()>,
+}
+
+impl rmcp::ClientHandler for RmcpClient {
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        self.config.clone()
+    }
+
+    async fn on_progress(
+        &self,
+        params: rmcp::model::ProgressNotificationParam,
+        _: rmcp::service::NotificationContext<rmcp::RoleClient>,
+    ) {
+        let _ = self.progress.send(params);
+    }
+
+    async fn on_tool_list_changed(&self, _: rmcp::service::NotificationContext<rmcp::RoleClient>) {
+        let _ = self.changed.send(());
+    }
+}
+
+/// What rmcp's client sees of the server over `transport`, at `version`: the same session as
+/// `exercise`, through the SDK's typed API.
+async fn rmcp_session<T, E, A>(transport: T, version: &str)
+where
+    T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A> + Send + 'static,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    use rmcp::model::{
+        CallToolRequestParams, ClientRequest, ErrorCode, ProtocolVersion, SubscriptionFilter,
+    };
+    use rmcp::{ClientLifecycleMode, ClientServiceExt, ServiceError};
+
+    let current = version == "2026-07-28";
+    let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
+    let (changed, mut changes) = tokio::sync::mpsc::unbounded_channel();
+    let mut config = rmcp::model::ClientConfig::default();
+    config.protocol_version = ProtocolVersion::V_2025_11_25;
+    let handler = RmcpClient {
+        config,
+        progress,
+        changed,
+    };
+    let lifecycle = if current {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    let client = handler
+        .serve_with_lifecycle(transport, lifecycle)
+        .await
+        .expect("the client connects");
+    let call = |name: &str, arguments: Value| {
+        let params = CallToolRequestParams::new(name.to_owned());
+        match arguments {
+            Value::Object(arguments) => params.with_arguments(arguments),
+            _ => params,
+        }
+    };
+
+    // Every page, as the SDK follows `nextCursor`.
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(names, ["add", "hang", "count", "unlock", "judge"]);
+    assert_eq!(tools[0].title.as_deref(), Some("Add two numbers"));
+    let hints = tools[0].annotations.as_ref().unwrap();
+    assert_eq!(
+        (
+            hints.read_only_hint,
+            hints.destructive_hint,
+            hints.open_world_hint
+        ),
+        (Some(true), None, Some(false))
+    );
+    assert_eq!(tools[4].output_schema.is_some(), current);
+
+    let ok = client
+        .call_tool(call("add", json!({"a": 2, "b": 3})))
+        .await
+        .unwrap();
+    assert_eq!(ok.structured_content, Some(json!({"sum": 5})));
+    assert_ne!(ok.is_error, Some(true));
+
+    let bad = client
+        .call_tool(call("add", json!({"a": "two"})))
+        .await
+        .unwrap();
+    assert_eq!(bad.is_error, Some(true));
+    assert_eq!(
+        bad.content[0].as_text().map(|text| text.text.as_str()),
+        Some("invalid arguments at `a`: invalid type: string \"two\", expected i64")
+    );
+
+    let failed = client
+        .call_tool(call("add", json!({"a": i64::MAX, "b": 1})))
+        .await
+        .unwrap();
+    assert_eq!(failed.is_error, Some(true));
+    assert_eq!(
+        failed.structured_content,
+        Some(json!({"error": "overflow"}))
+    );
+
+    match client.call_tool(call("sub", json!({}))).await {
+        Err(ServiceError::McpError(error)) => {
+            assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+            assert_eq!(
+                error.message,
+                format!("unknown tool `sub`; the tools are {OFFERED}")
+            );
+        }
+        other => panic!("an unknown tool is a protocol error, not {other:?}"),
+    }
+
+    // rmcp gives every request a progress token: the reports come, in order.
+    let counted = client
+        .call_tool(call("count", json!({"to": 3})))
+        .await
+        .unwrap();
+    assert_eq!(
+        counted.content[0].as_text().map(|text| text.text.as_str()),
+        Some("counted to 3")
+    );
+    let mut steps = Vec::new();
+    for _ in 0..3 {
+        let step = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+            .await
+            .expect("progress within 5 s")
+            .unwrap();
+        steps.push((step.progress, step.total, step.message));
+    }
+    let expected: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
+        .collect();
+    assert_eq!(steps, expected);
+
+    // Cancelled by the client: the handler is stopped, and the server goes on.
+    let request =
+        ClientRequest::CallToolRequest(rmcp::model::Request::new(call("hang", json!({}))));
+    let handle = client
+        .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
+        .await
+        .unwrap();
+    handle
+        .cancel(Some("the user stopped it".to_owned()))
+        .await
+        .unwrap();
+    assert_eq!(client.list_all_tools().await.unwrap().len(), 5);
+
+    // `unlock`: told at 2025-11-25 through the handler, at 2026-07-28 on a subscription.
+    let mut subscription = if current {
+        let filter = SubscriptionFilter::builder().tools_list_changed().build();
+        Some(client.listen(filter).await.unwrap())
+    } else {
+        None
+    };
+    client.call_tool(call("unlock", json!({}))).await.unwrap();
+    match &mut subscription {
+        Some(subscription) => {
+            let told = tokio::time::timeout(Duration::from_secs(5), subscription.next())
+                .await
+                .expect("told within 5 s")
+                .unwrap();
+            assert!(
+                matches!(
+                    told,
+                    Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
+                ),
+                "{told:?}"
+            );
+        }
+        None => tokio::time::timeout(Duration::from_secs(5), changes.recv())
+            .await
+            .expect("told within 5 s")
+            .unwrap(),
+    }
+    let secret = client.call_tool(call("secret", json!({}))).await.unwrap();
+    assert_eq!(
+        secret.content[0].as_text().map(|text| text.text.as_str()),
+        Some("the secret is 42")
+    );
+    if let Some(mut subscription) = subscription {
+        subscription.cancel().await.unwrap();
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn rmcp_client_in_process() {
+    for version in ["2025-11-25", "2026-07-28"] {
+        let (server_side, client_side) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            if let Ok(running) = server().serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        rmcp_session(client_side, version).await;
+    }
+}
+
+#[tokio::test]
+async fn rmcp_client_over_stdio() {
+    for version in ["2025-11-25", "2026-07-28"] {
+        let mut command = tokio::process::Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
+            .env(SERVE, "1");
+        let child = rmcp::transport::TokioChildProcess::new(command).unwrap();
+        rmcp_session(child, version).await;
+    }
+}

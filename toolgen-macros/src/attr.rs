@@ -802,7 +802,7 @@ fn icon_value(
                     &lit,
                     !sizes.is_empty() && sizes.iter().all(|size| is_icon_size(size)),
                     "an icon's `sizes` are `WxH` in pixels, or `any` for a scalable image, \
-                     apart by spaces: write `sizes = \"48x48 96x96\"`",
+                     separated by spaces: write `sizes = \"48x48 96x96\"`",
                 );
                 icon.sizes = sizes;
             }
