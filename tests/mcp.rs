@@ -713,25 +713,28 @@ async fn the_python_sdk_client_agrees() {
 /// rmcp's own client, with what the server tells it besides replies.
 #[derive(Clone)]
 struct RmcpClient {
-    config: rmcp::model::ClientConfig,
-    progress: tokio::sync::mpsc::UnboundedSender<rmcp::model::ProgressNotificationParam>,
+    config: toolgen::rmcp::model::ClientConfig,
+    progress: tokio::sync::mpsc::UnboundedSender<toolgen::rmcp::model::ProgressNotificationParam>,
     changed: tokio::sync::mpsc::UnboundedSender<()>,
 }
 
-impl rmcp::ClientHandler for RmcpClient {
-    fn get_info(&self) -> rmcp::model::ClientConfig {
+impl toolgen::rmcp::ClientHandler for RmcpClient {
+    fn get_info(&self) -> toolgen::rmcp::model::ClientConfig {
         self.config.clone()
     }
 
     async fn on_progress(
         &self,
-        params: rmcp::model::ProgressNotificationParam,
-        _: rmcp::service::NotificationContext<rmcp::RoleClient>,
+        params: toolgen::rmcp::model::ProgressNotificationParam,
+        _: toolgen::rmcp::service::NotificationContext<toolgen::rmcp::RoleClient>,
     ) {
         let _ = self.progress.send(params);
     }
 
-    async fn on_tool_list_changed(&self, _: rmcp::service::NotificationContext<rmcp::RoleClient>) {
+    async fn on_tool_list_changed(
+        &self,
+        _: toolgen::rmcp::service::NotificationContext<toolgen::rmcp::RoleClient>,
+    ) {
         let _ = self.changed.send(());
     }
 }
@@ -740,18 +743,18 @@ impl rmcp::ClientHandler for RmcpClient {
 /// `exercise`, through the SDK's typed API.
 async fn rmcp_session<T, E, A>(transport: T, version: &str)
 where
-    T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A> + Send + 'static,
+    T: toolgen::rmcp::transport::IntoTransport<toolgen::rmcp::RoleClient, E, A> + Send + 'static,
     E: std::error::Error + Send + Sync + 'static,
 {
-    use rmcp::model::{
+    use toolgen::rmcp::model::{
         CallToolRequestParams, ClientRequest, ErrorCode, ProtocolVersion, SubscriptionFilter,
     };
-    use rmcp::{ClientLifecycleMode, ClientServiceExt, ServiceError};
+    use toolgen::rmcp::{ClientLifecycleMode, ClientServiceExt, ServiceError};
 
     let current = version == "2026-07-28";
     let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
     let (changed, mut changes) = tokio::sync::mpsc::unbounded_channel();
-    let mut config = rmcp::model::ClientConfig::default();
+    let mut config = toolgen::rmcp::model::ClientConfig::default();
     config.protocol_version = ProtocolVersion::V_2025_11_25;
     let handler = RmcpClient {
         config,
@@ -855,9 +858,12 @@ where
 
     // Cancelled by the client: the handler is stopped, and the server goes on.
     let request =
-        ClientRequest::CallToolRequest(rmcp::model::Request::new(call("hang", json!({}))));
+        ClientRequest::CallToolRequest(toolgen::rmcp::model::Request::new(call("hang", json!({}))));
     let handle = client
-        .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
+        .send_cancellable_request(
+            request,
+            toolgen::rmcp::service::PeerRequestOptions::no_options(),
+        )
         .await
         .unwrap();
     handle
@@ -883,7 +889,7 @@ where
             assert!(
                 matches!(
                     told,
-                    Some(rmcp::model::ServerNotification::ToolListChangedNotification(_))
+                    Some(toolgen::rmcp::model::ServerNotification::ToolListChangedNotification(_))
                 ),
                 "{told:?}"
             );
@@ -920,11 +926,20 @@ async fn rmcp_client_in_process() {
 #[tokio::test]
 async fn rmcp_client_over_stdio() {
     for version in ["2025-11-25", "2026-07-28"] {
-        let mut command = tokio::process::Command::new(std::env::current_exe().unwrap());
-        command
+        let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
-            .env(SERVE, "1");
-        let child = rmcp::transport::TokioChildProcess::new(command).unwrap();
-        rmcp_session(child, version).await;
+            .env(SERVE, "1")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
+        rmcp_session(transport, version).await;
+        // The client closed the connection: the server ends (its harness may find its output
+        // closed too, so its exit status says nothing).
+        let ended = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
+        assert!(ended.is_ok(), "the server ends with its connection");
     }
 }

@@ -64,10 +64,11 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// The input's JSON Schema (2020-12) as minified JSON text, properties in declaration order,
     /// without `$schema`. A true `const`, built by const evaluation.
     const INPUT_SCHEMA: &'static str;
-    /// What the tool returns, from `#[tool(output = Type)]`: the JSON Schema of `Type`, built at
-    /// compile time like [`Tool::INPUT_SCHEMA`]. MCP definitions carry it as `outputSchema`, and
-    /// [`ToolResult::json`](crate::ToolResult::json) of such a value becomes MCP
-    /// `structuredContent`.
+    /// What the tool returns, from `#[tool(output = Type)]`: the JSON Schema of `Type` (any
+    /// type with a schema), built at compile time like [`Tool::INPUT_SCHEMA`]. MCP definitions
+    /// carry it as `outputSchema`, and the tool's output becomes MCP `structuredContent`. MCP
+    /// `2025-11-25` takes only an object's schema there: an `McpServer` (feature `mcp`) leaves
+    /// any other out for clients of that version, and gives it to those of `2026-07-28`.
     ///
     /// ```
     /// use toolgen::{Provider, Tool, ToolSchema};
