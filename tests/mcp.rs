@@ -5,6 +5,7 @@
 
 #![cfg(feature = "mcp")]
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use pretty_assertions::assert_eq;
@@ -16,6 +17,12 @@ use toolgen::{
     Handler, Invocation, McpServer, Progress, Runner, Tool, ToolError, ToolSchema, ToolSet,
     ToolSwitch,
 };
+
+/// The handlers' context: the server's switch, and how many calls saw their cancellation.
+struct Lab {
+    switch: ToolSwitch,
+    stopped: AtomicUsize,
+}
 
 /// Add two numbers.
 #[derive(Tool, Deserialize)]
@@ -40,9 +47,9 @@ struct Sum {
     sum: i64,
 }
 
-impl Handler<ToolSwitch> for Add {
+impl Handler<Lab> for Add {
     type Output = Sum;
-    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<Sum, ToolError> {
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<Sum, ToolError> {
         self.a
             .checked_add(self.b)
             .map(|sum| Sum { sum })
@@ -50,14 +57,17 @@ impl Handler<ToolSwitch> for Add {
     }
 }
 
-/// Wait until cancelled.
+/// Wait until cancelled (a client that asks for progress hears when it starts).
 #[derive(Tool, Deserialize)]
 struct Hang {}
 
-impl Handler<ToolSwitch> for Hang {
+impl Handler<Lab> for Hang {
     type Output = String;
-    async fn handle(self, _: &ToolSwitch, call: &Invocation<'_>) -> Result<String, ToolError> {
+    async fn handle(self, lab: &Lab, call: &Invocation<'_>) -> Result<String, ToolError> {
+        // Says it started, for a client to cancel it then.
+        call.progress(Progress::new(0.0).message("waiting"));
         call.cancelled().await;
+        lab.stopped.fetch_add(1, Ordering::SeqCst);
         Ok("cancelled".to_owned())
     }
 }
@@ -68,9 +78,9 @@ struct Count {
     to: u32,
 }
 
-impl Handler<ToolSwitch> for Count {
+impl Handler<Lab> for Count {
     type Output = String;
-    async fn handle(self, _: &ToolSwitch, call: &Invocation<'_>) -> Result<String, ToolError> {
+    async fn handle(self, _: &Lab, call: &Invocation<'_>) -> Result<String, ToolError> {
         for done in 1..=self.to {
             let step = Progress::new(done.into()).total(self.to.into());
             call.progress(step.message(format!("counted {done}")));
@@ -84,14 +94,10 @@ impl Handler<ToolSwitch> for Count {
 #[derive(Tool, Deserialize)]
 struct Unlock {}
 
-impl Handler<ToolSwitch> for Unlock {
+impl Handler<Lab> for Unlock {
     type Output = &'static str;
-    async fn handle(
-        self,
-        switch: &ToolSwitch,
-        _: &Invocation<'_>,
-    ) -> Result<&'static str, ToolError> {
-        switch.enable("secret");
+    async fn handle(self, lab: &Lab, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        lab.switch.enable("secret");
         Ok("unlocked")
     }
 }
@@ -112,9 +118,9 @@ struct Judge {
     n: i64,
 }
 
-impl Handler<ToolSwitch> for Judge {
+impl Handler<Lab> for Judge {
     type Output = Verdict;
-    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<Verdict, ToolError> {
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<Verdict, ToolError> {
         Ok(if self.n % 2 == 0 {
             Verdict::Yes
         } else {
@@ -127,9 +133,9 @@ impl Handler<ToolSwitch> for Judge {
 #[derive(Tool, Deserialize)]
 struct Secret {}
 
-impl Handler<ToolSwitch> for Secret {
+impl Handler<Lab> for Secret {
     type Output = &'static str;
-    async fn handle(self, _: &ToolSwitch, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
         Ok("the secret is 42")
     }
 }
@@ -238,18 +244,33 @@ impl Client {
 }
 
 /// The server the tests talk to: `secret` off until `unlock`, two tools a page.
-fn server() -> McpServer<Tools, ToolSwitch> {
+fn server() -> McpServer<Tools, Lab> {
     let switch = ToolSwitch::new();
     switch.disable("secret");
-    McpServer::new(Runner::new(switch.clone()), "calculator", "1.2.3")
+    let lab = Lab {
+        switch: switch.clone(),
+        stopped: AtomicUsize::new(0),
+    };
+    McpServer::new(Runner::new(lab), "calculator", "1.2.3")
         .with_switch(switch)
         .page_size(2)
 }
 
+/// Waits until the handler of the call the client cancelled has seen it.
+async fn handler_stopped(server: &McpServer<Tools, Lab>) {
+    let stopped = &server.runner().context().stopped;
+    for _ in 0..500 {
+        if stopped.load(Ordering::SeqCst) == 1 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the cancelled handler did not stop");
+}
+
 /// A server served in this process, and a client initialized at `version`.
-async fn connect(version: &str) -> (Client, Value) {
+async fn connect(version: &str, server: McpServer<Tools, Lab>) -> (Client, Value) {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    let server = server();
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {
             let _ = running.waiting().await;
@@ -321,8 +342,10 @@ fn validate_sent(version: &str, sent: &[Value]) {
 }
 
 async fn session(version: &str) {
-    let (client, init) = connect(version).await;
+    let served = server();
+    let (client, init) = connect(version, served.clone()).await;
     exercise(client, init, version).await;
+    handler_stopped(&served).await;
 }
 
 /// Lists (page by page), calls (valid, invalid, failing, unknown, with progress), cancels, and
@@ -483,10 +506,16 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
         client.notifications
     );
 
-    // A cancelled call gets no answer; the server goes on.
+    // A call cancelled once it started gets no answer, its handler stops, the server goes on.
     client
-        .send_request(28, "tools/call", json!({"name": "hang", "arguments": {}}))
+        .send_request(
+            28,
+            "tools/call",
+            json!({"name": "hang", "arguments": {}, "_meta": {"progressToken": 28}}),
+        )
         .await;
+    let started = client.notification("notifications/progress").await;
+    assert_eq!(started["params"]["message"], "waiting");
     client
         .send(
             json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
@@ -856,7 +885,7 @@ where
         .collect();
     assert_eq!(steps, expected);
 
-    // Cancelled by the client: the handler is stopped, and the server goes on.
+    // Cancelled by the client once it started: the handler is stopped, the server goes on.
     let request =
         ClientRequest::CallToolRequest(toolgen::rmcp::model::Request::new(call("hang", json!({}))));
     let handle = client
@@ -866,6 +895,11 @@ where
         )
         .await
         .unwrap();
+    let started = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+        .await
+        .expect("the tool starts")
+        .unwrap();
+    assert_eq!(started.message.as_deref(), Some("waiting"));
     handle
         .cancel(Some("the user stopped it".to_owned()))
         .await
@@ -914,12 +948,15 @@ where
 async fn rmcp_client_in_process() {
     for version in ["2025-11-25", "2026-07-28"] {
         let (server_side, client_side) = tokio::io::duplex(1 << 16);
+        let served = server();
+        let serving = served.clone();
         tokio::spawn(async move {
-            if let Ok(running) = server().serve(server_side).await {
+            if let Ok(running) = serving.serve(server_side).await {
                 let _ = running.waiting().await;
             }
         });
         rmcp_session(client_side, version).await;
+        handler_stopped(&served).await;
     }
 }
 
