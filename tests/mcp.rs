@@ -205,6 +205,12 @@ impl Client {
             .await;
     }
 
+    /// A `tools/call` of `name` with `arguments`, and its reply.
+    async fn call(&mut self, id: u64, name: &str, arguments: Value) -> Value {
+        let params = json!({"name": name, "arguments": arguments});
+        self.request(id, "tools/call", params).await
+    }
+
     async fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
         self.send_request(id, method, params).await;
         self.reply(id).await
@@ -401,24 +407,12 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
         .await;
     assert_eq!(bad_cursor["error"]["code"], -32602, "{bad_cursor}");
 
-    let ok = client
-        .request(
-            20,
-            "tools/call",
-            json!({"name": "add", "arguments": {"a": 2, "b": 3}}),
-        )
-        .await;
+    let ok = client.call(20, "add", json!({"a": 2, "b": 3})).await;
     assert_eq!(ok["result"]["structuredContent"], json!({"sum": 5}));
     assert_eq!(ok["result"]["content"][0]["text"], r#"{"sum":5}"#);
     assert!(ok["result"].get("isError").is_none());
 
-    let judged = client
-        .request(
-            21,
-            "tools/call",
-            json!({"name": "judge", "arguments": {"n": 4}}),
-        )
-        .await;
+    let judged = client.call(21, "judge", json!({"n": 4})).await;
     assert_eq!(judged["result"]["content"][0]["text"], "yes");
     if current {
         assert_eq!(judged["result"]["structuredContent"], "yes");
@@ -430,13 +424,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
     }
 
     // Bad arguments: a result the model reads, with the path.
-    let bad = client
-        .request(
-            22,
-            "tools/call",
-            json!({"name": "add", "arguments": {"a": "two", "b": 3}}),
-        )
-        .await;
+    let bad = client.call(22, "add", json!({"a": "two", "b": 3})).await;
     assert_eq!(bad["result"]["isError"], true);
     assert_eq!(
         bad["result"]["content"][0]["text"],
@@ -444,13 +432,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
     );
 
     // The handler's error, with its JSON body.
-    let failed = client
-        .request(
-            23,
-            "tools/call",
-            json!({"name": "add", "arguments": {"a": i64::MAX, "b": 1}}),
-        )
-        .await;
+    let failed = client.call(23, "add", json!({"a": i64::MAX, "b": 1})).await;
     assert_eq!(failed["result"]["isError"], true);
     assert_eq!(
         failed["result"]["structuredContent"],
@@ -459,9 +441,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
 
     // An unknown tool, and one switched off: protocol errors.
     for (id, name) in [(24, "sub"), (25, "secret")] {
-        let unknown = client
-            .request(id, "tools/call", json!({"name": name, "arguments": {}}))
-            .await;
+        let unknown = client.call(id, name, json!({})).await;
         assert_eq!(unknown["error"]["code"], -32602);
         assert_eq!(
             unknown["error"]["message"],
@@ -492,13 +472,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
         .collect();
     assert_eq!(steps, expected);
     // No token, no progress.
-    let quiet = client
-        .request(
-            27,
-            "tools/call",
-            json!({"name": "count", "arguments": {"to": 2}}),
-        )
-        .await;
+    let quiet = client.call(27, "count", json!({"to": 2})).await;
     assert_eq!(quiet["result"]["content"][0]["text"], "counted to 2");
     assert!(
         client.notifications.is_empty(),
@@ -544,9 +518,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
             "{ack}"
         );
     }
-    let unlocked = client
-        .request(31, "tools/call", json!({"name": "unlock", "arguments": {}}))
-        .await;
+    let unlocked = client.call(31, "unlock", json!({})).await;
     assert_eq!(unlocked["result"]["content"][0]["text"], "unlocked");
     let changed = client
         .notification("notifications/tools/list_changed")
@@ -559,9 +531,7 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
     }
     let tools = list_all(&mut client, 40).await;
     assert_eq!(tools.last().map(|t| &t["name"]), Some(&json!("secret")));
-    let secret = client
-        .request(50, "tools/call", json!({"name": "secret", "arguments": {}}))
-        .await;
+    let secret = client.call(50, "secret", json!({})).await;
     assert_eq!(secret["result"]["content"][0]["text"], "the secret is 42");
     if current {
         // On stdio a client ends its subscription so (rmcp gives a request still running at
