@@ -84,6 +84,9 @@ impl Handler<Lab> for Count {
         for done in 1..=self.to {
             let step = Progress::new(done.into()).total(self.to.into());
             call.progress(step.message(format!("counted {done}")));
+            // Neither goes out: not more than the last report, not a number.
+            call.progress(Progress::new(done.into()));
+            call.progress(Progress::new(f64::NAN).total(f64::INFINITY));
             tokio::task::yield_now().await;
         }
         Ok(format!("counted to {}", self.to))
@@ -459,6 +462,8 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
         )
         .await;
     assert_eq!(counted["result"]["content"][0]["text"], "counted to 3");
+    // All before the result.
+    assert_eq!(client.notifications.len(), 3, "{:?}", client.notifications);
     let mut steps = Vec::new();
     for _ in 0..3 {
         let step = client.notification("notifications/progress").await;
@@ -517,6 +522,17 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
             ack["params"]["notifications"]["toolsListChanged"], true,
             "{ack}"
         );
+        // A stream that asked for nothing this server sends stays open, and quiet.
+        client
+            .send_request(32, "subscriptions/listen", json!({"notifications": {}}))
+            .await;
+        let quiet = client
+            .notification("notifications/subscriptions/acknowledged")
+            .await;
+        assert_eq!(
+            quiet["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+            32
+        );
     }
     let unlocked = client.call(31, "unlock", json!({})).await;
     assert_eq!(unlocked["result"]["content"][0]["text"], "unlocked");
@@ -536,12 +552,21 @@ async fn exercise(mut client: Client, init: Value, version: &str) -> Client {
     if current {
         // On stdio a client ends its subscription so (rmcp gives a request still running at
         // the end of the input 5 s to finish).
-        client
-            .send(
-                json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                         "params": {"requestId": 30}}),
-            )
-            .await;
+        for id in [30, 32] {
+            client
+                .send(
+                    json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                             "params": {"requestId": id}}),
+                )
+                .await;
+        }
+        // Nothing came on the quiet stream (a change there would have closed it, with a reply).
+        let on = |n: &Value| n["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"] == 32;
+        assert!(
+            !client.notifications.iter().any(on),
+            "{:?}",
+            client.notifications
+        );
     }
 
     validate_sent(version, &client.sent);

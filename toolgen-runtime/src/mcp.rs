@@ -104,7 +104,11 @@ where
                 .into_iter()
                 // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
                 // specification): none is left out in practice.
-                .filter_map(|definition| serde_json::from_value(definition).ok())
+                .filter_map(|definition| {
+                    let tool = serde_json::from_value(definition);
+                    debug_assert!(tool.is_ok(), "not an MCP Tool: {tool:?}");
+                    tool.ok()
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -163,7 +167,8 @@ where
     }
 
     /// How many tools one `tools/list` page holds (100 unless set; at least 1). A client asks
-    /// for the next page with the `nextCursor` of the one before.
+    /// for the next page with the `nextCursor` of the one before (a position in the list: a
+    /// tool switched on or off between two pages may shift the rest by one).
     #[must_use]
     pub fn page_size(mut self, tools: usize) -> Self {
         self.page_size = tools.max(1);
@@ -205,7 +210,7 @@ where
 
     /// Serves MCP's streamable HTTP on `listener`, at every path, with rmcp's default
     /// configuration (requests to loopback hosts only, as a local server wants): HTTP/1.1,
-    /// each connection in its own task, until accepting fails. For a public server, mount
+    /// each connection in its own task, for as long as the future is polled. For a public server, mount
     /// [`http_service`](McpServer::http_service) with your host names in your own HTTP stack.
     ///
     /// ```no_run
@@ -230,7 +235,15 @@ where
     pub async fn serve_http(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         let service = self.http_service(StreamableHttpServerConfig::default());
         loop {
-            let (stream, _) = listener.accept().await?;
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, a connection reset before it was accepted: the
+                // server waits a moment and goes on.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    continue;
+                }
+            };
             let service = hyper_util::service::TowerToHyperService::new(service.clone());
             tokio::spawn(async move {
                 let io = hyper_util::rt::TokioIo::new(stream);
@@ -341,13 +354,20 @@ where
         );
         let call = ToolCall::new(request.name.as_ref(), arguments).with_id(context.id.to_string());
         let token = context.meta.get_progress_token();
-        // Progress goes out in the order reported, each report saying more than the one
-        // before (as the specification requires), and all before the result.
-        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+        // Progress goes out in order and before the result, each report saying more than the
+        // one before (as the specification requires; others are dropped, as are values that
+        // are not finite). At most 64 reports wait to be sent: a handler that reports faster
+        // than the client reads loses the reports beyond them. Nothing goes out once cancelled.
+        let (sender, mut reports) = tokio::sync::mpsc::channel::<Progress>(64);
         let turn = Cancellation::new();
         let work = async {
+            let last = Mutex::new(f64::NEG_INFINITY);
             let sink = move |step: Progress| {
-                let _ = sender.send(step);
+                let mut last = lock(&last);
+                let progress = step.progress;
+                if progress.is_finite() && progress > *last && sender.try_send(step).is_ok() {
+                    *last = progress;
+                }
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             let listening = token.is_some().then_some(sink);
@@ -357,15 +377,14 @@ where
                 .0
         };
         let forward = async {
-            let mut last = f64::NEG_INFINITY;
+            // (Ends when the work does: it holds the sender.)
             while let Some(step) = reports.recv().await {
                 let Some(token) = &token else { continue };
-                if step.progress.is_nan() || step.progress <= last {
+                if turn.is_cancelled() {
                     continue;
                 }
-                last = step.progress;
                 let mut param = ProgressNotificationParam::new(token.clone(), step.progress);
-                param.total = step.total;
+                param.total = step.total.filter(|total| total.is_finite());
                 param.message = step.message;
                 let _ = context.peer.notify_progress(param).await;
             }
@@ -389,17 +408,9 @@ where
         let mut answer = serde_json::from_value::<CallToolResult>(rendered).map_err(|error| {
             ErrorData::internal_error(format!("the result is not a CallToolResult: {error}"), None)
         })?;
-        let version = context.protocol_version();
-        if is_legacy(version.as_ref()) {
-            // Before 2026-07-28, `structuredContent` is an object.
-            if answer
-                .structured_content
-                .as_ref()
-                .is_some_and(|v| !v.is_object())
-            {
-                answer.structured_content = None;
-            }
-        } else if tool.output_schema.is_some()
+        // (A result's own `structuredContent` is an object, for every version.)
+        if !is_legacy(context.protocol_version().as_ref())
+            && tool.output_schema.is_some()
             && !result.is_error()
             && answer.structured_content.is_none()
         {
@@ -438,6 +449,11 @@ where
         // A client of 2026-07-28 is told of changes on the `subscriptions/listen` stream it
         // opened.
         let mut changes = self.switch.watched();
+        if context.accepted().tools_list_changed != Some(true) {
+            // Nothing this server sends was asked for: the stream stays open, quiet.
+            context.cancelled().await;
+            return Ok(());
+        }
         loop {
             tokio::select! {
                 () = context.cancelled() => return Ok(()),
@@ -550,12 +566,15 @@ impl ToolSwitch {
         watches.push_back(self.inner.changes.subscribe());
     }
 
-    /// The oldest watch started: at least as old as the `listen` that takes it. (An older one
-    /// at most tells of a change the client has seen: harmless.)
+    /// A watch at least as old as the subscription that takes it, started before it was
+    /// acknowledged: the oldest one. Subscriptions of several clients may interleave, so the
+    /// oldest stays for those still to come and the newest goes (one per subscription). An
+    /// older watch at most tells of a change the client has seen, which is harmless.
     fn watched(&self) -> watch::Receiver<u64> {
-        lock(&self.inner.watches)
-            .pop_front()
-            .unwrap_or_else(|| self.inner.changes.subscribe())
+        let mut watches = lock(&self.inner.watches);
+        let oldest = watches.front().cloned();
+        watches.pop_back();
+        oldest.unwrap_or_else(|| self.inner.changes.subscribe())
     }
 
     /// Tells every client of a change.
