@@ -763,6 +763,7 @@ fn icon_value(
     }
     let mut src = None;
     let mut inner_errors = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     meta.parse_nested_meta(|inner| {
         let key = inner
             .path
@@ -780,7 +781,36 @@ fn icon_value(
             );
             return skip_value(&inner);
         }
-        let lit: LitStr = inner.value()?.parse()?;
+        if seen.contains(&key) {
+            inner_errors.push(
+                darling::Error::custom(format!("duplicate icon key `{key}`"))
+                    .with_span(&inner.path),
+            );
+            return skip_value(&inner);
+        }
+        seen.push(key.clone());
+        let value = if inner.input.peek(Token![=]) {
+            Some(inner.value()?.parse::<syn::Expr>()?)
+        } else {
+            skip_value(&inner)?;
+            None
+        };
+        let lit = match value {
+            Some(syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            })) => lit,
+            other => {
+                let error = darling::Error::custom(format!(
+                    "icon key `{key}` takes a string: write `{key} = \"..\"`"
+                ));
+                inner_errors.push(match &other {
+                    Some(expr) => error.with_span(expr),
+                    None => error.with_span(&inner.path),
+                });
+                return Ok(());
+            }
+        };
         let value = lit.value();
         match key.as_str() {
             "src" => {
@@ -822,6 +852,10 @@ fn icon_value(
     let ok = bad.is_empty();
     errors.extend(bad);
     let Some(src) = src else {
+        if seen.iter().any(|key| key == "src") {
+            // Its bad value is reported.
+            return Ok(None);
+        }
         errors.push(
             darling::Error::custom(format!("an icon needs its `src`: write `{HOW}`"))
                 .with_span(&meta.path),

@@ -22,3 +22,14 @@ struct GetWeather {
 }
 
 fn main() {}
+
+/// Get the tide.
+#[derive(Tool, Deserialize)]
+// Each part is a string; a part given twice; a key that is no icon's.
+#[tool(icon(src = 5, sizes = "any", sizes = "48x48", colour = "blue"), description = "Tides.")]
+#[tool(icon(src, theme = "dark"))]
+// A title is a string.
+#[tool(title = 5)]
+struct GetTide {
+    port: String,
+}
