@@ -169,23 +169,45 @@ where
     /// How many tools one `tools/list` page holds (100 unless set; at least 1). A client asks
     /// for the next page with the `nextCursor` of the one before (a position in the list: a
     /// tool switched on or off between two pages may shift the rest by one).
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::McpServer;
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<u32> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &u32, _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// let server = McpServer::new(Runner::<Tools, u32>::new(7), "greeter", "1.0.0").page_size(20);
+    /// assert_eq!(server.tools().len(), 1); // every tool; `tools/list` pages them
+    /// assert_eq!(*server.runner().context(), 7);
+    /// server.switch().disable("hello"); // off for every client, who is told
+    /// ```
     #[must_use]
     pub fn page_size(mut self, tools: usize) -> Self {
         self.page_size = tools.max(1);
         self
     }
 
-    /// Every tool the server has, switched on or not, as `2026-07-28` lists them.
+    /// Every tool the server has, switched on or not, as `2026-07-28` lists them (see
+    /// [`page_size`](McpServer::page_size) for an example).
     pub fn tools(&self) -> &[Tool] {
         &self.tools
     }
 
-    /// The switch of the server's tools.
+    /// The switch of the server's tools (see [`with_switch`](McpServer::with_switch) and
+    /// [`page_size`](McpServer::page_size) for examples).
     pub fn switch(&self) -> &ToolSwitch {
         &self.switch
     }
 
-    /// The runner, and through it the context.
+    /// The runner, and through it the context (see [`page_size`](McpServer::page_size) for an
+    /// example).
     pub fn runner(&self) -> &Runner<S, Ctx> {
         &self.runner
     }
@@ -196,6 +218,28 @@ where
     /// or let [`serve_http`](McpServer::serve_http) serve it. `config` says which `Host`
     /// headers it answers (only loopback ones by default: list your public names) and which
     /// browser origins.
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::McpServer;
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<u32> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &u32, _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// use toolgen::rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+    ///
+    /// let server = McpServer::new(Runner::<Tools, u32>::new(0), "greeter", "1.0.0");
+    /// let config = StreamableHttpServerConfig::default()
+    ///     .with_allowed_hosts(["greeter.example.com"]);
+    /// let service = server.http_service(config); // axum: `.nest_service("/mcp", service)`
+    /// # drop(service);
+    /// ```
     pub fn http_service(
         &self,
         config: StreamableHttpServerConfig,
@@ -210,8 +254,9 @@ where
 
     /// Serves MCP's streamable HTTP on `listener`, at every path, with rmcp's default
     /// configuration (requests to loopback hosts only, as a local server wants): HTTP/1.1,
-    /// each connection in its own task, for as long as the future is polled. For a public server, mount
-    /// [`http_service`](McpServer::http_service) with your host names in your own HTTP stack.
+    /// each connection in its own task, for as long as the future is polled. For a public
+    /// server, mount [`http_service`](McpServer::http_service) with your host names in your own
+    /// HTTP stack.
     ///
     /// ```no_run
     /// # use serde::Deserialize;
@@ -516,7 +561,7 @@ impl Default for ToolSwitch {
 }
 
 impl ToolSwitch {
-    /// A switch with every tool on.
+    /// A switch with every tool on (the example of [`ToolSwitch`] shows its methods).
     pub fn new() -> Self {
         ToolSwitch {
             inner: Arc::new(SwitchState {
