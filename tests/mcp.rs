@@ -975,3 +975,139 @@ async fn rmcp_client_over_stdio() {
         assert!(ended.is_ok(), "the server ends with its connection");
     }
 }
+
+/// One JSON-RPC message POSTed to a streamable HTTP endpoint, as a client does (HTTP/1.0, so
+/// that the answer ends with the connection): the messages of the answer (one JSON body, or
+/// the `data:` of each server-sent event) and the `mcp-session-id` it gave, if any.
+async fn post(
+    address: std::net::SocketAddr,
+    message: &Value,
+    headers: &[(&str, &str)],
+) -> (Vec<Value>, Option<String>) {
+    use tokio::io::AsyncReadExt;
+    let body = message.to_string();
+    let mut request = format!(
+        "POST /mcp HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(&body);
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut answer))
+        .await
+        .expect("the server answers within 5 s")
+        .unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    assert!(
+        head.starts_with("HTTP/1.") && head.contains(" 20"),
+        "{head}"
+    );
+    let session = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("mcp-session-id")
+            .then(|| value.trim().to_owned())
+    });
+    let messages = if body.trim_start().starts_with('{') {
+        vec![serde_json::from_str(body).unwrap()]
+    } else {
+        body.lines()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .filter(|data| !data.trim().is_empty())
+            .map(|data| serde_json::from_str(data.trim()).unwrap())
+            .collect()
+    };
+    (messages, session)
+}
+
+/// Streamable HTTP (`serve_http`), at both versions: the lifecycle, a list, a call with its
+/// progress, bad arguments; every message held against the version's schema.
+#[tokio::test]
+async fn serves_streamable_http() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(server().serve_http(listener));
+
+    // 2025-11-25: `initialize` opens a session; its id comes with every request after it.
+    let version = "2025-11-25";
+    let mut sent = Vec::new();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                      "params": {"protocolVersion": version, "capabilities": {},
+                                 "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let (answer, session) = post(address, &init, &[]).await;
+    assert_eq!(
+        answer[0]["result"]["protocolVersion"], version,
+        "{answer:?}"
+    );
+    sent.extend(answer);
+    let session = session.expect("a session id");
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", version),
+    ];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let _ = post(address, &initialized, &headers).await;
+    let counted = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                         "params": {"name": "count", "arguments": {"to": 2},
+                                    "_meta": {"progressToken": "p"}}});
+    let (answer, _) = post(address, &counted, &headers).await;
+    let methods: Vec<&str> = answer.iter().filter_map(|m| m["method"].as_str()).collect();
+    assert_eq!(methods, ["notifications/progress"; 2], "{answer:?}");
+    assert_eq!(
+        answer.last().unwrap()["result"]["content"][0]["text"],
+        "counted to 2"
+    );
+    sent.extend(answer);
+    validate_sent(version, &sent);
+
+    // 2026-07-28: no session; each request carries the version and the client in `_meta`.
+    let version = "2026-07-28";
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": version,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"},
+    });
+    let headers = [("mcp-protocol-version", version)];
+    let mut sent = Vec::new();
+    for (id, method, mut params) in [
+        (1, "server/discover", json!({})),
+        (2, "tools/list", json!({"cursor": "4"})),
+        (
+            3,
+            "tools/call",
+            json!({"name": "judge", "arguments": {"n": 3}}),
+        ),
+        (
+            4,
+            "tools/call",
+            json!({"name": "add", "arguments": {"a": "two"}}),
+        ),
+    ] {
+        params["_meta"] = meta.clone();
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let mut request_headers = headers.to_vec();
+        if method == "tools/call" {
+            request_headers.push(("mcp-method", "tools/call"));
+            request_headers.push(("mcp-name", params["name"].as_str().unwrap()));
+        } else {
+            request_headers.push(("mcp-method", method));
+        }
+        let (answer, session) = post(address, &request, &request_headers).await;
+        assert!(session.is_none());
+        let reply = answer.last().expect("a reply").clone();
+        assert_eq!(reply["id"], id, "{answer:?}");
+        match id {
+            2 => assert_eq!(reply["result"]["tools"][0]["name"], "judge", "{reply}"),
+            3 => assert_eq!(reply["result"]["structuredContent"], "no", "{reply}"),
+            4 => assert_eq!(reply["result"]["isError"], true, "{reply}"),
+            _ => {}
+        }
+        sent.extend(answer);
+    }
+    validate_sent(version, &sent);
+}
