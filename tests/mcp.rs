@@ -5,6 +5,8 @@
 
 #![cfg(feature = "mcp")]
 
+mod spec_folder;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -324,17 +326,10 @@ async fn handshake(mut client: Client, version: &str) -> (Client, Value) {
 /// Holds every message the server sent against the version's schema, when the specs are at
 /// hand.
 fn validate_sent(version: &str, sent: &[Value]) {
-    let Some(dir) = std::env::var_os("TOOLGEN_SPECS") else {
-        assert!(
-            std::env::var("CI").map_or(true, |v| v != "true"),
-            "CI=true but TOOLGEN_SPECS is unset"
-        );
-        eprintln!("MCP schema checks skipped: TOOLGEN_SPECS is unset");
+    let Some(dir) = spec_folder::specs_dir("MCP schema checks") else {
         return;
     };
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(dir)
-        .join(format!("mcp-{version}.schema.json"));
+    let path = dir.join(format!("mcp-{version}.schema.json"));
     let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let object = spec.as_object_mut().unwrap();
     object.insert("$ref".to_owned(), json!("#/$defs/JSONRPCMessage"));

@@ -15,8 +15,9 @@ mod seed_tools;
 
 mod common;
 mod dialect_check;
+mod spec_folder;
 
-use std::path::PathBuf;
+use spec_folder::specs_dir;
 
 use serde_json::{Value, json};
 use toolgen::{Provider, Tool};
@@ -25,26 +26,6 @@ use seed_tools::bridge::GetWeather;
 
 const MCP_FILE: &str = "mcp-2025-11-25.schema.json";
 const OPENAI_FILE: &str = "openai-tools.openapi-subset.json";
-
-/// The spec folder, or `None` (with a note) when the tests are to be skipped.
-fn specs_dir(test: &str) -> Option<PathBuf> {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let Some(dir) = std::env::var_os("TOOLGEN_SPECS") else {
-        assert!(
-            !ci,
-            "CI=true but TOOLGEN_SPECS is unset: set it to the spec folder (../shared/specs)"
-        );
-        eprintln!("{test}: skipped, TOOLGEN_SPECS is unset (set it to ../shared/specs)");
-        return None;
-    };
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
-    assert!(
-        dir.is_dir(),
-        "TOOLGEN_SPECS={} is not a folder",
-        dir.display()
-    );
-    Some(dir)
-}
 
 fn read_json(dir: &std::path::Path, file: &str) -> Value {
     let path = dir.join(file);

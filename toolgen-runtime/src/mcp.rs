@@ -5,7 +5,6 @@ use std::collections::{HashSet, VecDeque};
 use std::future::poll_fn;
 use std::pin::pin;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::Poll;
 
 use futures_util::future::join;
 use rmcp::model::{
@@ -443,10 +442,7 @@ where
                 told = true;
                 turn.cancel();
             }
-            match both.as_mut().poll(cx) {
-                Poll::Ready(done) => Poll::Ready(done),
-                Poll::Pending => Poll::Pending,
-            }
+            both.as_mut().poll(cx)
         })
         .await;
         let rendered = result.render(Provider::Mcp, &call);
