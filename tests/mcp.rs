@@ -267,6 +267,33 @@ fn server() -> McpServer<Tools, Lab> {
         .page_size(2)
 }
 
+/// Serves `server` on `transport` in a task of its own, until the client leaves.
+fn serve_in_task<T, E, A>(server: McpServer<Tools, Lab>, transport: T)
+where
+    T: toolgen::rmcp::transport::IntoTransport<toolgen::rmcp::RoleServer, E, A> + Send + 'static,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(transport).await {
+            let _ = running.waiting().await;
+        }
+    });
+}
+
+/// This test binary run again as the server on its stdin and stdout
+/// (`stdio_server_process`), with its stderr as given.
+fn spawn_stdio_server(stderr: std::process::Stdio) -> tokio::process::Child {
+    tokio::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
+        .env(SERVE, "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
 /// Waits until the handler of the call the client cancelled has seen it.
 async fn handler_stopped(server: &McpServer<Tools, Lab>) {
     let stopped = &server.runner().context().stopped;
@@ -282,11 +309,7 @@ async fn handler_stopped(server: &McpServer<Tools, Lab>) {
 /// A server served in this process, and a client initialized at `version`.
 async fn connect(version: &str, server: McpServer<Tools, Lab>) -> (Client, Value) {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
+    serve_in_task(server, server_side);
     let (reader, writer) = tokio::io::split(client_side);
     let client = Client {
         reader: Box::new(BufReader::new(reader)),
@@ -620,14 +643,7 @@ fn stdio_server_process() {
 #[tokio::test]
 async fn serves_over_stdio_in_another_process() {
     for version in ["2025-11-25", "2026-07-28"] {
-        let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
-            .env(SERVE, "1")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
+        let mut child = spawn_stdio_server(std::process::Stdio::inherit());
         let client = Client {
             reader: Box::new(BufReader::new(child.stdout.take().unwrap())),
             writer: Box::new(child.stdin.take().unwrap()),
@@ -691,11 +707,7 @@ async fn python_client(python: &str, args: &[&str]) {
         .unwrap();
     if stdio {
         let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
-        tokio::spawn(async move {
-            if let Ok(running) = server().serve(transport).await {
-                let _ = running.waiting().await;
-            }
-        });
+        serve_in_task(server(), transport);
     }
     let output = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
         .await
@@ -939,12 +951,7 @@ async fn rmcp_client_in_process() {
     for version in ["2025-11-25", "2026-07-28"] {
         let (server_side, client_side) = tokio::io::duplex(1 << 16);
         let served = server();
-        let serving = served.clone();
-        tokio::spawn(async move {
-            if let Ok(running) = serving.serve(server_side).await {
-                let _ = running.waiting().await;
-            }
-        });
+        serve_in_task(served.clone(), server_side);
         rmcp_session(client_side, version).await;
         handler_stopped(&served).await;
     }
@@ -953,15 +960,7 @@ async fn rmcp_client_in_process() {
 #[tokio::test]
 async fn rmcp_client_over_stdio() {
     for version in ["2025-11-25", "2026-07-28"] {
-        let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "stdio_server_process", "--nocapture", "--quiet"])
-            .env(SERVE, "1")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
+        let mut child = spawn_stdio_server(std::process::Stdio::null());
         let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
         rmcp_session(transport, version).await;
         // The client closed the connection: the server ends (its harness may find its output
