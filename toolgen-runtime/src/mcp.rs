@@ -299,22 +299,22 @@ where
         }
     }
 
-    /// The tools switched on, as a client of `version` lists them.
-    fn listed(&self, version: Option<&ProtocolVersion>) -> Vec<Tool> {
-        let legacy = is_legacy(version);
+    /// The tools switched on.
+    fn enabled(&self) -> impl Iterator<Item = &Tool> {
         self.tools
             .iter()
             .filter(|tool| self.switch.is_enabled(&tool.name))
-            .map(|tool| {
-                let mut tool = tool.clone();
-                // Before 2026-07-28, `outputSchema` describes an object.
-                if legacy && tool.output_schema.as_ref().is_some_and(|s| !is_object(s)) {
-                    tool.output_schema = None;
-                }
-                tool
-            })
-            .collect()
     }
+}
+
+/// `tool` as a client of `version` lists it: before `2026-07-28`, an `outputSchema` describes
+/// an object, and any other is left out.
+fn listed(tool: &Tool, version: Option<&ProtocolVersion>) -> Tool {
+    let mut tool = tool.clone();
+    if is_legacy(version) && tool.output_schema.as_ref().is_some_and(|s| !is_object(s)) {
+        tool.output_schema = None;
+    }
+    tool
 }
 
 /// Whether a client speaks a version before `2026-07-28` (no version: the oldest rules).
@@ -347,7 +347,7 @@ where
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = self.listed(context.protocol_version().as_ref());
+        let tools: Vec<&Tool> = self.enabled().collect();
         let start = match request.and_then(|request| request.cursor) {
             None => 0,
             Some(cursor) => match cursor.parse::<usize>() {
@@ -362,8 +362,10 @@ where
             },
         };
         let end = start.saturating_add(self.page_size).min(tools.len());
-        let mut page =
-            ListToolsResult::with_all_items(tools.get(start..end).unwrap_or_default().to_vec());
+        let version = context.protocol_version();
+        let page = tools.get(start..end).unwrap_or_default();
+        let page = page.iter().map(|tool| listed(tool, version.as_ref()));
+        let mut page = ListToolsResult::with_all_items(page.collect());
         if end < tools.len() {
             page.next_cursor = Some(end.to_string());
         }
@@ -371,10 +373,7 @@ where
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools
-            .iter()
-            .find(|tool| tool.name == name && self.switch.is_enabled(name))
-            .cloned()
+        self.enabled().find(|tool| tool.name == name).cloned()
     }
 
     async fn call_tool(
@@ -383,12 +382,7 @@ where
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(tool) = self.get_tool(&request.name) else {
-            let names: Vec<&str> = self
-                .tools
-                .iter()
-                .map(|tool| tool.name.as_ref())
-                .filter(|name| self.switch.is_enabled(name))
-                .collect();
+            let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         };
