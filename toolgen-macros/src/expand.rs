@@ -376,28 +376,22 @@ fn expand_tool(
         || mcp.hints.iter().any(Option::is_some)
         || !mcp.icons.is_empty())
     .then(|| {
-        let cache_control = match &tool.cache_control {
-            Some(ttl) => quote!(::core::option::Option::Some(#ttl)),
-            None => quote!(::core::option::Option::None),
-        };
+        let cache_control = option_tokens(tool.cache_control.as_ref());
         let (defer, eager) = (tool.defer_loading, tool.eager_input_streaming);
         let examples = if tool.input_examples.is_empty() {
             String::new()
         } else {
             format!("[{}]", tool.input_examples.join(","))
         };
-        let some_str = |text: &Option<String>| match text {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        let title = some_str(&mcp.title);
-        let hints = mcp.hints.iter().map(|hint| match hint {
-            Some((on, _)) => quote!(::core::option::Option::Some(#on)),
-            None => quote!(::core::option::Option::None),
-        });
+        let title = option_tokens(mcp.title.as_ref());
+        let hints = mcp
+            .hints
+            .iter()
+            .map(|hint| option_tokens(hint.map(|(on, _)| on)));
         let icons = mcp.icons.iter().map(|icon| {
             let (src, sizes) = (&icon.src, &icon.sizes);
-            let (mime_type, theme) = (some_str(&icon.mime_type), some_str(&icon.theme));
+            let mime_type = option_tokens(icon.mime_type.as_ref());
+            let theme = option_tokens(icon.theme.as_ref());
             quote!(::toolgen::__private::Icon {
                 src: #src,
                 mime_type: #mime_type,
@@ -655,10 +649,7 @@ impl Ropes<'_> {
                 quote!(::toolgen::__private::Rope::Branches(&#branches, &#template))
             }
             Node::CheckDefault(ty, string) => {
-                let string = match string {
-                    Some(text) => quote!(::core::option::Option::Some(#text)),
-                    None => quote!(::core::option::Option::None),
-                };
+                let string = option_tokens(string.as_ref());
                 quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
                 ::toolgen::__private::check_default::<#ty>(#string)))
             }
@@ -1100,24 +1091,19 @@ fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) ->
     };
     let tool = &field.tool;
     let mut checks = Vec::new();
-    let number = |bound: &Option<crate::attr::LitExpr>| match bound
-        .as_ref()
-        .and_then(crate::schema::keywords::number)
-        .and_then(|n| n.parse::<f64>().ok())
-    {
-        Some(n) => {
-            let n = proc_macro2::Literal::f64_unsuffixed(n);
-            quote!(::core::option::Option::Some(#n))
-        }
-        None => quote!(::core::option::Option::None),
+    let number = |bound: &Option<crate::attr::LitExpr>| {
+        let n = bound
+            .as_ref()
+            .and_then(crate::schema::keywords::number)
+            .and_then(|n| n.parse::<f64>().ok());
+        option_tokens(n.map(proc_macro2::Literal::f64_unsuffixed))
     };
-    let count = |bound: &Option<crate::attr::LitExpr>| match bound
-        .as_ref()
-        .and_then(crate::schema::keywords::number)
-        .and_then(|n| n.parse::<usize>().ok())
-    {
-        Some(n) => quote!(::core::option::Option::Some(#n)),
-        None => quote!(::core::option::Option::None),
+    let count = |bound: &Option<crate::attr::LitExpr>| {
+        let n = bound
+            .as_ref()
+            .and_then(crate::schema::keywords::number)
+            .and_then(|n| n.parse::<usize>().ok());
+        option_tokens(n)
     };
     if let Some(range) = &tool.range {
         let (min, max) = (number(&range.min), number(&range.max));
@@ -1424,6 +1410,14 @@ fn json_check_enum(
                 }
             }
         }
+    }
+}
+
+/// `::core::option::Option::Some(value)` or `::core::option::Option::None`, as tokens.
+fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
     }
 }
 
