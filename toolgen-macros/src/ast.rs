@@ -6,10 +6,11 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type};
 
-use crate::attr::{self, DescribedAttrs, FieldToolAttrs, SerdeContainer, ToolAttrs};
-use crate::case::RenameRule;
-use crate::case::pascal_to_snake;
+use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
+
+use crate::attr::{self, DescribedAttrs, FieldToolAttrs, ToolAttrs};
 use crate::doc::{self, Desc};
+use crate::serde_attr::{self, SerdeContainer};
 
 /// Which derive is running.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,8 @@ pub struct Container<'a> {
     /// `#[tool(description)]`, else the doc comment.
     pub description: Option<Desc>,
     pub serde: SerdeContainer,
+    /// What serde's own checks found wrong (see [`serde_attr::Serde::errors`]).
+    pub serde_errors: Option<syn::Error>,
     pub data: Data<'a>,
     /// Only for `#[derive(Tool)]`.
     pub tool: Option<ToolInfo>,
@@ -140,7 +143,7 @@ impl<'a> Container<'a> {
         derive: Derive,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
-        let serde = attr::serde_container(&input.attrs, errors);
+        let serde = serde_attr::read(input, errors);
         let (description, tool) = match derive {
             Derive::Tool => {
                 let attrs = ToolAttrs::read(&input.attrs, errors);
@@ -152,7 +155,7 @@ impl<'a> Container<'a> {
                 let (name, name_span, explicit_name) = match &attrs.name {
                     Some(lit) => (lit.value(), lit.span(), true),
                     None => (
-                        pascal_to_snake(&input.ident.unraw().to_string()),
+                        RenameRule::SnakeCase.apply_to_variant(&input.ident.unraw().to_string()),
                         input.ident.span(),
                         false,
                     ),
@@ -177,33 +180,34 @@ impl<'a> Container<'a> {
             }
             Derive::ToolSchema => (described(&input.attrs, errors), None),
         };
-        let data = match &input.data {
-            syn::Data::Struct(data) => match &data.fields {
-                syn::Fields::Named(fields) => Data::Named(
+        let container_default = serde.container.default;
+        let data = match &serde.ast {
+            None => Data::Union,
+            Some(ast) => match &ast.data {
+                serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => Data::Named(
                     fields
-                        .named
                         .iter()
-                        .map(|field| {
-                            Field::from_ast(field, serde.rename_all, serde.default, errors)
-                        })
+                        .map(|field| Field::from_ast(field, container_default, errors))
                         .collect(),
                 ),
-                syn::Fields::Unnamed(fields) => Data::Tuple(fields.unnamed.iter().collect()),
-                syn::Fields::Unit => Data::Unit,
+                serde_ast::Data::Struct(serde_ast::Style::Unit, _) => Data::Unit,
+                serde_ast::Data::Struct(_, fields) => {
+                    Data::Tuple(fields.iter().map(|field| field.original).collect())
+                }
+                serde_ast::Data::Enum(variants) => Data::Enum(
+                    variants
+                        .iter()
+                        .map(|variant| Variant::from_ast(variant, errors))
+                        .collect(),
+                ),
             },
-            syn::Data::Enum(data) => Data::Enum(
-                data.variants
-                    .iter()
-                    .map(|variant| Variant::from_ast(variant, &serde, errors))
-                    .collect(),
-            ),
-            syn::Data::Union(_) => Data::Union,
         };
         Container {
             original: input,
             ident: &input.ident,
             description,
-            serde,
+            serde: serde.container,
+            serde_errors: serde.errors,
             data,
             tool,
         }
@@ -211,55 +215,46 @@ impl<'a> Container<'a> {
 
     /// The type's name as it appears under `$defs` when it is recursive.
     pub fn def_name(&self) -> String {
-        self.serde
-            .rename
-            .as_ref()
-            .map(|name| name.value.clone())
-            .unwrap_or_else(|| self.ident.unraw().to_string())
+        self.serde.name.clone()
     }
 }
 
 impl<'a> Field<'a> {
+    /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`.
     fn from_ast(
-        field: &'a syn::Field,
-        rename_all: Option<RenameRule>,
+        field: &serde_ast::Field<'a>,
         container_default: bool,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
-        let serde = attr::serde_field(&field.attrs, errors);
-        let tool = FieldToolAttrs::read(&field.attrs, errors);
+        let attrs = &field.original.attrs;
+        let tool = FieldToolAttrs::read(attrs, errors);
         let description = tool
             .description
             .as_ref()
             .map(|lit| Desc::Text(lit.value()))
-            .or_else(|| doc::doc_desc(&field.attrs));
-        // Named fields always have an ident; the fallback only keeps this total.
-        let ident = field
-            .ident
-            .as_ref()
-            .map(|ident| ident.unraw().to_string())
-            .unwrap_or_default();
-        let (name, name_span) = match serde.rename {
-            Some(rename) => (rename.value, rename.span),
-            None => (
-                rename_all.map_or_else(|| ident.clone(), |rule| rule.apply_to_field(&ident)),
-                field
-                    .ident
-                    .as_ref()
-                    .map_or_else(Span::call_site, Ident::span),
-            ),
-        };
+            .or_else(|| doc::doc_desc(attrs));
+        let name = field.attrs.name().deserialize_name();
+        let default = field.attrs.default();
+        // serde reads a borrowed `Cow` with a function of its own, which needs no schema of its own.
+        let with = field
+            .attrs
+            .deserialize_with()
+            .and_then(|_| serde_attr::find(attrs, &["with", "deserialize_with"]))
+            .map(|found| found.key_span);
         Field {
-            original: field,
-            ty: &field.ty,
-            name,
-            name_span,
+            original: field.original,
+            ty: field.ty,
+            name: name.value.clone(),
+            name_span: name.span,
             description,
-            default: serde.default || container_default,
-            default_path: serde.default_path,
-            skip: serde.skip,
-            flatten: serde.flatten,
-            with: serde.with,
+            default: !default.is_none() || container_default,
+            default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
+            skip: field.attrs.skip_deserializing(),
+            flatten: field
+                .attrs
+                .flatten()
+                .then(|| serde_attr::key_span(attrs, "flatten").unwrap_or_else(Span::call_site)),
+            with,
             tool,
         }
     }
@@ -267,43 +262,34 @@ impl<'a> Field<'a> {
 
 impl<'a> Variant<'a> {
     fn from_ast(
-        variant: &'a syn::Variant,
-        container: &SerdeContainer,
+        variant: &serde_ast::Variant<'a>,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
-        let serde = attr::serde_variant(&variant.attrs, errors);
-        let description = described(&variant.attrs, errors);
-        let ident = variant.ident.unraw().to_string();
-        let name = match serde.rename {
-            Some(rename) => rename.value,
-            None => container
-                .rename_all
-                .map_or_else(|| ident.clone(), |rule| rule.apply_to_variant(&ident)),
-        };
-        let fields_rule = serde.rename_all.or(container.rename_all_fields);
-        let shape = match &variant.fields {
-            syn::Fields::Unit => Shape::Unit,
-            syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
-                Shape::Newtype(&fields.unnamed[0].ty)
+        let attrs = &variant.original.attrs;
+        let description = described(attrs, errors);
+        let shape = match (variant.style, variant.fields.as_slice()) {
+            (serde_ast::Style::Newtype, [only]) => Shape::Newtype(only.ty),
+            (serde_ast::Style::Tuple, fields) => {
+                Shape::Tuple(fields.iter().map(|f| f.ty).collect())
             }
-            syn::Fields::Unnamed(fields) => {
-                Shape::Tuple(fields.unnamed.iter().map(|f| &f.ty).collect())
-            }
-            syn::Fields::Named(fields) => Shape::Struct(
+            (serde_ast::Style::Struct, fields) => Shape::Struct(
                 fields
-                    .named
                     .iter()
-                    .map(|field| Field::from_ast(field, fields_rule, false, errors))
+                    .map(|field| Field::from_ast(field, false, errors))
                     .collect(),
             ),
+            _ => Shape::Unit,
         };
         Variant {
-            original: variant,
-            name,
+            original: variant.original,
+            name: variant.attrs.name().deserialize_name().value.clone(),
             description,
-            skip: serde.skip,
-            other: serde.other,
-            untagged: serde.untagged,
+            skip: variant.attrs.skip_deserializing(),
+            other: variant
+                .attrs
+                .other()
+                .then(|| serde_attr::key_span(attrs, "other").unwrap_or_else(Span::call_site)),
+            untagged: variant.attrs.untagged(),
             shape,
         }
     }

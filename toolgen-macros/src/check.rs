@@ -8,7 +8,6 @@ use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::{Container, Data, Field, Shape};
 use crate::attr::{self, Bounds};
-use crate::case::pascal_to_snake;
 use crate::doc::Desc;
 use crate::schema::json;
 use crate::schema::types::mentions_self;
@@ -369,7 +368,8 @@ fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accu
             format!(
                 "derive `ToolSchema` for `{ident}` and wrap it in a field, e.g. \
                  `struct {ident}Input {{ {}: {ident} }}`",
-                pascal_to_snake(&ident.to_string())
+                serde_derive_internals::attr::RenameRule::SnakeCase
+                    .apply_to_variant(&ident.to_string())
             ),
         ),
     };
@@ -498,7 +498,7 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
     let Some(tag) = &container.serde.tag else {
         return;
     };
-    if container.serde.content.is_some() || container.serde.untagged.is_some() {
+    if container.serde.content.is_some() || container.serde.untagged {
         return;
     }
     for variant in variants.iter().filter(|v| !v.skip && !v.untagged) {
@@ -514,7 +514,7 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
                      #[serde(tag = ..)] needs struct variants, unit variants, or newtype variants \
                      of structs and maps; make it a struct variant (`{} {{ value: .. }}`) or use \
                      #[serde(tag = .., content = ..)]",
-                    variant.original.ident, tag.value, variant.original.ident
+                    variant.original.ident, tag, variant.original.ident
                 ))
                 .with_span(&variant.original.fields),
             );

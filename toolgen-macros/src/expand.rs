@@ -17,12 +17,13 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
     let mut errors = darling::Error::accumulator();
     let container = Container::from_ast(input, derive, &mut errors);
     check::check(&container, &mut errors);
-    match errors.finish() {
-        Ok(()) => expand(&container),
-        Err(errors) => {
+    match (errors.finish(), &container.serde_errors) {
+        (Ok(()), None) => expand(&container),
+        (ours, serde) => {
             let stub = fallback::stub(input, derive);
-            let errors = errors.write_errors();
-            quote!(#errors #stub)
+            let serde = serde.as_ref().map(syn::Error::to_compile_error);
+            let ours = ours.err().map(darling::Error::write_errors);
+            quote!(#serde #ours #stub)
         }
     }
 }
@@ -788,7 +789,7 @@ fn default_const(container: &Container<'_>) -> TokenStream {
     let Data::Enum(variants) = &container.data else {
         return TokenStream::new();
     };
-    let externally_tagged = container.serde.tag.is_none() && container.serde.untagged.is_none();
+    let externally_tagged = container.serde.tag.is_none() && !container.serde.untagged;
     let readable: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
     let string_enum = externally_tagged
         && readable
@@ -938,7 +939,7 @@ fn fill_enum(
         .iter()
         .filter(|v| !v.skip && !v.untagged && !matches!(v.shape, Shape::Unit | Shape::Tuple(_)))
         .collect();
-    if variants.is_empty() || serde.untagged.is_some() {
+    if variants.is_empty() || serde.untagged {
         // Untagged: serde tries each variant in turn; which one the model meant is not known here.
         return TokenStream::new();
     }
@@ -955,7 +956,7 @@ fn fill_enum(
     };
     match (&serde.tag, &serde.content) {
         (Some(tag), None) => {
-            let tag = tag_of(&tag.value);
+            let tag = tag_of(tag);
             quote! {
                 if let ::core::option::Option::Some(__toolgen_tag) = #tag {
                     let #content = #value;
@@ -967,8 +968,8 @@ fn fill_enum(
             }
         }
         (Some(tag), Some(content_key)) => {
-            let tag = tag_of(&tag.value);
-            let key = &content_key.value;
+            let tag = tag_of(tag);
+            let key = content_key;
             quote! {
                 if let ::core::option::Option::Some(__toolgen_tag) = #tag
                     && let ::core::option::Option::Some(#content) = #value.get_mut(#key)
@@ -1162,12 +1163,12 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
             let ident = &variant.original.ident;
             // Where serde puts the content: under the variant's name (external), under the content
             // key (adjacent), or beside the tag / on its own (internal, untagged).
-            let outer: Vec<TokenStream> = if variant.untagged || serde.untagged.is_some() {
+            let outer: Vec<TokenStream> = if variant.untagged || serde.untagged {
                 Vec::new()
             } else {
                 match (&serde.tag, &serde.content) {
                     (Some(_), Some(content)) => {
-                        let key = &content.value;
+                        let key = &content;
                         vec![quote!(.within_field(#key))]
                     }
                     (Some(_), None) => Vec::new(),
@@ -1320,7 +1321,7 @@ fn json_check_enum(
     value: &TokenStream,
 ) -> TokenStream {
     let serde = &container.serde;
-    if serde.untagged.is_some() {
+    if serde.untagged {
         // Untagged: which variant serde will take is not known before it tries them.
         return TokenStream::new();
     }
@@ -1362,7 +1363,7 @@ fn json_check_enum(
     match (&serde.tag, &serde.content) {
         (Some(tag), None) => {
             let arms: Vec<TokenStream> = variants.iter().map(|v| arm(v, &[])).collect();
-            let tag = tag_of(&tag.value);
+            let tag = tag_of(tag);
             quote! {
                 if let ::core::option::Option::Some(__toolgen_tag) = #tag {
                     let #content = #value;
@@ -1374,10 +1375,10 @@ fn json_check_enum(
             }
         }
         (Some(tag), Some(content_key)) => {
-            let key = &content_key.value;
+            let key = content_key;
             let outer = [quote!(.within_field(#key))];
             let arms: Vec<TokenStream> = variants.iter().map(|v| arm(v, &outer)).collect();
-            let tag = tag_of(&tag.value);
+            let tag = tag_of(tag);
             quote! {
                 if let ::core::option::Option::Some(__toolgen_tag) = #tag
                     && let ::core::option::Option::Some(#content) = #value.get(#key)

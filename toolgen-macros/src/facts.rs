@@ -132,19 +132,16 @@ impl Cx<'_> {
     fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
         let serde = &self.container.serde;
         let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
-        let untagged_enum = serde.untagged.is_some();
+        let untagged_enum = serde.untagged;
         let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) =
             variants.iter().partition(|v| !v.untagged || untagged_enum);
         let mut branches = match (&serde.tag, &serde.content, untagged_enum) {
             (_, _, true) => tagged.iter().map(|v| self.content(v)).collect(),
             (Some(tag), Some(content), false) => tagged
                 .iter()
-                .map(|v| self.adjacent(&tag.value, &content.value, v))
+                .map(|v| self.adjacent(tag, content, v))
                 .collect(),
-            (Some(tag), None, false) => tagged
-                .iter()
-                .map(|v| self.internal(&tag.value, v))
-                .collect(),
+            (Some(tag), None, false) => tagged.iter().map(|v| self.internal(tag, v)).collect(),
             (None, _, false) => self.external(&tagged),
         };
         branches.extend(untagged.iter().map(|v| self.content(v)));

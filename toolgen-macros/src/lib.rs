@@ -2,13 +2,12 @@
 //! which re-exports them beside the traits they implement.
 //!
 //! This file only declares the derives; each stage of the work is a module of its own:
-//! `attr` (with `case` and `doc`) reads attributes, `ast` builds the model, `check` applies the
+//! `attr` (with `doc`) reads `#[tool(..)]` and doc comments, `serde_attr` reads `#[serde(..)]` through serde's own code, `ast` builds the model, `check` applies the
 //! rules that span attributes, `schema` turns the model into schema pieces, and `expand` (with
 //! `fallback`) writes the tokens.
 
 mod ast;
 mod attr;
-mod case;
 mod check;
 mod doc;
 mod expand;
@@ -16,6 +15,7 @@ mod facts;
 mod fallback;
 mod nulls;
 mod schema;
+mod serde_attr;
 mod toolset;
 
 use proc_macro::TokenStream;

@@ -159,7 +159,7 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
     for variant in variants.iter().filter(|v| !v.skip) {
-        let untagged = serde.untagged.is_some() || variant.untagged;
+        let untagged = serde.untagged || variant.untagged;
         let content = content(variant, ident, untagged);
         if untagged {
             alternatives.extend(content);
@@ -188,16 +188,16 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
             // Internally tagged: the content's fields sit beside the tag.
             (Some(tag), None) => {
                 let cases = cases(&|content| content.clone());
-                let tag = &tag.value;
+                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
             // Adjacently tagged: the content is under its key.
             (Some(tag), Some(key)) => {
                 let cases = cases(&|content| {
-                    let entry = field(&key.value, content);
+                    let entry = field(key, content);
                     quote!(::toolgen::__private::Nulls::Object(&[#entry], &[]))
                 });
-                let tag = &tag.value;
+                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
             // Externally tagged: `{"Variant": content}`.

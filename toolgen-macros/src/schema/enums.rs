@@ -18,10 +18,10 @@ impl<'a> Repr<'a> {
     fn of(cx: &'a Context<'_>) -> Repr<'a> {
         let serde = &cx.container.serde;
         match (&serde.tag, &serde.content, serde.untagged) {
-            (_, _, Some(_)) => Repr::Untagged,
-            (Some(tag), Some(content), None) => Repr::Adjacent(&tag.value, &content.value),
-            (Some(tag), None, None) => Repr::Internal(&tag.value),
-            (None, _, None) => Repr::External,
+            (_, _, true) => Repr::Untagged,
+            (Some(tag), Some(content), false) => Repr::Adjacent(tag, content),
+            (Some(tag), None, false) => Repr::Internal(tag),
+            (None, _, false) => Repr::External,
         }
     }
 }
