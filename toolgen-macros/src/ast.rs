@@ -60,9 +60,9 @@ pub struct ToolInfo {
     pub timeout: Option<u64>,
     /// `#[tool(title = "..")]`, the hints and the icons: MCP's alone.
     pub mcp: attr::McpAttrs,
-    /// Keys that could not be read (misspelt or with a bad value): the checks of a missing name
-    /// or description stand down for them.
-    pub unread: Vec<&'static str>,
+    /// The attribute could not be read (a misspelt key, a bad value): the checks of a missing
+    /// or invalid name and of a missing description stand down.
+    pub unread: bool,
 }
 
 /// The shape of the type.
@@ -146,7 +146,13 @@ impl<'a> Container<'a> {
         let serde = serde_attr::read(input, errors);
         let (description, tool) = match derive {
             Derive::Tool => {
-                let attrs = ToolAttrs::read(&input.attrs, errors);
+                // An attribute with a problem is reported whole; the checks that need its keys
+                // (a name, a description) stand down for it.
+                let (attrs, unread) = match errors.handle(ToolAttrs::from_attributes(&input.attrs))
+                {
+                    Some(attrs) => (attrs, false),
+                    None => (ToolAttrs::default(), true),
+                };
                 let description = attrs
                     .description
                     .as_ref()
@@ -164,17 +170,17 @@ impl<'a> Container<'a> {
                     name,
                     name_span,
                     explicit_name,
-                    strict: attrs.strict,
+                    strict: attrs.strict.map(|strict| (*strict, strict.span())),
                     description_attr: attrs.description,
                     output: attrs.output,
-                    gemini: attrs.gemini,
+                    gemini: attrs.gemini.map(|gemini| (*gemini, gemini.span())),
                     cache_control: attrs.cache_control,
-                    defer_loading: attrs.defer_loading,
-                    eager_input_streaming: attrs.eager_input_streaming,
+                    defer_loading: attrs.defer_loading.is_present(),
+                    eager_input_streaming: attrs.eager_input_streaming.is_present(),
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
                     mcp: attrs.mcp,
-                    unread: attrs.unread,
+                    unread,
                 };
                 (description, Some(tool))
             }
@@ -227,7 +233,9 @@ impl<'a> Field<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &field.original.attrs;
-        let tool = FieldToolAttrs::read(attrs, errors);
+        let tool = errors
+            .handle(FieldToolAttrs::from_attributes(attrs))
+            .unwrap_or_default();
         let description = tool
             .description
             .as_ref()

@@ -1,70 +1,95 @@
-//! Reading `#[tool(..)]` into plain values. Nothing here stops at
-//! the first problem: every error goes to the accumulator and reading goes on.
+//! Reading `#[tool(..)]` with darling's derives: darling owns the rules for unknown keys (with
+//! "did you mean"), keys given twice and malformed attributes, and reports every problem of an
+//! attribute at once. Each value type below says in its own words what its key takes.
 
-use darling::FromAttributes;
+use darling::util::{Flag, SpannedValue};
+use darling::{FromAttributes, FromMeta};
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
-use syn::{Attribute, LitStr, Token};
+use syn::{Expr, Lit, LitStr, Meta, Token};
 
 /// `#[tool(..)]` on the container of `#[derive(Tool)]`.
-///
-/// Read by hand rather than derived (see [`ToolAttrs::read`]) so that one bad key does not lose
-/// the good ones beside it.
-#[derive(Default)]
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
 pub struct ToolAttrs {
     /// `#[tool(name = "get_weather")]`
+    #[darling(default, map = Text::lit)]
     pub name: Option<LitStr>,
     /// `#[tool(description = "...")]`
+    #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
-    /// `#[tool(strict)]`, `#[tool(strict = "openai")]`, `#[tool(strict = "anthropic")]`, with the
-    /// span of `strict`.
-    pub strict: Option<(Strict, proc_macro2::Span)>,
-    /// `#[tool(output = Type)]`: what the tool returns, for MCP's `outputSchema`.
+    /// `#[tool(strict)]`, `#[tool(strict = "openai")]`, `#[tool(strict = "anthropic")]`.
+    pub strict: Option<SpannedValue<Strict>>,
+    /// `#[tool(output = Type)]` or `#[tool(output = "Type<..>")]`: what the tool returns, for
+    /// MCP's `outputSchema`.
+    #[darling(default, map = TypeArg::ty)]
     pub output: Option<syn::Type>,
-    /// `#[tool(gemini = "parameters")]` / `#[tool(gemini = "json_schema")]`, with the span of
-    /// the value.
-    pub gemini: Option<(Gemini, proc_macro2::Span)>,
+    /// `#[tool(gemini = "parameters")]` / `#[tool(gemini = "json_schema")]`.
+    pub gemini: Option<SpannedValue<Gemini>>,
     /// `#[tool(cache_control)]` (`""`) or `#[tool(cache_control = "1h")]` (the TTL): Anthropic's
     /// prompt-cache breakpoint on the definition.
+    #[darling(default, map = CacheTtl::text)]
     pub cache_control: Option<String>,
     /// `#[tool(defer_loading)]`: Anthropic's and OpenAI Responses' tool search loads it on demand.
-    pub defer_loading: bool,
+    #[darling(default, map = Word::flag)]
+    pub defer_loading: Flag,
     /// `#[tool(eager_input_streaming)]`: Anthropic streams the input without buffering it.
-    pub eager_input_streaming: bool,
+    #[darling(default, map = Word::flag)]
+    pub eager_input_streaming: Flag,
     /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`,
     /// each as JSON text.
+    #[darling(multiple, rename = "input_example", map = InputExample::text)]
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
+    #[darling(default, map = Timeout::millis)]
     pub timeout: Option<u64>,
     /// What only MCP's definitions carry: `title`, the annotations' hints, `icon`s.
+    #[darling(flatten)]
     pub mcp: McpAttrs,
-    /// Keys the user meant but that could not be read: a bad value, or a misspelling
-    /// (`descripton`). Checks of a missing name or description stand down for these.
-    pub unread: Vec<&'static str>,
 }
 
 /// What `#[tool(..)]` gives only MCP's definition of a tool: a title for people, the
 /// annotations' hints, icons.
-#[derive(Default)]
+#[derive(Default, FromMeta)]
 pub struct McpAttrs {
     /// `#[tool(title = "Get the weather")]`
+    #[darling(default, map = Title::text)]
     pub title: Option<String>,
-    /// `read_only`, `destructive`, `idempotent`, `open_world` (each also `= false`), in that
-    /// order, with the span of each key.
-    pub hints: [Option<(bool, Span)>; 4],
+    /// `#[tool(read_only)]` (each hint also `= false`)
+    pub read_only: Option<Hint>,
+    /// `#[tool(destructive)]`
+    pub destructive: Option<Hint>,
+    /// `#[tool(idempotent)]`
+    pub idempotent: Option<Hint>,
+    /// `#[tool(open_world)]`
+    pub open_world: Option<Hint>,
     /// `#[tool(icon = "https://..")]` or `#[tool(icon(src = "..", mime_type = "..", sizes =
     /// "48x48 96x96", theme = "dark"))]`, once per icon.
+    #[darling(multiple, rename = "icon")]
     pub icons: Vec<Icon>,
 }
 
-/// The hint keys of [`McpAttrs::hints`], in order, with MCP's names for them.
+/// The hints of [`McpAttrs`] with MCP's names for them, in MCP's order.
 pub const HINTS: [(&str, &str); 4] = [
     ("read_only", "readOnlyHint"),
     ("destructive", "destructiveHint"),
     ("idempotent", "idempotentHint"),
     ("open_world", "openWorldHint"),
 ];
+
+impl McpAttrs {
+    /// The hints in the order of [`HINTS`], each with the span of its key.
+    pub fn hints(&self) -> [Option<(bool, Span)>; 4] {
+        [
+            &self.read_only,
+            &self.destructive,
+            &self.idempotent,
+            &self.open_world,
+        ]
+        .map(|hint| hint.as_ref().map(|hint| (hint.on, hint.span)))
+    }
+}
 
 /// One `#[tool(icon ..)]`: MCP's `Icon`.
 pub struct Icon {
@@ -74,20 +99,72 @@ pub struct Icon {
     pub theme: Option<String>,
 }
 
-/// `#[tool(..)]` on the container of `#[derive(ToolSchema)]`, on fields and on variants.
-#[derive(Default)]
-pub struct DescribedAttrs {
-    /// `#[tool(description = "...")]`
-    pub description: Option<LitStr>,
+/// `#[tool(icon(..))]`'s parts, each checked as it is read.
+#[derive(FromMeta)]
+struct IconParts {
+    #[darling(default)]
+    src: Option<IconSrc>,
+    #[darling(default)]
+    mime_type: Option<MimeType>,
+    #[darling(default)]
+    sizes: Option<Sizes>,
+    #[darling(default)]
+    theme: Option<Theme>,
 }
 
-/// `#[tool(..)]` on a field. Read by hand (see [`FieldToolAttrs::read`]) like the container's, for
-/// the same messages.
-#[derive(Default)]
+impl FromMeta for Icon {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        const HOW: &str = "icon = \"https://example.com/icon.png\"` or `icon(src = \"..\", \
+                           mime_type = \"image/png\", sizes = \"48x48\", theme = \"light\")";
+        if let Meta::List(_) = item {
+            let parts = IconParts::from_meta(item)?;
+            let Some(src) = parts.src else {
+                return Err(darling::Error::custom(format!(
+                    "an icon needs its `src`: write `{HOW}`"
+                ))
+                .with_span(item.path()));
+            };
+            return Ok(Icon {
+                src: src.0,
+                mime_type: parts.mime_type.map(|m| m.0),
+                sizes: parts.sizes.map(|s| s.0).unwrap_or_default(),
+                theme: parts.theme.map(|t| t.0),
+            });
+        }
+        let src = string(
+            item,
+            &format!("`icon` takes a URL, or the icon's parts: write `{HOW}`"),
+        )?;
+        Ok(Icon {
+            src: IconSrc::check(&src)?.0,
+            mime_type: None,
+            sizes: Vec::new(),
+            theme: None,
+        })
+    }
+}
+
+/// `#[tool(..)]` on the container of `#[derive(ToolSchema)]`, and on variants.
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
+pub struct DescribedAttrs {
+    /// `#[tool(description = "...")]`
+    #[darling(default, map = Text::lit)]
+    pub description: Option<LitStr>,
+    /// The tool's own keys, refused here in words.
+    #[darling(flatten)]
+    _tool_only: ToolOnly,
+}
+
+/// `#[tool(..)]` on a field.
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
 pub struct FieldToolAttrs {
     /// `#[tool(description = "...")]`
+    #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
     /// `#[tool(schema = Type)]` or `#[tool(schema = "Type<..>")]`: describe the field as `Type`.
+    #[darling(default, map = TypeArg::ty)]
     pub schema: Option<syn::Type>,
     /// `#[tool(default = 5)]`, `= "word"`, `= true`, `= []`: shown in the schema, filled in when
     /// the model leaves the field out.
@@ -97,27 +174,155 @@ pub struct FieldToolAttrs {
     /// `#[tool(length(min = 1, max = 80))]`
     pub length: Option<Bounds>,
     /// `#[tool(pattern = "^[a-z]+$")]`
+    #[darling(default, map = Text::lit)]
     pub pattern: Option<LitStr>,
     /// `#[tool(format = "date-time")]`
+    #[darling(default, map = Text::lit)]
     pub format: Option<LitStr>,
     /// `#[tool(example = "Riga")]`, once per example.
+    #[darling(multiple)]
     pub example: Vec<LitExpr>,
-    /// `#[tool(required)]`, with its span: listed in `required` although it has a default (or is
-    /// an `Option`), as Zod writes a defaulted field; parsing still fills it in when missing.
-    pub required: Option<proc_macro2::Span>,
+    /// `#[tool(required)]`: listed in `required` although it has a default (or is an `Option`),
+    /// as Zod writes a defaulted field; parsing still fills it in when missing.
+    #[darling(default, map = Word::flag)]
+    pub required: Flag,
+    /// The tool's own keys, refused here in words.
+    #[darling(flatten)]
+    _tool_only: ToolOnly,
 }
 
-/// `min = .., max = ..`, either optional.
-#[derive(Default, Clone)]
+/// The keys only the struct that derives `Tool` takes, each refused where it was written (so the
+/// fields are never read: reading one is an error).
+#[derive(Default, FromMeta)]
+#[allow(dead_code)]
+struct ToolOnly {
+    name: Option<Misplaced>,
+    strict: Option<Misplaced>,
+    output: Option<Misplaced>,
+    gemini: Option<Misplaced>,
+    cache_control: Option<Misplaced>,
+    defer_loading: Option<Misplaced>,
+    eager_input_streaming: Option<Misplaced>,
+    input_example: Option<Misplaced>,
+    timeout: Option<Misplaced>,
+    title: Option<Misplaced>,
+    read_only: Option<Misplaced>,
+    destructive: Option<Misplaced>,
+    idempotent: Option<Misplaced>,
+    open_world: Option<Misplaced>,
+    icon: Option<Misplaced>,
+}
+
+/// A key written alone (darling's `Flag`), saying so in words when it is given a value.
+struct Word(Flag);
+
+impl Word {
+    fn flag(word: Word) -> Flag {
+        word.0
+    }
+}
+
+impl FromMeta for Word {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        Flag::from_meta(item).map(Word).map_err(|_| {
+            let key = key_of(item);
+            darling::Error::custom(format!("`{key}` takes no value: write `#[tool({key})]`"))
+                .with_span(item.path())
+        })
+    }
+}
+
+/// A key of the tool's own, written elsewhere: always an error.
+struct Misplaced;
+
+impl FromMeta for Misplaced {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        Err(darling::Error::custom(format!(
+            "`{}` belongs on the struct that derives `Tool`",
+            key_of(item)
+        ))
+        .with_span(item.path()))
+    }
+}
+
+/// `key = Type`, or `key = "Type<..>"`. (`Vec<u8>` is not an expression: darling hands it over
+/// as tokens, which `Option<syn::Type>` would not take.)
+struct TypeArg(syn::Type);
+
+impl TypeArg {
+    fn ty(arg: TypeArg) -> Option<syn::Type> {
+        Some(arg.0)
+    }
+}
+
+impl FromMeta for TypeArg {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        syn::Type::from_meta(item).map(TypeArg)
+    }
+
+    fn from_invalid_expr(value: &darling::ast::MetaNameValueInvalidExpr) -> darling::Result<Self> {
+        syn::Type::from_invalid_expr(value).map(TypeArg)
+    }
+}
+
+/// `min = .., max = ..`, either optional, with the span of the key (`range`, `length`).
+#[derive(Clone)]
 pub struct Bounds {
     pub min: Option<LitExpr>,
     pub max: Option<LitExpr>,
+    pub span: Span,
+}
+
+#[derive(FromMeta)]
+struct BoundParts {
+    min: Option<LitExpr>,
+    max: Option<LitExpr>,
+}
+
+impl FromMeta for Bounds {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let key = key_of(item);
+        let parts = match item {
+            // `range()`: no bounds at all, which the checks report in words.
+            Meta::List(list) if list.tokens.is_empty() => BoundParts {
+                min: None,
+                max: None,
+            },
+            Meta::List(_) => BoundParts::from_meta(item)?,
+            _ => {
+                return Err(darling::Error::custom(format!(
+                    "`{key}` takes bounds: write `{key}(min = 1, max = 10)`"
+                ))
+                .with_span(item.path()));
+            }
+        };
+        Ok(Bounds {
+            min: parts.min,
+            max: parts.max,
+            span: item.path().span(),
+        })
+    }
 }
 
 /// An attribute value kept as written. (darling reads a string literal given for a `syn::Expr`
 /// as the source of an expression; here `"word"` must stay the string `"word"`.)
 #[derive(Clone)]
 pub struct LitExpr(pub syn::Expr);
+
+impl FromMeta for LitExpr {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        match item {
+            Meta::NameValue(pair) => Ok(LitExpr(pair.value.clone())),
+            _ => {
+                let key = key_of(item);
+                Err(
+                    darling::Error::custom(format!("`{key}` takes a value: write `{key} = ..`"))
+                        .with_span(item.path()),
+                )
+            }
+        }
+    }
+}
 
 impl std::ops::Deref for LitExpr {
     type Target = syn::Expr;
@@ -132,14 +337,59 @@ impl quote::ToTokens for LitExpr {
     }
 }
 
-/// Consumes `= value` or `(..)` after a key nobody reads.
-pub fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.value()?.parse::<syn::Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.input.parse::<proc_macro2::TokenTree>()?;
+/// `key = "text"`'s literal, or an error at what was written instead, saying `takes`.
+fn string(item: &Meta, takes: &str) -> darling::Result<LitStr> {
+    match item {
+        Meta::NameValue(pair) => match &pair.value {
+            Expr::Lit(syn::ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => Ok(lit.clone()),
+            other => Err(darling::Error::custom(takes).with_span(other)),
+        },
+        _ => Err(darling::Error::custom(takes).with_span(item.path())),
     }
-    Ok(())
+}
+
+/// The key of `item` as written (`a::b` for a path).
+fn key_of(item: &Meta) -> String {
+    let segments: Vec<String> = item
+        .path()
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    segments.join("::")
+}
+
+/// `key = "text"`.
+struct Text(LitStr);
+
+impl Text {
+    fn lit(text: Option<Text>) -> Option<LitStr> {
+        text.map(|text| text.0)
+    }
+}
+
+impl FromMeta for Text {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let key = key_of(item);
+        string(
+            item,
+            &format!("`{key}` takes a string: write `{key} = \"...\"`"),
+        )
+        .map(Text)
+    }
+}
+
+/// A string that passes `good`, else the error `message` at it.
+fn checked(item: &Meta, good: impl Fn(&str) -> bool, message: &str) -> darling::Result<String> {
+    let key = key_of(item);
+    let lit = string(item, &format!("`{key}` takes a string: {message}"))?;
+    if good(&lit.value()) {
+        Ok(lit.value())
+    } else {
+        Err(darling::Error::custom(message).with_span(&lit))
+    }
 }
 
 /// Which providers' strict mode a tool asks for.
@@ -163,6 +413,30 @@ impl Strict {
     }
 }
 
+impl FromMeta for Strict {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        const HOW: &str = "write `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \
+                           \"openai\")]` or `#[tool(strict = \"anthropic\")]`";
+        let what =
+            format!("`strict` takes no value, or the provider whose strict mode to use: {HOW}");
+        match item {
+            Meta::Path(_) => Ok(Strict::Both),
+            Meta::List(_) => Err(
+                darling::Error::custom(format!("`strict` takes no list: {HOW}"))
+                    .with_span(item.path()),
+            ),
+            Meta::NameValue(_) => {
+                let lit = string(item, &what)?;
+                match lit.value().as_str() {
+                    "openai" => Ok(Strict::OpenAi),
+                    "anthropic" => Ok(Strict::Anthropic),
+                    _ => Err(darling::Error::custom(what).with_span(&lit)),
+                }
+            }
+        }
+    }
+}
+
 /// Which field of Gemini's function declaration a tool's schema goes in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gemini {
@@ -173,407 +447,207 @@ pub enum Gemini {
     JsonSchema,
 }
 
-/// The keys `#[tool(..)]` takes on the container of `#[derive(Tool)]`.
-const TOOL_KEYS: &[&str] = &[
-    "name",
-    "description",
-    "strict",
-    "output",
-    "gemini",
-    "cache_control",
-    "defer_loading",
-    "eager_input_streaming",
-    "input_example",
-    "timeout",
-    "title",
-    "read_only",
-    "destructive",
-    "idempotent",
-    "open_world",
-    "icon",
-];
-
-/// Whether `key` is one only the tool's own struct takes: all of [`TOOL_KEYS`] but `description`.
-fn is_tool_only(key: &str) -> bool {
-    key != "description" && TOOL_KEYS.contains(&key)
-}
-
-impl ToolAttrs {
-    /// Reads every `#[tool(..)]`. Each key that can be read is kept, whatever else is wrong in the
-    /// attribute; each problem goes to `errors`.
-    pub fn read(attrs: &[Attribute], errors: &mut darling::error::Accumulator) -> Self {
-        let mut out = ToolAttrs::default();
-        each_tool_key(attrs, errors, |key, meta, errors| {
-            match key {
-                // #[tool(name = "get_weather")]
-                "name" => {
-                    let value = string_value(meta, key, "name = \"get_weather\"", errors)?;
-                    if value.is_none() {
-                        out.unread.push("name");
-                    }
-                    set_once(&mut out.name, value, meta, key, errors);
-                }
-                // #[tool(description = "...")]
-                "description" => {
-                    let value = string_value(meta, key, "description = \"...\"", errors)?;
-                    if value.is_none() {
-                        out.unread.push("description");
-                    }
-                    set_once(&mut out.description, value, meta, key, errors);
-                }
-                // #[tool(strict)], #[tool(strict = "openai")], #[tool(strict = "anthropic")]
-                "strict" => {
-                    let strict = strict_value(meta, errors)?;
-                    if out.strict.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else if let Some(strict) = strict {
-                        out.strict = Some((strict, meta.path.span()));
-                    }
-                }
-                // #[tool(output = Forecast)] / #[tool(output = "Page<Item>")]
-                "output" => {
-                    let ty = type_value(meta)?;
-                    if out.output.is_some() {
-                        errors.push(duplicate(meta, key));
-                    }
-                    out.output = Some(ty);
-                }
-                // #[tool(gemini = "parameters")] / #[tool(gemini = "json_schema")]
-                "gemini" => {
-                    const HOW: &str = "gemini = \"parameters\"` or `gemini = \"json_schema\"";
-                    if let Some(lit) = string_value(meta, key, HOW, errors)? {
-                        let mode = match lit.value().as_str() {
-                            "parameters" => Some(Gemini::Parameters),
-                            "json_schema" => Some(Gemini::JsonSchema),
-                            _ => {
-                                errors.push(
-                                    darling::Error::custom(format!(
-                                        "tool attribute `gemini` is `parameters` (the OpenAPI \
-                                         subset, checked at compile time) or `json_schema` \
-                                         (`parametersJsonSchema`): write `{HOW}`"
-                                    ))
-                                    .with_span(&lit),
-                                );
-                                None
-                            }
-                        };
-                        if out.gemini.is_some() {
-                            errors.push(duplicate(meta, key));
-                        } else if let Some(mode) = mode {
-                            out.gemini = Some((mode, lit.span()));
-                        }
-                    }
-                }
-                // #[tool(cache_control)] / #[tool(cache_control = "1h")]
-                "cache_control" => {
-                    let ttl = if meta.input.peek(syn::Token![=]) {
-                        let how = "cache_control = \"5m\"` or `cache_control = \"1h\"";
-                        match string_value(meta, key, how, errors)? {
-                            Some(lit) if matches!(lit.value().as_str(), "5m" | "1h") => {
-                                Some(lit.value())
-                            }
-                            Some(lit) => {
-                                errors.push(
-                                    darling::Error::custom(format!(
-                                        "Anthropic's cache lives `5m` (the default) or `1h`: \
-                                         write `{how}`, or `cache_control` alone"
-                                    ))
-                                    .with_span(&lit),
-                                );
-                                None
-                            }
-                            None => None,
-                        }
-                    } else {
-                        Some(String::new())
-                    };
-                    if out.cache_control.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else if ttl.is_some() {
-                        out.cache_control = ttl;
-                    }
-                }
-                // #[tool(defer_loading)], #[tool(eager_input_streaming)]
-                "defer_loading" | "eager_input_streaming" => {
-                    let slot = if key == "defer_loading" {
-                        &mut out.defer_loading
-                    } else {
-                        &mut out.eager_input_streaming
-                    };
-                    if flag(meta, key, errors)? {
-                        if *slot {
-                            errors.push(duplicate(meta, key));
-                        }
-                        *slot = true;
-                    }
-                }
-                // #[tool(timeout = "10s")], "1500ms", "2m", "1h", "0.5s"
-                "timeout" => {
-                    const HOW: &str = "timeout = \"10s\"";
-                    let lit = string_value(meta, key, HOW, errors)?;
-                    let millis = lit.as_ref().and_then(|lit| {
-                        let millis = duration_millis(&lit.value());
-                        if millis.is_none() {
-                            errors.push(
-                                darling::Error::custom(
-                                    "a timeout is a number above zero and a unit, `ms`, `s`, `m` \
-                                     or `h`: write `timeout = \"10s\"` or `timeout = \"1500ms\"`",
-                                )
-                                .with_span(lit),
-                            );
-                        }
-                        millis
-                    });
-                    set_once(&mut out.timeout, millis, meta, key, errors);
-                }
-                // #[tool(input_example = json!({..}))], once per example
-                "input_example" => {
-                    let expr: syn::Expr = meta.value()?.parse()?;
-                    match crate::schema::json::expr_to_json(&expr) {
-                        Ok(text) if text.starts_with('{') => out.input_examples.push(text),
-                        Ok(_) => errors.push(
-                            darling::Error::custom(
-                                "an input example is a whole input, an object: write \
-                                 `input_example = json!({\"field\": ..})`",
-                            )
-                            .with_span(&expr),
-                        ),
-                        Err(error) => errors.push(error.into()),
-                    }
-                }
-                // #[tool(title = "Get the weather")]
-                "title" => {
-                    let lit = string_value(meta, key, "title = \"Get the weather\"", errors)?;
-                    let title = lit.and_then(|lit| {
-                        if lit.value().trim().is_empty() {
-                            errors.push(
-                                darling::Error::custom(
-                                    "a title is the tool's name for people, and cannot be \
-                                     blank: write `title = \"Get the weather\"`",
-                                )
-                                .with_span(&lit),
-                            );
-                            return None;
-                        }
-                        Some(lit.value())
-                    });
-                    set_once(&mut out.mcp.title, title, meta, key, errors);
-                }
-                // #[tool(read_only)], #[tool(open_world = false)], ..
-                "read_only" | "destructive" | "idempotent" | "open_world" => {
-                    let at = HINTS.iter().position(|(hint, _)| *hint == key).unwrap_or(0);
-                    let value = hint_value(meta, key, errors)?.map(|on| (on, meta.path.span()));
-                    set_once(&mut out.mcp.hints[at], value, meta, key, errors);
-                }
-                // #[tool(icon = "https://..")], #[tool(icon(src = "..", ..))], once per icon
-                "icon" => {
-                    if let Some(icon) = icon_value(meta, errors)? {
-                        out.mcp.icons.push(icon);
-                    }
-                }
-                _ => {
-                    let (error, guess) = unknown(meta, key, TOOL_KEYS);
-                    errors.push(error);
-                    out.unread.extend(guess);
-                    skip_value(meta)?;
-                }
-            }
-            Ok(())
-        });
-        out.mcp.check_hints(errors);
-        out
-    }
-}
-
-impl McpAttrs {
-    /// MCP reads `destructiveHint` and `idempotentHint` only of a tool that is not read-only:
-    /// either beside `read_only` says nothing, and is refused at its key.
-    fn check_hints(&self, errors: &mut darling::error::Accumulator) {
-        let [Some((true, _)), _, _, _] = self.hints else {
-            return;
-        };
-        for (hint, (key, mcp)) in self.hints.iter().zip(HINTS).skip(1).take(2) {
-            if let Some((_, span)) = hint {
-                errors.push(
-                    darling::Error::custom(format!(
-                        "`{key}` says nothing of a `read_only` tool (MCP reads `{mcp}` only when \
-                         `readOnlyHint` is false): remove `{key}`, or `read_only`"
-                    ))
-                    .with_span(span),
-                );
-            }
-        }
-    }
-}
-
-/// A hint: `key` alone (true), or `key = true` / `key = false`; a bad value is reported (`None`).
-fn hint_value(
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<Option<bool>> {
-    if !meta.input.peek(Token![=]) {
-        return Ok(flag(meta, key, errors)?.then_some(true));
-    }
-    match meta.value()?.parse::<syn::Expr>()? {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Bool(on),
-            ..
-        }) => Ok(Some(on.value)),
-        other => {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`{key}` is a hint, true or false: write `{key}` or `{key} = false`"
-                ))
-                .with_span(&other),
-            );
-            Ok(None)
-        }
-    }
-}
-
-/// The keys of `#[tool(icon(..))]`.
-const ICON_KEYS: &[&str] = &["src", "mime_type", "sizes", "theme"];
-
-/// `icon = "https://.."`, or `icon(src = "..", mime_type = "..", sizes = "48x48 96x96", theme =
-/// "light")`, each part checked; `None` when any is bad (reported).
-fn icon_value(
-    meta: &ParseNestedMeta<'_>,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<Option<Icon>> {
-    const HOW: &str = "icon = \"https://example.com/icon.png\"` or `icon(src = \"..\", \
-                       mime_type = \"image/png\", sizes = \"48x48\", theme = \"light\")";
-    let mut icon = Icon {
-        src: String::new(),
-        mime_type: None,
-        sizes: Vec::new(),
-        theme: None,
-    };
-    // The problems of the parts, each at its value.
-    let mut bad = Vec::new();
-    let mut check = |lit: &LitStr, good: bool, message: &str| {
-        if !good {
-            bad.push(darling::Error::custom(message).with_span(lit));
-        }
-    };
-    if !meta.input.peek(syn::token::Paren) {
-        let Some(src) = string_value(meta, "icon", HOW, errors)? else {
-            return Ok(None);
-        };
-        check(&src, is_icon_src(&src.value()), ICON_SRC);
-        icon.src = src.value();
-        let ok = bad.is_empty();
-        errors.extend(bad);
-        return Ok(ok.then_some(icon));
-    }
-    let mut src = None;
-    let mut inner_errors = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    meta.parse_nested_meta(|inner| {
-        let key = inner
-            .path
-            .get_ident()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        if !ICON_KEYS.contains(&key.as_str()) {
-            let hint = match did_you_mean(&key, ICON_KEYS) {
-                Some(guess) => format!("did you mean `{guess}`?"),
-                None => "an icon takes `src`, `mime_type`, `sizes` and `theme`".to_owned(),
-            };
-            inner_errors.push(
-                darling::Error::custom(format!("unknown icon key `{key}`; {hint}"))
-                    .with_span(&inner.path),
-            );
-            return skip_value(&inner);
-        }
-        if seen.contains(&key) {
-            inner_errors.push(
-                darling::Error::custom(format!("duplicate icon key `{key}`"))
-                    .with_span(&inner.path),
-            );
-            return skip_value(&inner);
-        }
-        seen.push(key.clone());
-        let value = if inner.input.peek(Token![=]) {
-            Some(inner.value()?.parse::<syn::Expr>()?)
+impl FromMeta for Gemini {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let mode = checked(
+            item,
+            |mode| matches!(mode, "parameters" | "json_schema"),
+            "`gemini` is `parameters` (the OpenAPI subset, checked at compile time) or \
+             `json_schema` (`parametersJsonSchema`): write `gemini = \"parameters\"` or `gemini = \
+             \"json_schema\"`",
+        )?;
+        Ok(if mode == "parameters" {
+            Gemini::Parameters
         } else {
-            skip_value(&inner)?;
-            None
-        };
-        let lit = match value {
-            Some(syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(lit),
-                ..
-            })) => lit,
-            other => {
-                let error = darling::Error::custom(format!(
-                    "icon key `{key}` takes a string: write `{key} = \"..\"`"
-                ));
-                inner_errors.push(match &other {
-                    Some(expr) => error.with_span(expr),
-                    None => error.with_span(&inner.path),
-                });
-                return Ok(());
-            }
-        };
-        let value = lit.value();
-        match key.as_str() {
-            "src" => {
-                check(&lit, is_icon_src(&value), ICON_SRC);
-                src = Some(value);
-            }
-            "mime_type" => {
-                check(
-                    &lit,
-                    value.starts_with("image/") && value.len() > "image/".len(),
-                    "an icon's `mime_type` is an image type: write `mime_type = \"image/png\"` \
-                     (or `image/svg+xml`, `image/webp`, ..)",
-                );
-                icon.mime_type = Some(value);
-            }
-            "sizes" => {
-                let sizes: Vec<String> = value.split_whitespace().map(str::to_owned).collect();
-                check(
-                    &lit,
-                    !sizes.is_empty() && sizes.iter().all(|size| is_icon_size(size)),
-                    "an icon's `sizes` are `WxH` in pixels, or `any` for a scalable image, \
-                     separated by spaces: write `sizes = \"48x48 96x96\"`",
-                );
-                icon.sizes = sizes;
-            }
-            _ => {
-                check(
-                    &lit,
-                    matches!(value.as_str(), "light" | "dark"),
-                    "an icon's `theme` is the background it is drawn for, `light` or `dark`: \
-                     write `theme = \"light\"`",
-                );
-                icon.theme = Some(value);
-            }
+            Gemini::JsonSchema
+        })
+    }
+}
+
+/// `cache_control` alone (`""`), or its TTL.
+struct CacheTtl(String);
+
+impl CacheTtl {
+    fn text(ttl: Option<CacheTtl>) -> Option<String> {
+        ttl.map(|ttl| ttl.0)
+    }
+}
+
+impl FromMeta for CacheTtl {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        if let Meta::Path(_) = item {
+            return Ok(CacheTtl(String::new()));
         }
-        Ok(())
-    })?;
-    bad.extend(inner_errors);
-    let ok = bad.is_empty();
-    errors.extend(bad);
-    let Some(src) = src else {
-        if seen.iter().any(|key| key == "src") {
-            // Its bad value is reported.
-            return Ok(None);
+        checked(
+            item,
+            |ttl| matches!(ttl, "5m" | "1h"),
+            "Anthropic's cache lives `5m` (the default) or `1h`: write `cache_control = \"5m\"` \
+             or `cache_control = \"1h\"`, or `cache_control` alone",
+        )
+        .map(CacheTtl)
+    }
+}
+
+/// `input_example = json!({..})`, as JSON text.
+struct InputExample(String);
+
+impl InputExample {
+    fn text(example: InputExample) -> String {
+        example.0
+    }
+}
+
+impl FromMeta for InputExample {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        const HOW: &str = "an input example is a whole input, an object: write `input_example = \
+                           json!({\"field\": ..})`";
+        let Meta::NameValue(pair) = item else {
+            return Err(darling::Error::custom(HOW).with_span(item.path()));
+        };
+        match crate::schema::json::expr_to_json(&pair.value) {
+            Ok(text) if text.starts_with('{') => Ok(InputExample(text)),
+            Ok(_) => Err(darling::Error::custom(HOW).with_span(&pair.value)),
+            Err(error) => Err(error.into()),
         }
-        errors.push(
-            darling::Error::custom(format!("an icon needs its `src`: write `{HOW}`"))
-                .with_span(&meta.path),
-        );
-        return Ok(None);
-    };
-    icon.src = src;
-    Ok(ok.then_some(icon))
+    }
+}
+
+/// `timeout = "10s"`, in milliseconds.
+struct Timeout(u64);
+
+impl Timeout {
+    fn millis(timeout: Option<Timeout>) -> Option<u64> {
+        timeout.map(|timeout| timeout.0)
+    }
+}
+
+impl FromMeta for Timeout {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let text = checked(
+            item,
+            |text| duration_millis(text).is_some(),
+            "a timeout is a number above zero and a unit, `ms`, `s`, `m` or `h`: write \
+             `timeout = \"10s\"` or `timeout = \"1500ms\"`",
+        )?;
+        Ok(Timeout(duration_millis(&text).unwrap_or_default()))
+    }
+}
+
+/// `title = ".."`, not blank.
+struct Title(String);
+
+impl Title {
+    fn text(title: Option<Title>) -> Option<String> {
+        title.map(|title| title.0)
+    }
+}
+
+impl FromMeta for Title {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        checked(
+            item,
+            |title| !title.trim().is_empty(),
+            "a title is the tool's name for people, and cannot be blank: write `title = \"Get \
+             the weather\"`",
+        )
+        .map(Title)
+    }
+}
+
+/// A hint: `key` alone (true), or `key = true` / `key = false`, with the span of the key.
+pub struct Hint {
+    pub on: bool,
+    pub span: Span,
+}
+
+impl FromMeta for Hint {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let key = key_of(item);
+        let message = format!("`{key}` is a hint, true or false: write `{key}` or `{key} = false`");
+        let span = item.path().span();
+        match item {
+            Meta::Path(_) => Ok(Hint { on: true, span }),
+            Meta::NameValue(pair) => match &pair.value {
+                Expr::Lit(syn::ExprLit {
+                    lit: Lit::Bool(on), ..
+                }) => Ok(Hint { on: on.value, span }),
+                other => Err(darling::Error::custom(message).with_span(other)),
+            },
+            Meta::List(_) => Err(darling::Error::custom(message).with_span(item.path())),
+        }
+    }
 }
 
 /// What an icon's `src` may be, said when it is not.
 const ICON_SRC: &str = "an icon's `src` is an absolute `https:` (or `http:`) URL, or a `data:` URI \
                         of the image: write `icon = \"https://example.com/icon.png\"`";
+
+/// An icon's `src`, checked.
+struct IconSrc(String);
+
+impl IconSrc {
+    fn check(src: &LitStr) -> darling::Result<Self> {
+        if is_icon_src(&src.value()) {
+            Ok(IconSrc(src.value()))
+        } else {
+            Err(darling::Error::custom(ICON_SRC).with_span(src))
+        }
+    }
+}
+
+impl FromMeta for IconSrc {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        checked(item, is_icon_src, ICON_SRC).map(IconSrc)
+    }
+}
+
+/// An icon's `mime_type`, checked.
+struct MimeType(String);
+
+impl FromMeta for MimeType {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        checked(
+            item,
+            |mime| mime.starts_with("image/") && mime.len() > "image/".len(),
+            "an icon's `mime_type` is an image type: write `mime_type = \"image/png\"` (or \
+             `image/svg+xml`, `image/webp`, ..)",
+        )
+        .map(MimeType)
+    }
+}
+
+/// An icon's `sizes`, checked and split.
+struct Sizes(Vec<String>);
+
+impl FromMeta for Sizes {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let sizes = checked(
+            item,
+            |sizes| {
+                sizes.split_whitespace().next().is_some()
+                    && sizes.split_whitespace().all(is_icon_size)
+            },
+            "an icon's `sizes` are `WxH` in pixels, or `any` for a scalable image, separated by \
+             spaces: write `sizes = \"48x48 96x96\"`",
+        )?;
+        Ok(Sizes(sizes.split_whitespace().map(str::to_owned).collect()))
+    }
+}
+
+/// An icon's `theme`, checked.
+struct Theme(String);
+
+impl FromMeta for Theme {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        checked(
+            item,
+            |theme| matches!(theme, "light" | "dark"),
+            "an icon's `theme` is the background it is drawn for, `light` or `dark`: write \
+             `theme = \"light\"`",
+        )
+        .map(Theme)
+    }
+}
 
 /// Whether `src` is what MCP takes as an icon's `src`: an HTTP(S) URL with a host, or a `data:`
 /// URI of an image, without spaces.
@@ -654,382 +728,20 @@ mod duration_tests {
     }
 }
 
-impl FromAttributes for DescribedAttrs {
-    fn from_attributes(attrs: &[Attribute]) -> darling::Result<Self> {
-        let mut errors = darling::Error::accumulator();
-        let mut out = DescribedAttrs::default();
-        each_tool_key(attrs, &mut errors, |key, meta, errors| {
-            match key {
-                // #[tool(description = "...")]
-                "description" => {
-                    let value = string_value(meta, key, "description = \"...\"", errors)?;
-                    set_once(&mut out.description, value, meta, key, errors);
-                }
-                // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: only for the tool
-                // itself.
-                _ if is_tool_only(key) => {
-                    errors.push(
-                        darling::Error::custom(format!(
-                            "tool attribute `{key}` belongs on the struct that derives `Tool`; \
-                             here #[tool] takes only `description`"
-                        ))
-                        .with_span(&meta.path),
-                    );
-                    skip_value(meta)?;
-                }
-                _ => {
-                    errors.push(unknown(meta, key, &["description"]).0);
-                    skip_value(meta)?;
-                }
-            }
-            Ok(())
-        });
-        errors.finish_with(out)
+/// Consumes `= value` or `(..)` after a key nobody reads.
+pub fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
     }
-}
-
-/// Where `key` is first written in the `#[tool(..)]` attributes: for an error about its value as a
-/// whole, when the value keeps no span.
-/// The keys `#[tool(..)]` takes on a field.
-const FIELD_KEYS: &[&str] = &[
-    "description",
-    "default",
-    "required",
-    "range",
-    "length",
-    "pattern",
-    "format",
-    "example",
-    "schema",
-];
-
-impl FieldToolAttrs {
-    /// Reads every `#[tool(..)]` on a field; each problem goes to `errors`.
-    pub fn read(attrs: &[Attribute], errors: &mut darling::error::Accumulator) -> Self {
-        let mut out = FieldToolAttrs::default();
-        each_tool_key(attrs, errors, |key, meta, errors| {
-            match key {
-                // #[tool(description = "...")]
-                "description" => {
-                    let value = string_value(meta, key, "description = \"...\"", errors)?;
-                    set_once(&mut out.description, value, meta, key, errors);
-                }
-                // #[tool(pattern = "^[a-z]+$")]
-                "pattern" => {
-                    let value = string_value(meta, key, "pattern = \"^[a-z]+$\"", errors)?;
-                    set_once(&mut out.pattern, value, meta, key, errors);
-                }
-                // #[tool(format = "date-time")]
-                "format" => {
-                    let value = string_value(meta, key, "format = \"date-time\"", errors)?;
-                    set_once(&mut out.format, value, meta, key, errors);
-                }
-                // #[tool(default = 5)]
-                "default" => {
-                    let value = LitExpr(meta.value()?.parse()?);
-                    if out.default.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else {
-                        out.default = Some(value);
-                    }
-                }
-                // #[tool(example = "Riga")], once per example
-                "example" => out.example.push(LitExpr(meta.value()?.parse()?)),
-                // #[tool(required)]
-                "required" => {
-                    if flag(meta, key, errors)? {
-                        if out.required.is_some() {
-                            errors.push(duplicate(meta, key));
-                        } else {
-                            out.required = Some(meta.path.span());
-                        }
-                    }
-                }
-                // #[tool(schema = Type)] / #[tool(schema = "Type<..>")]
-                "schema" => {
-                    let ty = type_value(meta)?;
-                    if out.schema.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else {
-                        out.schema = Some(ty);
-                    }
-                }
-                // #[tool(range(min = 1, max = 10))] / #[tool(length(min = 1, max = 80))]
-                "range" | "length" => {
-                    let bounds = read_bounds(meta, key, errors)?;
-                    let slot = if key == "range" {
-                        &mut out.range
-                    } else {
-                        &mut out.length
-                    };
-                    if slot.is_some() {
-                        errors.push(duplicate(meta, key));
-                    } else {
-                        *slot = Some(bounds);
-                    }
-                }
-                // #[tool(name = "..")], #[tool(strict)], #[tool(output = ..)]: the tool's own.
-                _ if is_tool_only(key) => {
-                    errors.push(
-                        darling::Error::custom(format!(
-                            "tool attribute `{key}` belongs on the struct that derives `Tool`, \
-                             not on a field"
-                        ))
-                        .with_span(&meta.path),
-                    );
-                    skip_value(meta)?;
-                }
-                _ => {
-                    errors.push(unknown(meta, key, FIELD_KEYS).0);
-                    skip_value(meta)?;
-                }
-            }
-            Ok(())
-        });
-        out
-    }
-}
-
-/// `key = Type` or `key = "Type<..>"` (a string, for types that do not parse as an expression).
-fn type_value(meta: &ParseNestedMeta<'_>) -> syn::Result<syn::Type> {
-    let value = meta.value()?;
-    if value.peek(LitStr) {
-        value.parse::<LitStr>()?.parse()
-    } else {
-        value.parse()
-    }
-}
-
-/// `range(min = .., max = ..)`: the bounds as written (the checks judge them).
-fn read_bounds(
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<Bounds> {
-    let mut bounds = Bounds::default();
-    if !meta.input.peek(syn::token::Paren) {
-        errors.push(
-            darling::Error::custom(format!(
-                "tool attribute `{key}` takes bounds: write `{key}(min = 1, max = 10)`"
-            ))
-            .with_span(&meta.path),
-        );
-        skip_value(meta)?;
-        return Ok(bounds);
-    }
-    // `range()`: no bounds at all, which the checks report in words.
-    let group: proc_macro2::Group = meta.input.parse()?;
-    if group.stream().is_empty() {
-        return Ok(bounds);
-    }
-    let parser = syn::meta::parser(|inner| {
-        let bound = if inner.path.is_ident("min") {
-            &mut bounds.min
-        } else if inner.path.is_ident("max") {
-            &mut bounds.max
-        } else {
-            errors.push(
-                darling::Error::custom(format!("unknown `{key}` bound; expected `min` or `max`"))
-                    .with_span(&inner.path),
-            );
-            return skip_value(&inner);
-        };
-        let value = LitExpr(inner.value()?.parse()?);
-        if bound.is_some() {
-            errors.push(
-                darling::Error::custom(format!("duplicate `{key}` bound")).with_span(&inner.path),
-            );
-        } else {
-            *bound = Some(value);
-        }
-        Ok(())
-    });
-    syn::parse::Parser::parse2(parser, group.stream())?;
-    Ok(bounds)
-}
-
-pub fn tool_key_span(attrs: &[Attribute], key: &str) -> Option<Span> {
-    let mut found = None;
-    let mut ignored = darling::Error::accumulator();
-    each_tool_key(attrs, &mut ignored, |k, meta, _| {
-        if k == key && found.is_none() {
-            found = Some(meta.path.span());
-        }
-        skip_value(meta)
-    });
-    // Problems in the attribute are reported where it is read.
-    drop(ignored.into_inner());
-    found
-}
-
-/// Reads every `#[tool(..)]` in `attrs` with `read` for each key. A malformed attribute is
-/// reported, and the other attributes are still read.
-fn each_tool_key(
-    attrs: &[Attribute],
-    errors: &mut darling::error::Accumulator,
-    mut read: impl FnMut(
-        &str,
-        &ParseNestedMeta<'_>,
-        &mut darling::error::Accumulator,
-    ) -> syn::Result<()>,
-) {
-    for attr in attrs.iter().filter(|a| a.path().is_ident("tool")) {
-        let result = attr.parse_nested_meta(|meta| {
-            // A path key (`a::b`) is never valid; it is named as written.
-            let segments: Vec<String> = meta
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            read(&segments.join("::"), &meta, errors)
-        });
-        if let Err(err) = result {
-            errors.push(err.into());
-        }
-    }
-}
-
-/// `key = "text"`. Any other value is reported and skipped, so that the keys after it are read.
-fn string_value(
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    example: &str,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<Option<LitStr>> {
-    let message = format!("tool attribute `{key}` takes a string: write `{example}`");
-    if !meta.input.peek(Token![=]) {
-        errors.push(darling::Error::custom(message).with_span(&meta.path));
-        skip_value(meta)?;
-        return Ok(None);
-    }
-    match meta.value()?.parse::<syn::Expr>()? {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(lit),
-            ..
-        }) => Ok(Some(lit)),
-        other => {
-            errors.push(darling::Error::custom(message).with_span(&other));
-            Ok(None)
-        }
-    }
-}
-
-/// `strict` alone, or `strict = "openai"` / `"anthropic"`; a bad value is reported (`None`).
-fn strict_value(
-    meta: &ParseNestedMeta<'_>,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<Option<Strict>> {
-    const HOW: &str = "write `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or `#[tool(strict = \"anthropic\")]`";
-    if meta.input.peek(syn::token::Paren) {
-        errors.push(
-            darling::Error::custom(format!("tool attribute `strict` takes no list: {HOW}"))
-                .with_span(&meta.path),
-        );
-        skip_value(meta)?;
-        return Ok(None);
-    }
-    if !meta.input.peek(Token![=]) {
-        return Ok(Some(Strict::Both));
-    }
-    let value = meta.value()?.parse::<syn::Expr>()?;
-    let text = match &value {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(lit),
-            ..
-        }) => lit.value(),
-        _ => String::new(),
-    };
-    match text.as_str() {
-        "openai" => Ok(Some(Strict::OpenAi)),
-        "anthropic" => Ok(Some(Strict::Anthropic)),
-        _ => {
-            errors.push(
-                darling::Error::custom(format!(
-                    "tool attribute `strict` takes no value, or the provider whose strict mode to use: {HOW}"
-                ))
-                .with_span(&value),
-            );
-            Ok(None)
-        }
-    }
-}
-
-/// Stores a key's value (`None`: a bad value, already reported), reporting a second occurrence.
-fn set_once<T>(
-    slot: &mut Option<T>,
-    value: Option<T>,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    errors: &mut darling::error::Accumulator,
-) {
-    if slot.is_some() {
-        errors.push(duplicate(meta, key));
-    } else if value.is_some() {
-        *slot = value;
-    }
-}
-
-/// Whether `key` stands alone, as a flag (`#[tool(required)]`); a value after it is reported and
-/// skipped.
-fn flag(
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    errors: &mut darling::error::Accumulator,
-) -> syn::Result<bool> {
-    if meta.input.is_empty() || meta.input.peek(syn::Token![,]) {
-        return Ok(true);
-    }
-    errors.push(
-        darling::Error::custom(format!("`{key}` takes no value: write `#[tool({key})]`"))
-            .with_span(&meta.path),
-    );
-    skip_value(meta)?;
-    Ok(false)
-}
-
-fn duplicate(meta: &ParseNestedMeta<'_>, key: &str) -> darling::Error {
-    darling::Error::custom(format!("duplicate tool attribute `{key}`")).with_span(&meta.path)
-}
-
-/// An unknown key, with the known key it most likely misspells (also returned), or else the
-/// known keys.
-fn unknown(
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    known: &[&'static str],
-) -> (darling::Error, Option<&'static str>) {
-    let guess = did_you_mean(key, known);
-    let hint = match guess {
-        Some(guess) => format!("did you mean `{guess}`?"),
-        None => {
-            let known: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
-            match known.as_slice() {
-                [only] => format!("expected {only}"),
-                _ => format!("expected one of {}", known.join(", ")),
-            }
-        }
-    };
-    let error = darling::Error::custom(format!("unknown tool attribute `{key}`; {hint}"))
-        .with_span(&meta.path);
-    (error, guess)
-}
-
-/// The key in `known` that `key` most likely misspells, by the measure (and threshold) darling
-/// uses for its own suggestions.
-fn did_you_mean<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
-    known
-        .iter()
-        .map(|k| (strsim::jaro_winkler(key, k), *k))
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use syn::parse_quote;
+    use syn::{Attribute, parse_quote};
 
     fn messages(result: darling::Result<impl Sized>) -> Vec<String> {
         match result {
@@ -1039,29 +751,18 @@ mod tests {
     }
 
     #[test]
-    fn keeps_good_keys_beside_bad_ones() {
+    fn reports_every_problem_of_an_attribute() {
         let attrs: Vec<Attribute> = vec![parse_quote!(
             #[tool(name = "has space", descripton = "x", strict = true, description = 5)]
         )];
-        let mut errors = darling::Error::accumulator();
-        let tool = ToolAttrs::read(&attrs, &mut errors);
-        assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("has space"));
-        assert!(tool.strict.is_none());
-        assert!(tool.description.is_none());
-        assert_eq!(tool.unread, ["description", "description"]);
-        let errors: Vec<String> = errors
-            .into_inner()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
         assert_eq!(
-            errors,
+            messages(ToolAttrs::from_attributes(&attrs)),
             [
-                "unknown tool attribute `descripton`; did you mean `description`?",
-                "tool attribute `strict` takes no value, or the provider whose strict mode to use: \
-                 write `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or \
-                 `#[tool(strict = \"anthropic\")]`",
-                "tool attribute `description` takes a string: write `description = \"...\"`",
+                "`strict` takes no value, or the provider whose strict mode to use: write \
+                 `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or \
+                 `#[tool(strict = \"anthropic\")]` at strict",
+                "`description` takes a string: write `description = \"...\"` at description",
+                "Unknown field: `descripton`. Did you mean `description`?",
             ]
         );
     }
@@ -1072,42 +773,64 @@ mod tests {
             parse_quote!(#[tool(strict, name = "a")]),
             parse_quote!(#[tool(name = "b", strict)]),
         ];
-        let mut errors = darling::Error::accumulator();
-        let tool = ToolAttrs::read(&attrs, &mut errors);
-        assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("a"));
-        let errors: Vec<String> = errors
-            .into_inner()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
         assert_eq!(
-            errors,
-            [
-                "duplicate tool attribute `name`",
-                "duplicate tool attribute `strict`"
-            ]
+            messages(ToolAttrs::from_attributes(&attrs)),
+            ["Duplicate field `name`", "Duplicate field `strict`"]
         );
     }
 
     #[test]
-    fn described_attrs_take_only_a_description() {
+    fn refuses_the_tools_own_keys_elsewhere() {
         let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(name = "x", desc = "y")])];
         assert_eq!(
             messages(DescribedAttrs::from_attributes(&attrs)),
             [
-                "tool attribute `name` belongs on the struct that derives `Tool`; here #[tool] \
-                 takes only `description`",
-                "unknown tool attribute `desc`; did you mean `description`?",
+                "`name` belongs on the struct that derives `Tool` at name",
+                "Unknown field: `desc`. Did you mean `description`?",
             ]
+        );
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(required, strict)])];
+        assert_eq!(
+            messages(FieldToolAttrs::from_attributes(&attrs)),
+            ["`strict` belongs on the struct that derives `Tool` at strict"]
         );
         let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(description = "y")])];
         assert!(DescribedAttrs::from_attributes(&attrs).is_ok());
     }
 
     #[test]
+    fn reads_every_key() {
+        let attrs: Vec<Attribute> = vec![parse_quote!(
+            #[tool(name = "a", description = "b", strict = "openai", output = Vec<u8>,
+                gemini = "json_schema", cache_control = "1h", defer_loading,
+                eager_input_streaming, input_example = json!({"x": 1}), timeout = "1.5s",
+                title = "A", read_only, open_world = false,
+                icon = "https://example.com/a.png",
+                icon(src = "https://example.com/b.svg", mime_type = "image/svg+xml",
+                    sizes = "48x48 any", theme = "dark"))]
+        )];
+        let Ok(tool) = ToolAttrs::from_attributes(&attrs) else {
+            panic!("{:?}", messages(ToolAttrs::from_attributes(&attrs)));
+        };
+        assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("a"));
+        assert_eq!(tool.strict.map(|s| *s), Some(Strict::OpenAi));
+        assert!(tool.output.is_some());
+        assert_eq!(tool.gemini.map(|g| *g), Some(Gemini::JsonSchema));
+        assert_eq!(tool.cache_control.as_deref(), Some("1h"));
+        assert!(tool.defer_loading.is_present() && tool.eager_input_streaming.is_present());
+        assert_eq!(tool.input_examples, [r#"{"x":1}"#]);
+        assert_eq!(tool.timeout, Some(1_500));
+        assert_eq!(tool.mcp.title.as_deref(), Some("A"));
+        let hints = tool.mcp.hints().map(|hint| hint.map(|(on, _)| on));
+        assert_eq!(hints, [Some(true), None, None, Some(false)]);
+        assert_eq!(tool.mcp.icons.len(), 2);
+        assert_eq!(tool.mcp.icons[1].sizes, ["48x48", "any"]);
+        assert_eq!(tool.mcp.icons[1].theme.as_deref(), Some("dark"));
+    }
+
+    #[test]
     fn malformed_attributes_are_errors_not_panics() {
         let cases: Vec<Attribute> = vec![
-            parse_quote!(#[tool]),
             parse_quote!(#[tool = "x"]),
             parse_quote!(#[tool(name)]),
             parse_quote!(#[tool(name("x"))]),
@@ -1117,34 +840,20 @@ mod tests {
             parse_quote!(#[tool(gemini)]),
             parse_quote!(#[tool(gemini = 5)]),
             parse_quote!(#[tool(gemini = "both")]),
+            parse_quote!(#[tool(icon(src = 5))]),
+            parse_quote!(#[tool(icon(mime_type = "image/png"))]),
         ];
         for attr in cases {
-            let mut errors = darling::Error::accumulator();
-            let _ = ToolAttrs::read(std::slice::from_ref(&attr), &mut errors);
-            assert_eq!(errors.into_inner().len(), 1, "{}", quote::quote!(#attr));
-            assert!(DescribedAttrs::from_attributes(std::slice::from_ref(&attr)).is_err());
+            let attrs = std::slice::from_ref(&attr);
+            assert_eq!(
+                messages(ToolAttrs::from_attributes(attrs)).len(),
+                1,
+                "{}",
+                quote::quote!(#attr)
+            );
+            assert!(DescribedAttrs::from_attributes(attrs).is_err());
         }
         let empty: Vec<Attribute> = vec![parse_quote!(#[tool()])];
         assert!(DescribedAttrs::from_attributes(&empty).is_ok());
-    }
-
-    #[test]
-    fn finds_where_a_key_is_written() {
-        let attrs: Vec<Attribute> = vec![
-            parse_quote!(#[doc = " Docs."]),
-            parse_quote!(#[tool(description = "x", range())]),
-        ];
-        assert!(tool_key_span(&attrs, "range").is_some());
-        assert!(tool_key_span(&attrs, "length").is_none());
-    }
-
-    #[test]
-    fn suggests_only_likely_keys() {
-        assert_eq!(did_you_mean("nmae", TOOL_KEYS), Some("name"));
-        assert_eq!(did_you_mean("strcit", TOOL_KEYS), Some("strict"));
-        assert_eq!(did_you_mean("desc", TOOL_KEYS), Some("description"));
-        assert_eq!(did_you_mean("version", TOOL_KEYS), None);
-        assert_eq!(did_you_mean("schema", TOOL_KEYS), None);
-        assert_eq!(did_you_mean("x", TOOL_KEYS), None);
     }
 }

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::{Container, Data, Field, Shape};
@@ -15,14 +14,11 @@ use crate::schema::types::mentions_self;
 /// Runs every check that applies to `container`.
 pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.tool.is_some() {
-        let unread = container
-            .tool
-            .as_ref()
-            .map(|tool| tool.unread.clone())
-            .unwrap_or_default();
+        let unread = container.tool.as_ref().is_some_and(|tool| tool.unread);
         check_tool_shape(container, errors);
-        check_tool_name(container, &unread, errors);
-        check_tool_description(container, &unread, errors);
+        check_tool_name(container, unread, errors);
+        check_tool_description(container, unread, errors);
+        check_hints(container, errors);
         check_tool_generics(container, errors);
         check_strict_patterns(container, errors);
     }
@@ -41,9 +37,8 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
 
 /// `#[tool(required)]` is for a field serde lets be missing (a default, an `Option`).
 fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    if let Some(span) = field.tool.required
-        && crate::schema::serde_requires(field)
-    {
+    if field.tool.required.is_present() && crate::schema::serde_requires(field) {
+        let span = field.tool.required.span();
         errors.push(
             darling::Error::custom(
                 "`#[tool(required)]` is for a field serde lets be left out (one with a default, \
@@ -172,7 +167,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
         if json.is_some_and(|j| !matches!(j, "integer" | "number")) {
             errors.push(wrong_type("range", "numbers", field.ty));
         }
-        check_bounds("range", range, field, errors);
+        check_bounds("range", range, errors);
     }
     if let Some(length) = &tool.length {
         if json.is_some_and(|j| !matches!(j, "string" | "array")) {
@@ -187,7 +182,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
                 .with_span(field.ty),
             );
         }
-        check_bounds("length", length, field, errors);
+        check_bounds("length", length, errors);
         for bound in [&length.min, &length.max].into_iter().flatten() {
             let whole = crate::schema::keywords::number(bound)
                 .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
@@ -238,12 +233,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
 }
 
 /// Bounds are numbers, and `min` is not above `max`.
-fn check_bounds(
-    what: &str,
-    bounds: &Bounds,
-    field: &Field<'_>,
-    errors: &mut darling::error::Accumulator,
-) {
+fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
     let mut values = Vec::new();
     for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
         match crate::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
@@ -255,14 +245,11 @@ fn check_bounds(
         }
     }
     if bounds.min.is_none() && bounds.max.is_none() {
-        // `Bounds` keeps no span of its own: blame the key as written.
-        let at =
-            attr::tool_key_span(&field.original.attrs, what).unwrap_or_else(|| field.ty.span());
         errors.push(
             darling::Error::custom(format!(
                 "`{what}` needs `min`, `max` or both, e.g. {what}(min = 1, max = 10)"
             ))
-            .with_span(&at),
+            .with_span(&bounds.span),
         );
     }
     if let ([min, max], Some(max_expr)) = (values.as_slice(), &bounds.max)
@@ -337,9 +324,6 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     }
 }
 
-/// Reports the problems in the tool's `#[tool(..)]`, and returns the keys the user meant but that
-/// could not be read (see [`ToolAttrs::unread`]).
-///
 /// A tool's input is a JSON object: only a struct with named fields maps to one.
 fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
     if container.serde.transparent || container.serde.from.is_some() {
@@ -388,11 +372,11 @@ fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accu
 /// (`nmae = ".."`): that one was to replace it.
 fn check_tool_name(
     container: &Container<'_>,
-    unread: &[&str],
+    unread: bool,
     errors: &mut darling::error::Accumulator,
 ) {
     let Some(tool) = &container.tool else { return };
-    if !tool.explicit_name && unread.contains(&"name") {
+    if unread {
         return;
     }
     let name = &tool.name;
@@ -431,13 +415,34 @@ fn describe_char(c: char) -> String {
     }
 }
 
+/// MCP reads `destructiveHint` and `idempotentHint` only of a tool that is not read-only: either
+/// beside `read_only` says nothing, and is refused at its key.
+fn check_hints(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    let Some(tool) = &container.tool else { return };
+    let hints = tool.mcp.hints();
+    let [Some((true, _)), _, _, _] = hints else {
+        return;
+    };
+    for (hint, (key, mcp)) in hints.iter().zip(attr::HINTS).skip(1).take(2) {
+        if let Some((_, span)) = hint {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`{key}` says nothing of a `read_only` tool (MCP reads `{mcp}` only when \
+                     `readOnlyHint` is false): remove `{key}`, or `read_only`"
+                ))
+                .with_span(span),
+            );
+        }
+    }
+}
+
 /// The description is how the model decides when to call the tool; a tool without one is a bug.
 ///
 /// A missing one is not reported when the user meant to give one but it could not be read (a
 /// misspelt `descripton`, say): the error about that key says what to do.
 fn check_tool_description(
     container: &Container<'_>,
-    unread: &[&str],
+    unread: bool,
     errors: &mut darling::error::Accumulator,
 ) {
     let Some(tool) = &container.tool else { return };
@@ -449,7 +454,7 @@ fn check_tool_description(
             .with_span(lit),
         ),
         (Some(_), _) => {}
-        (None, _) if unread.contains(&"description") => {}
+        (None, _) if unread => {}
         (None, _) => errors.push(
             darling::Error::custom(format!(
                 "tool `{}` has no description; add a doc comment (`/// What the tool does.`) or \

@@ -374,7 +374,7 @@ fn expand_tool(
         || tool.eager_input_streaming
         || !tool.input_examples.is_empty()
         || mcp.title.is_some()
-        || mcp.hints.iter().any(Option::is_some)
+        || mcp.hints().iter().any(Option::is_some)
         || !mcp.icons.is_empty())
     .then(|| {
         let cache_control = option_tokens(tool.cache_control.as_ref());
@@ -386,8 +386,8 @@ fn expand_tool(
         };
         let title = option_tokens(mcp.title.as_ref());
         let hints = mcp
-            .hints
-            .iter()
+            .hints()
+            .into_iter()
             .map(|hint| option_tokens(hint.map(|(on, _)| on)));
         let icons = mcp.icons.iter().map(|icon| {
             let (src, sizes) = (&icon.src, &icon.sizes);

@@ -2,12 +2,12 @@ use serde::Deserialize;
 use toolgen::Tool;
 
 #[derive(Tool, Deserialize)]
-#[tool(name = "get weather", version = 2)]
+#[tool(name = "get weather")]
 #[serde(rename_all = "camel")]
 struct GetWeather {
     #[serde(flatten)]
     place: std::collections::HashMap<String, String>,
-    #[tool(description = "The city.", strict)]
+    #[tool(description = "The city.", strict, version = 2)]
     city: String,
     #[serde(rename = "city")]
     town: String,

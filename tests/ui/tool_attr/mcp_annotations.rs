@@ -5,11 +5,17 @@ use toolgen::Tool;
 #[derive(Tool, Deserialize)]
 // A title is for people to read: not blank.
 #[tool(title = " ")]
-// MCP reads `destructiveHint` and `idempotentHint` only of a tool that is not read-only.
-#[tool(read_only, destructive, idempotent = false)]
 // A hint is true or false.
 #[tool(open_world = "no")]
 struct DeletePost {
+    id: String,
+}
+
+/// Read a post.
+#[derive(Tool, Deserialize)]
+// MCP reads `destructiveHint` and `idempotentHint` only of a tool that is not read-only.
+#[tool(read_only, destructive, idempotent = false)]
+struct ReadPost {
     id: String,
 }
 

@@ -370,7 +370,7 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
 
 /// Whether the schema lists the field in `required`: serde needs it, or `#[tool(required)]`.
 pub fn is_required(field: &Field<'_>) -> bool {
-    field.tool.required.is_some() || serde_requires(field)
+    field.tool.required.is_present() || serde_requires(field)
 }
 
 /// Whether serde needs the field to be present.
