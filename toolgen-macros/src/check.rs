@@ -67,7 +67,7 @@ fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
 
 /// The JSON type the macro sees for a type written in a field, when it knows it.
 fn known_type(ty: &syn::Type) -> Option<&'static str> {
-    crate::schema::types::known_json_type(ty)
+    crate::schema::types::Ty::of(ty).json_type()
 }
 
 /// serde can flatten only types it reads from a JSON object (structs, maps).
@@ -296,7 +296,7 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
         (json, literal) => json == literal,
     };
     if !fits {
-        let within = match crate::schema::types::integer_bounds(field.ty) {
+        let within = match crate::schema::types::Ty::of(field.ty).integer_bounds() {
             Some((Some(min), Some(max))) if literal == "integer" => {
                 format!(" from {min} to {max}")
             }
@@ -318,7 +318,7 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     let Ok(value) = text.parse::<i128>() else {
         return true;
     };
-    match crate::schema::types::integer_bounds(ty) {
+    match crate::schema::types::Ty::of(ty).integer_bounds() {
         Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
         None => true,
     }

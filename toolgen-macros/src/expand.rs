@@ -73,41 +73,16 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
 /// it is left out; the `NEEDS_*` consts still name every field type, which keeps the errors for
 /// a type without a schema as they are.
 pub(crate) fn is_plain(ty: &syn::Type) -> bool {
+    use crate::schema::types::Ty;
     let syn::Type::Path(path) = ty else {
         return false;
     };
-    if path.qself.is_some() || path.path.leading_colon.is_some() || path.path.segments.len() != 1 {
-        return false;
-    }
-    let segment = &path.path.segments[0];
-    let name = segment.ident.to_string();
-    match &segment.arguments {
-        syn::PathArguments::None => matches!(
-            name.as_str(),
-            "bool"
-                | "i8"
-                | "i16"
-                | "i32"
-                | "i64"
-                | "i128"
-                | "isize"
-                | "u8"
-                | "u16"
-                | "u32"
-                | "u64"
-                | "u128"
-                | "usize"
-                | "f32"
-                | "f64"
-                | "char"
-                | "String"
-        ),
-        syn::PathArguments::AngleBracketed(args)
-            if matches!(name.as_str(), "Option" | "Vec" | "Box") =>
-        {
-            args.args.len() == 1
-                && matches!(&args.args[0], syn::GenericArgument::Type(inner) if is_plain(inner))
-        }
+    let bare =
+        path.qself.is_none() && path.path.leading_colon.is_none() && path.path.segments.len() == 1;
+    bare && match Ty::of(ty) {
+        Ty::Primitive((name, _, _)) => *name != "str",
+        Ty::String => true,
+        Ty::Option(inner) | Ty::Pointer(inner) | Ty::Seq(inner) => is_plain(inner),
         _ => false,
     }
 }

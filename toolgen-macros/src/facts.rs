@@ -288,11 +288,7 @@ fn replace_in(ty: &mut Type, ident: &Ident) {
         Type::Slice(slice) => replace_in(&mut slice.elem, ident),
         Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|e| replace_in(e, ident)),
         Type::Path(path) => {
-            let is_self = path.qself.is_none()
-                && path.path.leading_colon.is_none()
-                && path.path.segments.len() == 1
-                && (path.path.segments[0].ident == "Self" || path.path.segments[0].ident == *ident);
-            if is_self {
+            if path.qself.is_none() && crate::schema::types::is_self_path(&path.path, ident) {
                 *ty = syn::parse_quote!(::toolgen::__private::Recursion);
                 return;
             }

@@ -106,22 +106,14 @@ fn object(
 }
 
 /// Whether a value of `ty` reads `null` as itself, while a missing key is an error: a
-/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.)
+/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.) A bare `Value` is
+/// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
+/// wrongly only keeps a `null` that serde then reports.
 fn reads_null_as_value(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Paren(inner) => reads_null_as_value(&inner.elem),
-        syn::Type::Group(inner) => reads_null_as_value(&inner.elem),
-        syn::Type::Tuple(tuple) => tuple.elems.is_empty(),
-        syn::Type::Path(path) if path.qself.is_none() => {
-            let segments = &path.path.segments;
-            let bare = segments.len() == 1 && path.path.leading_colon.is_none();
-            let qualified = segments.len() == 2 && segments[0].ident == "serde_json";
-            segments.last().is_some_and(|last| {
-                last.ident == "Value" && last.arguments.is_none() && (bare || qualified)
-            })
-        }
-        _ => false,
-    }
+    use crate::schema::types::Ty;
+    let bare_value =
+        matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
+    bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
 }
 
 /// An array read position by position (a tuple struct or variant).

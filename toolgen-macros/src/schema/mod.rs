@@ -348,7 +348,7 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
         parts.names.push(field.name.clone());
         let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
         if let Some(default) = &field.tool.default
-            && types::known_json_type(field.ty).is_none()
+            && types::Ty::of(field.ty).json_type().is_none()
         {
             let string = match &**default {
                 syn::Expr::Lit(syn::ExprLit {

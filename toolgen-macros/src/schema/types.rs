@@ -28,7 +28,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
 /// Primitive types: `(name, JSON type, tail)`. Kept equal to the runtime's impls by the tests.
 /// A primitive's name, its JSON type and the keywords that bound it (`minimum`/`maximum` of an
 /// integer, the one character of a `char`), as key and JSON value.
-type Primitive = (
+pub type Primitive = (
     &'static str,
     &'static str,
     &'static [(&'static str, &'static str)],
@@ -125,6 +125,151 @@ fn type_args(path: &Path) -> Vec<&Type> {
     }
 }
 
+/// What the macro knows of a type from how it is written, classified once (as clap's `Ty`): the
+/// schema, the JSON type, the `Default`, the integer bounds, the null handling and the plain
+/// types whose fill and check code is left out all read this one classification.
+#[derive(Clone, Copy)]
+pub enum Ty<'a> {
+    /// `bool`, the integers, the floats, `char`, `str`.
+    Primitive(&'static Primitive),
+    /// `String`.
+    String,
+    /// `std::path::PathBuf`.
+    PathBuf,
+    /// `serde_json::Value`.
+    Value,
+    /// `()`.
+    Unit,
+    /// `Option<T>`.
+    Option(&'a Type),
+    /// `Box<T>`, `Rc<T>`, `Arc<T>`, `Cow<T>`: serde reads a `T`.
+    Pointer(&'a Type),
+    /// `Vec<T>`, `VecDeque<T>`, `LinkedList<T>`, `BinaryHeap<T>`.
+    Seq(&'a Type),
+    /// `HashSet<T>`, `BTreeSet<T>`.
+    Set(&'a Type),
+    /// `HashMap<K, V>`, `BTreeMap<K, V>`.
+    Map(&'a Type, &'a Type),
+    /// `(A, B, ..)`
+    Tuple(&'a syn::TypeTuple),
+    /// `[T; N]`
+    Array(&'a Type, &'a syn::Expr),
+    /// `[T]`
+    Slice(&'a Type),
+    /// Any other type: its `ToolSchema` impl says what it is.
+    Other,
+}
+
+impl<'a> Ty<'a> {
+    /// The classification of `ty` (seen through parentheses and references).
+    pub fn of(ty: &'a Type) -> Ty<'a> {
+        Ty::classify(ty, None)
+    }
+
+    /// [`Ty::of`], recording the bare prelude names it relied on in `uses`.
+    fn of_tracked(ty: &'a Type, uses: &PreludeUses) -> Ty<'a> {
+        Ty::classify(ty, Some(uses))
+    }
+
+    fn classify(ty: &'a Type, uses: Option<&PreludeUses>) -> Ty<'a> {
+        match ty {
+            Type::Paren(inner) => Ty::classify(&inner.elem, uses),
+            Type::Group(inner) => Ty::classify(&inner.elem, uses),
+            Type::Reference(reference) => Ty::classify(&reference.elem, uses),
+            Type::Tuple(tuple) if tuple.elems.is_empty() => Ty::Unit,
+            Type::Tuple(tuple) => Ty::Tuple(tuple),
+            Type::Array(array) => Ty::Array(&array.elem, &array.len),
+            Type::Slice(slice) => Ty::Slice(&slice.elem),
+            Type::Path(path) if path.qself.is_none() => Ty::of_path(&path.path, uses),
+            _ => Ty::Other,
+        }
+    }
+
+    fn of_path(path: &'a Path, uses: Option<&PreludeUses>) -> Ty<'a> {
+        let throwaway = PreludeUses::default();
+        let Some(name) = std_name(path, uses.unwrap_or(&throwaway)) else {
+            return Ty::Other;
+        };
+        if let Some(primitive) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
+            return Ty::Primitive(primitive);
+        }
+        let args = type_args(path);
+        match (name, args.first().copied(), args.get(1).copied()) {
+            ("String", _, _) => Ty::String,
+            ("PathBuf", _, _) => Ty::PathBuf,
+            ("Value", _, _) => Ty::Value,
+            ("Option", Some(inner), _) => Ty::Option(inner),
+            ("Box" | "Rc" | "Arc" | "Cow", Some(inner), _) => Ty::Pointer(inner),
+            ("Vec" | "VecDeque" | "LinkedList" | "BinaryHeap", Some(item), _) => Ty::Seq(item),
+            ("HashSet" | "BTreeSet", Some(item), _) => Ty::Set(item),
+            ("HashMap" | "BTreeMap", Some(key), Some(value)) => Ty::Map(key, value),
+            _ => Ty::Other,
+        }
+    }
+
+    /// The JSON type of a value: `"string"`, `"integer"`, `"number"`, `"boolean"`, `"array"`,
+    /// `"object"` (maps) or `"null"`; `None` when only the type's `ToolSchema` knows.
+    pub fn json_type(self) -> Option<&'static str> {
+        match self {
+            Ty::Primitive((_, json, _)) => Some(json),
+            Ty::String | Ty::PathBuf => Some("string"),
+            Ty::Unit => Some("null"),
+            Ty::Seq(_) | Ty::Set(_) | Ty::Tuple(_) | Ty::Array(..) | Ty::Slice(_) => Some("array"),
+            Ty::Map(..) => Some("object"),
+            Ty::Option(inner) | Ty::Pointer(inner) => Ty::of(inner).json_type(),
+            Ty::Value | Ty::Other => None,
+        }
+    }
+
+    /// The type's `Default` as JSON text, when the macro knows it (equal to the runtime's
+    /// `ToolSchema::DEFAULT`; the tests compare them).
+    fn default_text(self) -> Option<&'static str> {
+        Some(match self {
+            Ty::Primitive((name, json, _)) => match (*name, *json) {
+                ("bool", _) => "false",
+                ("char", _) => "\"\\u0000\"",
+                ("str", _) => "\"\"",
+                (_, "integer") => "0",
+                _ => "0.0",
+            },
+            Ty::String | Ty::PathBuf => "\"\"",
+            Ty::Option(_) | Ty::Value | Ty::Unit => "null",
+            Ty::Seq(_) | Ty::Set(_) => "[]",
+            Ty::Map(..) => "{}",
+            Ty::Pointer(inner) => return Ty::of(inner).default_text(),
+            Ty::Tuple(_) | Ty::Array(..) | Ty::Slice(_) | Ty::Other => return None,
+        })
+    }
+
+    /// The bounds of a primitive integer (`u8`: `(Some(0), Some(255))`), seen through `Option`.
+    pub fn integer_bounds(self) -> Option<(Option<i128>, Option<i128>)> {
+        let name = match self {
+            Ty::Option(inner) => return Ty::of(inner).integer_bounds(),
+            Ty::Primitive((name, "integer", _)) => *name,
+            _ => return None,
+        };
+        Some(match name {
+            "i8" => (Some(i8::MIN.into()), Some(i8::MAX.into())),
+            "i16" => (Some(i16::MIN.into()), Some(i16::MAX.into())),
+            "i32" => (Some(i32::MIN.into()), Some(i32::MAX.into())),
+            "u8" => (Some(0), Some(u8::MAX.into())),
+            "u16" => (Some(0), Some(u16::MAX.into())),
+            "u32" => (Some(0), Some(u32::MAX.into())),
+            "u64" | "u128" | "usize" => (Some(0), None),
+            _ => (None, None),
+        })
+    }
+
+    /// Whether serde reads a map key of this type from a JSON object's key as it is.
+    fn is_string_like(self) -> bool {
+        match self {
+            Ty::String | Ty::Primitive(("str", _, _)) => true,
+            Ty::Pointer(inner) => Ty::of(inner).is_string_like(),
+            _ => false,
+        }
+    }
+}
+
 fn array_of(item: Node, extra: &str) -> Node {
     Node::typed(
         "array",
@@ -152,105 +297,75 @@ pub fn tuple(items: Vec<Node>) -> Node {
 
 /// The schema of a field's type.
 pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
-    match ty {
-        Type::Paren(inner) => schema_for_type(cx, &inner.elem),
-        Type::Group(inner) => schema_for_type(cx, &inner.elem),
-        Type::Reference(reference) => schema_for_type(cx, &reference.elem),
-        Type::Tuple(tuple_ty) if tuple_ty.elems.is_empty() => Node::text(r#"{"type":"null"}"#),
-        Type::Tuple(tuple_ty) => tuple(
+    if let Type::Path(path) = unwrapped(ty)
+        && let Some(self_ty) = &cx.self_ref
+        && path.qself.is_none()
+        && is_self_path(&path.path, cx.container.ident)
+    {
+        return Node::SelfRef(Box::new(self_ty.clone()));
+    }
+    let trait_node = || Node::Trait(Box::new(ty.clone()));
+    match Ty::of_tracked(ty, &cx.prelude_uses) {
+        Ty::Primitive((_, json_type, keywords)) => {
+            let keywords = keywords
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect();
+            Node::typed(json_type, Node::Keywords(keywords))
+        }
+        Ty::String | Ty::PathBuf => Node::typed("string", Node::Keywords(Vec::new())),
+        Ty::Value => Node::text("{}"),
+        Ty::Unit => Node::text(r#"{"type":"null"}"#),
+        Ty::Option(inner) => Node::Nullable(Box::new(schema_for_type(cx, inner))),
+        Ty::Pointer(inner) => schema_for_type(cx, inner),
+        Ty::Seq(item) | Ty::Slice(item) => array_of(schema_for_type(cx, item), ""),
+        Ty::Set(item) => array_of(schema_for_type(cx, item), ",\"uniqueItems\":true"),
+        // Let the `MapKey` bound of the trait impl explain what is wrong with the key.
+        Ty::Map(key, _) if !Ty::of(key).is_string_like() => trait_node(),
+        Ty::Map(_, value) => Node::typed(
+            "object",
+            Node::Seq(vec![
+                Node::text(",\"additionalProperties\":"),
+                schema_for_type(cx, value),
+                Node::text("}"),
+            ]),
+        ),
+        Ty::Tuple(tuple_ty) => tuple(
             tuple_ty
                 .elems
                 .iter()
                 .map(|elem| schema_for_type(cx, elem))
                 .collect(),
         ),
-        Type::Array(array) => match &array.len {
+        Ty::Array(
+            item,
             syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Int(n),
                 ..
-            }) => {
-                let n = n.base10_digits();
-                array_of(
-                    schema_for_type(cx, &array.elem),
-                    &format!(",\"minItems\":{n},\"maxItems\":{n}"),
-                )
-            }
-            _ => Node::Trait(Box::new(ty.clone())),
-        },
-        Type::Slice(slice) => array_of(schema_for_type(cx, &slice.elem), ""),
-        Type::Path(path) if path.qself.is_none() => {
-            if let Some(self_ty) = &cx.self_ref
-                && is_self_path(&path.path, cx.container.ident)
-            {
-                return Node::SelfRef(Box::new(self_ty.clone()));
-            }
-            schema_for_path(cx, ty, &path.path).unwrap_or_else(|| Node::Trait(Box::new(ty.clone())))
-        }
-        _ => Node::Trait(Box::new(ty.clone())),
-    }
-}
-
-fn schema_for_path(cx: &Context<'_>, ty: &Type, path: &Path) -> Option<Node> {
-    let name = std_name(path, &cx.prelude_uses)?;
-    if let Some((_, json_type, keywords)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
-        let keywords = keywords
-            .iter()
-            .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
-            .collect();
-        return Some(Node::typed(json_type, Node::Keywords(keywords)));
-    }
-    let args = type_args(path);
-    let first = || args.first().map(|arg| schema_for_type(cx, arg));
-    let node = match name {
-        "String" | "PathBuf" => Node::typed("string", Node::Keywords(Vec::new())),
-        "Value" => Node::text("{}"),
-        "Option" => Node::Nullable(Box::new(first()?)),
-        "Box" | "Rc" | "Arc" | "Cow" => first()?,
-        "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" => array_of(first()?, ""),
-        "HashSet" | "BTreeSet" => array_of(first()?, ",\"uniqueItems\":true"),
-        "HashMap" | "BTreeMap" => {
-            let (key, value) = (args.first()?, args.get(1)?);
-            if !is_string_like(key) {
-                // Let the `MapKey` bound of the trait impl explain what is wrong with the key.
-                return Some(Node::Trait(Box::new(ty.clone())));
-            }
-            Node::typed(
-                "object",
-                Node::Seq(vec![
-                    Node::text(",\"additionalProperties\":"),
-                    schema_for_type(cx, value),
-                    Node::text("}"),
-                ]),
+            }),
+        ) => {
+            let n = n.base10_digits();
+            array_of(
+                schema_for_type(cx, item),
+                &format!(",\"minItems\":{n},\"maxItems\":{n}"),
             )
         }
-        _ => return None,
-    };
-    Some(node)
+        Ty::Array(..) | Ty::Other => trait_node(),
+    }
 }
 
-/// Whether the map key type is one serde reads from a JSON object key as it is.
-fn is_string_like(ty: &Type) -> bool {
+/// `ty` without the parentheses, invisible groups and references around it.
+fn unwrapped(ty: &Type) -> &Type {
     match ty {
-        Type::Reference(reference) => is_string_like(&reference.elem),
-        Type::Paren(inner) => is_string_like(&inner.elem),
-        Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else {
-                return false;
-            };
-            match last.ident.to_string().as_str() {
-                "String" | "str" => true,
-                "Box" | "Rc" | "Arc" | "Cow" => type_args(&path.path)
-                    .first()
-                    .is_some_and(|arg| is_string_like(arg)),
-                _ => false,
-            }
-        }
-        _ => false,
+        Type::Paren(inner) => unwrapped(&inner.elem),
+        Type::Group(inner) => unwrapped(&inner.elem),
+        Type::Reference(reference) => unwrapped(&reference.elem),
+        _ => ty,
     }
 }
 
 /// Whether a path is the container itself (`Self`, or its bare name).
-fn is_self_path(path: &Path, ident: &Ident) -> bool {
+pub fn is_self_path(path: &Path, ident: &Ident) -> bool {
     path.leading_colon.is_none()
         && path.segments.len() == 1
         && (path.segments[0].ident == "Self" || path.segments[0].ident == *ident)
@@ -288,23 +403,7 @@ pub fn mentions_self(ty: &Type, ident: &Ident) -> bool {
 /// Whether serde lets the field be missing because it is an `Option` (serde_derive reads a
 /// missing `Option` field as `None`). Only a visible `Option` counts: an alias is required.
 pub fn is_option(ty: &Type) -> bool {
-    match ty {
-        Type::Paren(inner) => is_option(&inner.elem),
-        Type::Group(inner) => is_option(&inner.elem),
-        Type::Path(path) if path.qself.is_none() => {
-            let segments = &path.path.segments;
-            let Some(last) = segments.last() else {
-                return false;
-            };
-            let qualified = segments.len() == 1
-                || matches!(
-                    segments[0].ident.to_string().as_str(),
-                    "std" | "core" | "alloc"
-                );
-            last.ident == "Option" && qualified
-        }
-        _ => false,
-    }
+    matches!(Ty::of(ty), Ty::Option(_))
 }
 
 /// The span to blame for a field type's schema.
@@ -316,94 +415,8 @@ pub fn span_of(ty: &Type) -> Span {
 /// text when the macro knows it (equal to the runtime's `ToolSchema::DEFAULT`; the tests compare
 /// them), else a [`Node::DefaultOf`] that const evaluation resolves.
 pub fn default_of(ty: &Type) -> Node {
-    match known_default(ty) {
+    match Ty::of(ty).default_text() {
         Some(text) => Node::text(format!("\"default\":{text}")),
         None => Node::DefaultOf(Box::new(ty.clone())),
     }
-}
-
-fn known_default(ty: &Type) -> Option<&'static str> {
-    let Type::Path(path) = ty else {
-        return match ty {
-            Type::Paren(inner) => known_default(&inner.elem),
-            Type::Group(inner) => known_default(&inner.elem),
-            Type::Tuple(tuple_ty) if tuple_ty.elems.is_empty() => Some("null"),
-            _ => None,
-        };
-    };
-    if path.qself.is_some() {
-        return None;
-    }
-    let name = std_name(&path.path, &PreludeUses::default())?;
-    Some(match name {
-        "bool" => "false",
-        "f32" | "f64" => "0.0",
-        "char" => "\"\\u0000\"",
-        "str" | "String" | "PathBuf" => "\"\"",
-        "Option" | "Value" => "null",
-        "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet" => "[]",
-        "HashMap" | "BTreeMap" => "{}",
-        "Box" | "Rc" | "Arc" | "Cow" => {
-            return type_args(&path.path).first().and_then(|t| known_default(t));
-        }
-        _ if PRIMITIVES
-            .iter()
-            .any(|(p, ty, _)| *p == name && *ty == "integer") =>
-        {
-            "0"
-        }
-        _ => return None,
-    })
-}
-
-/// The JSON type of a field's type, when the macro knows it by name: `"string"`, `"integer"`,
-/// `"number"`, `"boolean"`, `"array"`, `"object"` (maps) or `"null"`; `None` for other types.
-pub fn known_json_type(ty: &Type) -> Option<&'static str> {
-    match ty {
-        Type::Paren(inner) => known_json_type(&inner.elem),
-        Type::Group(inner) => known_json_type(&inner.elem),
-        Type::Reference(reference) => known_json_type(&reference.elem),
-        Type::Tuple(tuple_ty) if tuple_ty.elems.is_empty() => Some("null"),
-        Type::Tuple(_) | Type::Array(_) | Type::Slice(_) => Some("array"),
-        Type::Path(path) if path.qself.is_none() => {
-            let name = std_name(&path.path, &PreludeUses::default())?;
-            if let Some((_, json, _)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
-                return Some(json);
-            }
-            match name {
-                "String" | "PathBuf" => Some("string"),
-                "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet" => {
-                    Some("array")
-                }
-                "HashMap" | "BTreeMap" => Some("object"),
-                "Option" | "Box" | "Rc" | "Arc" | "Cow" => type_args(&path.path)
-                    .first()
-                    .and_then(|t| known_json_type(t)),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
-/// The bounds of a primitive integer type (`u8`: `(Some(0), Some(255))`), seen through `Option`.
-pub fn integer_bounds(ty: &Type) -> Option<(Option<i128>, Option<i128>)> {
-    let Type::Path(path) = ty else { return None };
-    let name = std_name(&path.path, &PreludeUses::default())?;
-    if name == "Option" {
-        return type_args(&path.path)
-            .first()
-            .and_then(|t| integer_bounds(t));
-    }
-    Some(match name {
-        "i8" => (Some(i8::MIN.into()), Some(i8::MAX.into())),
-        "i16" => (Some(i16::MIN.into()), Some(i16::MAX.into())),
-        "i32" => (Some(i32::MIN.into()), Some(i32::MAX.into())),
-        "u8" => (Some(0), Some(u8::MAX.into())),
-        "u16" => (Some(0), Some(u16::MAX.into())),
-        "u32" => (Some(0), Some(u32::MAX.into())),
-        "u64" | "u128" | "usize" => (Some(0), None),
-        "i64" | "i128" | "isize" => (None, None),
-        _ => return None,
-    })
 }
