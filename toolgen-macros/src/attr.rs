@@ -186,6 +186,11 @@ pub struct FieldToolAttrs {
     /// as Zod writes a defaulted field; parsing still fills it in when missing.
     #[darling(default, map = Word::flag)]
     pub required: Flag,
+    /// `#[tool(recursive)]`: the field leads back to a type that holds this one (`A` holds `B`
+    /// holds `A`). The types it holds are written by `$ref`, their entries under `$defs`, which
+    /// cuts the cycle.
+    #[darling(default, map = Word::flag)]
+    pub recursive: Flag,
     /// The tool's own keys, refused here in words.
     #[darling(flatten)]
     _tool_only: ToolOnly,

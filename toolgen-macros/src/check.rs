@@ -32,6 +32,60 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_constraints(field, errors);
         check_default(field, errors);
         check_required(field, errors);
+        check_recursive_field(container, field, errors);
+    }
+}
+
+/// `#[tool(recursive)]` marks a field that leads to a type of the user's which leads back: each
+/// type it holds is written by `$ref`, its entry kept behind a `static`, which cannot be
+/// generic.
+fn check_recursive_field(
+    container: &Container<'_>,
+    field: &Field<'_>,
+    errors: &mut darling::error::Accumulator,
+) {
+    if !field.tool.recursive.is_present() {
+        return;
+    }
+    let span = field.tool.recursive.span();
+    let mut fail = |message: String| errors.push(darling::Error::custom(message).with_span(&span));
+    let ty = crate::expand::input_type(field);
+    let ident = container.ident;
+    if field.flatten.is_some() {
+        fail(
+            "a flattened field cannot be `#[tool(recursive)]`: its properties are merged into \
+             this type's, so it cannot be a `$ref`; remove `flatten`, or `recursive`"
+                .to_owned(),
+        );
+        return;
+    }
+    if mentions_self(ty, ident) {
+        fail(format!(
+            "a field that holds `{ident}` itself needs no `#[tool(recursive)]`: a type that \
+             holds itself is written under `$defs` already; remove `recursive`"
+        ));
+        return;
+    }
+    let leaves = crate::schema::types::cycle_leaves(ty);
+    if leaves.is_empty() {
+        fail(format!(
+            "`#[tool(recursive)]` marks a field that leads back to a type holding `{ident}`, but \
+             `{}` holds no type of yours (only standard ones); remove `recursive`",
+            type_text(quote::quote!(#ty))
+        ));
+        return;
+    }
+    for param in container.original.generics.type_params() {
+        if let Some(leaf) = leaves.iter().find(|leaf| mentions_self(leaf, &param.ident)) {
+            fail(format!(
+                "a `#[tool(recursive)]` field cannot lead to `{}`, which uses `{}`, a type \
+                 parameter of `{ident}`: what it leads to is kept in a `static`, which cannot be \
+                 generic; make the field's type concrete, or remove `recursive`",
+                type_text(quote::quote!(#leaf)),
+                param.ident
+            ));
+            return;
+        }
     }
 }
 

@@ -61,6 +61,25 @@ pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
     field.tool.schema.as_ref().unwrap_or(field.ty)
 }
 
+/// The types of the fields marked `#[tool(recursive)]`: they lead back to a type that holds this
+/// one, so what they need is not summed into this type's consts (a cycle); the type says it may
+/// need filling and checks instead, and its code looks at them.
+fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    let marked = |field: &&'a Field<'a>| !field.skip && field.tool.recursive.is_present();
+    match &container.data {
+        Data::Named(fields) => fields.iter().filter(marked).map(input_type).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| !v.skip)
+            .flat_map(|v| match &v.shape {
+                Shape::Struct(fields) => fields.iter().filter(marked).map(input_type).collect(),
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// [`field_types`], but each field's own Rust type.
 fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     types_by(container, |field| field.ty)
@@ -199,14 +218,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
         (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         (None, false) => body_rope.clone(),
     };
-    let defs = defs(
-        container,
-        &body,
-        recursive,
-        &self_ty,
-        &description,
-        &body_rope,
-    );
+    // What the type's `$defs` entry holds, when it is recursive or a `#[tool(recursive)]` field
+    // leads to it: the body with its description, which is the schema of a type that is not
+    // recursive.
+    let entry = match (&description, recursive) {
+        (_, false) => quote!(<#self_ty as ::toolgen::__private::ToolSchema>::SCHEMA),
+        (Some(text), true) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        (None, true) => body_rope.clone(),
+    };
+    let (defs, behind) = defs(container, &body, recursive, &self_ty);
 
     let mut generics = container.original.generics.clone();
     let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
@@ -230,20 +250,25 @@ fn expand(container: &Container<'_>) -> TokenStream {
         .tool
         .as_ref()
         .map(|tool| expand_tool(container, tool, &body_rope, recursive));
-    // A recursive type's `$defs` entry: its name, where it is defined, its type arguments.
-    let recursive_impl = recursive.then(|| {
+    // Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
+    let def_id = {
         let name = json::escape(&def_name);
-        let args = type_params.iter().map(|param| {
-            quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA)
-        });
+        let args = type_params
+            .iter()
+            .map(|param| quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA));
+        quote! {
+            ::toolgen::__private::DefId {
+                name: #name,
+                path: ::core::module_path!(),
+                args: &[#(#args),*],
+            }
+        }
+    };
+    let recursive_impl = recursive.then(|| {
         quote! {
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
-                const ID: ::toolgen::__private::DefId = ::toolgen::__private::DefId {
-                    name: #name,
-                    path: ::core::module_path!(),
-                    args: &[#(#args),*],
-                };
+                const ID: ::toolgen::__private::DefId = #def_id;
             }
         }
     });
@@ -267,6 +292,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #json_checks_fn
             }
             #recursive_impl
+            // What a `#[tool(recursive)]` field of another type that leads here refers to.
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = #def_id;
+                const BODY: ::toolgen::__private::Rope = #entry;
+            }
+            #behind
 
             #tool
         };
@@ -459,27 +491,23 @@ fn expand_tool(
     }
 }
 
-/// The `$defs` the type needs: its own entry if it is recursive, and those of the types it uses
-/// (except through fields that lead back to itself, which would be a const-evaluation cycle).
+/// The `$defs` the type needs (the `DEFS` expression, and the statics it points to): its own
+/// entry if it is recursive, those of the types it uses (except through fields that lead back to
+/// itself, which would be a const-evaluation cycle), and for each type a `#[tool(recursive)]`
+/// field leads to, its entry and, behind a `static`, the definitions it brings.
 fn defs(
     container: &Container<'_>,
     body: &Node,
     recursive: bool,
     self_ty: &syn::Type,
-    description: &Option<Desc>,
-    body_rope: &TokenStream,
-) -> TokenStream {
-    let mut leaves = Vec::new();
-    body.trait_leaves(&mut leaves);
+) -> (TokenStream, TokenStream) {
+    let (mut leaves, mut cycles) = (Vec::new(), Vec::new());
+    body.trait_leaves(&mut leaves, &mut cycles);
     let mut parts: Vec<TokenStream> = Vec::new();
     if recursive {
-        let entry = match description {
-            Some(text) => quote!(&::toolgen::__private::Rope::Described(&#body_rope, #text)),
-            None => quote!(&#body_rope),
-        };
         parts.push(quote!(::toolgen::__private::Defs::Def(
             &<#self_ty as ::toolgen::__private::Recursive>::ID,
-            #entry
+            &<#self_ty as ::toolgen::__private::Cyclic>::BODY,
         )));
     }
     for leaf in leaves {
@@ -488,11 +516,31 @@ fn defs(
         }
         parts.push(quote!(<#leaf as ::toolgen::__private::ToolSchema>::DEFS));
     }
-    match parts.len() {
+    let mut statics = TokenStream::new();
+    for (i, leaf) in cycles.into_iter().enumerate() {
+        let name = quote::format_ident!("__TOOLGEN_BEHIND_{}", i);
+        statics.extend(quote_spanned! {span_of(leaf)=>
+            static #name: ::toolgen::__private::Defs = ::toolgen::__private::Defs::Seq(&[
+                ::toolgen::__private::Defs::Def(
+                    &<#leaf as ::toolgen::__private::Cyclic>::ID,
+                    &<#leaf as ::toolgen::__private::Cyclic>::BODY,
+                ),
+                <#leaf as ::toolgen::__private::ToolSchema>::DEFS,
+            ]);
+        });
+        parts.push(quote_spanned! {span_of(leaf)=>
+            ::toolgen::__private::Defs::Behind(
+                &<#leaf as ::toolgen::__private::Cyclic>::ID,
+                ::toolgen::__private::DefsAt::of(&#name),
+            )
+        });
+    }
+    let defs = match parts.len() {
         0 => quote!(::toolgen::__private::Defs::None),
         1 => parts.remove(0),
         _ => quote!(::toolgen::__private::Defs::Seq(&[#(#parts),*])),
-    }
+    };
+    (defs, statics)
 }
 
 /// A `Rope` expression for a node, with all literal pieces folded.
@@ -557,6 +605,8 @@ impl Ropes<'_> {
             Node::SelfRef(ty) => {
                 quote!(::toolgen::__private::Rope::Ref(&<#ty as ::toolgen::__private::Recursive>::ID))
             }
+            Node::Cycle(ty) => quote_spanned!(span_of(ty)=>
+                ::toolgen::__private::Rope::Ref(&<#ty as ::toolgen::__private::Cyclic>::ID)),
             Node::Join(pieces) => {
                 // Neighbouring literal pieces are joined here already; empty ones dropped.
                 let mut items = Vec::new();
@@ -808,10 +858,12 @@ fn fill(container: &Container<'_>) -> TokenStream {
         }),
         _ => false,
     };
+    let cycles = cycle_types(container);
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty) && !cycles.contains(ty))
         .collect();
+    let cyclic = !cycles.is_empty();
     let value = quote!(__toolgen_value);
     let body = if let Some(ty) = delegate_type(container) {
         quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
@@ -826,7 +878,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
             _ => TokenStream::new(),
         }
     };
-    if !own_defaults && nested.is_empty() {
+    if !own_defaults && nested.is_empty() && !cyclic {
         return TokenStream::new();
     }
     // Without a body (only plain fields), the trait's default does the same.
@@ -841,7 +893,7 @@ fn fill(container: &Container<'_>) -> TokenStream {
         }
     });
     quote! {
-        const NEEDS_FILL: bool = #own_defaults
+        const NEEDS_FILL: bool = #own_defaults || #cyclic
             #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_FILL)*;
         #fill_fn
     }
@@ -983,6 +1035,7 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
         // serde builds the value from another type; that type's constraints were its own.
         return TokenStream::new();
     }
+    let cycles = cycle_types(container);
     let own = match &container.data {
         Data::Named(fields) => fields.iter().any(|f| !f.skip && has_constraints(f)),
         Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
@@ -998,11 +1051,15 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
         .into_iter()
         .zip(rust_field_types(container))
         .filter(|(input, rust)| {
-            input == rust && !mentions_self(rust, container.ident) && !is_plain(rust)
+            input == rust
+                && !mentions_self(rust, container.ident)
+                && !is_plain(rust)
+                && !cycles.contains(rust)
         })
         .map(|(_, rust)| rust)
         .collect();
-    if !own && nested.is_empty() {
+    let cyclic = !cycles.is_empty();
+    if !own && nested.is_empty() && !cyclic {
         return TokenStream::new();
     }
     let body = match &container.data {
@@ -1047,7 +1104,8 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
         }
     });
     quote! {
-        const NEEDS_CHECK: bool = #own #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_CHECK)*;
+        const NEEDS_CHECK: bool = #own || #cyclic
+            #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_CHECK)*;
         #check_fn
     }
 }
@@ -1205,11 +1263,13 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
 /// `NEEDS_JSON_CHECK` and `check_json`: what only the JSON shows (a set's repeated items), found
 /// through the fields and variants that lead to it, with its path.
 fn json_checks(container: &Container<'_>) -> TokenStream {
+    let cycles = cycle_types(container);
     let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty))
+        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty) && !cycles.contains(ty))
         .collect();
-    if nested.is_empty() {
+    let cyclic = !cycles.is_empty();
+    if nested.is_empty() && !cyclic {
         return TokenStream::new();
     }
     let value = quote!(__toolgen_value);
@@ -1253,7 +1313,7 @@ fn json_checks(container: &Container<'_>) -> TokenStream {
         }
     });
     quote! {
-        const NEEDS_JSON_CHECK: bool = false
+        const NEEDS_JSON_CHECK: bool = #cyclic
             #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_JSON_CHECK)*;
         #check_fn
     }

@@ -85,7 +85,11 @@ impl Cx<'_> {
         let ty = input_type(field);
         // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
         // prelude checks pin those names).
-        let inner = if crate::expand::is_plain(ty) {
+        let inner = if field.tool.recursive.is_present() {
+            // What the field leads to is not known here: its facts are a cycle's.
+            let ty = crate::schema::types::cut_cycles(ty);
+            quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
+        } else if crate::expand::is_plain(ty) {
             none()
         } else {
             self.of_type(ty)

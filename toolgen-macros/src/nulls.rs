@@ -87,6 +87,9 @@ fn object(
         let name = &field.name;
         let inner = if keep {
             quote!(::toolgen::__private::Nulls::Keep)
+        } else if field.tool.recursive.is_present() {
+            // Leads back to a type that holds this one: found when parsing needs it.
+            quote!(::toolgen::__private::Nulls::Cycle(::toolgen::__private::nulls_of::<#ty>))
         } else {
             type_node(ty, ident)
         };

@@ -106,6 +106,9 @@ pub enum Rule {
     /// More than 120,000 characters of property names, definition names, enum and const values
     /// (OpenAI strict mode).
     TooMuchText,
+    /// A type reached through a field marked `#[tool(recursive)]` (OpenAI strict mode): whether
+    /// strict mode can take what it holds is not known at compile time where it is held.
+    Behind,
     /// The text is not a JSON Schema of the shapes toolgen writes ([`dialect_schema`] only).
     NotASchema,
 }
@@ -158,6 +161,10 @@ impl Rule {
             Rule::TooMuchText => (
                 "allows at most 120,000 characters of property names, definition names, enum and const values in all",
                 "shorten names or enums, or drop `strict`",
+            ),
+            Rule::Behind => (
+                "cannot be checked at compile time through a `#[tool(recursive)]` field: the types it leads to may hold what strict mode refuses",
+                "drop `strict`, or make the recursion a type that holds itself (which needs no `#[tool(recursive)]`)",
             ),
             Rule::NotASchema => (
                 "cannot rewrite this text: it is not a JSON Schema of the shapes toolgen writes",

@@ -31,6 +31,9 @@ pub const PATTERN: u16 = 1 << 4;
 pub const MULTIPLE_TYPES: u16 = 1 << 5;
 /// An `enum` or `const` that is not a string (Gemini).
 pub const NON_STRING_ENUM: u16 = 1 << 6;
+/// A reference through a field marked `#[tool(recursive)]`, behind which the facts of the type
+/// it leads to are not known where it is held (OpenAI strict mode, which checks them).
+pub const BEHIND: u16 = 1 << 7;
 
 const MAX_PROPERTIES: u32 = 5000;
 const MAX_DEPTH: u32 = 10;
@@ -174,6 +177,10 @@ impl Facts {
 
     /// A recursive type's reference to itself, inside its own definition.
     pub const REFERENCE: Facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
+
+    /// A reference through a field marked `#[tool(recursive)]` to another type, which leads
+    /// back: its facts are not known here ([`BEHIND`]).
+    pub const BEHIND: Facts = Facts::node(RECURSIVE | BEHIND, false, [0, 0, 0], &[]);
 }
 
 const fn max(a: u32, b: u32) -> u32 {
@@ -196,6 +203,7 @@ const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
             (Rule::AnyValue, ANY),
             (Rule::Map, MAP),
             (Rule::Tuple, TUPLE),
+            (Rule::Behind, BEHIND),
         ],
         Dialect::AnthropicStrict => &[
             (Rule::AnyValue, ANY),

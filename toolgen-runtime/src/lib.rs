@@ -124,18 +124,19 @@ pub mod __private {
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        Branch, Branches, DefId, Defs, Flat, Names, Object, Recursive, Rope, escaped, escaped_len,
-        flatten_root, flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs,
-        has_no_branches, quoted, require_object, root_len, trim_doc, unique_names,
+        Branch, Branches, Cyclic, DefId, Defs, DefsAt, Flat, Names, Object, Recursive, Rope,
+        escaped, escaped_len, flatten_root, flatten_text, flattened_after, flattened_at_root,
+        flattened_str, has_defs, has_no_branches, quoted, require_object, root_len, trim_doc,
+        unique_names,
     };
     pub use crate::schema::ToolSchema;
-    pub use crate::schema::{Recursion, check_default};
+    pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::tool::{Extras, Icon, ToolCache};
     /// The bits of [`Facts`] and of a tool's modes.
     pub mod facts {
         pub use crate::facts::{
-            ANTHROPIC, ANY, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NON_STRING_ENUM, OPENAI,
-            PATTERN, RECURSIVE, TUPLE,
+            ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NON_STRING_ENUM,
+            OPENAI, PATTERN, RECURSIVE, TUPLE,
         };
     }
     pub use crate::handler::{

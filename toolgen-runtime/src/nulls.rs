@@ -50,6 +50,11 @@ pub enum Nulls {
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
     /// [`Nulls::strips`], as it leads back to a tree being looked at already.
     Lazy(fn() -> &'static Nulls),
+    /// The node of a type reached through a field marked `#[tool(recursive)]` (a type that
+    /// leads back to the one holding the field), found when it is needed, as [`Nulls::Lazy`].
+    /// What is behind it is not known where it is held, so it counts as having something to
+    /// strip.
+    Cycle(fn() -> &'static Nulls),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
@@ -89,6 +94,7 @@ impl Nulls {
     pub const fn strips(&self) -> bool {
         match self {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
+            Nulls::Cycle(_) => true,
             Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_strips(nodes),
             Nulls::Tagged(_, cases) => {
@@ -186,7 +192,7 @@ fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usiz
                 }
             }
         }
-        Nulls::Lazy(resolve) => {
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
             if take_step(steps) {
                 expand(resolve(), stack, from, steps);
             }
@@ -344,7 +350,7 @@ fn lookup(
             }
             found
         }
-        Nulls::Lazy(resolve) => {
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
             if take_step(steps) {
                 lookup(resolve(), key, stack, from, steps)
             } else {
@@ -387,7 +393,7 @@ fn flattened_tagged(node: &'static Nulls, found: &mut Vec<&'static Nulls>, steps
                 flattened_tagged(f, found, steps);
             }
         }
-        Nulls::Lazy(resolve) => flattened_tagged(resolve(), found, steps),
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => flattened_tagged(resolve(), found, steps),
         _ => {}
     }
 }
@@ -617,7 +623,7 @@ fn default_names(
         Nulls::Tagged(_, cases) => cases
             .iter()
             .all(|case| default_names(case.node, names, seen, steps)),
-        Nulls::Lazy(resolve) => {
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
             let target = resolve();
             let pointer: *const Nulls = target;
             if seen.contains(&pointer) {

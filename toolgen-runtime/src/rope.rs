@@ -456,6 +456,76 @@ pub enum Defs {
     Def(&'static DefId, &'static Rope),
     /// Several groups of definitions.
     Seq(&'static [Defs]),
+    /// The entry of a type reached through a field marked `#[tool(recursive)]` and the
+    /// definitions it brings: behind a pointer to a `static` that holds them, since a const that
+    /// held them would be part of a cycle (the type leads back to the one holding the field). Followed once on each
+    /// path: inside the definitions of a type, a way back to that type is not followed.
+    Behind(&'static DefId, DefsAt),
+}
+
+/// Where a `static` copy of a type's [`Defs`] is: what [`Defs::Behind`] follows. Made only from a
+/// `&'static Defs` ([`DefsAt::of`]); a raw pointer, so that a const holding it does not hold
+/// (and const evaluation does not check) what it points to.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct DefsAt(*const Defs);
+
+// SAFETY: `DefsAt` only reads an immutable `static` (`DefsAt::of` takes a `&'static Defs`), which
+// every thread may read.
+unsafe impl Sync for DefsAt {}
+// SAFETY: as for `Sync`.
+unsafe impl Send for DefsAt {}
+
+impl DefsAt {
+    /// The address of `defs`, a `static`.
+    pub const fn of(defs: &'static Defs) -> DefsAt {
+        DefsAt(defs)
+    }
+
+    /// The definitions it points to.
+    const fn get(self) -> &'static Defs {
+        // SAFETY: made from a `&'static Defs` in `of`, so it points to a `Defs` that lives for
+        // the whole program and is never written.
+        unsafe { &*self.0 }
+    }
+}
+
+/// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
+/// `ToolSchema` or `Tool`. The field refers to it by `$ref`, and the type holding the field adds
+/// its entry under `$defs`.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a `#[tool(recursive)]` field cannot lead to `{Self}`",
+    label = "not a type that derives `ToolSchema` or `Tool`",
+    note = "a field marked `#[tool(recursive)]` refers by `$ref` to the types it holds, and each must derive `ToolSchema` (or `Tool`)"
+)]
+pub trait Cyclic {
+    /// Who the type's `$defs` entry belongs to (the same as its [`Recursive::ID`] when it has
+    /// one).
+    const ID: DefId;
+    /// The schema written under `$defs` for it.
+    const BODY: Rope;
+}
+
+/// The types whose [`Defs::Behind`] entries are being followed, innermost first.
+struct Trail<'a> {
+    id: &'a DefId,
+    up: Option<&'a Trail<'a>>,
+}
+
+/// Whether `id` is on `trail`.
+const fn on_trail(mut trail: Option<&Trail<'_>>, id: &DefId) -> bool {
+    while let Some(step) = trail {
+        if def_eq(step.id, id) {
+            return true;
+        }
+        trail = step.up;
+    }
+    false
 }
 
 /// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
@@ -769,14 +839,34 @@ const fn walk_described(inner: &Rope, description: &str, out: &mut Out<'_>) {
     out.put(b"\"}");
 }
 
-/// Whether `defs` holds any entry: whether a schema holds a recursive type somewhere.
+/// Whether `defs` holds any entry: whether a schema holds a recursive type somewhere. (A
+/// [`Defs::Behind`] holds at least the entry of the type it leads to, and is not followed: a
+/// type's own consts ask this, and what is behind may be being evaluated.)
 #[doc(hidden)]
 pub const fn has_defs(defs: &Defs) -> bool {
-    def_count(defs) > 0
+    match defs {
+        Defs::None => false,
+        Defs::Def(..) | Defs::Behind(..) => true,
+        Defs::Seq(groups) => {
+            let mut i = 0;
+            while i < groups.len() {
+                if has_defs(&groups[i]) {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
+    }
 }
 
 /// How many entries `defs` holds, duplicates included.
 const fn def_count(defs: &Defs) -> usize {
+    count_on(defs, None)
+}
+
+/// [`def_count`], inside the [`Defs::Behind`] entries of the types on `trail`.
+const fn count_on(defs: &Defs, trail: Option<&Trail<'_>>) -> usize {
     match defs {
         Defs::None => 0,
         Defs::Def(..) => 1,
@@ -784,16 +874,27 @@ const fn def_count(defs: &Defs) -> usize {
             let mut n = 0;
             let mut i = 0;
             while i < groups.len() {
-                n += def_count(&groups[i]);
+                n += count_on(&groups[i], trail);
                 i += 1;
             }
             n
         }
+        Defs::Behind(id, _) if on_trail(trail, id) => 0,
+        Defs::Behind(id, at) => count_on(at.get(), Some(&Trail { id, up: trail })),
     }
 }
 
 /// The `index`-th entry of `defs`, in order.
-const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static DefId, &'static Rope)> {
+const fn def_at(defs: &Defs, index: usize) -> Option<(&'static DefId, &'static Rope)> {
+    entry_on(defs, index, None)
+}
+
+/// [`def_at`], inside the [`Defs::Behind`] entries of the types on `trail`.
+const fn entry_on(
+    defs: &Defs,
+    mut index: usize,
+    trail: Option<&Trail<'_>>,
+) -> Option<(&'static DefId, &'static Rope)> {
     match defs {
         Defs::None => None,
         Defs::Def(id, rope) => {
@@ -806,15 +907,17 @@ const fn def_at(defs: &Defs, mut index: usize) -> Option<(&'static DefId, &'stat
         Defs::Seq(groups) => {
             let mut i = 0;
             while i < groups.len() {
-                let n = def_count(&groups[i]);
+                let n = count_on(&groups[i], trail);
                 if index < n {
-                    return def_at(&groups[i], index);
+                    return entry_on(&groups[i], index, trail);
                 }
                 index -= n;
                 i += 1;
             }
             None
         }
+        Defs::Behind(id, _) if on_trail(trail, id) => None,
+        Defs::Behind(id, at) => entry_on(at.get(), index, Some(&Trail { id, up: trail })),
     }
 }
 

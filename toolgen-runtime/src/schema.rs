@@ -371,6 +371,16 @@ impl ToolSchema for Recursion {
     const FACTS: Facts = Facts::REFERENCE;
 }
 
+/// A type reached through a field marked `#[tool(recursive)]`, where the derive describes the
+/// field's facts: its [`ToolSchema::FACTS`] are [`Facts::BEHIND`], which cuts the cycle.
+#[doc(hidden)]
+pub struct Cycle;
+
+impl ToolSchema for Cycle {
+    const SCHEMA: Rope = Rope::Str("{}");
+    const FACTS: Facts = Facts::BEHIND;
+}
+
 /// The [`ToolSchema::NULLS`] of an array of `T`.
 const fn items<T: ToolSchema + ?Sized>() -> Nulls {
     if T::STRIPS_NULLS {

@@ -31,6 +31,9 @@ pub enum Node {
     /// `{"$ref":..}` to the container's own definition (a recursive type): `Rope::Ref` of
     /// `<ty as Recursive>::ID`, the container's type with its generics.
     SelfRef(Box<syn::Type>),
+    /// `{"$ref":..}` to a type reached through a field marked `#[tool(recursive)]`: `Rope::Ref`
+    /// of `<ty as Cyclic>::ID`.
+    Cycle(Box<syn::Type>),
     /// Pieces separated by commas, empty ones left out.
     Join(Vec<Node>),
     /// Prefix, inner and suffix, or nothing when the inner text is empty.
@@ -133,6 +136,7 @@ impl Node {
             }
             Node::Trait(_)
             | Node::SelfRef(_)
+            | Node::Cycle(_)
             | Node::PropertiesOf(_)
             | Node::RequiredOf(_)
             | Node::DefaultOf(_)
@@ -144,23 +148,29 @@ impl Node {
         }
     }
 
-    /// The types whose `ToolSchema` impls this schema uses.
-    pub fn trait_leaves<'n>(&'n self, out: &mut Vec<&'n syn::Type>) {
+    /// The types whose `ToolSchema` impls this schema uses (`out`), and those it refers to
+    /// through a field marked `#[tool(recursive)]` (`cycles`).
+    pub fn trait_leaves<'n>(
+        &'n self,
+        out: &mut Vec<&'n syn::Type>,
+        cycles: &mut Vec<&'n syn::Type>,
+    ) {
         match self {
             Node::Text(_) | Node::Keywords(_) => {}
             Node::Seq(pieces) | Node::Join(pieces) => {
-                pieces.iter().for_each(|p| p.trait_leaves(out))
+                pieces.iter().for_each(|p| p.trait_leaves(out, cycles))
             }
             Node::Typed(_, inner)
             | Node::Nullable(inner)
             | Node::Described(inner, _)
             | Node::Branches(_, inner)
-            | Node::Keyword(_, inner, _) => inner.trait_leaves(out),
+            | Node::Keyword(_, inner, _) => inner.trait_leaves(out, cycles),
             Node::Extend(inner, keywords) => {
-                inner.trait_leaves(out);
-                keywords.trait_leaves(out);
+                inner.trait_leaves(out, cycles);
+                keywords.trait_leaves(out, cycles);
             }
             Node::Trait(ty) | Node::PropertiesOf(ty) | Node::RequiredOf(ty) => out.push(ty),
+            Node::Cycle(ty) => cycles.push(ty),
             // A self-reference leads back to the type being defined: not a leaf to take from.
             Node::DefaultOf(_)
             | Node::SelfRef(_)
@@ -420,7 +430,12 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
 pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     let ty = field.tool.schema.as_ref().unwrap_or(field.ty);
-    let node = keywords::apply_range(types::schema_for_type(cx, ty), field);
+    let node = if field.tool.recursive.is_present() {
+        types::cycle_schema(cx, ty)
+    } else {
+        types::schema_for_type(cx, ty)
+    };
+    let node = keywords::apply_range(node, field);
     let mut keywords = keywords::constraints(field, &node);
     if let Some(default) = &field.tool.default {
         if let Ok(text) = json::expr_to_json(default) {

@@ -297,6 +297,92 @@ pub fn tuple(items: Vec<Node>) -> Node {
 
 /// The schema of a field's type.
 pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
+    schema_in(cx, ty, false)
+}
+
+/// The schema of the type of a field marked `#[tool(recursive)]`: the types only their
+/// `ToolSchema` impls know are referred to by `$ref` ([`Node::Cycle`]).
+pub fn cycle_schema(cx: &Context<'_>, ty: &Type) -> Node {
+    schema_in(cx, ty, true)
+}
+
+/// The types of `ty` that [`cycle_schema`] refers to by `$ref`.
+pub fn cycle_leaves(ty: &Type) -> Vec<&Type> {
+    let mut out = Vec::new();
+    collect_cycle_leaves(ty, &mut out);
+    out
+}
+
+fn collect_cycle_leaves<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
+    match Ty::of(ty) {
+        Ty::Option(inner)
+        | Ty::Pointer(inner)
+        | Ty::Seq(inner)
+        | Ty::Set(inner)
+        | Ty::Slice(inner) => collect_cycle_leaves(inner, out),
+        Ty::Array(
+            inner,
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(_),
+                ..
+            }),
+        ) => collect_cycle_leaves(inner, out),
+        Ty::Map(key, value) if Ty::of(key).is_string_like() => collect_cycle_leaves(value, out),
+        Ty::Tuple(tuple) => tuple
+            .elems
+            .iter()
+            .for_each(|elem| collect_cycle_leaves(elem, out)),
+        Ty::Other => out.push(ty),
+        Ty::Primitive(_)
+        | Ty::String
+        | Ty::PathBuf
+        | Ty::Value
+        | Ty::Unit
+        | Ty::Array(..)
+        | Ty::Map(..) => {}
+    }
+}
+
+/// `ty` with the types [`cycle_schema`] refers to by `$ref` replaced by `Cycle`, whose facts
+/// stand for them (their own would be a cycle).
+pub fn cut_cycles(ty: &Type) -> Type {
+    let mut ty = ty.clone();
+    cut_in(&mut ty);
+    ty
+}
+
+fn cut_in(ty: &mut Type) {
+    match Ty::of(ty) {
+        Ty::Other => {
+            *ty = syn::parse_quote!(::toolgen::__private::Cycle);
+            return;
+        }
+        Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
+        _ => {}
+    }
+    match ty {
+        Type::Paren(inner) => cut_in(&mut inner.elem),
+        Type::Group(inner) => cut_in(&mut inner.elem),
+        Type::Reference(reference) => cut_in(&mut reference.elem),
+        Type::Array(array) => cut_in(&mut array.elem),
+        Type::Slice(slice) => cut_in(&mut slice.elem),
+        Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(cut_in),
+        Type::Path(path) => {
+            if let Some(PathArguments::AngleBracketed(args)) =
+                path.path.segments.last_mut().map(|s| &mut s.arguments)
+            {
+                for arg in &mut args.args {
+                    if let GenericArgument::Type(inner) = arg {
+                        cut_in(inner);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn schema_in(cx: &Context<'_>, ty: &Type, cycle: bool) -> Node {
     if let Type::Path(path) = unwrapped(ty)
         && let Some(self_ty) = &cx.self_ref
         && path.qself.is_none()
@@ -305,6 +391,13 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
         return Node::SelfRef(Box::new(self_ty.clone()));
     }
     let trait_node = || Node::Trait(Box::new(ty.clone()));
+    let other = || {
+        if cycle {
+            Node::Cycle(Box::new(ty.clone()))
+        } else {
+            trait_node()
+        }
+    };
     match Ty::of_tracked(ty, &cx.prelude_uses) {
         Ty::Primitive((_, json_type, keywords)) => {
             let keywords = keywords
@@ -316,17 +409,17 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
         Ty::String | Ty::PathBuf => Node::typed("string", Node::Keywords(Vec::new())),
         Ty::Value => Node::text("{}"),
         Ty::Unit => Node::text(r#"{"type":"null"}"#),
-        Ty::Option(inner) => Node::Nullable(Box::new(schema_for_type(cx, inner))),
-        Ty::Pointer(inner) => schema_for_type(cx, inner),
-        Ty::Seq(item) | Ty::Slice(item) => array_of(schema_for_type(cx, item), ""),
-        Ty::Set(item) => array_of(schema_for_type(cx, item), ",\"uniqueItems\":true"),
+        Ty::Option(inner) => Node::Nullable(Box::new(schema_in(cx, inner, cycle))),
+        Ty::Pointer(inner) => schema_in(cx, inner, cycle),
+        Ty::Seq(item) | Ty::Slice(item) => array_of(schema_in(cx, item, cycle), ""),
+        Ty::Set(item) => array_of(schema_in(cx, item, cycle), ",\"uniqueItems\":true"),
         // Let the `MapKey` bound of the trait impl explain what is wrong with the key.
         Ty::Map(key, _) if !Ty::of(key).is_string_like() => trait_node(),
         Ty::Map(_, value) => Node::typed(
             "object",
             Node::Seq(vec![
                 Node::text(",\"additionalProperties\":"),
-                schema_for_type(cx, value),
+                schema_in(cx, value, cycle),
                 Node::text("}"),
             ]),
         ),
@@ -334,7 +427,7 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
             tuple_ty
                 .elems
                 .iter()
-                .map(|elem| schema_for_type(cx, elem))
+                .map(|elem| schema_in(cx, elem, cycle))
                 .collect(),
         ),
         Ty::Array(
@@ -346,11 +439,12 @@ pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
         ) => {
             let n = n.base10_digits();
             array_of(
-                schema_for_type(cx, item),
+                schema_in(cx, item, cycle),
                 &format!(",\"minItems\":{n},\"maxItems\":{n}"),
             )
         }
-        Ty::Array(..) | Ty::Other => trait_node(),
+        Ty::Array(..) => trait_node(),
+        Ty::Other => other(),
     }
 }
 

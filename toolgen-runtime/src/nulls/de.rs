@@ -60,7 +60,7 @@ impl Set {
     fn of(node: &'static Nulls) -> Set {
         match node {
             Nulls::None | Nulls::Keep => Set::Empty,
-            Nulls::Any(_) | Nulls::Lazy(_) => Set::expanded(node),
+            Nulls::Any(_) | Nulls::Lazy(_) | Nulls::Cycle(_) => Set::expanded(node),
             _ => Set::One(node),
         }
     }
