@@ -221,10 +221,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
     // What the type's `$defs` entry holds, when it is recursive or a `#[tool(recursive)]` field
     // leads to it: the body with its description, which is the schema of a type that is not
     // recursive.
-    let entry = match (&description, recursive) {
-        (_, false) => quote!(<#self_ty as ::toolgen::__private::ToolSchema>::SCHEMA),
-        (Some(text), true) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
-        (None, true) => body_rope.clone(),
+    let entry = match &description {
+        Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        None => body_rope.clone(),
     };
     let (defs, behind) = defs(container, &body, recursive, &self_ty);
 
@@ -264,11 +263,39 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }
         }
     };
+    // What a `#[tool(recursive)]` field of another type that leads here refers to. Only a type
+    // that holds a type other than itself and the standard ones can lead back to the field's
+    // type; the others are spared the impl (its consts cost build time).
+    let may_lead_back = field_types(container).into_iter().any(|ty| {
+        !mentions_self(ty, container.ident) && !crate::schema::types::cycle_leaves(ty).is_empty()
+    });
+    let cyclic_impl = may_lead_back.then(|| {
+        // A recursive type's entry is its `Recursive` one; any other type's is its schema.
+        let (id, body) = if recursive {
+            (
+                quote!(<Self as ::toolgen::__private::Recursive>::ID),
+                quote!(<Self as ::toolgen::__private::Recursive>::BODY),
+            )
+        } else {
+            (
+                def_id.clone(),
+                quote!(<Self as ::toolgen::__private::ToolSchema>::SCHEMA),
+            )
+        };
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = #id;
+                const BODY: ::toolgen::__private::Rope = #body;
+            }
+        }
+    });
     let recursive_impl = recursive.then(|| {
         quote! {
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
                 const ID: ::toolgen::__private::DefId = #def_id;
+                const BODY: ::toolgen::__private::Rope = #entry;
             }
         }
     });
@@ -292,12 +319,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #json_checks_fn
             }
             #recursive_impl
-            // What a `#[tool(recursive)]` field of another type that leads here refers to.
-            #[automatically_derived]
-            impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
-                const ID: ::toolgen::__private::DefId = #def_id;
-                const BODY: ::toolgen::__private::Rope = #entry;
-            }
+            #cyclic_impl
             #behind
 
             #tool
@@ -507,7 +529,7 @@ fn defs(
     if recursive {
         parts.push(quote!(::toolgen::__private::Defs::Def(
             &<#self_ty as ::toolgen::__private::Recursive>::ID,
-            &<#self_ty as ::toolgen::__private::Cyclic>::BODY,
+            &<#self_ty as ::toolgen::__private::Recursive>::BODY,
         )));
     }
     for leaf in leaves {

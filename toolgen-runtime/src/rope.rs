@@ -493,15 +493,16 @@ impl DefsAt {
 }
 
 /// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
-/// `ToolSchema` or `Tool`. The field refers to it by `$ref`, and the type holding the field adds
+/// `ToolSchema` or `Tool` and holds a type other than itself and the standard ones (only such a
+/// type can lead back). The field refers to it by `$ref`, and the type holding the field adds
 /// its entry under `$defs`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a `#[tool(recursive)]` field cannot lead to `{Self}`",
-    label = "not a type that derives `ToolSchema` or `Tool`",
-    note = "a field marked `#[tool(recursive)]` refers by `$ref` to the types it holds, and each must derive `ToolSchema` (or `Tool`)"
+    label = "not a type that derives `ToolSchema` or `Tool` and leads back",
+    note = "a field marked `#[tool(recursive)]` refers by `$ref` to the types it holds: each must derive `ToolSchema` (or `Tool`) and lead back to the field's type, so hold a type of yours; mark a field of the cycle that leads to such a type"
 )]
 pub trait Cyclic {
     /// Who the type's `$defs` entry belongs to (the same as its [`Recursive::ID`] when it has
@@ -558,6 +559,8 @@ pub struct DefId {
 pub trait Recursive {
     /// Who the type's `$defs` entry belongs to.
     const ID: DefId;
+    /// The schema written under `$defs` for it.
+    const BODY: Rope;
 }
 
 /// Where [`walk`] writes, or, in a dry run, only counts.
