@@ -353,3 +353,80 @@ fn a_type_whose_only_work_is_behind_the_cycle_still_has_it_done() {
         .to_string();
     assert!(error.contains("section.chapter.tags"), "{error}");
 }
+
+/// A topic: it holds itself, and through its links, other topics.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Topic {
+    pub title: String,
+    pub subtopics: Vec<Topic>,
+    pub links: Vec<TopicLink>,
+}
+
+/// A link to a topic.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct TopicLink {
+    #[tool(recursive)]
+    pub to: Box<Topic>,
+}
+
+/// Follow a link.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Follow {
+    pub link: TopicLink,
+}
+
+#[test]
+fn a_type_that_holds_itself_and_is_behind_a_mark_has_one_entry() {
+    let schema: Value = serde_json::from_str(Follow::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {
+                "link": {
+                    "type": "object",
+                    "properties": {"to": {"$ref": "#/$defs/Topic"}},
+                    "required": ["to"],
+                    "description": "A link to a topic.",
+                },
+            },
+            "required": ["link"],
+            "$defs": {
+                "Topic": {
+                    "type": "object",
+                    "properties": {
+                        "title": {"type": "string"},
+                        "subtopics": {"type": "array", "items": {"$ref": "#/$defs/Topic"}},
+                        "links": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "properties": {"to": {"$ref": "#/$defs/Topic"}},
+                                "required": ["to"],
+                                "description": "A link to a topic.",
+                            },
+                        },
+                    },
+                    "required": ["title", "subtopics", "links"],
+                    "description": "A topic: it holds itself, and through its links, other topics.",
+                },
+            },
+        })
+    );
+    let leaf = |title: &str| Topic {
+        title: title.into(),
+        subtopics: Vec::new(),
+        links: Vec::new(),
+    };
+    common::check_round_trip(&Follow {
+        link: TopicLink {
+            to: Box::new(Topic {
+                title: "a".into(),
+                subtopics: vec![leaf("b")],
+                links: vec![TopicLink {
+                    to: Box::new(leaf("c")),
+                }],
+            }),
+        },
+    });
+}

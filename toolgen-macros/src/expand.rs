@@ -225,7 +225,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         None => body_rope.clone(),
     };
-    let (defs, behind) = defs(container, &body, recursive, &self_ty);
+    let (defs, behind) = defs(container, &body, recursive, &self_ty, &entry);
 
     let mut generics = container.original.generics.clone();
     let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
@@ -270,23 +270,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
         !mentions_self(ty, container.ident) && !crate::schema::types::cycle_leaves(ty).is_empty()
     });
     let cyclic_impl = may_lead_back.then(|| {
-        // A recursive type's entry is its `Recursive` one; any other type's is its schema.
-        let (id, body) = if recursive {
-            (
-                quote!(<Self as ::toolgen::__private::Recursive>::ID),
-                quote!(<Self as ::toolgen::__private::Recursive>::BODY),
-            )
+        let id = if recursive {
+            quote!(<Self as ::toolgen::__private::Recursive>::ID)
         } else {
-            (
-                def_id.clone(),
-                quote!(<Self as ::toolgen::__private::ToolSchema>::SCHEMA),
-            )
+            def_id.clone()
         };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
                 const ID: ::toolgen::__private::DefId = #id;
-                const BODY: ::toolgen::__private::Rope = #body;
             }
         }
     });
@@ -295,7 +287,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
                 const ID: ::toolgen::__private::DefId = #def_id;
-                const BODY: ::toolgen::__private::Rope = #entry;
             }
         }
     });
@@ -522,6 +513,7 @@ fn defs(
     body: &Node,
     recursive: bool,
     self_ty: &syn::Type,
+    entry: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let (mut leaves, mut cycles) = (Vec::new(), Vec::new());
     body.trait_leaves(&mut leaves, &mut cycles);
@@ -529,7 +521,7 @@ fn defs(
     if recursive {
         parts.push(quote!(::toolgen::__private::Defs::Def(
             &<#self_ty as ::toolgen::__private::Recursive>::ID,
-            &<#self_ty as ::toolgen::__private::Recursive>::BODY,
+            &#entry,
         )));
     }
     for leaf in leaves {
@@ -542,12 +534,14 @@ fn defs(
     for (i, leaf) in cycles.into_iter().enumerate() {
         let name = quote::format_ident!("__TOOLGEN_BEHIND_{}", i);
         statics.extend(quote_spanned! {span_of(leaf)=>
+            // The type's definitions, then its own entry: a recursive type's is among the former
+            // (its schema is a `$ref`, and that second entry a repeat, not written).
             static #name: ::toolgen::__private::Defs = ::toolgen::__private::Defs::Seq(&[
+                <#leaf as ::toolgen::__private::ToolSchema>::DEFS,
                 ::toolgen::__private::Defs::Def(
                     &<#leaf as ::toolgen::__private::Cyclic>::ID,
-                    &<#leaf as ::toolgen::__private::Cyclic>::BODY,
+                    &<#leaf as ::toolgen::__private::ToolSchema>::SCHEMA,
                 ),
-                <#leaf as ::toolgen::__private::ToolSchema>::DEFS,
             ]);
         });
         parts.push(quote_spanned! {span_of(leaf)=>

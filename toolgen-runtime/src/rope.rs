@@ -495,7 +495,7 @@ impl DefsAt {
 /// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
 /// `ToolSchema` or `Tool` and holds a type other than itself and the standard ones (only such a
 /// type can lead back). The field refers to it by `$ref`, and the type holding the field adds
-/// its entry under `$defs`.
+/// its entry (its schema, under this name) to `$defs`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -508,8 +508,6 @@ pub trait Cyclic {
     /// Who the type's `$defs` entry belongs to (the same as its [`Recursive::ID`] when it has
     /// one).
     const ID: DefId;
-    /// The schema written under `$defs` for it.
-    const BODY: Rope;
 }
 
 /// The types whose [`Defs::Behind`] entries are being followed, innermost first.
@@ -559,8 +557,6 @@ pub struct DefId {
 pub trait Recursive {
     /// Who the type's `$defs` entry belongs to.
     const ID: DefId;
-    /// The schema written under `$defs` for it.
-    const BODY: Rope;
 }
 
 /// Where [`walk`] writes, or, in a dry run, only counts.

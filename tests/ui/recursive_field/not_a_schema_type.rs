@@ -6,11 +6,20 @@ struct Plain {
     name: String,
 }
 
-// A marked field refers to the types it holds by `$ref`: each must derive `ToolSchema`.
+/// A type of only standard types cannot lead back to anything.
+#[derive(ToolSchema, Deserialize)]
+struct Leaf {
+    name: String,
+}
+
+// A marked field refers to the types it holds by `$ref`: each must derive `ToolSchema`, and
+// lead back.
 #[derive(ToolSchema, Deserialize)]
 struct Holder {
     #[tool(recursive)]
     plain: Option<Box<Plain>>,
+    #[tool(recursive)]
+    leaf: Vec<Leaf>,
 }
 
 fn main() {}
