@@ -493,16 +493,17 @@ impl DefsAt {
 }
 
 /// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
-/// `ToolSchema` or `Tool` and holds a type other than itself and the standard ones (only such a
-/// type can lead back). The field refers to it by `$ref`, and the type holding the field adds
+/// `ToolSchema` and holds a type other than itself and the standard ones (only such a type can
+/// lead back; a tool's input struct is a root, and a cycle through it is marked at a field that
+/// leads elsewhere). The field refers to it by `$ref`, and the type holding the field adds
 /// its entry (its schema, under this name) to `$defs`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a `#[tool(recursive)]` field cannot lead to `{Self}`",
-    label = "not a type that derives `ToolSchema` or `Tool` and leads back",
-    note = "a field marked `#[tool(recursive)]` refers by `$ref` to the types it holds: each must derive `ToolSchema` (or `Tool`) and lead back to the field's type, so hold a type of yours; mark a field of the cycle that leads to such a type"
+    label = "not a type that derives `ToolSchema` and leads back",
+    note = "a field marked `#[tool(recursive)]` refers by `$ref` to the types it holds: each must derive `ToolSchema` and lead back to the field's type, so hold a type of yours (a tool's input struct is not one); mark a field of the cycle that leads to such a type"
 )]
 pub trait Cyclic {
     /// Who the type's `$defs` entry belongs to (the same as its [`Recursive::ID`] when it has

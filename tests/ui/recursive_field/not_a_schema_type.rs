@@ -12,6 +12,13 @@ struct Leaf {
     name: String,
 }
 
+/// Search: a tool's input is a root; a cycle through it is marked at a field that leads
+/// elsewhere (here, `holder`).
+#[derive(toolgen::Tool, Deserialize)]
+struct Search {
+    holder: Option<Box<Holder>>,
+}
+
 // A marked field refers to the types it holds by `$ref`: each must derive `ToolSchema`, and
 // lead back.
 #[derive(ToolSchema, Deserialize)]
@@ -20,6 +27,8 @@ struct Holder {
     plain: Option<Box<Plain>>,
     #[tool(recursive)]
     leaf: Vec<Leaf>,
+    #[tool(recursive)]
+    search: Option<Box<Search>>,
 }
 
 fn main() {}
