@@ -218,9 +218,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         (None, false) => body_rope.clone(),
     };
-    // What the type's `$defs` entry holds, when it is recursive or a `#[tool(recursive)]` field
-    // leads to it: the body with its description, which is the schema of a type that is not
-    // recursive.
+    // A recursive type's `$defs` entry: its body with its description.
     let entry = match &description {
         Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
         None => body_rope.clone(),
@@ -509,8 +507,8 @@ fn expand_tool(
 
 /// The `$defs` the type needs (the `DEFS` expression, and the statics it points to): its own
 /// entry if it is recursive, those of the types it uses (except through fields that lead back to
-/// itself, which would be a const-evaluation cycle), and for each type a `#[tool(recursive)]`
-/// field leads to, its entry and, behind a `static`, the definitions it brings.
+/// itself, which would be a const-evaluation cycle), and, behind a `static` for each type a
+/// `#[tool(recursive)]` field leads to, that type's definitions and entry.
 fn defs(
     container: &Container<'_>,
     body: &Node,

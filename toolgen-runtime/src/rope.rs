@@ -458,8 +458,9 @@ pub enum Defs {
     Seq(&'static [Defs]),
     /// The entry of a type reached through a field marked `#[tool(recursive)]` and the
     /// definitions it brings: behind a pointer to a `static` that holds them, since a const that
-    /// held them would be part of a cycle (the type leads back to the one holding the field). Followed once on each
-    /// path: inside the definitions of a type, a way back to that type is not followed.
+    /// held them would be part of a cycle (the type leads back to the one holding the field).
+    /// Followed once on each path: inside the definitions of a type, a way back to that type is
+    /// not followed.
     Behind(&'static DefId, DefsAt),
 }
 
