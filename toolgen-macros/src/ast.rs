@@ -198,6 +198,7 @@ impl<'a> Container<'a> {
                 ),
                 serde_ast::Data::Struct(serde_ast::Style::Unit, _) => Data::Unit,
                 serde_ast::Data::Struct(_, fields) => {
+                    unnamed_fields(fields, errors);
                     Data::Tuple(fields.iter().map(|field| field.original).collect())
                 }
                 serde_ast::Data::Enum(variants) => Data::Enum(
@@ -268,6 +269,29 @@ impl<'a> Field<'a> {
     }
 }
 
+/// `#[tool(..)]` on a field without a name (a tuple struct's, a tuple or newtype variant's) is
+/// refused in words: its value has no property of its own to describe or constrain, and
+/// toolgen does not read it there.
+fn unnamed_fields(fields: &[serde_ast::Field<'_>], errors: &mut darling::error::Accumulator) {
+    for field in fields {
+        for attr in field
+            .original
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("tool"))
+        {
+            errors.push(
+                darling::Error::custom(
+                    "`#[tool(..)]` is not read on a field without a name: it has no property of \
+                     its own. Describe the type it holds instead, or give the field a name; a \
+                     cycle of types is marked `#[tool(recursive)]` at a named field of it",
+                )
+                .with_span(&attr.meta),
+            );
+        }
+    }
+}
+
 impl<'a> Variant<'a> {
     fn from_ast(
         variant: &serde_ast::Variant<'a>,
@@ -275,6 +299,12 @@ impl<'a> Variant<'a> {
     ) -> Self {
         let attrs = &variant.original.attrs;
         let description = described(attrs, errors);
+        if matches!(
+            variant.style,
+            serde_ast::Style::Newtype | serde_ast::Style::Tuple
+        ) {
+            unnamed_fields(&variant.fields, errors);
+        }
         let shape = match (variant.style, variant.fields.as_slice()) {
             (serde_ast::Style::Newtype, [only]) => Shape::Newtype(only.ty),
             (serde_ast::Style::Tuple, fields) => {
