@@ -5,9 +5,8 @@
 use darling::util::{Flag, SpannedValue};
 use darling::{FromAttributes, FromMeta};
 use proc_macro2::Span;
-use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
-use syn::{Expr, Lit, LitStr, Meta, Token};
+use syn::{Expr, Lit, LitStr, Meta};
 
 /// `#[tool(..)]` on the container of `#[derive(Tool)]`.
 #[derive(Default, FromAttributes)]
@@ -731,16 +730,6 @@ mod duration_tests {
             assert_eq!(duration_millis(bad), None, "{bad}");
         }
     }
-}
-
-/// Consumes `= value` or `(..)` after a key nobody reads.
-pub fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.value()?.parse::<syn::Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.input.parse::<proc_macro2::TokenTree>()?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

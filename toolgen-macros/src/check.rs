@@ -422,8 +422,8 @@ fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accu
 
 /// OpenAI and Anthropic both require tool names to match `^[a-zA-Z0-9_-]{1,64}$`.
 ///
-/// A name made from the type's name is not checked when a `name` the user meant could not be read
-/// (`nmae = ".."`): that one was to replace it.
+/// No name is checked when the tool's attribute could not be read: the `name` the user meant may
+/// be among its keys (`nmae = ".."`), and the type's name was only the fallback.
 fn check_tool_name(
     container: &Container<'_>,
     unread: bool,

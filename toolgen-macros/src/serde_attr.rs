@@ -5,9 +5,8 @@
 
 use proc_macro2::{Ident, Span};
 use serde_derive_internals::{Ctxt, Derive, ast, attr};
-use syn::{Attribute, DeriveInput};
-
-use crate::attr::skip_value;
+use syn::meta::ParseNestedMeta;
+use syn::{Attribute, DeriveInput, Token};
 
 /// What the container's `#[serde(..)]` attributes say, as the rest of the macro needs it.
 pub struct SerdeContainer {
@@ -158,4 +157,14 @@ pub fn find(attrs: &[Attribute], keys: &[&'static str]) -> Option<Found> {
 /// The span of `key` in `attrs`' `#[serde(..)]`, if written there.
 pub fn key_span(attrs: &[Attribute], key: &'static str) -> Option<Span> {
     find(attrs, &[key]).map(|found| found.key_span)
+}
+
+/// Consumes `= value` or `(..)` after a key nobody reads.
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
 }
