@@ -104,7 +104,7 @@ fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
 }
 
 /// Every field of the container, in structs and in struct variants.
-fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
+pub(crate) fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
     match &container.data {
         Data::Named(fields) => fields.iter().filter(|f| !f.skip).collect(),
         Data::Enum(variants) => variants

@@ -65,19 +65,11 @@ pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
 /// one, so what they need is not summed into this type's consts (a cycle); the type says it may
 /// need filling and checks instead, and its code looks at them.
 fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
-    let marked = |field: &&'a Field<'a>| !field.skip && field.tool.recursive.is_present();
-    match &container.data {
-        Data::Named(fields) => fields.iter().filter(marked).map(input_type).collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .filter(|v| !v.skip)
-            .flat_map(|v| match &v.shape {
-                Shape::Struct(fields) => fields.iter().filter(marked).map(input_type).collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    crate::check::all_fields(container)
+        .into_iter()
+        .filter(|field| field.tool.recursive.is_present())
+        .map(input_type)
+        .collect()
 }
 
 /// [`field_types`], but each field's own Rust type.
