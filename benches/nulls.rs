@@ -1,13 +1,18 @@
 //! Null-stripping of defaults (issue 4): a 20-card `emit_flashcards` call in OpenAI strict-mode
 //! form, where every key is sent and the defaulted ones are `null`.
 //!
-//! Run with `cargo bench --bench nulls -- --warm-up-time 1 --measurement-time 3`. All
-//! benchmarks are in one criterion group, so the numbers being compared come from the same run:
+//! Run with `cargo bench --bench nulls -- --warm-up-time 1 --measurement-time 3`, or count
+//! instructions (exact, where timings move by tens of percent on a shared machine) with
+//! `bash benches/parse_cost.sh`. All benchmarks are in one criterion group, so the numbers being
+//! compared come from the same run:
 //!
 //! - `strict/toolgen_parse_args`: `EmitFlashcards::parse_args` of the strict arguments: the
 //!   `null`s of defaulted fields dropped as serde reads the text, in one pass.
-//! - `strict/serde_json_from_str_prestripped`: the baseline, `serde_json::from_str` of the same
-//!   arguments with those `null`s taken out beforehand.
+//! - `strict/serde_json_from_str_same_text`: the baseline on the same text, `serde_json::from_str`
+//!   of the strict arguments into the same types with every defaulted field an `Option` (what a
+//!   serde user writes to read strict-mode arguments without toolgen).
+//! - `strict/serde_json_from_str_prestripped`: a stricter baseline, `serde_json::from_str` of the
+//!   same arguments with those `null`s taken out beforehand (a shorter text).
 //! - `strict/value_strip_deserialize`: the text read into a `serde_json::Value`, the same tree
 //!   stripped there, then `EmitFlashcards::deserialize`.
 //! - `strict/toolgen_parse_args_prestripped`: `parse_args` of the text without those `null`s
@@ -23,7 +28,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::{Tool, ToolSchema};
@@ -104,6 +109,42 @@ struct Context {
     sid: Option<f64>,
     /// Sentence signature.
     sig: Option<String>,
+}
+
+/// The baseline on the same text: `EmitFlashcards` as a serde user would write it to read
+/// strict-mode arguments without toolgen, every defaulted field an `Option` (`null` is `None`),
+/// the defaults applied after reading. `serde_json::from_str` reads the strict text into it as
+/// it is.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableFlashcards {
+    flashcards: Vec<NullableFlashcard>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableFlashcard {
+    base_form: String,
+    base_translation: Option<String>,
+    unit: Unit,
+    #[serde(default)]
+    forms: Option<Vec<NullableForm>>,
+    contexts: Vec<Context>,
+    #[serde(default)]
+    visible: Option<bool>,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    priority: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableForm {
+    form: String,
+    translation: String,
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
 }
 
 /// The strict-mode arguments of a call with `cards` flashcards: every key present, defaulted and
@@ -190,55 +231,97 @@ fn text_strip_from_str(text: &str) -> Result<EmitFlashcards, serde_json::Error> 
     }
 }
 
-fn nulls(c: &mut Criterion) {
-    let call = strict_call(20);
-    let strict = call.to_string();
-    let stripped = prestripped(&call).to_string();
-    let no_nulls = without_nulls(&call).to_string();
+/// The argument texts the cases read.
+struct Texts {
+    /// Strict-mode arguments: every key, defaulted and optional ones often `null`.
+    strict: String,
+    /// `strict` without the `null`s of defaulted fields.
+    stripped: String,
+    /// `strict` without any `null` member.
+    no_nulls: String,
+}
 
-    // All read the same flashcards; `parse_args` of the strict text on its fast path.
-    let expected: EmitFlashcards = serde_json::from_str(&stripped).unwrap();
-    assert_eq!(EmitFlashcards::parse_args(&strict).unwrap(), expected);
+impl Texts {
+    fn new() -> Texts {
+        let call = strict_call(20);
+        Texts {
+            strict: call.to_string(),
+            stripped: prestripped(&call).to_string(),
+            no_nulls: without_nulls(&call).to_string(),
+        }
+    }
+}
+
+/// A case: its name and one parse, `true` when it read the arguments.
+type Case = (&'static str, fn(&Texts) -> bool);
+
+/// Every case, in the order criterion runs them; `benches/parse_cost.sh` counts each one's
+/// instructions.
+const CASES: &[Case] = &[
+    ("toolgen_parse_args", |t| {
+        EmitFlashcards::parse_args(black_box(&t.strict)).is_ok()
+    }),
+    ("serde_json_from_str_same_text", |t| {
+        serde_json::from_str::<NullableFlashcards>(black_box(&t.strict)).is_ok()
+    }),
+    ("serde_json_from_str_prestripped", |t| {
+        serde_json::from_str::<EmitFlashcards>(black_box(&t.stripped)).is_ok()
+    }),
+    ("value_strip_deserialize", |t| {
+        value_strip_deserialize(black_box(&t.strict)).is_ok()
+    }),
+    ("toolgen_parse_args_prestripped", |t| {
+        EmitFlashcards::parse_args(black_box(&t.stripped)).is_ok()
+    }),
+    ("text_strip_from_str", |t| {
+        text_strip_from_str(black_box(&t.strict)).is_ok()
+    }),
+    ("toolgen_parse_args_no_nulls", |t| {
+        EmitFlashcards::parse_args(black_box(&t.no_nulls)).is_ok()
+    }),
+    ("serde_json_from_str_no_nulls", |t| {
+        serde_json::from_str::<EmitFlashcards>(black_box(&t.no_nulls)).is_ok()
+    }),
+];
+
+/// Checks that every way reads the same flashcards (and that each case parses).
+fn check(texts: &Texts) {
+    let Texts {
+        strict,
+        stripped,
+        no_nulls,
+    } = texts;
+    let expected: EmitFlashcards = serde_json::from_str(stripped).unwrap();
+    assert_eq!(EmitFlashcards::parse_args(strict).unwrap(), expected);
     assert_eq!(
-        toolgen::__private::parse_stripping::<EmitFlashcards>(&strict).unwrap(),
+        toolgen::__private::parse_stripping::<EmitFlashcards>(strict).unwrap(),
         expected
     );
-    assert_eq!(value_strip_deserialize(&strict).unwrap(), expected);
-    assert_eq!(text_strip_from_str(&strict).unwrap(), expected);
-    assert_eq!(EmitFlashcards::parse_args(&stripped).unwrap(), expected);
+    assert_eq!(value_strip_deserialize(strict).unwrap(), expected);
+    assert_eq!(text_strip_from_str(strict).unwrap(), expected);
+    assert_eq!(EmitFlashcards::parse_args(stripped).unwrap(), expected);
     assert!(!no_nulls.contains("null"));
-    assert_eq!(EmitFlashcards::parse_args(&no_nulls).unwrap(), expected);
-    assert!(serde_json::from_str::<EmitFlashcards>(&strict).is_err());
+    assert_eq!(EmitFlashcards::parse_args(no_nulls).unwrap(), expected);
+    assert!(serde_json::from_str::<EmitFlashcards>(strict).is_err());
     assert_eq!(expected.flashcards[1].priority, 3);
+    for (name, case) in CASES {
+        assert!(case(texts), "{name} did not parse");
+    }
+}
+
+fn nulls(c: &mut Criterion) {
+    let texts = Texts::new();
+    check(&texts);
     eprintln!(
         "strict arguments {} bytes, {} nulls; prestripped {} bytes",
-        strict.len(),
-        strict.matches("null").count(),
-        stripped.len()
+        texts.strict.len(),
+        texts.strict.matches("null").count(),
+        texts.stripped.len()
     );
-
     let mut group = c.benchmark_group("strict");
-    group.bench_function("toolgen_parse_args", |b| {
-        b.iter(|| EmitFlashcards::parse_args(black_box(&strict)))
-    });
-    group.bench_function("serde_json_from_str_prestripped", |b| {
-        b.iter(|| serde_json::from_str::<EmitFlashcards>(black_box(&stripped)))
-    });
-    group.bench_function("value_strip_deserialize", |b| {
-        b.iter(|| value_strip_deserialize(black_box(&strict)))
-    });
-    group.bench_function("toolgen_parse_args_prestripped", |b| {
-        b.iter(|| EmitFlashcards::parse_args(black_box(&stripped)))
-    });
-    group.bench_function("text_strip_from_str", |b| {
-        b.iter(|| text_strip_from_str(black_box(&strict)))
-    });
-    group.bench_function("toolgen_parse_args_no_nulls", |b| {
-        b.iter(|| EmitFlashcards::parse_args(black_box(&no_nulls)))
-    });
-    group.bench_function("serde_json_from_str_no_nulls", |b| {
-        b.iter(|| serde_json::from_str::<EmitFlashcards>(black_box(&no_nulls)))
-    });
+    for (name, case) in CASES {
+        group.bench_function(*name, |b| b.iter(|| case(&texts)));
+    }
     group.finish();
 }
 
@@ -254,4 +337,25 @@ criterion_group! {
     config = config();
     targets = nulls
 }
-criterion_main!(benches);
+/// `criterion_main!`, unless `NULLS_CASE` names a case: then that case alone runs
+/// `NULLS_RUNS` times (default 200) and nothing is printed, for an instruction counter
+/// (`benches/parse_cost.sh` runs this under callgrind). `NULLS_CASE=none` builds the texts and
+/// parses nothing: the count to subtract.
+fn main() {
+    let Ok(wanted) = std::env::var("NULLS_CASE") else {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+        return;
+    };
+    let runs: usize = std::env::var("NULLS_RUNS").map_or(200, |n| n.parse().expect("NULLS_RUNS"));
+    let texts = Texts::new();
+    if wanted == "none" {
+        return;
+    }
+    let Some((_, case)) = CASES.iter().find(|(name, _)| *name == wanted) else {
+        panic!("no case named {wanted}");
+    };
+    for _ in 0..runs {
+        assert!(case(black_box(&texts)));
+    }
+}

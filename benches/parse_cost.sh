@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Instructions one `parse_args` takes, against serde_json on the same arguments: exact counts
+# (callgrind), where timings on a shared machine move by tens of percent between runs.
+#
+# Usage (from the repository root; needs valgrind):
+#
+#     bash benches/parse_cost.sh
+#     RUNS=500 bash benches/parse_cost.sh
+#
+# It builds `benches/nulls.rs` (its 20-card `emit_flashcards` call in OpenAI strict-mode form;
+# the cases are described there) and runs each case RUNS times (default 200) under
+# `valgrind --tool=callgrind`, once more with no case (building the texts only), and prints the
+# instructions of one parse: (case - none) / RUNS. The ratios compare toolgen with serde_json:
+#
+#   same text     toolgen_parse_args / serde_json_from_str_same_text: the strict text, serde
+#                 reading it into the same types with every defaulted field an `Option`
+#   prestripped   toolgen_parse_args / serde_json_from_str_prestripped: serde reading a shorter
+#                 text, the defaulted fields' `null`s taken out beforehand (stricter)
+#   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
+#                 without any `null` (what parse_args hands to serde_json alone)
+set -euo pipefail
+
+runs=${RUNS:-200}
+command -v valgrind >/dev/null || { echo "parse_cost.sh needs valgrind" >&2; exit 1; }
+
+binary=$(cargo bench --bench nulls --no-run --message-format=json 2>/dev/null \
+    | python3 -c '
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("reason") == "compiler-artifact" and message["target"]["name"] == "nulls" \
+            and message.get("executable"):
+        print(message["executable"])
+')
+[ -n "$binary" ] || { echo "the nulls bench did not build" >&2; exit 1; }
+
+count() {
+    NULLS_CASE=$1 NULLS_RUNS=$runs valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        "$binary" 2>&1 | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+}
+
+none=$(count none)
+declare -A per
+cases="toolgen_parse_args serde_json_from_str_same_text serde_json_from_str_prestripped
+toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
+toolgen_parse_args_no_nulls serde_json_from_str_no_nulls"
+printf '%-34s %12s\n' case 'instructions'
+for case in $cases; do
+    total=$(count "$case")
+    per[$case]=$(( (total - none) / runs ))
+    printf '%-34s %12d\n' "$case" "${per[$case]}"
+done
+ratio() { python3 -c "print(f'{$1 / $2:.3f}x')"; }
+echo
+echo "same text    $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_same_text]}")"
+echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
+echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"
