@@ -135,10 +135,6 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     const DEFS: Defs = T::DEFS;
     const FACTS: toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
     const NULLS: toolgen::__private::Nulls = <Vec<T> as ToolSchema>::NULLS;
-    const NEEDS_FILL: bool = <Vec<T> as ToolSchema>::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        <Vec<T> as ToolSchema>::fill_defaults(value)
-    }
     const NEEDS_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
         self.0.check_constraints()

@@ -63,7 +63,7 @@ pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
 
 /// The types of the fields marked `#[tool(recursive)]`: they lead back to a type that holds this
 /// one, so what they need is not summed into this type's consts (a cycle); the type says it may
-/// need filling and checks instead, and its code looks at them.
+/// need checks instead, and its code looks at them.
 fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     crate::check::all_fields(container)
         .into_iter()
@@ -77,12 +77,12 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     types_by(container, |field| field.ty)
 }
 
-/// Whether `ty` is known to need no filling of defaults and no checks: a primitive, `String`, or
+/// Whether `ty` is known to have no defaults inside and need no checks: a primitive, `String`, or
 /// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
-/// types (and the prelude checks pin). Fill and check code for such fields would be dead
-/// (`NEEDS_FILL`, `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`) and costs compile time, so
-/// it is left out; the `NEEDS_*` consts still name every field type, which keeps the errors for
-/// a type without a schema as they are.
+/// types (and the prelude checks pin). Their `NULLS` nodes and check code would be dead
+/// (`Nulls::None`; `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`) and cost compile time, so
+/// they are left out; the `NEEDS_*` consts still name every field type, which keeps the errors
+/// for a type without a schema as they are.
 pub(crate) fn is_plain(ty: &syn::Type) -> bool {
     use crate::schema::types::Ty;
     let syn::Type::Path(path) = ty else {
@@ -229,7 +229,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
     let default = default_const(container);
-    let fill = fill(container);
     let checks_fn = constraint_checks(container);
     let json_checks_fn = json_checks(container);
     let nulls = crate::nulls::expand_nulls(container);
@@ -297,7 +296,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const FACTS: ::toolgen::__private::Facts = #facts;
                 #object
                 #default
-                #fill
                 #nulls
                 #checks_fn
                 #json_checks_fn
@@ -855,181 +853,6 @@ fn default_const(container: &Container<'_>) -> TokenStream {
         _ => None,
     };
     quote!(#values #default)
-}
-
-/// `NEEDS_FILL` and `fill_defaults`: writing `#[tool(default)]` values the model left out.
-fn fill(container: &Container<'_>) -> TokenStream {
-    let own_defaults = match &container.data {
-        Data::Named(fields) => fields.iter().any(|f| f.tool.default.is_some()),
-        Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
-            Shape::Struct(fields) => fields.iter().any(|f| f.tool.default.is_some()),
-            _ => false,
-        }),
-        _ => false,
-    };
-    let cycles = cycle_types(container);
-    let nested: Vec<&syn::Type> = field_types(container)
-        .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty) && !cycles.contains(ty))
-        .collect();
-    let cyclic = !cycles.is_empty();
-    let value = quote!(__toolgen_value);
-    let body = if let Some(ty) = delegate_type(container) {
-        quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
-    } else {
-        match &container.data {
-            Data::Named(fields) => fill_object(fields, &value),
-            Data::Enum(variants) => fill_enum(container, variants, &value),
-            Data::Tuple(fields) if fields.len() == 1 => {
-                let ty = &fields[0].ty;
-                quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
-            }
-            _ => TokenStream::new(),
-        }
-    };
-    if !own_defaults && nested.is_empty() && !cyclic {
-        return TokenStream::new();
-    }
-    // Without a body (only plain fields), the trait's default does the same.
-    let fill_fn = (!body.is_empty()).then(|| {
-        quote! {
-            // `#[inline]`: a crate that only defines tools does not compile the body to machine
-            // code (benches/compile_time.sh, COUNT=instructions: -8% of what toolgen adds).
-            #[inline]
-            fn fill_defaults(#value: &mut ::toolgen::__private::serde_json::Value) {
-                #body
-            }
-        }
-    });
-    quote! {
-        const NEEDS_FILL: bool = #own_defaults || #cyclic
-            #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_FILL)*;
-        #fill_fn
-    }
-}
-
-/// Fills the defaults of `fields` in the object `value`, and recurses into their values.
-fn fill_object(fields: &[Field<'_>], value: &TokenStream) -> TokenStream {
-    let mut in_map = Vec::new();
-    let mut flattened = Vec::new();
-    for field in fields.iter().filter(|f| !f.skip) {
-        let ty = input_type(field);
-        if field.flatten.is_some() {
-            flattened
-                .push(quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);));
-            continue;
-        }
-        let name = &field.name;
-        if let Some(default) = &field.tool.default
-            && let Ok(text) = json::expr_to_json(default)
-        {
-            in_map.push(quote! {
-                if !__toolgen_map.contains_key(#name)
-                    && let ::core::result::Result::Ok(__toolgen_default) =
-                        ::toolgen::__private::serde_json::from_str(#text)
-                {
-                    __toolgen_map.insert(#name.into(), __toolgen_default);
-                }
-            });
-        }
-        if is_plain(ty) {
-            continue;
-        }
-        in_map.push(quote! {
-            if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_FILL
-                && let ::core::option::Option::Some(__toolgen_field) = __toolgen_map.get_mut(#name)
-            {
-                <#ty as ::toolgen::__private::ToolSchema>::fill_defaults(__toolgen_field);
-            }
-        });
-    }
-    if in_map.is_empty() && flattened.is_empty() {
-        return TokenStream::new();
-    }
-    quote! {
-        if let ::core::option::Option::Some(__toolgen_map) = #value.as_object_mut() {
-            #(#in_map)*
-        }
-        #(#flattened)*
-    }
-}
-
-/// What filling the variant's content (in `value`) takes.
-fn fill_variant(variant: &Variant<'_>, value: &TokenStream) -> TokenStream {
-    match &variant.shape {
-        Shape::Struct(fields) => fill_object(fields, value),
-        Shape::Newtype(ty) => {
-            quote!(<#ty as ::toolgen::__private::ToolSchema>::fill_defaults(#value);)
-        }
-        _ => TokenStream::new(),
-    }
-}
-
-fn fill_enum(
-    container: &Container<'_>,
-    variants: &[Variant<'_>],
-    value: &TokenStream,
-) -> TokenStream {
-    let serde = &container.serde;
-    let variants: Vec<&Variant<'_>> = variants
-        .iter()
-        .filter(|v| !v.skip && !v.untagged && !matches!(v.shape, Shape::Unit | Shape::Tuple(_)))
-        .collect();
-    if variants.is_empty() || serde.untagged {
-        // Untagged: serde tries each variant in turn; which one the model meant is not known here.
-        return TokenStream::new();
-    }
-    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
-    let content = quote!(__toolgen_content);
-    let arms: Vec<TokenStream> = variants.iter().map(|v| fill_variant(v, &content)).collect();
-    let tag_of = |key: &str| {
-        quote! {
-            #value
-                .get(#key)
-                .and_then(::toolgen::__private::serde_json::Value::as_str)
-                .map(::std::borrow::ToOwned::to_owned)
-        }
-    };
-    match (&serde.tag, &serde.content) {
-        (Some(tag), None) => {
-            let tag = tag_of(tag);
-            quote! {
-                if let ::core::option::Option::Some(__toolgen_tag) = #tag {
-                    let #content = #value;
-                    match __toolgen_tag.as_str() {
-                        #(#names => { #arms })*
-                        _ => {}
-                    }
-                }
-            }
-        }
-        (Some(tag), Some(content_key)) => {
-            let tag = tag_of(tag);
-            let key = content_key;
-            quote! {
-                if let ::core::option::Option::Some(__toolgen_tag) = #tag
-                    && let ::core::option::Option::Some(#content) = #value.get_mut(#key)
-                {
-                    match __toolgen_tag.as_str() {
-                        #(#names => { #arms })*
-                        _ => {}
-                    }
-                }
-            }
-        }
-        _ => quote! {
-            if let ::core::option::Option::Some(__toolgen_map) = #value.as_object_mut()
-                && __toolgen_map.len() == 1
-            {
-                for (__toolgen_name, #content) in __toolgen_map.iter_mut() {
-                    match __toolgen_name.as_str() {
-                        #(#names => { #arms })*
-                        _ => {}
-                    }
-                }
-            }
-        },
-    }
 }
 
 /// Whether a field has constraints the parsed value must be checked against.

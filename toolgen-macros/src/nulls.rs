@@ -1,20 +1,21 @@
 //! Tokens for `ToolSchema::NULLS`: where in the type's JSON a `null` stands for a missing field
 //! with a default, which argument parsing drops so that the default applies (OpenAI strict mode
-//! makes every field required, so models send `null` for what they would leave out).
+//! makes every field required, so models send `null` for what they would leave out), and where a
+//! missing field's `#[tool(default = ..)]` value is written in, so that serde finds it. One tree,
+//! walked at run time, serves both: no fill code is generated.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Container, Data, Field, Shape, Variant};
 use crate::expand::{input_type, is_plain};
-use crate::schema::delegate_type;
 use crate::schema::types::mentions_self;
+use crate::schema::{delegate_type, json};
 
 /// `const NULLS` for the container, or nothing when no field can have a default at any depth
 /// (only plain fields without one): the trait's `Nulls::None` then says the same.
 ///
-/// The cases follow serde's reading of the type, as the fill of `#[tool(default)]` values does:
-/// a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
+/// The cases follow serde's reading of the type: a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
 /// a struct an object of its fields, an enum the alternatives its representation allows.
 pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
     let ident = container.ident;
@@ -93,8 +94,22 @@ fn object(
         } else {
             type_node(ty, ident)
         };
+        // The `#[tool(default = ..)]` value to write in where the key is missing; none in an
+        // untagged variant, which serde may not be reading (see `Nulls::Untagged`).
+        let fill = field
+            .tool
+            .default
+            .as_ref()
+            .filter(|_| !untagged)
+            .and_then(|default| json::expr_to_json(default).ok());
+        let fill = match fill {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
         entries.push(quote! {
-            ::toolgen::__private::NullField { name: #name, default: #default, inner: &#inner }
+            ::toolgen::__private::NullField {
+                name: #name, default: #default, fill: #fill, inner: &#inner
+            }
         });
     }
     if entries.is_empty() && flattened.is_empty() {
@@ -151,13 +166,14 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<
 fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<TokenStream> {
     let serde = &container.serde;
     let ident = container.ident;
+    let mut untagged_contents = Vec::new();
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
     for variant in variants.iter().filter(|v| !v.skip) {
         let untagged = serde.untagged || variant.untagged;
         let content = content(variant, ident, untagged);
         if untagged {
-            alternatives.extend(content);
+            untagged_contents.extend(content);
         } else {
             tagged.push((variant.name.as_str(), content));
         }
@@ -165,7 +181,9 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
     if tagged.iter().any(|(_, content)| content.is_some()) {
         let field = |name: &str, inner: &TokenStream| {
             quote! {
-                ::toolgen::__private::NullField { name: #name, default: false, inner: &#inner }
+                ::toolgen::__private::NullField {
+                    name: #name, default: false, fill: ::core::option::Option::None, inner: &#inner
+                }
             }
         };
         // A variant of a tagged enum, found by its tag: each variant's `null`s are stripped as
@@ -206,6 +224,13 @@ fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<Toke
             }
         }
     }
+    // The untagged ones, which serde tries after the tagged ones: marked, so that no
+    // `#[tool(default = ..)]` value is filled in where which variant serde reads is not known.
+    if !untagged_contents.is_empty() {
+        alternatives.push(quote! {
+            ::toolgen::__private::Nulls::Untagged(&[#(#untagged_contents),*])
+        });
+    }
     match alternatives.len() {
         0 => None,
         1 => alternatives
@@ -233,6 +258,7 @@ mod tests {
             .to_string()
             .replace(' ', "")
             .replace("::toolgen::__private::", "")
+            .replace("::core::option::Option::", "")
     }
 
     #[test]
@@ -258,9 +284,10 @@ mod tests {
             text,
             concat!(
                 "constNULLS:Nulls=Nulls::Object(&[",
-                "NullField{name:\"a\",default:true,inner:&Nulls::None},",
-                "NullField{name:\"b\",default:true,inner:&Nulls::None},",
-                "NullField{name:\"c\",default:false,inner:&<InnerasToolSchema>::NULLS}",
+                "NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None},",
+                // The `#[tool(default)]` value, written in where the key is missing.
+                "NullField{name:\"b\",default:true,fill:Some(\"3\"),inner:&Nulls::None},",
+                "NullField{name:\"c\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}",
                 "],&[<MoreasToolSchema>::NULLS]).pruned();"
             )
         );
@@ -294,12 +321,14 @@ mod tests {
         assert_eq!(
             external,
             concat!(
-                "constNULLS:Nulls=Nulls::Any(&[<OtherasToolSchema>::NULLS,",
+                "constNULLS:Nulls=Nulls::Any(&[",
                 "Nulls::Object(&[",
-                "NullField{name:\"B\",default:false,inner:&Nulls::Object(&[",
-                "NullField{name:\"x\",default:true,inner:&Nulls::None}],&[]).pruned()},",
-                "NullField{name:\"C\",default:false,inner:&<InnerasToolSchema>::NULLS}",
-                "],&[])]).pruned();"
+                "NullField{name:\"B\",default:false,fill:None,inner:&Nulls::Object(&[",
+                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()},",
+                "NullField{name:\"C\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}",
+                "],&[]),",
+                // The untagged variant, marked: nothing is filled in below it.
+                "Nulls::Untagged(&[<OtherasToolSchema>::NULLS])]).pruned();"
             )
         );
         let internal = nulls(parse_quote! {
@@ -313,7 +342,7 @@ mod tests {
                 "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
                 "TagCase{name:\"A\",node:&Nulls::None},",
                 "TagCase{name:\"B\",node:&Nulls::Object(&[",
-                "NullField{name:\"x\",default:true,inner:&Nulls::None}],&[]).pruned()}]));"
+                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()}]));"
             )
         );
         let adjacent = nulls(parse_quote! {
@@ -325,9 +354,9 @@ mod tests {
             concat!(
                 "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
                 "TagCase{name:\"A\",node:&Nulls::Object(&[",
-                "NullField{name:\"c\",default:false,inner:&<InnerasToolSchema>::NULLS}],&[])},",
+                "NullField{name:\"c\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}],&[])},",
                 "TagCase{name:\"B\",node:&Nulls::Object(&[",
-                "NullField{name:\"c\",default:false,inner:&<OtherasToolSchema>::NULLS}],&[])}]));"
+                "NullField{name:\"c\",default:false,fill:None,inner:&<OtherasToolSchema>::NULLS}],&[])}]));"
             )
         );
         let untagged = nulls(parse_quote! {
@@ -335,7 +364,7 @@ mod tests {
             enum E { A(Inner), B(String, Other), C(u8) }
         });
         assert!(
-            untagged.contains("Nulls::Any(&[<InnerasToolSchema>::NULLS,Nulls::Tuple(&[Nulls::None,<OtherasToolSchema>::NULLS]).pruned()])"),
+            untagged.contains("Nulls::Untagged(&[<InnerasToolSchema>::NULLS,Nulls::Tuple(&[Nulls::None,<OtherasToolSchema>::NULLS]).pruned()])"),
             "{untagged}"
         );
     }
@@ -353,16 +382,29 @@ mod tests {
         assert_eq!(
             untagged,
             concat!(
-                "constNULLS:Nulls=Nulls::Any(&[Nulls::Object(&[",
-                "NullField{name:\"a\",default:false,inner:&Nulls::Keep},",
-                "NullField{name:\"b\",default:false,inner:&Nulls::Keep},",
-                "NullField{name:\"c\",default:false,inner:&Nulls::Keep},",
+                "constNULLS:Nulls=Nulls::pruned(Nulls::Untagged(&[Nulls::Object(&[",
+                "NullField{name:\"a\",default:false,fill:None,inner:&Nulls::Keep},",
+                "NullField{name:\"b\",default:false,fill:None,inner:&Nulls::Keep},",
+                "NullField{name:\"c\",default:false,fill:None,inner:&Nulls::Keep},",
                 // An `Option` reads a missing key as it reads `null`: its own node.
-                "NullField{name:\"d\",default:false,inner:&<Option<Value>asToolSchema>::NULLS}",
+                "NullField{name:\"d\",default:false,fill:None,",
+                "inner:&<Option<Value>asToolSchema>::NULLS}",
                 "],&[]),",
-                "Nulls::Object(&[NullField{name:\"a\",default:true,inner:&Nulls::None}],&[])",
-                "]).pruned();"
+                "Nulls::Object(&[NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None}],&[])",
+                "]));"
             )
+        );
+        // A `#[tool(default)]` value in an untagged variant is not written in.
+        let filled = nulls(parse_quote! {
+            enum E { A { #[tool(default = 1)] x: u8 }, #[serde(untagged)] B { #[tool(default = 2)] y: u8 } }
+        });
+        assert!(
+            filled.contains("name:\"x\",default:true,fill:Some(\"1\")"),
+            "{filled}"
+        );
+        assert!(
+            filled.contains("name:\"y\",default:true,fill:None"),
+            "{filled}"
         );
         // Not in a struct, nor in a tagged variant: there no other variant reads the object.
         let tagged = nulls(parse_quote! {

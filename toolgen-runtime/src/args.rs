@@ -741,7 +741,9 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
-    T::fill_defaults(&mut value);
+    if T::NEEDS_FILL {
+        crate::nulls::fill_value(&mut value, &T::NULLS);
+    }
     let mut fixes = 0;
     loop {
         match T::deserialize(&value) {

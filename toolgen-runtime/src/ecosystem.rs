@@ -197,28 +197,19 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
             NullField {
                 name: "Left",
                 default: false,
+                fill: None,
                 inner: &L::NULLS,
             },
             NullField {
                 name: "Right",
                 default: false,
+                fill: None,
                 inner: &R::NULLS,
             },
         ],
         &[],
     )
     .pruned();
-    const NEEDS_FILL: bool = L::NEEDS_FILL || R::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        if let Some(object) = value.as_object_mut() {
-            if let Some(left) = object.get_mut("Left") {
-                L::fill_defaults(left);
-            }
-            if let Some(right) = object.get_mut("Right") {
-                R::fill_defaults(right);
-            }
-        }
-    }
     const NEEDS_CHECK: bool = L::NEEDS_CHECK || R::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {

@@ -8,6 +8,10 @@
 //! the argument text where that parse fails (one pass, no `serde_json::Value`; it finds the
 //! errors, and reads the rare keys the fast path leaves to it) and [`strip_value`] through a
 //! value.
+//!
+//! The same tree says where a missing field's `#[tool(default = ..)]` value goes
+//! ([`NullField::fill`]): [`fill_value`] writes those values into a `serde_json::Value` by
+//! walking it, after the `null`s are dropped.
 
 pub(crate) mod de;
 
@@ -39,6 +43,11 @@ pub enum Nulls {
     /// its value follows all of theirs. (Untagged variants: which one serde takes is known only
     /// by trying them.)
     Any(&'static [Nulls]),
+    /// The untagged alternatives of an enum (the whole enum's, or its `#[serde(untagged)]`
+    /// variants'), which serde tries in turn: stripped as [`Nulls::Any`], but no
+    /// `#[tool(default = ..)]` value is filled in below it, where which variant the model meant
+    /// is not known (a value filled in for one could make serde take it over another).
+    Untagged(&'static [Nulls]),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
     /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
@@ -85,6 +94,9 @@ pub struct NullField {
     /// Whether the field has a default (`#[serde(default)]` on it or its container, or
     /// `#[tool(default = ..)]`): then `null` is dropped and the default applies.
     pub default: bool,
+    /// The JSON text of its `#[tool(default = ..)]` value, written in where the key is missing
+    /// (after its `null` is dropped), so that serde finds it.
+    pub fill: Option<&'static str>,
     /// The node of the field's value.
     pub inner: &'static Nulls,
 }
@@ -96,7 +108,7 @@ impl Nulls {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Cycle(_) => true,
             Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
-            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_strips(nodes),
+            Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => any_strips(nodes),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
                 while let [case, tail @ ..] = rest {
@@ -120,6 +132,39 @@ impl Nulls {
         }
     }
 
+    /// Whether the tree has a `#[tool(default = ..)]` value to fill in ([`fill_value`]): a field
+    /// with one somewhere in it, not below [`Nulls::Untagged`]. A type that leads back to the one
+    /// being asked about ([`Nulls::Lazy`]) adds nothing new; one behind a marked field
+    /// ([`Nulls::Cycle`]) is not known here, so it counts as filling.
+    pub const fn fills(&self) -> bool {
+        match self {
+            Nulls::None | Nulls::Lazy(_) | Nulls::Keep | Nulls::Untagged(_) => false,
+            Nulls::Cycle(_) => true,
+            Nulls::Items(inner) | Nulls::Values(inner) => inner.fills(),
+            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_fills(nodes),
+            Nulls::Tagged(_, cases) => {
+                let mut rest = *cases;
+                while let [case, tail @ ..] = rest {
+                    if case.node.fills() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                false
+            }
+            Nulls::Object(fields, flattened) => {
+                let mut rest = *fields;
+                while let [field, tail @ ..] = rest {
+                    if field.fill.is_some() || field.inner.fills() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                any_fills(flattened)
+            }
+        }
+    }
+
     /// The tree, or [`Nulls::None`] when it has nothing to strip: what a type declares, so that
     /// the types around it can leave it out.
     pub const fn pruned(self) -> Nulls {
@@ -135,6 +180,108 @@ const fn any_strips(mut nodes: &[Nulls]) -> bool {
         nodes = tail;
     }
     false
+}
+
+const fn any_fills(mut nodes: &[Nulls]) -> bool {
+    while let [node, tail @ ..] = nodes {
+        if node.fills() {
+            return true;
+        }
+        nodes = tail;
+    }
+    false
+}
+
+/// Writes the `#[tool(default = ..)]` values `node` has into `value` where their keys are
+/// missing, at any depth, so that serde finds them: the value of a field, once written, is
+/// filled in turn. Values of the wrong shape are left as they are (serde reports them); an
+/// internally or adjacently tagged enum fills the variant its tag names; nothing is filled
+/// below [`Nulls::Untagged`].
+pub(crate) fn fill_value(value: &mut Value, node: &'static Nulls) {
+    fill_at(value, node, 0);
+}
+
+/// [`fill_node`] of a value, with a budget of steps of its own.
+fn fill_at(value: &mut Value, node: &'static Nulls, depth: usize) {
+    let mut steps = MAX_STEPS;
+    fill_node(value, node, depth, &mut steps);
+}
+
+/// [`fill_value`] at `depth`; `steps` bounds the nodes passed through without going into the
+/// value (`Any`, `Lazy`, flattened and tagged ones), which a type that flattens itself would
+/// pass forever. Each value inside starts with a budget of its own.
+fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match node {
+        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
+        Nulls::Object(fields, flattened) => {
+            if let Value::Object(map) = value {
+                for field in *fields {
+                    if let Some(text) = field.fill
+                        && !map.contains_key(field.name)
+                        && let Ok(default) = serde_json::from_str(text)
+                    {
+                        map.insert(field.name.to_owned(), default);
+                    }
+                    if let Some(inner) = map.get_mut(field.name) {
+                        fill_at(inner, field.inner, depth + 1);
+                    }
+                }
+            }
+            // A flattened type reads the same object.
+            for node in *flattened {
+                if take_step(steps) {
+                    fill_node(value, node, depth, steps);
+                }
+            }
+        }
+        Nulls::Items(inner) => {
+            if let Value::Array(items) = value {
+                for item in items {
+                    fill_at(item, inner, depth + 1);
+                }
+            }
+        }
+        Nulls::Tuple(nodes) => {
+            if let Value::Array(items) = value {
+                for (item, node) in items.iter_mut().zip(*nodes) {
+                    fill_at(item, node, depth + 1);
+                }
+            }
+        }
+        Nulls::Values(inner) => {
+            if let Value::Object(map) = value {
+                for item in map.values_mut() {
+                    fill_at(item, inner, depth + 1);
+                }
+            }
+        }
+        Nulls::Any(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    fill_node(value, alternative, depth, steps);
+                }
+            }
+        }
+        Nulls::Tagged(tag, cases) => {
+            let case = value
+                .get(*tag)
+                .and_then(Value::as_str)
+                .and_then(|name| cases.iter().find(|case| case.name == name));
+            if let Some(case) = case
+                && take_step(steps)
+            {
+                fill_node(value, case.node, depth, steps);
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                fill_node(value, resolve(), depth, steps);
+            }
+        }
+    }
 }
 
 /// `T::NULLS`, for [`Nulls::Lazy`].
@@ -185,7 +332,7 @@ type Stack = Vec<&'static Nulls>;
 fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usize) {
     match node {
         Nulls::None | Nulls::Keep => {}
-        Nulls::Any(alternatives) => {
+        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     expand(alternative, stack, from, steps);
@@ -341,7 +488,7 @@ fn lookup(
             expand(inner, stack, from, steps);
             Found::default()
         }
-        Nulls::Any(alternatives) => {
+        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
             let mut found = Found::default();
             if take_step(steps) {
                 for alternative in *alternatives {
@@ -388,7 +535,7 @@ fn flattened_tagged(node: &'static Nulls, found: &mut Vec<&'static Nulls>, steps
     }
     match node {
         Nulls::Tagged(..) => found.push(node),
-        Nulls::Object(_, flattened) | Nulls::Any(flattened) => {
+        Nulls::Object(_, flattened) | Nulls::Any(flattened) | Nulls::Untagged(flattened) => {
             for f in *flattened {
                 flattened_tagged(f, found, steps);
             }
@@ -617,7 +764,7 @@ fn default_names(
                 .all(|node| default_names(node, names, seen, steps))
         }
         Nulls::Items(inner) | Nulls::Values(inner) => default_names(inner, names, seen, steps),
-        Nulls::Tuple(nodes) | Nulls::Any(nodes) => nodes
+        Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => nodes
             .iter()
             .all(|node| default_names(node, names, seen, steps)),
         Nulls::Tagged(_, cases) => cases
@@ -1289,6 +1436,7 @@ mod tests {
         &[NullField {
             name: "x",
             default: true,
+            fill: None,
             inner: &NONE,
         }],
         &[],
@@ -1298,36 +1446,43 @@ mod tests {
             NullField {
                 name: "a",
                 default: true,
+                fill: None,
                 inner: &NONE,
             },
             NullField {
                 name: "b",
                 default: true,
+                fill: None,
                 inner: &NONE,
             },
             NullField {
                 name: "c",
                 default: false,
+                fill: None,
                 inner: &NONE,
             },
             NullField {
                 name: "inner",
                 default: false,
+                fill: None,
                 inner: &INNER,
             },
             NullField {
                 name: "list",
                 default: false,
+                fill: None,
                 inner: &Nulls::Items(&INNER),
             },
             NullField {
                 name: "map",
                 default: false,
+                fill: None,
                 inner: &Nulls::Values(&INNER),
             },
             NullField {
                 name: "pair",
                 default: false,
+                fill: None,
                 inner: &Nulls::Tuple(&[Nulls::None, INNER]),
             },
         ],
@@ -1478,11 +1633,13 @@ mod tests {
                 NullField {
                     name: "a",
                     default: true,
+                    fill: None,
                     inner: &NONE,
                 },
                 NullField {
                     name: "kids",
                     default: false,
+                    fill: None,
                     inner: &Nulls::Items(&Nulls::Lazy(tree)),
                 },
             ],
@@ -1609,6 +1766,39 @@ mod tests {
         let mut value = serde_json::json!({"a": null});
         strip_value(&mut value, &LOOP);
         assert_eq!(value, serde_json::json!({"a": null}));
+        fill_value(&mut value, &LOOP);
+        assert_eq!(value, serde_json::json!({"a": null}));
+    }
+
+    #[test]
+    fn filling_a_self_referencing_tree_ends() {
+        fn root() -> &'static Nulls {
+            &FILLED
+        }
+        const FILLED: Nulls = Nulls::Object(
+            &[NullField {
+                name: "a",
+                default: true,
+                fill: Some("[1]"),
+                inner: &Nulls::Items(&Nulls::Lazy(root)),
+            }],
+            &[Nulls::Lazy(root), Nulls::Any(&[Nulls::Lazy(root)])],
+        );
+        const { assert!(FILLED.fills()) };
+        // Each object gets its `a`; the array written in is filled in turn (its item is no
+        // object), and the flattened loop ends.
+        let mut value = serde_json::json!({"b": [{}]});
+        fill_value(&mut value, &FILLED);
+        assert_eq!(value, serde_json::json!({"b": [{}], "a": [1]}));
+        let mut value = serde_json::json!({"a": [{}, {"a": []}]});
+        fill_value(&mut value, &FILLED);
+        assert_eq!(value, serde_json::json!({"a": [{"a": [1]}, {"a": []}]}));
+        // Nothing below an untagged enum's alternatives.
+        const UNTAGGED: Nulls = Nulls::Untagged(&[FILLED]);
+        const { assert!(!UNTAGGED.fills() && UNTAGGED.strips()) };
+        let mut value = serde_json::json!({});
+        fill_value(&mut value, &UNTAGGED);
+        assert_eq!(value, serde_json::json!({}));
     }
 
     #[test]
@@ -1641,6 +1831,7 @@ mod tests {
                 &[NullField {
                     name: "a",
                     default: false,
+                    fill: None,
                     inner: &NONE
                 }],
                 &[]
@@ -1678,6 +1869,7 @@ mod tests {
             &[NullField {
                 name: "note",
                 default: false,
+                fill: None,
                 inner: &Nulls::Keep,
             }],
             &[],
@@ -1687,11 +1879,13 @@ mod tests {
                 NullField {
                     name: "note",
                     default: true,
+                    fill: None,
                     inner: &NONE,
                 },
                 NullField {
                     name: "x",
                     default: true,
+                    fill: None,
                     inner: &NONE,
                 },
             ],
@@ -1702,6 +1896,7 @@ mod tests {
             &[NullField {
                 name: "list",
                 default: false,
+                fill: None,
                 inner: &Nulls::Items(&EITHER),
             }],
             &[],

@@ -64,18 +64,6 @@ pub trait ToolSchema {
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
     #[doc(hidden)]
     const ENUM_VALUES: Option<&'static [&'static str]> = None;
-    /// Whether [`ToolSchema::fill_defaults`] has anything to do for this type (somewhere inside
-    /// it a field has `#[tool(default = ..)]`). Argument parsing skips the fill pass otherwise.
-    #[doc(hidden)]
-    const NEEDS_FILL: bool = false;
-
-    /// Writes the `#[tool(default = ..)]` values of fields missing from `value`, at any depth,
-    /// so that serde finds them. Does nothing to values of the wrong shape: serde reports those.
-    #[doc(hidden)]
-    fn fill_defaults(value: &mut Value) {
-        let _ = value;
-    }
-
     /// Where a `null` in this type's JSON stands for a missing field with a default, at any depth:
     /// the tree argument parsing follows to drop those members, so that the defaults apply (OpenAI
     /// strict mode makes every field required, and models send `null` for what they would leave
@@ -87,6 +75,12 @@ pub trait ToolSchema {
     /// otherwise.
     #[doc(hidden)]
     const STRIPS_NULLS: bool = Self::NULLS.strips();
+
+    /// Whether [`ToolSchema::NULLS`] has a `#[tool(default = ..)]` value to write in where the
+    /// model left its key out (somewhere inside this type). Argument parsing skips the fill pass
+    /// otherwise.
+    #[doc(hidden)]
+    const NEEDS_FILL: bool = Self::NULLS.fills();
 
     /// Whether [`ToolSchema::check_json`] has anything to check for this type (somewhere inside
     /// it is a set).
@@ -289,12 +283,6 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const FACTS: Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
     const NULLS: Nulls = T::NULLS;
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    fn fill_defaults(value: &mut Value) {
-        if T::NEEDS_FILL && !value.is_null() {
-            T::fill_defaults(value);
-        }
-    }
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {
@@ -322,10 +310,6 @@ macro_rules! transparent {
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
             const NULLS: Nulls = T::NULLS;
-            const NEEDS_FILL: bool = T::NEEDS_FILL;
-            fn fill_defaults(value: &mut Value) {
-                T::fill_defaults(value);
-            }
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 (**self).check_constraints()
@@ -390,24 +374,6 @@ const fn items<T: ToolSchema + ?Sized>() -> Nulls {
     }
 }
 
-/// Fills defaults in every item of an array value.
-fn fill_items<T: ToolSchema + ?Sized>(value: &mut Value) {
-    if T::NEEDS_FILL
-        && let Some(items) = value.as_array_mut()
-    {
-        items.iter_mut().for_each(T::fill_defaults);
-    }
-}
-
-/// Fills defaults in every value of an object value.
-fn fill_values<T: ToolSchema + ?Sized>(value: &mut Value) {
-    if T::NEEDS_FILL
-        && let Some(entries) = value.as_object_mut()
-    {
-        entries.values_mut().for_each(T::fill_defaults);
-    }
-}
-
 /// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
 /// expression), the check of the JSON it needs (`json_items`: its items'; `json_unique`:
 /// repeated items too), its generics and bounds.
@@ -422,10 +388,6 @@ macro_rules! sequence {
             const FACTS: Facts = items_facts::<T>();
             const DEFAULT: Option<Rope> = $default;
             const NULLS: Nulls = items::<T>();
-            const NEEDS_FILL: bool = T::NEEDS_FILL;
-            fn fill_defaults(value: &mut Value) {
-                fill_items::<T>(value);
-            }
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_items(self.iter())
@@ -526,10 +488,6 @@ macro_rules! map {
             } else {
                 Nulls::None
             };
-            const NEEDS_FILL: bool = V::NEEDS_FILL;
-            fn fill_defaults(value: &mut Value) {
-                fill_values::<V>(value);
-            }
             const NEEDS_CHECK: bool = V::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_entries(self.iter())
@@ -562,18 +520,6 @@ macro_rules! tuple {
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
             const FACTS: Facts = Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
             const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
-            const NEEDS_FILL: bool = $first::NEEDS_FILL $(|| $rest::NEEDS_FILL)*;
-            fn fill_defaults(value: &mut Value) {
-                if let Some(items) = value.as_array_mut() {
-                    let mut items = items.iter_mut();
-                    if let Some(item) = items.next() {
-                        $first::fill_defaults(item);
-                    }
-                    $(if let Some(item) = items.next() {
-                        $rest::fill_defaults(item);
-                    })*
-                }
-            }
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
             #[allow(non_snake_case)]
             fn check_constraints(&self) -> Result<(), Violation> {

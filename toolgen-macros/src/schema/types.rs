@@ -127,7 +127,7 @@ fn type_args(path: &Path) -> Vec<&Type> {
 
 /// What the macro knows of a type from how it is written, classified once (as clap's `Ty`): the
 /// schema, the JSON type, the `Default`, the integer bounds, the null handling and the plain
-/// types whose fill and check code is left out all read this one classification.
+/// types whose `NULLS` nodes and check code are left out all read this one classification.
 #[derive(Clone, Copy)]
 pub enum Ty<'a> {
     /// `bool`, the integers, the floats, `char`, `str`.

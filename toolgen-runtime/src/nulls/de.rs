@@ -60,7 +60,9 @@ impl Set {
     fn of(node: &'static Nulls) -> Set {
         match node {
             Nulls::None | Nulls::Keep => Set::Empty,
-            Nulls::Any(_) | Nulls::Lazy(_) | Nulls::Cycle(_) => Set::expanded(node),
+            Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Lazy(_) | Nulls::Cycle(_) => {
+                Set::expanded(node)
+            }
             _ => Set::One(node),
         }
     }
@@ -785,6 +787,7 @@ mod tests {
         NullField {
             name,
             default,
+            fill: None,
             inner,
         }
     }

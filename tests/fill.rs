@@ -1,0 +1,231 @@
+//! `#[tool(default = ..)]` values are written in where the model left a key out, wherever serde
+//! reads the field: in nested structs, sequences, map values, `Option`s, tuple positions,
+//! flattened structs, recursive types and the variants of tagged enums; never below an untagged
+//! variant, where which variant serde reads is not known (a value written in for one could make
+//! serde take it over another). One walk of `ToolSchema::NULLS`, the tree `null`-stripping
+//! follows, does it.
+
+use std::collections::BTreeMap;
+
+use pretty_assertions::assert_eq;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolgen::{ArgsError, Tool, ToolSchema};
+
+/// Parses `value` as text and as a value; checks that both agree.
+#[track_caller]
+fn parse<T: Tool + PartialEq + std::fmt::Debug>(value: Value) -> Result<T, ArgsError> {
+    let from_text = T::parse_args(&value.to_string());
+    match (&from_text, T::parse_value(value)) {
+        (Ok(a), Ok(b)) => assert_eq!(a, &b, "parse_value"),
+        (Err(a), Err(b)) => assert_eq!(a.path(), b.path(), "parse_value: {a} / {b}"),
+        (a, b) => panic!("parse_args {a:?}, parse_value {b:?}"),
+    }
+    from_text
+}
+
+/// An item; its size is 5 unless the model says otherwise.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Item {
+    name: String,
+    #[tool(default = 5)]
+    size: u32,
+}
+
+/// Two items, by position.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Pair(Item, Item);
+
+/// A tree whose every node has a weight.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Tree {
+    #[tool(default = 1)]
+    weight: u32,
+    #[serde(default)]
+    kids: Vec<Tree>,
+}
+
+/// Tagged variants are filled as serde reads them; the untagged one is not.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum Shape {
+    Circle {
+        #[tool(default = 2)]
+        radius: u32,
+    },
+    Boxed(Item),
+    Line(Item, Item),
+    #[serde(untagged)]
+    Loose {
+        #[tool(default = 3)]
+        loose: u32,
+    },
+}
+
+/// An internally tagged enum.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind")]
+enum Step {
+    Move {
+        #[tool(default = 10)]
+        distance: u32,
+    },
+    Pick(Item),
+}
+
+/// An adjacently tagged enum.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind", content = "args")]
+enum Call {
+    Move {
+        #[tool(default = 10)]
+        distance: u32,
+    },
+}
+
+/// An untagged enum: serde tries `Sized` first, and takes it only when the model sent a size.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Either {
+    Sized(Item),
+    Named { name: String },
+}
+
+/// Every place a default can be.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Everywhere {
+    item: Item,
+    items: Vec<Item>,
+    by_name: BTreeMap<String, Item>,
+    maybe: Option<Item>,
+    pair: Pair,
+    tuple: (Item, u8),
+    #[serde(flatten)]
+    flat: Item2,
+    tree: Tree,
+    shapes: Vec<Shape>,
+    steps: Vec<Step>,
+    calls: Vec<Call>,
+    either: Either,
+}
+
+/// Flattened into `Everywhere`.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Item2 {
+    #[tool(default = "left")]
+    side: String,
+}
+
+fn item(name: &str, size: u32) -> Item {
+    Item {
+        name: name.to_owned(),
+        size,
+    }
+}
+
+#[test]
+fn defaults_are_filled_wherever_serde_reads_the_field() {
+    let parsed: Everywhere = parse(json!({
+        "item": {"name": "a"},
+        "items": [{"name": "b"}, {"name": "c", "size": 1}],
+        "by_name": {"d": {"name": "d"}},
+        "maybe": {"name": "e"},
+        "pair": [{"name": "f"}, {"name": "g", "size": 2}],
+        "tuple": [{"name": "h"}, 0],
+        "tree": {"kids": [{"kids": [{}]}, {"weight": 4}]},
+        "shapes": [
+            {"Circle": {}},
+            {"Boxed": {"name": "i"}},
+            {"Line": [{"name": "j"}, {"name": "k"}]},
+        ],
+        "steps": [{"kind": "Move"}, {"kind": "Pick", "name": "l"}],
+        "calls": [{"kind": "Move", "args": {}}],
+        "either": {"name": "m", "size": 6},
+    }))
+    .unwrap();
+    assert_eq!(
+        parsed,
+        Everywhere {
+            item: item("a", 5),
+            items: vec![item("b", 5), item("c", 1)],
+            by_name: BTreeMap::from([("d".to_owned(), item("d", 5))]),
+            maybe: Some(item("e", 5)),
+            pair: Pair(item("f", 5), item("g", 2)),
+            tuple: (item("h", 5), 0),
+            flat: Item2 {
+                side: "left".to_owned()
+            },
+            tree: Tree {
+                weight: 1,
+                kids: vec![
+                    Tree {
+                        weight: 1,
+                        kids: vec![Tree {
+                            weight: 1,
+                            kids: vec![]
+                        }]
+                    },
+                    Tree {
+                        weight: 4,
+                        kids: vec![]
+                    },
+                ],
+            },
+            shapes: vec![
+                Shape::Circle { radius: 2 },
+                Shape::Boxed(item("i", 5)),
+                Shape::Line(item("j", 5), item("k", 5)),
+            ],
+            steps: vec![Step::Move { distance: 10 }, Step::Pick(item("l", 5))],
+            calls: vec![Call::Move { distance: 10 }],
+            either: Either::Sized(item("m", 6)),
+        }
+    );
+}
+
+/// The smallest arguments around `either` and `shapes`.
+fn with(either: Value, shapes: Value) -> Value {
+    json!({
+        "item": {"name": "a"},
+        "items": [],
+        "by_name": {},
+        "maybe": null,
+        "pair": [{"name": "f"}, {"name": "g"}],
+        "tuple": [{"name": "h"}, 0],
+        "tree": {},
+        "shapes": shapes,
+        "steps": [],
+        "calls": [],
+        "either": either,
+    })
+}
+
+#[test]
+fn nothing_is_filled_below_an_untagged_variant() {
+    // Without a size, `Sized` does not read the object: serde goes on to `Named`. Filling in
+    // `Item`'s size would have made it `Sized`.
+    let parsed: Everywhere = parse(with(json!({"name": "m"}), json!([]))).unwrap();
+    assert_eq!(
+        parsed.either,
+        Either::Named {
+            name: "m".to_owned()
+        }
+    );
+    // `Loose` is untagged: its `loose` is not filled in, so an empty object is no variant.
+    let error = parse::<Everywhere>(with(json!({"name": "m"}), json!([{}]))).unwrap_err();
+    assert_eq!(error.path(), "shapes[0]", "{error}");
+    let parsed: Everywhere = parse(with(json!({"name": "m"}), json!([{"loose": 4}]))).unwrap();
+    assert_eq!(parsed.shapes, vec![Shape::Loose { loose: 4 }]);
+}
+
+/// `NEEDS_FILL` follows the tree (checked at compile time).
+const _: () = {
+    assert!(<Item as ToolSchema>::NEEDS_FILL);
+    assert!(<Pair as ToolSchema>::NEEDS_FILL);
+    assert!(<Vec<Option<Item>> as ToolSchema>::NEEDS_FILL);
+    assert!(<Tree as ToolSchema>::NEEDS_FILL);
+    assert!(<Shape as ToolSchema>::NEEDS_FILL);
+    assert!(<Everywhere as ToolSchema>::NEEDS_FILL);
+    // Only below an untagged variant, or none at all.
+    assert!(!<Either as ToolSchema>::NEEDS_FILL);
+    assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
+};
