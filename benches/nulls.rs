@@ -8,6 +8,9 @@
 //!
 //! - `strict/toolgen_parse_args`: `EmitFlashcards::parse_args` of the strict arguments: the
 //!   `null`s of defaulted fields dropped as serde reads the text, in one pass.
+//! - `strict/toolgen_parse_args_tool_defaults`: the same call for the same cards with their
+//!   defaults as `#[tool(default = ..)]` values: `null`s dropped and the defaults written in as
+//!   serde reads the text, in one pass.
 //! - `strict/serde_json_from_str_same_text`: the baseline on the same text, `serde_json::from_str`
 //!   of the strict arguments into the same types with every defaulted field an `Option` (what a
 //!   serde user writes to read strict-mode arguments without toolgen).
@@ -109,6 +112,56 @@ struct Context {
     sid: Option<f64>,
     /// Sentence signature.
     sig: Option<String>,
+}
+
+/// `EmitFlashcards` with its defaults as `#[tool(default = ..)]` values, which the schema shows
+/// and argument parsing writes in where they are missing (after their `null`s are dropped).
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(name = "emit_flashcards")]
+#[allow(dead_code)]
+struct EmitFilledFlashcards {
+    /// The flashcards, at least one.
+    flashcards: Vec<FilledFlashcard>,
+}
+
+/// One word or phrase to learn.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct FilledFlashcard {
+    /// The dictionary form (Latvian).
+    base_form: String,
+    /// Translation of the dictionary form (Russian).
+    base_translation: Option<String>,
+    /// Whether this is a single word or a phrase.
+    unit: Unit,
+    /// Inflected forms met in the text.
+    #[tool(default = [])]
+    forms: Vec<FilledForm>,
+    /// Sentences of the text in which the word occurs.
+    contexts: Vec<Context>,
+    /// Whether the card is shown to the learner.
+    #[tool(default = true)]
+    visible: bool,
+    /// A note for the learner.
+    #[tool(default = "")]
+    note: String,
+    /// How often to show the card, 1 to 5.
+    #[tool(default = 3)]
+    priority: u8,
+}
+
+/// An inflected form of the base form.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct FilledForm {
+    /// The form as it appears in the text.
+    form: String,
+    /// Its translation.
+    translation: String,
+    /// Grammatical description, e.g. "genitive singular".
+    #[serde(rename = "type")]
+    #[tool(default = "")]
+    kind: String,
 }
 
 /// The baseline on the same text: `EmitFlashcards` as a serde user would write it to read
@@ -261,6 +314,9 @@ const CASES: &[Case] = &[
     ("toolgen_parse_args", |t| {
         EmitFlashcards::parse_args(black_box(&t.strict)).is_ok()
     }),
+    ("toolgen_parse_args_tool_defaults", |t| {
+        EmitFilledFlashcards::parse_args(black_box(&t.strict)).is_ok()
+    }),
     ("serde_json_from_str_same_text", |t| {
         serde_json::from_str::<NullableFlashcards>(black_box(&t.strict)).is_ok()
     }),
@@ -304,6 +360,20 @@ fn check(texts: &Texts) {
     assert_eq!(EmitFlashcards::parse_args(no_nulls).unwrap(), expected);
     assert!(serde_json::from_str::<EmitFlashcards>(strict).is_err());
     assert_eq!(expected.flashcards[1].priority, 3);
+    // The same cards, with the defaults written in by toolgen.
+    let filled = EmitFilledFlashcards::parse_args(strict).unwrap();
+    assert_eq!(filled.flashcards.len(), expected.flashcards.len());
+    for (filled, card) in filled.flashcards.iter().zip(&expected.flashcards) {
+        assert_eq!(
+            (
+                filled.visible,
+                &filled.note,
+                filled.priority,
+                filled.forms.len()
+            ),
+            (card.visible, &card.note, card.priority, card.forms.len())
+        );
+    }
     for (name, case) in CASES {
         assert!(case(texts), "{name} did not parse");
     }

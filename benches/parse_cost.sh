@@ -13,7 +13,8 @@
 # instructions of one parse: (case - none) / RUNS. The ratios compare toolgen with serde_json:
 #
 #   same text     toolgen_parse_args / serde_json_from_str_same_text: the strict text, serde
-#                 reading it into the same types with every defaulted field an `Option`
+#                 reading it into the same types with every defaulted field an `Option`; also
+#                 for the types whose defaults are `#[tool(default = ..)]` values
 #   prestripped   toolgen_parse_args / serde_json_from_str_prestripped: serde reading a shorter
 #                 text, the defaulted fields' `null`s taken out beforehand (stricter)
 #   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
@@ -41,7 +42,7 @@ count() {
 
 none=$(count none)
 declare -A per
-cases="toolgen_parse_args serde_json_from_str_same_text serde_json_from_str_prestripped
+cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_same_text serde_json_from_str_prestripped
 toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls"
 printf '%-34s %12s\n' case 'instructions'
@@ -53,5 +54,6 @@ done
 ratio() { python3 -c "print(f'{$1 / $2:.3f}x')"; }
 echo
 echo "same text    $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_same_text]}")"
+echo "same text, #[tool(default)]  $(ratio "${per[toolgen_parse_args_tool_defaults]}" "${per[serde_json_from_str_same_text]}")"
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"

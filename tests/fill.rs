@@ -217,6 +217,101 @@ fn nothing_is_filled_below_an_untagged_variant() {
     assert_eq!(parsed.shapes, vec![Shape::Loose { loose: 4 }]);
 }
 
+/// An externally tagged enum, without untagged variants.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum Mark {
+    Dot,
+    Circle {
+        #[tool(default = 2)]
+        radius: u32,
+    },
+    Boxed(Item),
+}
+
+/// Every place a default can be where the stripping parse fills it as it reads: plain objects,
+/// sequences, maps, `Option`s, tuples, recursion, externally tagged enums.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Plainly {
+    item: Item,
+    items: Vec<Item>,
+    by_name: BTreeMap<String, Item>,
+    maybe: Option<Item>,
+    pair: Pair,
+    tuple: (Item, u8),
+    tree: Tree,
+    marks: Vec<Mark>,
+    /// A default holding a `null`: left to the `Value` path, which keeps it.
+    #[tool(default = json!([1, null]))]
+    #[serde(default)]
+    sparse: Vec<Option<u8>>,
+}
+
+#[test]
+fn plain_objects_are_filled_as_serde_reads_them() {
+    let arguments = json!({
+        "item": {"name": "a", "size": null},
+        "items": [{"name": "b"}, {"name": "c", "size": 1}],
+        "by_name": {"d": {"name": "d"}},
+        "maybe": {"name": "e"},
+        "pair": [{"name": "f"}, {"name": "g", "size": 2}],
+        "tuple": [{"name": "h"}, 0],
+        "tree": {"kids": [{"kids": [{}]}, {"weight": 4}]},
+        "marks": ["Dot", {"Circle": {}}, {"Circle": {"radius": null}}, {"Boxed": {"name": "i"}}],
+    });
+    let expected = Plainly {
+        item: item("a", 5),
+        items: vec![item("b", 5), item("c", 1)],
+        by_name: BTreeMap::from([("d".to_owned(), item("d", 5))]),
+        maybe: Some(item("e", 5)),
+        pair: Pair(item("f", 5), item("g", 2)),
+        tuple: (item("h", 5), 0),
+        tree: Tree {
+            weight: 1,
+            kids: vec![
+                Tree {
+                    weight: 1,
+                    kids: vec![Tree {
+                        weight: 1,
+                        kids: vec![],
+                    }],
+                },
+                Tree {
+                    weight: 4,
+                    kids: vec![],
+                },
+            ],
+        },
+        marks: vec![
+            Mark::Dot,
+            Mark::Circle { radius: 2 },
+            Mark::Circle { radius: 2 },
+            Mark::Boxed(item("i", 5)),
+        ],
+        sparse: vec![Some(1), None],
+    };
+    assert_eq!(parse::<Plainly>(arguments.clone()).unwrap(), expected);
+    // The stripping parse alone fills all but the default with a `null`, which it leaves to
+    // the `Value` path.
+    let text = arguments.to_string();
+    assert!(toolgen::__private::parse_stripping::<Plainly>(&text).is_err());
+    let mut with_sparse = arguments;
+    with_sparse["sparse"] = json!([1, 2]);
+    let text = with_sparse.to_string();
+    let fast = toolgen::__private::parse_stripping::<Plainly>(&text).unwrap();
+    assert_eq!(
+        fast,
+        Plainly {
+            sparse: vec![Some(1), Some(2)],
+            ..expected
+        }
+    );
+    assert_eq!(Plainly::parse_args(&text).unwrap(), fast);
+    // Errors are the `Value` path's, as before.
+    let error = Plainly::parse_args(&json!({"item": {}}).to_string()).unwrap_err();
+    assert_eq!(error.path(), "item", "{error}");
+    assert!(error.message().contains("missing field `name`"), "{error}");
+}
+
 /// `NEEDS_FILL` follows the tree (checked at compile time).
 const _: () = {
     assert!(<Item as ToolSchema>::NEEDS_FILL);
@@ -228,4 +323,7 @@ const _: () = {
     // Only below an untagged variant, or none at all.
     assert!(!<Either as ToolSchema>::NEEDS_FILL);
     assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
+    // Which of them the stripping parse fills as it reads.
+    assert!(<Plainly as ToolSchema>::NULLS.fills_plainly());
+    assert!(!<Everywhere as ToolSchema>::NULLS.fills_plainly());
 };

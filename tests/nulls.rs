@@ -18,7 +18,12 @@ use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
 #[track_caller]
 fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
     let from_text = T::parse_args(text);
-    let fast = T::STRIPS_NULLS && !(T::NEEDS_FILL || T::NEEDS_JSON_CHECK);
+    let fast = !T::NEEDS_JSON_CHECK
+        && if T::NEEDS_FILL {
+            T::NULLS.fills_plainly()
+        } else {
+            T::STRIPS_NULLS
+        };
     if fast
         && let Ok(parsed) = &from_text
         // Arguments encoded twice are a tolerance of the slow path.

@@ -303,11 +303,23 @@ const MAX_FLOAT_FIXES: usize = 64;
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
-    // Text without a `null` has nothing to drop: serde_json alone reads it faster.
-    if T::STRIPS_NULLS && !via_value::<T>() && args.contains("null") {
+    // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
+    // `#[tool(default = ..)]` values are to be written in (as it reads, where they are all in
+    // plain objects; the `Value` path fills the others).
+    let fast = if T::NEEDS_FILL {
+        let plainly = const { T::NULLS.fills_plainly() };
+        plainly && !T::NEEDS_JSON_CHECK
+    } else {
+        T::STRIPS_NULLS && !T::NEEDS_JSON_CHECK && args.contains("null")
+    };
+    if fast {
         if let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
             distinct_keys::<T>(args)?;
             return checked(parsed);
+        }
+        if T::NEEDS_FILL {
+            // The way types with values to fill took before (and the errors it gives).
+            return parse_text(args);
         }
         // The way that finds the error (or reads what the fast path leaves to it).
         let mut conflicts = Conflicts::default();

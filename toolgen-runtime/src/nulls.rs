@@ -165,6 +165,38 @@ impl Nulls {
         }
     }
 
+    /// Whether every value to fill in is in a plain object, which the stripping parse
+    /// ([`de::from_str`]) reads alone and fills as it reads: no enum's alternatives, no flattened
+    /// type, no field marked `#[tool(recursive)]` on the way. Argument parsing takes that one
+    /// pass for such types, and the `serde_json::Value` path ([`fill_value`]) for the others.
+    pub const fn fills_plainly(&self) -> bool {
+        match self {
+            Nulls::None | Nulls::Keep | Nulls::Lazy(_) => true,
+            Nulls::Cycle(_) | Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Tagged(..) => false,
+            Nulls::Items(inner) | Nulls::Values(inner) => inner.fills_plainly(),
+            Nulls::Tuple(nodes) => {
+                let mut rest = *nodes;
+                while let [node, tail @ ..] = rest {
+                    if !node.fills_plainly() {
+                        return false;
+                    }
+                    rest = tail;
+                }
+                true
+            }
+            Nulls::Object(fields, flattened) => {
+                let mut rest = *fields;
+                while let [field, tail @ ..] = rest {
+                    if !field.inner.fills_plainly() {
+                        return false;
+                    }
+                    rest = tail;
+                }
+                flattened.is_empty()
+            }
+        }
+    }
+
     /// The tree, or [`Nulls::None`] when it has nothing to strip: what a type declares, so that
     /// the types around it can leave it out.
     pub const fn pruned(self) -> Nulls {

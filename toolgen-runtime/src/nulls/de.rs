@@ -244,6 +244,19 @@ enum Members {
     Tagged(Set),
 }
 
+impl Members {
+    /// Whether the object has `#[tool(default = ..)]` values to write in ([`StripMap::next_fill`];
+    /// for members other than [`Members::Fields`], that it refuses them).
+    fn fills(&self) -> bool {
+        match self {
+            Members::Fields(fields) => fields.iter().any(|field| field.fill.is_some()),
+            Members::Keys(set) | Members::Tagged(set) | Members::Values(set) => {
+                set.nodes().iter().any(|node| node.fills())
+            }
+        }
+    }
+}
+
 /// How an array's items are read.
 enum Items {
     /// Every item follows the set.
@@ -437,14 +450,26 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             Some(members) => members,
             None => return self.visitor.visit_map(map),
         };
-        self.visitor.visit_map(StripMap {
-            map,
-            members,
-            value: Set::Empty,
-            node: &Nulls::None,
-            seen: Seen::default(),
-            text: self.text,
-        })
+        macro_rules! visit {
+            ($fill:literal) => {
+                self.visitor.visit_map(StripMap::<A, $fill> {
+                    map,
+                    members,
+                    value: Set::Empty,
+                    node: &Nulls::None,
+                    seen: Seen::default(),
+                    given: 0,
+                    fill_from: 0,
+                    filling: None,
+                    text: self.text,
+                })
+            };
+        }
+        if members.fills() {
+            visit!(true)
+        } else {
+            visit!(false)
+        }
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
@@ -581,7 +606,7 @@ fn defaulted<E: de::Error>(found: Found, text: &str, key: &str) -> Result<Option
 }
 
 /// An object's members, with the `null`s of fields with a default left out.
-struct StripMap<'de, A> {
+struct StripMap<'de, A, const FILL: bool> {
     map: A,
     members: Members,
     /// The set of the value whose key was handed out last; its node where the members are
@@ -589,10 +614,60 @@ struct StripMap<'de, A> {
     value: Set,
     node: &'static Nulls,
     seen: Seen,
+    /// The fields of [`Members::Fields`] with a `#[tool(default = ..)]` value whose key was
+    /// handed out, a bit each by index.
+    given: u64,
+    /// Once the object's own members are read: the index of the next field to look at for a
+    /// `#[tool(default = ..)]` value to hand out, and the value whose key was handed out last.
+    fill_from: usize,
+    filling: Option<&'static str>,
     text: &'de str,
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
+impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
+    /// After the object's last member: the key of the next field of [`Members::Fields`] whose
+    /// `#[tool(default = ..)]` value is to be written in (its key was not handed out), as
+    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from
+    /// the default's text ([`MapAccess::next_value_seed`]).
+    fn next_fill<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let fields = match &self.members {
+            Members::Fields(fields) => *fields,
+            // Filled on the `Value` path (argument parsing takes this one only where every
+            // value to fill is in a plain object, [`Nulls::fills_plainly`]).
+            Members::Keys(set) | Members::Tagged(set) | Members::Values(set) => {
+                if set.nodes().iter().any(|node| node.fills()) {
+                    return Err(A::Error::custom("an object with several nodes fills"));
+                }
+                return Ok(None);
+            }
+        };
+        while let Some(field) = fields.get(self.fill_from) {
+            let index = self.fill_from;
+            self.fill_from += 1;
+            let Some(text) = field.fill else {
+                continue;
+            };
+            if field_bit(index).is_some_and(|bit| self.given & bit != 0) {
+                continue;
+            }
+            self.node = field.inner;
+            self.filling = Some(text);
+            return give_key(seed, Key::Borrowed(field.name)).map(Some);
+        }
+        Ok(None)
+    }
+}
+
+/// A field's bit in [`Seen`] and [`StripMap::given`], for the first 64 fields.
+#[inline]
+fn field_bit(index: usize) -> Option<u64> {
+    u32::try_from(index).ok().and_then(|i| 1_u64.checked_shl(i))
+}
+
+impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, A, FILL> {
     type Error = A::Error;
 
     #[inline]
@@ -605,15 +680,36 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
             return self.map.next_key_seed(seed);
         }
         loop {
+            if FILL && self.fill_from > 0 {
+                return self.next_fill(seed);
+            }
             let Some(key) = self.map.next_key_seed(KeySeed)? else {
-                return Ok(None);
+                if !FILL {
+                    return Ok(None);
+                }
+                self.fill_from = 0;
+                let next = self.next_fill(seed);
+                // Past the end, even if no field is filled.
+                self.fill_from = self.fill_from.max(1);
+                return next;
             };
             let defaulted = match &self.members {
                 Members::Values(_) => None, // Returned above.
                 Members::Fields(fields) => match find_field(fields, key.as_str()) {
                     Some((index, field)) => {
                         self.node = field.inner;
-                        let bit = u32::try_from(index).ok().and_then(|i| 1_u64.checked_shl(i));
+                        let bit = field_bit(index);
+                        if FILL && field.fill.is_some() {
+                            match bit {
+                                // Until its `null` is known to be dropped, the key counts as
+                                // handed out; dropped, it does not (below).
+                                Some(bit) => self.given |= bit,
+                                // Rare: the `Value` path fills it.
+                                None => {
+                                    return Err(A::Error::custom("a field past the 64th fills"));
+                                }
+                            }
+                        }
                         field.default.then_some(match bit {
                             Some(bit) => Defaulted::Bit(bit),
                             None => Defaulted::Name(field.name),
@@ -652,6 +748,10 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
                 match null_follows(self.text, key.as_str()) {
                     Some(true) => {
                         self.map.next_value::<()>()?;
+                        // Dropped: a `#[tool(default = ..)]` value is written in instead.
+                        if FILL && let Defaulted::Bit(bit) = field {
+                            self.given &= !bit;
+                        }
                         continue;
                     }
                     Some(false) => {}
@@ -665,6 +765,9 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        if FILL && let Some(text) = self.filling.take() {
+            return read_fill(text, Set::of(self.node), seed);
+        }
         let set = match &self.members {
             Members::Values(set) => set.clone(),
             Members::Fields(_) => Set::of(self.node),
@@ -676,6 +779,24 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StripMap<'de, A> {
     fn size_hint(&self) -> Option<usize> {
         self.map.size_hint()
     }
+}
+
+/// A `#[tool(default = ..)]` value, read from its JSON text into `seed` with the `#[tool(default
+/// = ..)]` values of its own fields written in, as [`fill_value`](super::fill_value) fills the
+/// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
+/// stripping), are left to that path.
+fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
+    text: &'de str,
+    set: Set,
+    seed: S,
+) -> Result<S::Value, E> {
+    if text.contains("null") {
+        return Err(E::custom("a default holds a null"));
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = strip_seed!(set, text, seed => seed.deserialize(&mut de)).map_err(E::custom)?;
+    de.end().map_err(E::custom)?;
+    Ok(value)
 }
 
 /// An array's items, each following its set.
