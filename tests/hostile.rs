@@ -689,3 +689,23 @@ fn unknown_names_are_cut_at_characters() {
         "{error}"
     );
 }
+
+/// Tag items.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct TagIds {
+    /// The item ids, each once.
+    ids: std::collections::BTreeSet<u64>,
+}
+
+#[test]
+fn a_huge_set_is_checked_for_repeats_in_linear_time() {
+    // 200,000 ids: compared pair by pair, that was 2 * 10^10 comparisons.
+    let ids: Vec<u64> = (0..200_000).collect();
+    let text = json!({ "ids": ids }).to_string();
+    assert_eq!(TagIds::parse_args(&text).unwrap().ids.len(), 200_000);
+    let mut repeated = ids;
+    repeated.push(123_456);
+    let error = TagIds::parse_args(&json!({ "ids": repeated }).to_string()).unwrap_err();
+    assert_eq!(error.path(), "ids[200000]", "{error}");
+    assert!(error.message().contains("item 123456"), "{error}");
+}

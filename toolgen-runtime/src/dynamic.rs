@@ -722,17 +722,14 @@ impl<'s> Checker<'s> {
             }
         }
         count_bounds(keywords, "minItems", "maxItems", items.len(), "item", path)?;
-        if keywords.get("uniqueItems") == Some(&Value::Bool(true)) {
-            for (index, item) in items.iter().enumerate() {
-                if let Some(earlier) = items.iter().take(index).position(|other| other == item) {
-                    path.push(Step::Index(index));
-                    let message =
-                        format!("repeats item {earlier}: the items of this list must all differ");
-                    let failure = fail(path, &message, ArgsErrorKind::Constraint);
-                    path.pop();
-                    return Err(failure);
-                }
-            }
+        if keywords.get("uniqueItems") == Some(&Value::Bool(true))
+            && let Some((earlier, index)) = crate::schema::first_repeat(items)
+        {
+            path.push(Step::Index(index));
+            let message = format!("repeats item {earlier}: the items of this list must all differ");
+            let failure = fail(path, &message, ArgsErrorKind::Constraint);
+            path.pop();
+            return Err(failure);
         }
         Ok(())
     }

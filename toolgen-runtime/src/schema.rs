@@ -130,14 +130,77 @@ fn json_values<V: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
 /// A set's items must not repeat: serde would merge them without a word, and the schema says
 /// `uniqueItems`. (Equality is `serde_json::Value`'s: `1` and `1.0` count as different.)
 fn json_unique<T: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
-    if let Some(items) = value.as_array() {
-        for (later, item) in items.iter().enumerate() {
-            if let Some(earlier) = items.iter().take(later).position(|other| other == item) {
-                return Err(Violation::repeated(earlier).within_index(later));
+    if let Some(items) = value.as_array()
+        && let Some((earlier, later)) = first_repeat(items)
+    {
+        return Err(Violation::repeated(earlier).within_index(later));
+    }
+    json_items::<T>(value)
+}
+
+/// How many items are compared pair by pair before they are hashed.
+const FEW_ITEMS: usize = 16;
+
+/// The first item of `items` equal to an earlier one (`serde_json::Value`'s equality), and the
+/// first item it repeats: `(earlier, later)`. Items are hashed, so that a long array from a
+/// model (or an attacker) takes linear time, not quadratic.
+pub(crate) fn first_repeat(items: &[Value]) -> Option<(usize, usize)> {
+    use std::hash::BuildHasher as _;
+    if items.len() <= FEW_ITEMS {
+        return items.iter().enumerate().find_map(|(later, item)| {
+            let earlier = items.iter().take(later).position(|other| other == item)?;
+            Some((earlier, later))
+        });
+    }
+    let state = std::collections::hash_map::RandomState::new();
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> =
+        std::collections::HashMap::with_capacity(items.len());
+    for (later, item) in items.iter().enumerate() {
+        let bucket = seen.entry(state.hash_one(HashedValue(item))).or_default();
+        if let Some(&earlier) = bucket.iter().find(|&&earlier| items[earlier] == *item) {
+            return Some((earlier, later));
+        }
+        bucket.push(later);
+    }
+    None
+}
+
+/// A `serde_json::Value` hashed consistently with its equality: an object's members in key
+/// order (equality ignores their order), `-0.0` as `0.0` (they are equal).
+struct HashedValue<'a>(&'a Value);
+
+impl std::hash::Hash for HashedValue<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self.0 {
+            Value::Null => state.write_u8(0),
+            Value::Bool(b) => (1_u8, b).hash(state),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    (2_u8, u).hash(state);
+                } else if let Some(i) = n.as_i64() {
+                    (3_u8, i).hash(state);
+                } else {
+                    let f = n.as_f64().unwrap_or_default();
+                    let f = if f == 0.0 { 0.0_f64 } else { f };
+                    (4_u8, f.to_bits()).hash(state);
+                }
+            }
+            Value::String(text) => (5_u8, text).hash(state),
+            Value::Array(items) => {
+                (6_u8, items.len()).hash(state);
+                items.iter().for_each(|item| HashedValue(item).hash(state));
+            }
+            Value::Object(map) => {
+                (7_u8, map.len()).hash(state);
+                let mut members: Vec<(&String, &Value)> = map.iter().collect();
+                members.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                for (key, value) in members {
+                    key.hash(state);
+                    HashedValue(value).hash(state);
+                }
             }
         }
     }
-    json_items::<T>(value)
 }
 
 /// Checks every item, naming the first bad one by its index.
@@ -594,4 +657,68 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
         );
     }
     ""
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{FEW_ITEMS, first_repeat};
+
+    /// The pair-by-pair answer.
+    fn naive(items: &[Value]) -> Option<(usize, usize)> {
+        items.iter().enumerate().find_map(|(later, item)| {
+            let earlier = items.iter().take(later).position(|other| other == item)?;
+            Some((earlier, later))
+        })
+    }
+
+    #[test]
+    fn hashed_items_find_the_same_repeat_as_comparing_pairs() {
+        let pool = [
+            json!(1),
+            json!(1.0),
+            json!(-1),
+            json!(0.0),
+            json!(-0.0),
+            json!("1"),
+            json!(null),
+            json!(true),
+            json!([1, 2]),
+            json!([2, 1]),
+            json!({"a": 1, "b": [1]}),
+            json!({"b": [1], "a": 1}),
+            json!({"a": 1}),
+        ];
+        let mut random: u64 = 0x9E37_79B9_7F4A_7C15;
+        for length in [0, 1, 2, FEW_ITEMS, FEW_ITEMS + 1, 40, 200] {
+            for _ in 0..50 {
+                let items: Vec<Value> = (0..length)
+                    .map(|i| {
+                        random ^= random << 13;
+                        random ^= random >> 7;
+                        random ^= random << 17;
+                        // Mostly distinct numbers, now and then one of the pool.
+                        if random % 7 == 0 {
+                            pool[(random / 7) as usize % pool.len()].clone()
+                        } else {
+                            json!(i)
+                        }
+                    })
+                    .collect();
+                assert_eq!(first_repeat(&items), naive(&items), "{items:?}");
+            }
+        }
+        // Equal values hash alike: members in another order, `-0.0` and `0.0`.
+        let items: Vec<Value> = (0..FEW_ITEMS)
+            .map(|i| json!(i))
+            .chain([pool[10].clone(), pool[11].clone()])
+            .collect();
+        assert_eq!(first_repeat(&items), Some((FEW_ITEMS, FEW_ITEMS + 1)));
+        let items: Vec<Value> = (0..FEW_ITEMS)
+            .map(|i| json!(i))
+            .chain([pool[3].clone(), pool[4].clone()])
+            .collect();
+        assert_eq!(first_repeat(&items), Some((FEW_ITEMS, FEW_ITEMS + 1)));
+    }
 }
