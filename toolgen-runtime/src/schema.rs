@@ -157,7 +157,10 @@ pub(crate) fn first_repeat(items: &[Value]) -> Option<(usize, usize)> {
         std::collections::HashMap::with_capacity(items.len());
     for (later, item) in items.iter().enumerate() {
         let bucket = seen.entry(state.hash_one(HashedValue(item))).or_default();
-        if let Some(&earlier) = bucket.iter().find(|&&earlier| items[earlier] == *item) {
+        if let Some(&earlier) = bucket
+            .iter()
+            .find(|&&earlier| items.get(earlier) == Some(item))
+        {
             return Some((earlier, later));
         }
         bucket.push(later);
