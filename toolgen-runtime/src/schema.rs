@@ -702,7 +702,7 @@ mod tests {
                         random ^= random >> 7;
                         random ^= random << 17;
                         // Mostly distinct numbers, now and then one of the pool.
-                        if random % 7 == 0 {
+                        if random.is_multiple_of(7) {
                             pool[(random / 7) as usize % pool.len()].clone()
                         } else {
                             json!(i)
