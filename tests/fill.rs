@@ -3,7 +3,7 @@
 //! flattened structs, recursive types and the variants of tagged enums; never below an untagged
 //! variant, where which variant serde reads is not known (a value written in for one could make
 //! serde take it over another). One walk of `ToolSchema::NULLS`, the tree `null`-stripping
-//! follows, does it.
+//! follows, does it; another walk of the same tree finds a set's repeated items.
 
 use std::collections::BTreeMap;
 
@@ -326,4 +326,78 @@ const _: () = {
     // Which of them the stripping parse fills as it reads.
     assert!(<Plainly as ToolSchema>::NULLS.fills_plainly());
     assert!(!<Everywhere as ToolSchema>::NULLS.fills_plainly());
+};
+
+/// Labels, each once.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct Labels {
+    labels: std::collections::BTreeSet<String>,
+}
+
+/// Either labelled or loose (untagged: serde tries `Labelled` first).
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Loose {
+    Labelled(Labels),
+    Other { other: Vec<String> },
+}
+
+/// A tagged enum holding sets.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind")]
+enum Group {
+    Named {
+        by_name: BTreeMap<String, Vec<Labels>>,
+    },
+    Pair {
+        pair: (Labels, Labels),
+    },
+}
+
+/// Sets at depth.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Sets {
+    groups: Vec<Group>,
+    loose: Loose,
+}
+
+#[test]
+fn repeated_items_are_found_wherever_serde_reads_a_set() {
+    let ok = json!({
+        "groups": [
+            {"kind": "Named", "by_name": {"a": [{"labels": ["x", "y"]}]}},
+            {"kind": "Pair", "pair": [{"labels": []}, {"labels": ["x"]}]},
+        ],
+        "loose": {"labels": ["x"]},
+    });
+    parse::<Sets>(ok.clone()).unwrap();
+    let mut named = ok.clone();
+    named["groups"][0]["by_name"]["a"][0]["labels"] = json!(["x", "y", "x"]);
+    let error = parse::<Sets>(named).unwrap_err();
+    assert_eq!(error.path(), "groups[0].by_name.a[0].labels[2]", "{error}");
+    assert!(error.message().contains("item 0"), "{error}");
+    let mut pair = ok.clone();
+    pair["groups"][1]["pair"][1]["labels"] = json!(["x", "x"]);
+    let error = parse::<Sets>(pair).unwrap_err();
+    assert_eq!(error.path(), "groups[1].pair[1].labels[1]", "{error}");
+    // Below an untagged enum the JSON is not checked (which variant serde reads is not known
+    // there); serde merges the repeat.
+    let mut loose = ok;
+    loose["loose"] = json!({"labels": ["x", "x"]});
+    let parsed = parse::<Sets>(loose).unwrap();
+    assert_eq!(
+        parsed.loose,
+        Loose::Labelled(Labels {
+            labels: ["x".to_owned()].into()
+        })
+    );
+}
+
+/// `NEEDS_JSON_CHECK` follows the tree (checked at compile time).
+const _: () = {
+    assert!(<Labels as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(<Group as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(<Sets as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(!<Loose as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(!<Vec<String> as ToolSchema>::NEEDS_JSON_CHECK);
 };

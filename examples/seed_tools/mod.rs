@@ -139,10 +139,6 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
         self.0.check_constraints()
     }
-    const NEEDS_JSON_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), toolgen::__private::Violation> {
-        <Vec<T> as ToolSchema>::check_json(value)
-    }
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {

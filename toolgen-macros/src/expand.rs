@@ -230,7 +230,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
     let default = default_const(container);
     let checks_fn = constraint_checks(container);
-    let json_checks_fn = json_checks(container);
     let nulls = crate::nulls::expand_nulls(container);
     let facts = crate::facts::container_facts(container, recursive);
 
@@ -298,7 +297,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #default
                 #nulls
                 #checks_fn
-                #json_checks_fn
             }
             #recursive_impl
             #cyclic_impl
@@ -1092,197 +1090,8 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
     }
 }
 
-/// `NEEDS_JSON_CHECK` and `check_json`: what only the JSON shows (a set's repeated items), found
-/// through the fields and variants that lead to it, with its path.
-fn json_checks(container: &Container<'_>) -> TokenStream {
-    let cycles = cycle_types(container);
-    let nested: Vec<&syn::Type> = field_types(container)
-        .into_iter()
-        .filter(|ty| !mentions_self(ty, container.ident) && !is_plain(ty) && !cycles.contains(ty))
-        .collect();
-    let cyclic = !cycles.is_empty();
-    if nested.is_empty() && !cyclic {
-        return TokenStream::new();
-    }
-    let value = quote!(__toolgen_value);
-    let body = if let Some(ty) = delegate_type(container) {
-        quote!(<#ty as ::toolgen::__private::ToolSchema>::check_json(#value)?;)
-    } else {
-        match &container.data {
-            Data::Named(fields) => json_check_object(fields, &value, &[]),
-            Data::Enum(variants) => json_check_enum(container, variants, &value),
-            Data::Tuple(fields) if fields.len() == 1 => {
-                let ty = &fields[0].ty;
-                quote!(<#ty as ::toolgen::__private::ToolSchema>::check_json(#value)?;)
-            }
-            Data::Tuple(fields) => {
-                let checks = fields.iter().enumerate().map(|(i, field)| {
-                    let ty = &field.ty;
-                    quote! {
-                        if let ::core::option::Option::Some(__toolgen_item) =
-                            #value.as_array().and_then(|items| items.get(#i))
-                        {
-                            <#ty as ::toolgen::__private::ToolSchema>::check_json(__toolgen_item)
-                                .map_err(|v| v.within_index(#i))?;
-                        }
-                    }
-                });
-                quote!(#(#checks)*)
-            }
-            _ => TokenStream::new(),
-        }
-    };
-    // Without a body (only plain fields), the trait's default does the same.
-    let check_fn = (!body.is_empty()).then(|| {
-        quote! {
-            #[inline]
-            fn check_json(
-                #value: &::toolgen::__private::serde_json::Value,
-            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-                #body
-                ::core::result::Result::Ok(())
-            }
-        }
-    });
-    quote! {
-        const NEEDS_JSON_CHECK: bool = #cyclic
-            #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_JSON_CHECK)*;
-        #check_fn
-    }
-}
-
-/// `check_json` of each field's value in the object `value`; `outer` as in [`check_field`].
-fn json_check_object(
-    fields: &[Field<'_>],
-    value: &TokenStream,
-    outer: &[TokenStream],
-) -> TokenStream {
-    let checks = fields.iter().filter(|f| !f.skip).map(|field| {
-        let ty = input_type(field);
-        if field.flatten.is_some() {
-            return quote! {
-                <#ty as ::toolgen::__private::ToolSchema>::check_json(#value)
-                    .map_err(|v| v #(#outer)*)?;
-            };
-        }
-        if is_plain(ty) {
-            return TokenStream::new();
-        }
-        let name = &field.name;
-        quote! {
-            if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_JSON_CHECK
-                && let ::core::option::Option::Some(__toolgen_field) = #value.get(#name)
-            {
-                <#ty as ::toolgen::__private::ToolSchema>::check_json(__toolgen_field)
-                    .map_err(|v| v.within_field(#name) #(#outer)*)?;
-            }
-        }
-    });
-    quote!(#(#checks)*)
-}
-
-/// `check_json` of the variant the JSON names, found by its tag as serde finds it.
-fn json_check_enum(
-    container: &Container<'_>,
-    variants: &[Variant<'_>],
-    value: &TokenStream,
-) -> TokenStream {
-    let serde = &container.serde;
-    if serde.untagged {
-        // Untagged: which variant serde will take is not known before it tries them.
-        return TokenStream::new();
-    }
-    let variants: Vec<&Variant<'_>> = variants
-        .iter()
-        .filter(|v| !v.skip && !v.untagged && !matches!(v.shape, Shape::Unit))
-        .collect();
-    if variants.is_empty() {
-        return TokenStream::new();
-    }
-    let content = quote!(__toolgen_content);
-    let arm = |variant: &Variant<'_>, outer: &[TokenStream]| match &variant.shape {
-        Shape::Struct(fields) => json_check_object(fields, &content, outer),
-        Shape::Newtype(ty) => quote! {
-            <#ty as ::toolgen::__private::ToolSchema>::check_json(#content)
-                .map_err(|v| v #(#outer)*)?;
-        },
-        Shape::Tuple(items) => {
-            let checks = items.iter().enumerate().map(|(i, ty)| {
-                quote! {
-                    if let ::core::option::Option::Some(__toolgen_item) =
-                        #content.as_array().and_then(|items| items.get(#i))
-                    {
-                        <#ty as ::toolgen::__private::ToolSchema>::check_json(__toolgen_item)
-                            .map_err(|v| v.within_index(#i) #(#outer)*)?;
-                    }
-                }
-            });
-            quote!(#(#checks)*)
-        }
-        Shape::Unit => TokenStream::new(),
-    };
-    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
-    let tag_of = |key: &str| {
-        quote! {
-            #value.get(#key).and_then(::toolgen::__private::serde_json::Value::as_str)
-        }
-    };
-    match (&serde.tag, &serde.content) {
-        (Some(tag), None) => {
-            let arms: Vec<TokenStream> = variants.iter().map(|v| arm(v, &[])).collect();
-            let tag = tag_of(tag);
-            quote! {
-                if let ::core::option::Option::Some(__toolgen_tag) = #tag {
-                    let #content = #value;
-                    match __toolgen_tag {
-                        #(#names => { #arms })*
-                        _ => {}
-                    }
-                }
-            }
-        }
-        (Some(tag), Some(content_key)) => {
-            let key = content_key;
-            let outer = [quote!(.within_field(#key))];
-            let arms: Vec<TokenStream> = variants.iter().map(|v| arm(v, &outer)).collect();
-            let tag = tag_of(tag);
-            quote! {
-                if let ::core::option::Option::Some(__toolgen_tag) = #tag
-                    && let ::core::option::Option::Some(#content) = #value.get(#key)
-                {
-                    match __toolgen_tag {
-                        #(#names => { #arms })*
-                        _ => {}
-                    }
-                }
-            }
-        }
-        _ => {
-            let arms: Vec<TokenStream> = variants
-                .iter()
-                .map(|v| {
-                    let name = &v.name;
-                    arm(v, &[quote!(.within_field(#name))])
-                })
-                .collect();
-            quote! {
-                if let ::core::option::Option::Some(__toolgen_map) = #value.as_object()
-                    && __toolgen_map.len() == 1
-                {
-                    for (__toolgen_name, #content) in __toolgen_map {
-                        match __toolgen_name.as_str() {
-                            #(#names => { #arms })*
-                            _ => {}
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// `::core::option::Option::Some(value)` or `::core::option::Option::None`, as tokens.
-fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream {
+pub(crate) fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream {
     match value {
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),

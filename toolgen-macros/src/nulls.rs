@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Container, Data, Field, Shape, Variant};
-use crate::expand::{input_type, is_plain};
+use crate::expand::{input_type, is_plain, option_tokens};
 use crate::schema::types::mentions_self;
 use crate::schema::{delegate_type, json};
 
@@ -102,10 +102,7 @@ fn object(
             .as_ref()
             .filter(|_| !untagged)
             .and_then(|default| json::expr_to_json(default).ok());
-        let fill = match fill {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
+        let fill = option_tokens(fill);
         entries.push(quote! {
             ::toolgen::__private::NullField {
                 name: #name, default: #default, fill: #fill, inner: &#inner

@@ -761,7 +761,7 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
         match T::deserialize(&value) {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
-                    T::check_json(&value)?;
+                    crate::nulls::check_value(&value, &T::NULLS)?;
                 }
                 if has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;

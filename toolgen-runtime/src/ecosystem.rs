@@ -221,18 +221,6 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
                 .map_err(|v| v.within_field("Right")),
         }
     }
-    const NEEDS_JSON_CHECK: bool = L::NEEDS_JSON_CHECK || R::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        if let Some(object) = value.as_object() {
-            if let Some(left) = object.get("Left") {
-                L::check_json(left).map_err(|v| v.within_field("Left"))?;
-            }
-            if let Some(right) = object.get("Right") {
-                R::check_json(right).map_err(|v| v.within_field("Right"))?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// An `ArrayString` holds at most its capacity in bytes, so at most as many characters.

@@ -11,13 +11,16 @@
 //!
 //! The same tree says where a missing field's `#[tool(default = ..)]` value goes
 //! ([`NullField::fill`]): [`fill_value`] writes those values into a `serde_json::Value` by
-//! walking it, after the `null`s are dropped.
+//! walking it, after the `null`s are dropped; and where a set's items must all differ
+//! ([`Nulls::Unique`]), which [`check_value`] checks.
 
 pub(crate) mod de;
 
 use std::borrow::Cow;
 
 use serde_json::Value;
+
+use crate::constraints::Violation;
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
 /// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing
@@ -34,6 +37,9 @@ pub enum Nulls {
     Object(&'static [NullField], &'static [Nulls]),
     /// An array whose items all follow the node.
     Items(&'static Nulls),
+    /// An array whose items all follow the node and must all differ: a set, whose schema says
+    /// `uniqueItems` and which serde reads merging repeats without a word ([`check_value`]).
+    Unique(&'static Nulls),
     /// An array whose items follow the nodes position by position (a tuple).
     Tuple(&'static [Nulls]),
     /// An object whose values all follow the node (a map).
@@ -107,7 +113,7 @@ impl Nulls {
         match self {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Cycle(_) => true,
-            Nulls::Items(inner) | Nulls::Values(inner) => inner.strips(),
+            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => inner.strips(),
             Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => any_strips(nodes),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
@@ -140,7 +146,7 @@ impl Nulls {
         match self {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep | Nulls::Untagged(_) => false,
             Nulls::Cycle(_) => true,
-            Nulls::Items(inner) | Nulls::Values(inner) => inner.fills(),
+            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => inner.fills(),
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_fills(nodes),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
@@ -173,7 +179,9 @@ impl Nulls {
         match self {
             Nulls::None | Nulls::Keep | Nulls::Lazy(_) => true,
             Nulls::Cycle(_) | Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Tagged(..) => false,
-            Nulls::Items(inner) | Nulls::Values(inner) => inner.fills_plainly(),
+            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => {
+                inner.fills_plainly()
+            }
             Nulls::Tuple(nodes) => {
                 let mut rest = *nodes;
                 while let [node, tail @ ..] = rest {
@@ -197,10 +205,47 @@ impl Nulls {
         }
     }
 
-    /// The tree, or [`Nulls::None`] when it has nothing to strip: what a type declares, so that
-    /// the types around it can leave it out.
+    /// Whether the tree has a set whose items must all differ ([`Nulls::Unique`],
+    /// [`check_value`]), not below [`Nulls::Untagged`] (which variant serde reads is not known
+    /// there). A type that leads back to the one being asked about adds nothing new; one behind
+    /// a marked field is not known here, so it counts.
+    pub const fn checks(&self) -> bool {
+        match self {
+            Nulls::None | Nulls::Lazy(_) | Nulls::Keep | Nulls::Untagged(_) => false,
+            Nulls::Cycle(_) | Nulls::Unique(_) => true,
+            Nulls::Items(inner) | Nulls::Values(inner) => inner.checks(),
+            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_checks(nodes),
+            Nulls::Tagged(_, cases) => {
+                let mut rest = *cases;
+                while let [case, tail @ ..] = rest {
+                    if case.node.checks() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                false
+            }
+            Nulls::Object(fields, flattened) => {
+                let mut rest = *fields;
+                while let [field, tail @ ..] = rest {
+                    if field.inner.checks() {
+                        return true;
+                    }
+                    rest = tail;
+                }
+                any_checks(flattened)
+            }
+        }
+    }
+
+    /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
+    /// declares, so that the types around it can leave it out.
     pub const fn pruned(self) -> Nulls {
-        if self.strips() { self } else { Nulls::None }
+        if self.strips() || self.checks() {
+            self
+        } else {
+            Nulls::None
+        }
     }
 }
 
@@ -212,6 +257,109 @@ const fn any_strips(mut nodes: &[Nulls]) -> bool {
         nodes = tail;
     }
     false
+}
+
+const fn any_checks(mut nodes: &[Nulls]) -> bool {
+    while let [node, tail @ ..] = nodes {
+        if node.checks() {
+            return true;
+        }
+        nodes = tail;
+    }
+    false
+}
+
+/// Checks what only the JSON shows, as `node` tells: that no set's items repeat, at any depth
+/// (serde merges repeats without a word, where the schema says `uniqueItems`). The error says
+/// where, as a path. The walk follows serde's reading as [`fill_value`] does: an internally or
+/// adjacently tagged enum's variant by its tag, nothing below [`Nulls::Untagged`].
+pub(crate) fn check_value(value: &Value, node: &'static Nulls) -> Result<(), Violation> {
+    check_at(value, node, 0)
+}
+
+/// [`check_node`] of a value, with a budget of steps of its own (see [`fill_node`]).
+fn check_at(value: &Value, node: &'static Nulls, depth: usize) -> Result<(), Violation> {
+    let mut steps = MAX_STEPS;
+    check_node(value, node, depth, &mut steps)
+}
+
+fn check_node(
+    value: &Value,
+    node: &'static Nulls,
+    depth: usize,
+    steps: &mut usize,
+) -> Result<(), Violation> {
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    match node {
+        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
+        Nulls::Object(fields, flattened) => {
+            if let Value::Object(map) = value {
+                for field in *fields {
+                    if let Some(inner) = map.get(field.name) {
+                        check_at(inner, field.inner, depth + 1)
+                            .map_err(|v| v.within_field(field.name))?;
+                    }
+                }
+            }
+            for node in *flattened {
+                if take_step(steps) {
+                    check_node(value, node, depth, steps)?;
+                }
+            }
+        }
+        Nulls::Items(inner) | Nulls::Unique(inner) => {
+            if let Value::Array(items) = value {
+                if let Nulls::Unique(_) = node
+                    && let Some((earlier, later)) = crate::schema::first_repeat(items)
+                {
+                    return Err(Violation::repeated(earlier).within_index(later));
+                }
+                for (index, item) in items.iter().enumerate() {
+                    check_at(item, inner, depth + 1).map_err(|v| v.within_index(index))?;
+                }
+            }
+        }
+        Nulls::Tuple(nodes) => {
+            if let Value::Array(items) = value {
+                for (index, (item, node)) in items.iter().zip(*nodes).enumerate() {
+                    check_at(item, node, depth + 1).map_err(|v| v.within_index(index))?;
+                }
+            }
+        }
+        Nulls::Values(inner) => {
+            if let Value::Object(map) = value {
+                for (key, item) in map {
+                    check_at(item, inner, depth + 1).map_err(|v| v.within_field(key))?;
+                }
+            }
+        }
+        Nulls::Any(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    check_node(value, alternative, depth, steps)?;
+                }
+            }
+        }
+        Nulls::Tagged(tag, cases) => {
+            let case = value
+                .get(*tag)
+                .and_then(Value::as_str)
+                .and_then(|name| cases.iter().find(|case| case.name == name));
+            if let Some(case) = case
+                && take_step(steps)
+            {
+                check_node(value, case.node, depth, steps)?;
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                check_node(value, resolve(), depth, steps)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 const fn any_fills(mut nodes: &[Nulls]) -> bool {
@@ -269,7 +417,7 @@ fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut 
                 }
             }
         }
-        Nulls::Items(inner) => {
+        Nulls::Items(inner) | Nulls::Unique(inner) => {
             if let Value::Array(items) = value {
                 for item in items {
                     fill_at(item, inner, depth + 1);
@@ -537,9 +685,12 @@ fn lookup(
             }
         }
         // A tagged enum is resolved into its variant's node on entering the object.
-        Nulls::None | Nulls::Items(_) | Nulls::Tuple(_) | Nulls::Tagged(..) | Nulls::Keep => {
-            Found::default()
-        }
+        Nulls::None
+        | Nulls::Items(_)
+        | Nulls::Unique(_)
+        | Nulls::Tuple(_)
+        | Nulls::Tagged(..)
+        | Nulls::Keep => Found::default(),
     }
 }
 
@@ -683,7 +834,9 @@ fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) {
     let mut steps = MAX_STEPS;
     for at in set..end {
         match stack.get(at).copied() {
-            Some(Nulls::Items(inner)) => expand(inner, stack, end, &mut steps),
+            Some(Nulls::Items(inner) | Nulls::Unique(inner)) => {
+                expand(inner, stack, end, &mut steps);
+            }
             Some(Nulls::Tuple(items)) => {
                 if let Some(inner) = items.get(index) {
                     expand(inner, stack, end, &mut steps);
@@ -795,7 +948,9 @@ fn default_names(
                 .iter()
                 .all(|node| default_names(node, names, seen, steps))
         }
-        Nulls::Items(inner) | Nulls::Values(inner) => default_names(inner, names, seen, steps),
+        Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => {
+            default_names(inner, names, seen, steps)
+        }
         Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => nodes
             .iter()
             .all(|node| default_names(node, names, seen, steps)),

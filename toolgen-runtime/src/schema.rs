@@ -82,18 +82,11 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const NEEDS_FILL: bool = Self::NULLS.fills();
 
-    /// Whether [`ToolSchema::check_json`] has anything to check for this type (somewhere inside
-    /// it is a set).
+    /// Whether [`ToolSchema::NULLS`] has a set whose items must all differ (somewhere inside
+    /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads such
+    /// types through a `serde_json::Value`, checked before serde reads it.
     #[doc(hidden)]
-    const NEEDS_JSON_CHECK: bool = false;
-
-    /// Checks what can only be seen in the JSON, before serde reads it: that a set's items do not
-    /// repeat (`uniqueItems`), which serde would quietly merge.
-    #[doc(hidden)]
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        let _ = value;
-        Ok(())
-    }
+    const NEEDS_JSON_CHECK: bool = Self::NULLS.checks();
 
     /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
     #[doc(hidden)]
@@ -105,37 +98,6 @@ pub trait ToolSchema {
     fn check_constraints(&self) -> Result<(), Violation> {
         Ok(())
     }
-}
-
-/// [`ToolSchema::check_json`] of every item of an array value.
-fn json_items<T: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
-    if let (true, Some(items)) = (T::NEEDS_JSON_CHECK, value.as_array()) {
-        for (index, item) in items.iter().enumerate() {
-            T::check_json(item).map_err(|v| v.within_index(index))?;
-        }
-    }
-    Ok(())
-}
-
-/// [`ToolSchema::check_json`] of every value of an object value.
-fn json_values<V: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
-    if let (true, Some(entries)) = (V::NEEDS_JSON_CHECK, value.as_object()) {
-        for (key, item) in entries {
-            V::check_json(item).map_err(|v| v.within_field(key))?;
-        }
-    }
-    Ok(())
-}
-
-/// A set's items must not repeat: serde would merge them without a word, and the schema says
-/// `uniqueItems`. (Equality is `serde_json::Value`'s: `1` and `1.0` count as different.)
-fn json_unique<T: ToolSchema + ?Sized>(value: &Value) -> Result<(), Violation> {
-    if let Some(items) = value.as_array()
-        && let Some((earlier, later)) = first_repeat(items)
-    {
-        return Err(Violation::repeated(earlier).within_index(later));
-    }
-    json_items::<T>(value)
 }
 
 /// How many items are compared pair by pair before they are hashed.
@@ -356,14 +318,6 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
             _ => Ok(()),
         }
     }
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    fn check_json(value: &Value) -> Result<(), Violation> {
-        if value.is_null() {
-            Ok(())
-        } else {
-            T::check_json(value)
-        }
-    }
 }
 
 macro_rules! transparent {
@@ -379,10 +333,6 @@ macro_rules! transparent {
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 (**self).check_constraints()
-            }
-            const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-            fn check_json(value: &Value) -> Result<(), Violation> {
-                T::check_json(value)
             }
         }
     )*};
@@ -433,19 +383,20 @@ impl ToolSchema for Cycle {
 
 /// The [`ToolSchema::NULLS`] of an array of `T`.
 const fn items<T: ToolSchema + ?Sized>() -> Nulls {
-    if T::STRIPS_NULLS {
-        Nulls::Items(&T::NULLS)
-    } else {
-        Nulls::None
-    }
+    Nulls::Items(&T::NULLS).pruned()
+}
+
+/// The [`ToolSchema::NULLS`] of a set of `T`: an array whose items must all differ.
+const fn unique<T: ToolSchema + ?Sized>() -> Nulls {
+    Nulls::Unique(&T::NULLS)
 }
 
 /// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
-/// expression), the check of the JSON it needs (`json_items`: its items'; `json_unique`:
-/// repeated items too), its generics and bounds.
+/// expression), its `NULLS` (`items`, or `unique` for a set, whose items must all differ), its
+/// generics and bounds.
 macro_rules! sequence {
     (
-        $json_check:ident, $schema:expr, $default:expr =>
+        $nulls:ident, $schema:expr, $default:expr =>
         impl[$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?
     ) => {
         impl<$($generics)*> ToolSchema for $ty $(where $($bounds)*)? {
@@ -453,19 +404,13 @@ macro_rules! sequence {
             const DEFS: Defs = T::DEFS;
             const FACTS: Facts = items_facts::<T>();
             const DEFAULT: Option<Rope> = $default;
-            const NULLS: Nulls = items::<T>();
+            const NULLS: Nulls = $nulls::<T>();
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_items(self.iter())
             }
-            const NEEDS_JSON_CHECK: bool = sequence!(@needs $json_check);
-            fn check_json(value: &Value) -> Result<(), Violation> {
-                $json_check::<T>(value)
-            }
         }
     };
-    (@needs json_unique) => { true };
-    (@needs json_items) => { T::NEEDS_JSON_CHECK };
 }
 
 /// `{"type":"array","items":<T>` and `pieces` (ending with `}`).
@@ -485,21 +430,21 @@ macro_rules! array_of {
     };
 }
 
-sequence!(json_items, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
-sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
+sequence!(items, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::VecDeque<T>);
-sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::LinkedList<T>);
-sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema + Ord] std::collections::BinaryHeap<T>);
-sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::BTreeSet<T>);
-sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema, S] std::collections::HashSet<T, S>);
 // A slice's default is not known (it is unsized); serde reads it only behind a reference.
-sequence!(json_items, array_of!("}"), None => impl[T: ToolSchema] [T]);
+sequence!(items, array_of!("}"), None => impl[T: ToolSchema] [T]);
 sequence!(
-    json_items,
+    items,
     array_with!(
         Rope::Str(r#","minItems":"#),
         Rope::Uint(N as u64),
@@ -513,16 +458,16 @@ sequence!(
 
 // The collections of other crates, each behind its feature (`ecosystem.rs` has the rest).
 #[cfg(feature = "indexmap2")]
-sequence!(json_unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema, S] indexmap::IndexSet<T, S>);
 #[cfg(feature = "smallvec1")]
-sequence!(json_items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema, const N: usize] smallvec::SmallVec<[T; N]>
     where [[T; N]: smallvec::Array<Item = T>]);
 // An `ArrayVec` holds at most its capacity.
 #[cfg(feature = "arrayvec07")]
 sequence!(
-    json_items,
+    items,
     array_with!(Rope::Str(r#","maxItems":"#), Rope::Uint(CAP as u64), Rope::Str("}")),
     EMPTY_ARRAY =>
     impl[T: ToolSchema, const CAP: usize] arrayvec::ArrayVec<T, CAP>
@@ -549,18 +494,10 @@ macro_rules! map {
                 branches: Branches::None,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-            const NULLS: Nulls = if V::STRIPS_NULLS {
-                Nulls::Values(&V::NULLS)
-            } else {
-                Nulls::None
-            };
+            const NULLS: Nulls = Nulls::Values(&V::NULLS).pruned();
             const NEEDS_CHECK: bool = V::NEEDS_CHECK;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_entries(self.iter())
-            }
-            const NEEDS_JSON_CHECK: bool = V::NEEDS_JSON_CHECK;
-            fn check_json(value: &Value) -> Result<(), Violation> {
-                json_values::<V>(value)
             }
         }
     };
@@ -597,19 +534,6 @@ macro_rules! tuple {
                     $rest.check_constraints().map_err(|v| v.within_index(index))?;
                 )*
                 let _ = index;
-                Ok(())
-            }
-            const NEEDS_JSON_CHECK: bool = $first::NEEDS_JSON_CHECK $(|| $rest::NEEDS_JSON_CHECK)*;
-            fn check_json(value: &Value) -> Result<(), Violation> {
-                if let Some(items) = value.as_array() {
-                    let mut items = items.iter().enumerate();
-                    if let Some((index, item)) = items.next() {
-                        $first::check_json(item).map_err(|v| v.within_index(index))?;
-                    }
-                    $(if let Some((index, item)) = items.next() {
-                        $rest::check_json(item).map_err(|v| v.within_index(index))?;
-                    })*
-                }
                 Ok(())
             }
         }

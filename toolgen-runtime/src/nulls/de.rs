@@ -154,14 +154,16 @@ impl Set {
     /// The set of the item at `index` of an array.
     fn item(&self, index: usize) -> Set {
         // The common case: one array.
-        if let Set::One(Nulls::Items(inner)) = self {
+        if let Set::One(Nulls::Items(inner) | Nulls::Unique(inner)) = self {
             return Set::of(inner);
         }
         let mut nodes = Vec::new();
         let mut steps = MAX_STEPS;
         for node in self.nodes() {
             match node {
-                Nulls::Items(inner) => expand(inner, &mut nodes, 0, &mut steps),
+                Nulls::Items(inner) | Nulls::Unique(inner) => {
+                    expand(inner, &mut nodes, 0, &mut steps);
+                }
                 Nulls::Tuple(items) => {
                     if let Some(inner) = items.get(index) {
                         expand(inner, &mut nodes, 0, &mut steps);
