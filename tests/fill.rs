@@ -122,6 +122,24 @@ fn item(name: &str, size: u32) -> Item {
     }
 }
 
+/// `{"kids": [{"kids": [{}]}, {"weight": 4}]}` with every weight filled in.
+fn filled_tree() -> Tree {
+    let leaf = |weight| Tree {
+        weight,
+        kids: vec![],
+    };
+    Tree {
+        weight: 1,
+        kids: vec![
+            Tree {
+                weight: 1,
+                kids: vec![leaf(1)],
+            },
+            leaf(4),
+        ],
+    }
+}
+
 #[test]
 fn defaults_are_filled_wherever_serde_reads_the_field() {
     let parsed: Everywhere = parse(json!({
@@ -154,22 +172,7 @@ fn defaults_are_filled_wherever_serde_reads_the_field() {
             flat: Item2 {
                 side: "left".to_owned()
             },
-            tree: Tree {
-                weight: 1,
-                kids: vec![
-                    Tree {
-                        weight: 1,
-                        kids: vec![Tree {
-                            weight: 1,
-                            kids: vec![]
-                        }]
-                    },
-                    Tree {
-                        weight: 4,
-                        kids: vec![]
-                    },
-                ],
-            },
+            tree: filled_tree(),
             shapes: vec![
                 Shape::Circle { radius: 2 },
                 Shape::Boxed(item("i", 5)),
@@ -265,22 +268,7 @@ fn plain_objects_are_filled_as_serde_reads_them() {
         maybe: Some(item("e", 5)),
         pair: Pair(item("f", 5), item("g", 2)),
         tuple: (item("h", 5), 0),
-        tree: Tree {
-            weight: 1,
-            kids: vec![
-                Tree {
-                    weight: 1,
-                    kids: vec![Tree {
-                        weight: 1,
-                        kids: vec![],
-                    }],
-                },
-                Tree {
-                    weight: 4,
-                    kids: vec![],
-                },
-            ],
-        },
+        tree: filled_tree(),
         marks: vec![
             Mark::Dot,
             Mark::Circle { radius: 2 },

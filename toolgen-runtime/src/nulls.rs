@@ -110,32 +110,7 @@ pub struct NullField {
 impl Nulls {
     /// Whether the tree has anything to strip: a field with a default somewhere in it.
     pub const fn strips(&self) -> bool {
-        match self {
-            Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
-            Nulls::Cycle(_) => true,
-            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => inner.strips(),
-            Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => any_strips(nodes),
-            Nulls::Tagged(_, cases) => {
-                let mut rest = *cases;
-                while let [case, tail @ ..] = rest {
-                    if case.node.strips() {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                false
-            }
-            Nulls::Object(fields, flattened) => {
-                let mut rest = *fields;
-                while let [field, tail @ ..] = rest {
-                    if field.default || field.inner.strips() {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                any_strips(flattened)
-            }
-        }
+        self.has(Work::Strip)
     }
 
     /// Whether the tree has a `#[tool(default = ..)]` value to fill in ([`fill_value`]): a field
@@ -143,15 +118,30 @@ impl Nulls {
     /// being asked about ([`Nulls::Lazy`]) adds nothing new; one behind a marked field
     /// ([`Nulls::Cycle`]) is not known here, so it counts as filling.
     pub const fn fills(&self) -> bool {
+        self.has(Work::Fill)
+    }
+
+    /// Whether the tree has a set whose items must all differ ([`Nulls::Unique`],
+    /// [`check_value`]), not below [`Nulls::Untagged`] (which variant serde reads is not known
+    /// there). Lazy and marked nodes count as for [`Nulls::fills`].
+    pub const fn checks(&self) -> bool {
+        self.has(Work::Check)
+    }
+
+    /// Whether argument parsing has `work` to do somewhere in the tree.
+    const fn has(&self, work: Work) -> bool {
         match self {
-            Nulls::None | Nulls::Lazy(_) | Nulls::Keep | Nulls::Untagged(_) => false,
+            Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Cycle(_) => true,
-            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => inner.fills(),
-            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_fills(nodes),
+            Nulls::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
+            Nulls::Items(inner) | Nulls::Values(inner) => inner.has(work),
+            // Only `null`s are dropped below an untagged enum.
+            Nulls::Untagged(nodes) => matches!(work, Work::Strip) && any_has(nodes, work),
+            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_has(nodes, work),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
                 while let [case, tail @ ..] = rest {
-                    if case.node.fills() {
+                    if case.node.has(work) {
                         return true;
                     }
                     rest = tail;
@@ -161,12 +151,17 @@ impl Nulls {
             Nulls::Object(fields, flattened) => {
                 let mut rest = *fields;
                 while let [field, tail @ ..] = rest {
-                    if field.fill.is_some() || field.inner.fills() {
+                    let own = match work {
+                        Work::Strip => field.default,
+                        Work::Fill => field.fill.is_some(),
+                        Work::Check => false,
+                    };
+                    if own || field.inner.has(work) {
                         return true;
                     }
                     rest = tail;
                 }
-                any_fills(flattened)
+                any_has(flattened, work)
             }
         }
     }
@@ -205,39 +200,6 @@ impl Nulls {
         }
     }
 
-    /// Whether the tree has a set whose items must all differ ([`Nulls::Unique`],
-    /// [`check_value`]), not below [`Nulls::Untagged`] (which variant serde reads is not known
-    /// there). A type that leads back to the one being asked about adds nothing new; one behind
-    /// a marked field is not known here, so it counts.
-    pub const fn checks(&self) -> bool {
-        match self {
-            Nulls::None | Nulls::Lazy(_) | Nulls::Keep | Nulls::Untagged(_) => false,
-            Nulls::Cycle(_) | Nulls::Unique(_) => true,
-            Nulls::Items(inner) | Nulls::Values(inner) => inner.checks(),
-            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_checks(nodes),
-            Nulls::Tagged(_, cases) => {
-                let mut rest = *cases;
-                while let [case, tail @ ..] = rest {
-                    if case.node.checks() {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                false
-            }
-            Nulls::Object(fields, flattened) => {
-                let mut rest = *fields;
-                while let [field, tail @ ..] = rest {
-                    if field.inner.checks() {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                any_checks(flattened)
-            }
-        }
-    }
-
     /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
     /// declares, so that the types around it can leave it out.
     pub const fn pruned(self) -> Nulls {
@@ -247,26 +209,6 @@ impl Nulls {
             Nulls::None
         }
     }
-}
-
-const fn any_strips(mut nodes: &[Nulls]) -> bool {
-    while let [node, tail @ ..] = nodes {
-        if node.strips() {
-            return true;
-        }
-        nodes = tail;
-    }
-    false
-}
-
-const fn any_checks(mut nodes: &[Nulls]) -> bool {
-    while let [node, tail @ ..] = nodes {
-        if node.checks() {
-            return true;
-        }
-        nodes = tail;
-    }
-    false
 }
 
 /// Checks what only the JSON shows, as `node` tells: that no set's items repeat, at any depth
@@ -362,16 +304,6 @@ fn check_node(
     Ok(())
 }
 
-const fn any_fills(mut nodes: &[Nulls]) -> bool {
-    while let [node, tail @ ..] = nodes {
-        if node.fills() {
-            return true;
-        }
-        nodes = tail;
-    }
-    false
-}
-
 /// Writes the `#[tool(default = ..)]` values `node` has into `value` where their keys are
 /// missing, at any depth, so that serde finds them: the value of a field, once written, is
 /// filled in turn. Values of the wrong shape are left as they are (serde reports them); an
@@ -462,6 +394,24 @@ fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut 
             }
         }
     }
+}
+
+/// The work [`Nulls::has`] asks about.
+#[derive(Clone, Copy)]
+enum Work {
+    Strip,
+    Fill,
+    Check,
+}
+
+const fn any_has(mut nodes: &[Nulls], work: Work) -> bool {
+    while let [node, tail @ ..] = nodes {
+        if node.has(work) {
+            return true;
+        }
+        nodes = tail;
+    }
+    false
 }
 
 /// `T::NULLS`, for [`Nulls::Lazy`].
