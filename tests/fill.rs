@@ -389,3 +389,26 @@ const _: () = {
     assert!(!<Loose as ToolSchema>::NEEDS_JSON_CHECK);
     assert!(!<Vec<String> as ToolSchema>::NEEDS_JSON_CHECK);
 };
+
+/// An untagged enum beside a defaulted field: the `null` is dropped, and still nothing is filled
+/// in below the enum.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Beside {
+    either: Either,
+    #[serde(default)]
+    count: u32,
+}
+
+#[test]
+fn nothing_is_filled_below_an_untagged_variant_when_nulls_are_dropped() {
+    let parsed: Beside = parse(json!({"either": {"name": "m"}, "count": null})).unwrap();
+    assert_eq!(
+        parsed,
+        Beside {
+            either: Either::Named {
+                name: "m".to_owned()
+            },
+            count: 0
+        }
+    );
+}

@@ -306,21 +306,24 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, where they are all in
     // plain objects; the `Value` path fills the others).
-    let fast = if T::NEEDS_FILL {
+    let (stream, strip) = if T::NEEDS_FILL {
         let plainly = const { T::NULLS.fills_plainly() };
-        plainly && !T::NEEDS_JSON_CHECK
+        (plainly && !T::NEEDS_JSON_CHECK, false)
     } else {
-        T::STRIPS_NULLS && !T::NEEDS_JSON_CHECK && args.contains("null")
+        let strip = T::STRIPS_NULLS && !T::NEEDS_JSON_CHECK && args.contains("null");
+        // The stripping parse fills all it meets, and nothing is filled in below an untagged
+        // enum: a type with values there takes the text stripper alone.
+        let unfilled = const { T::NULLS.fills_anywhere() };
+        (strip && !unfilled, strip)
     };
-    if fast {
+    if stream {
         if let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
             distinct_keys::<T>(args)?;
             return checked(parsed);
         }
-        if T::NEEDS_FILL {
-            // The way types with values to fill took before (and the errors it gives).
-            return parse_text(args);
-        }
+        // Types with values to fill: the way they took before (and the errors it gives).
+    }
+    if strip {
         // The way that finds the error (or reads what the fast path leaves to it).
         let mut conflicts = Conflicts::default();
         let stripped = strip_text(args, &T::NULLS, &mut conflicts);

@@ -128,6 +128,13 @@ impl Nulls {
         self.has(Work::Check)
     }
 
+    /// Whether a `#[tool(default = ..)]` value is anywhere in the tree, below
+    /// [`Nulls::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
+    /// reads, is not used for such a tree unless [`Nulls::fills_plainly`].
+    pub const fn fills_anywhere(&self) -> bool {
+        self.has(Work::FillAnywhere)
+    }
+
     /// Whether argument parsing has `work` to do somewhere in the tree.
     const fn has(&self, work: Work) -> bool {
         match self {
@@ -136,7 +143,9 @@ impl Nulls {
             Nulls::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
             Nulls::Items(inner) | Nulls::Values(inner) => inner.has(work),
             // Only `null`s are dropped below an untagged enum.
-            Nulls::Untagged(nodes) => matches!(work, Work::Strip) && any_has(nodes, work),
+            Nulls::Untagged(nodes) => {
+                matches!(work, Work::Strip | Work::FillAnywhere) && any_has(nodes, work)
+            }
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_has(nodes, work),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
@@ -153,7 +162,7 @@ impl Nulls {
                 while let [field, tail @ ..] = rest {
                     let own = match work {
                         Work::Strip => field.default,
-                        Work::Fill => field.fill.is_some(),
+                        Work::Fill | Work::FillAnywhere => field.fill.is_some(),
                         Work::Check => false,
                     };
                     if own || field.inner.has(work) {
@@ -401,6 +410,7 @@ fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut 
 enum Work {
     Strip,
     Fill,
+    FillAnywhere,
     Check,
 }
 
