@@ -316,12 +316,11 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         let unfilled = const { T::NULLS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
-    if stream {
-        if let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
-            distinct_keys::<T>(args)?;
-            return checked(parsed);
-        }
-        // Types with values to fill: the way they took before (and the errors it gives).
+    // Where that fails, types with values to fill take the way they took before (and give its
+    // errors).
+    if stream && let Ok(parsed) = nulls::de::from_str::<T>(args, &T::NULLS) {
+        distinct_keys::<T>(args)?;
+        return checked(parsed);
     }
     if strip {
         // The way that finds the error (or reads what the fast path leaves to it).
