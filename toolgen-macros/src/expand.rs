@@ -80,9 +80,9 @@ fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
 /// Whether `ty` is known to have no defaults inside and need no checks: a primitive, `String`, or
 /// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
 /// types (and the prelude checks pin). Their `NULLS` nodes and check code would be dead
-/// (`Nulls::None`; `NEEDS_CHECK` and `NEEDS_JSON_CHECK` are `false`) and cost compile time, so
-/// they are left out; the `NEEDS_*` consts still name every field type, which keeps the errors
-/// for a type without a schema as they are.
+/// (`Nulls::None`; `NEEDS_CHECK` is `false`) and cost compile time, so they are left out; the
+/// `NEEDS_CHECK` const still names every field type, which keeps the errors for a type without a
+/// schema as they are.
 pub(crate) fn is_plain(ty: &syn::Type) -> bool {
     use crate::schema::types::Ty;
     let syn::Type::Path(path) = ty else {
