@@ -137,6 +137,11 @@ impl Nulls {
 
     /// Whether argument parsing has `work` to do somewhere in the tree.
     const fn has(&self, work: Work) -> bool {
+        if let (Work::Unplain, Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Tagged(..)) =
+            (work, self)
+        {
+            return true;
+        }
         match self {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Cycle(_) => true,
@@ -163,14 +168,17 @@ impl Nulls {
                     let own = match work {
                         Work::Strip => field.default,
                         Work::Fill | Work::FillAnywhere => field.fill.is_some(),
-                        Work::Check => false,
+                        Work::Check | Work::Unplain => false,
                     };
                     if own || field.inner.has(work) {
                         return true;
                     }
                     rest = tail;
                 }
-                any_has(flattened, work)
+                match work {
+                    Work::Unplain => !flattened.is_empty(),
+                    _ => any_has(flattened, work),
+                }
             }
         }
     }
@@ -180,33 +188,7 @@ impl Nulls {
     /// type, no field marked `#[tool(recursive)]` on the way. Argument parsing takes that one
     /// pass for such types, and the `serde_json::Value` path ([`fill_value`]) for the others.
     pub const fn fills_plainly(&self) -> bool {
-        match self {
-            Nulls::None | Nulls::Keep | Nulls::Lazy(_) => true,
-            Nulls::Cycle(_) | Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Tagged(..) => false,
-            Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => {
-                inner.fills_plainly()
-            }
-            Nulls::Tuple(nodes) => {
-                let mut rest = *nodes;
-                while let [node, tail @ ..] = rest {
-                    if !node.fills_plainly() {
-                        return false;
-                    }
-                    rest = tail;
-                }
-                true
-            }
-            Nulls::Object(fields, flattened) => {
-                let mut rest = *fields;
-                while let [field, tail @ ..] = rest {
-                    if !field.inner.fills_plainly() {
-                        return false;
-                    }
-                    rest = tail;
-                }
-                flattened.is_empty()
-            }
-        }
+        !self.has(Work::Unplain)
     }
 
     /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
@@ -412,6 +394,9 @@ enum Work {
     Fill,
     FillAnywhere,
     Check,
+    /// Something the stripping parse cannot fill through ([`Nulls::fills_plainly`]): an enum's
+    /// alternatives, a flattened type, a marked field.
+    Unplain,
 }
 
 const fn any_has(mut nodes: &[Nulls], work: Work) -> bool {

@@ -639,11 +639,9 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
             Members::Fields(fields) => *fields,
             // Filled on the `Value` path (argument parsing takes this one only where every
             // value to fill is in a plain object, [`Nulls::fills_plainly`]).
-            Members::Keys(set) | Members::Tagged(set) | Members::Values(set) => {
-                if set.nodes().iter().any(|node| node.fills()) {
-                    return Err(A::Error::custom("an object with several nodes fills"));
-                }
-                return Ok(None);
+            // (`FILL` is set for them only where their nodes fill, `Members::fills`.)
+            Members::Keys(_) | Members::Tagged(_) | Members::Values(_) => {
+                return Err(A::Error::custom("an object with several nodes fills"));
             }
         };
         while let Some(field) = fields.get(self.fill_from) {
