@@ -24,10 +24,15 @@
 //! - `strict/text_strip_from_str`: the text stripper, which `parse_args` falls back on (and used
 //!   before it stripped inside serde's parse): the `null`s dropped from the text in a pass of
 //!   their own, then serde on the new text.
+//! - `strict/toolgen_parse_args_set` and `strict/serde_json_from_str_same_text_set`: the strict
+//!   call with a set of three tags on every card (`BTreeSet<String>`, whose items must all
+//!   differ), against serde on the same text into the same types with the defaulted fields
+//!   `Option`s (serde does not check the tags).
 //! - `strict/toolgen_parse_args_no_nulls` and `strict/serde_json_from_str_no_nulls`: the
 //!   arguments with no `null` at all (a model outside strict mode leaves the members out), which
 //!   `parse_args` hands to serde_json alone after a look for `"null"`.
 
+use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -200,6 +205,69 @@ struct NullableForm {
     kind: Option<String>,
 }
 
+/// `EmitFlashcards` with a set on every card: the same defaults, and tags that must all differ
+/// (`uniqueItems`), which serde would merge without a word.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(name = "emit_flashcards")]
+#[allow(dead_code)]
+struct EmitTaggedFlashcards {
+    /// The flashcards, at least one.
+    flashcards: Vec<TaggedFlashcard>,
+}
+
+/// One word or phrase to learn, and its tags.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct TaggedFlashcard {
+    /// The dictionary form (Latvian).
+    base_form: String,
+    /// Translation of the dictionary form (Russian).
+    base_translation: Option<String>,
+    /// Whether this is a single word or a phrase.
+    unit: Unit,
+    /// Inflected forms met in the text.
+    #[serde(default)]
+    forms: Vec<Form>,
+    /// Sentences of the text in which the word occurs.
+    contexts: Vec<Context>,
+    /// Whether the card is shown to the learner.
+    #[serde(default = "yes")]
+    visible: bool,
+    /// A note for the learner.
+    #[serde(default)]
+    note: String,
+    /// How often to show the card, 1 to 5.
+    #[serde(default = "three")]
+    priority: u8,
+    /// Tags for sorting the cards, each once.
+    tags: BTreeSet<String>,
+}
+
+/// The baseline for `EmitTaggedFlashcards`, as [`NullableFlashcards`] is for `EmitFlashcards`.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableTaggedFlashcards {
+    flashcards: Vec<NullableTaggedFlashcard>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableTaggedFlashcard {
+    base_form: String,
+    base_translation: Option<String>,
+    unit: Unit,
+    #[serde(default)]
+    forms: Option<Vec<NullableForm>>,
+    contexts: Vec<Context>,
+    #[serde(default)]
+    visible: Option<bool>,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    priority: Option<u8>,
+    tags: BTreeSet<String>,
+}
+
 /// The strict-mode arguments of a call with `cards` flashcards: every key present, defaulted and
 /// optional ones often `null`.
 fn strict_call(cards: usize) -> Value {
@@ -268,6 +336,20 @@ fn without_nulls(value: &Value) -> Value {
     }
 }
 
+/// `value` with three different tags on every card.
+fn tagged(value: &Value) -> Value {
+    let mut value = value.clone();
+    for (i, card) in value["flashcards"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        card["tags"] = json!(["noun", format!("lesson {}", i / 5), format!("card {i}")]);
+    }
+    value
+}
+
 /// The `Value` approach: read, strip with the same tree, deserialize.
 fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
     let mut value: Value = serde_json::from_str(text)?;
@@ -292,6 +374,8 @@ struct Texts {
     stripped: String,
     /// `strict` without any `null` member.
     no_nulls: String,
+    /// `strict` with three tags on every card.
+    tagged: String,
 }
 
 impl Texts {
@@ -301,6 +385,7 @@ impl Texts {
             strict: call.to_string(),
             stripped: prestripped(&call).to_string(),
             no_nulls: without_nulls(&call).to_string(),
+            tagged: tagged(&call).to_string(),
         }
     }
 }
@@ -332,6 +417,12 @@ const CASES: &[Case] = &[
     ("text_strip_from_str", |t| {
         text_strip_from_str(black_box(&t.strict)).is_ok()
     }),
+    ("toolgen_parse_args_set", |t| {
+        EmitTaggedFlashcards::parse_args(black_box(&t.tagged)).is_ok()
+    }),
+    ("serde_json_from_str_same_text_set", |t| {
+        serde_json::from_str::<NullableTaggedFlashcards>(black_box(&t.tagged)).is_ok()
+    }),
     ("toolgen_parse_args_no_nulls", |t| {
         EmitFlashcards::parse_args(black_box(&t.no_nulls)).is_ok()
     }),
@@ -346,6 +437,7 @@ fn check(texts: &Texts) {
         strict,
         stripped,
         no_nulls,
+        tagged,
     } = texts;
     let expected: EmitFlashcards = serde_json::from_str(stripped).unwrap();
     assert_eq!(EmitFlashcards::parse_args(strict).unwrap(), expected);
@@ -374,6 +466,14 @@ fn check(texts: &Texts) {
             (card.visible, &card.note, card.priority, card.forms.len())
         );
     }
+    // The same cards with their tags; a repeated tag is refused.
+    let with_tags = EmitTaggedFlashcards::parse_args(tagged).unwrap();
+    assert_eq!(with_tags.flashcards.len(), expected.flashcards.len());
+    assert!(with_tags.flashcards.iter().all(|card| card.tags.len() == 3));
+    let repeated = tagged.replacen(r#""noun","lesson 0""#, r#""noun","noun""#, 1);
+    assert_ne!(&repeated, tagged);
+    let error = EmitTaggedFlashcards::parse_args(&repeated).unwrap_err();
+    assert_eq!(error.path(), "flashcards[0].tags[1]", "{error}");
     for (name, case) in CASES {
         assert!(case(texts), "{name} did not parse");
     }

@@ -15,6 +15,8 @@
 #   same text     toolgen_parse_args / serde_json_from_str_same_text: the strict text, serde
 #                 reading it into the same types with every defaulted field an `Option`; also
 #                 for the types whose defaults are `#[tool(default = ..)]` values
+#   set           toolgen_parse_args_set / serde_json_from_str_same_text_set: the strict text
+#                 with a set of tags on every card, whose repeats toolgen refuses
 #   prestripped   toolgen_parse_args / serde_json_from_str_prestripped: serde reading a shorter
 #                 text, the defaulted fields' `null`s taken out beforehand (stricter)
 #   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
@@ -44,6 +46,7 @@ none=$(count none)
 declare -A per
 cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_same_text serde_json_from_str_prestripped
 toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
+toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls"
 printf '%-34s %12s\n' case 'instructions'
 for case in $cases; do
@@ -55,5 +58,6 @@ ratio() { python3 -c "print(f'{$1 / $2:.3f}x')"; }
 echo
 echo "same text    $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_same_text]}")"
 echo "same text, #[tool(default)]  $(ratio "${per[toolgen_parse_args_tool_defaults]}" "${per[serde_json_from_str_same_text]}")"
+echo "same text, a set per card  $(ratio "${per[toolgen_parse_args_set]}" "${per[serde_json_from_str_same_text_set]}")"
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"

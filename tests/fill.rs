@@ -381,6 +381,66 @@ fn repeated_items_are_found_wherever_serde_reads_a_set() {
     );
 }
 
+/// A tag of a set: its weight is 1 unless the model says otherwise.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Tag {
+    name: String,
+    #[tool(default = 1)]
+    weight: u32,
+    #[serde(default)]
+    note: String,
+}
+
+/// Sets of structs with defaults, and a set of sets.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Tagged {
+    tags: std::collections::BTreeSet<Tag>,
+    #[serde(default)]
+    grid: std::collections::BTreeSet<std::collections::BTreeSet<u8>>,
+}
+
+#[test]
+fn sets_are_checked_as_serde_reads_the_text() {
+    let tag = |name: &str, weight| Tag {
+        name: name.to_owned(),
+        weight,
+        note: String::new(),
+    };
+    let arguments = json!({
+        "tags": [{"name": "a", "note": null}, {"name": "a", "weight": 2}, {"name": "b"}],
+        "grid": [[1, 2], [2, 1, 3]],
+    });
+    let expected = Tagged {
+        tags: [tag("a", 1), tag("a", 2), tag("b", 1)].into(),
+        grid: [[1, 2].into(), [1, 2, 3].into()].into(),
+    };
+    assert_eq!(parse::<Tagged>(arguments.clone()).unwrap(), expected);
+    // One pass: the stripping parse alone drops the `null`s, writes the defaults in and checks
+    // the sets.
+    let text = arguments.to_string();
+    assert_eq!(
+        toolgen::__private::parse_stripping::<Tagged>(&text).unwrap(),
+        expected
+    );
+    // Items are compared as serde reads them: `null`s dropped and defaults written in, so these
+    // two are the same tag.
+    let same = json!({"tags": [{"name": "a", "note": null}, {"name": "a", "weight": 1}]});
+    assert!(toolgen::__private::parse_stripping::<Tagged>(&same.to_string()).is_err());
+    let error = parse::<Tagged>(same).unwrap_err();
+    assert_eq!(error.path(), "tags[1]", "{error}");
+    assert!(error.message().contains("item 0"), "{error}");
+    // A set inside a set's item.
+    let inner = json!({"tags": [], "grid": [[1], [2, 2]]});
+    assert!(toolgen::__private::parse_stripping::<Tagged>(&inner.to_string()).is_err());
+    let error = parse::<Tagged>(inner).unwrap_err();
+    assert_eq!(error.path(), "grid[1][1]", "{error}");
+    // `[1, 2]` and `[2, 1]` are different JSON arrays, one Rust set: the schema's `uniqueItems`
+    // is about the JSON.
+    let orders = json!({"tags": [], "grid": [[1, 2], [2, 1]]});
+    let parsed = parse::<Tagged>(orders).unwrap();
+    assert_eq!(parsed.grid.len(), 1);
+}
+
 /// `NEEDS_JSON_CHECK` follows the tree (checked at compile time).
 const _: () = {
     assert!(<Labels as ToolSchema>::NEEDS_JSON_CHECK);

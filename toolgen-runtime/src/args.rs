@@ -305,12 +305,15 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 ) -> Result<T, ArgsError> {
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, where they are all in
-    // plain objects; the `Value` path fills the others).
+    // plain objects; the `Value` path fills the others), or sets are to be checked (as it
+    // reads them).
     let (stream, strip) = if T::NEEDS_FILL {
-        let plainly = const { T::NULLS.fills_plainly() };
-        (plainly && !T::NEEDS_JSON_CHECK, false)
+        (const { T::NULLS.fills_plainly() }, false)
+    } else if T::NEEDS_JSON_CHECK {
+        // Where that fails, the `Value` path strips the `null`s itself.
+        (!const { T::NULLS.fills_anywhere() }, false)
     } else {
-        let strip = T::STRIPS_NULLS && !T::NEEDS_JSON_CHECK && args.contains("null");
+        let strip = T::STRIPS_NULLS && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
         // enum: a type with values there takes the text stripper alone.
         let unfilled = const { T::NULLS.fills_anywhere() };
@@ -397,9 +400,9 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     }
 }
 
-/// Whether `T`'s arguments always go through a `serde_json::Value`: to fill in
-/// `#[tool(default = ..)]` values, or to check a set's items. [`UniqueKeys`] reads the value,
-/// refusing a repeated key.
+/// Whether `T`'s arguments go through a `serde_json::Value` where the stripping parse did not
+/// read them: to fill in `#[tool(default = ..)]` values, or to check a set's items, with the
+/// error's path. [`UniqueKeys`] reads the value, refusing a repeated key.
 fn via_value<T: ToolSchema>() -> bool {
     T::NEEDS_FILL || T::NEEDS_JSON_CHECK
 }
@@ -527,7 +530,7 @@ impl<'de> serde::de::Visitor<'de> for KeyVisitor {
 
 /// A JSON value read without losing duplicate keys silently: a repeated key is an error, as it
 /// is for serde's derived structs (a `serde_json::Value` would keep the last one).
-struct UniqueKeys(Value);
+pub(crate) struct UniqueKeys(pub(crate) Value);
 
 impl<'de> serde::Deserialize<'de> for UniqueKeys {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -790,7 +793,7 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
 /// Whether `value` has a number beyond `f32`'s range, which serde makes infinity when it reads
 /// it as an `f32` from a `serde_json::Value` (it converts the `f64` with `as`). Rare: only then
 /// does [`out_of_f32_range`] look further.
-fn has_f32_overflow(value: &Value) -> bool {
+pub(crate) fn has_f32_overflow(value: &Value) -> bool {
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {
         match value {

@@ -83,8 +83,9 @@ pub trait ToolSchema {
     const NEEDS_FILL: bool = Self::NULLS.fills();
 
     /// Whether [`ToolSchema::NULLS`] has a set whose items must all differ (somewhere inside
-    /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads such
-    /// types through a `serde_json::Value`, checked before serde reads it.
+    /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads a
+    /// set's items into `serde_json::Value`s as it reads the text, and compares them before
+    /// serde builds the set.
     #[doc(hidden)]
     const NEEDS_JSON_CHECK: bool = Self::NULLS.checks();
 

@@ -9,11 +9,13 @@
 
 use std::rc::Rc;
 
-use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer, StringDeserializer};
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, MapAccess, SeqAccess,
     VariantAccess, Visitor,
 };
+
+use crate::args::{UniqueKeys, has_f32_overflow};
 
 use super::{
     Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
@@ -93,6 +95,11 @@ impl Set {
 
     fn is_empty(&self) -> bool {
         matches!(self, Set::Empty)
+    }
+
+    /// Whether the set has a set of items that must all differ ([`visit_set`]).
+    fn has_unique(&self) -> bool {
+        self.nodes().iter().any(|n| matches!(n, Nulls::Unique(_)))
     }
 
     /// Whether an object in the set makes keys matter.
@@ -475,6 +482,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        if self.set.has_unique() {
+            return visit_set(self.visitor, seq, &self.set, self.text);
+        }
         let items = match self.set.into_items() {
             Some(items) => items,
             None => return self.visitor.visit_seq(seq),
@@ -498,6 +508,40 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             text: self.text,
         })
     }
+}
+
+/// The items of a set (an array whose items must all differ, [`Nulls::Unique`]), which serde
+/// would merge without a word: each read into a `serde_json::Value` as it follows its set
+/// (`null`s dropped, defaults written in, sets inside checked in turn, a repeated key refused),
+/// compared, then handed to `visitor`. A repeat is an error, as anything the `Value` path would
+/// see differently (a number beyond `f32`'s range, which serde reads from a `Value` as infinity):
+/// the caller then takes that path, which says where.
+#[inline(never)]
+fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
+    visitor: V,
+    mut seq: A,
+    set: &Set,
+    text: &'de str,
+) -> Result<V::Value, A::Error> {
+    let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+    loop {
+        let seed = std::marker::PhantomData::<UniqueKeys>;
+        let item = strip_seed!(set.item(items.len()), text, seed => seq.next_element_seed(seed))?;
+        match item {
+            Some(UniqueKeys(item)) => items.push(item),
+            None => break,
+        }
+    }
+    if crate::schema::first_repeat(&items).is_some() {
+        return Err(A::Error::custom("a set repeats an item"));
+    }
+    if items.iter().any(has_f32_overflow) {
+        return Err(A::Error::custom("a number beyond f32's range"));
+    }
+    let mut items = SeqDeserializer::<_, serde_json::Error>::new(items.into_iter());
+    let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
+    items.end().map_err(A::Error::custom)?;
+    Ok(value)
 }
 
 /// A key as serde_json read it: borrowed from the text, or decoded (it had escapes).
