@@ -28,6 +28,11 @@
 //!   call with a set of three tags on every card (`BTreeSet<String>`, whose items must all
 //!   differ), against serde on the same text into the same types with the defaulted fields
 //!   `Option`s (serde does not check the tags).
+//! - `strict/toolgen_parse_args_flattened_enum` and
+//!   `strict/serde_json_from_str_same_text_flattened_enum`: 20 mind-map operations, each an id
+//!   and an internally tagged operation flattened in beside it (seed 004's shape), with
+//!   `#[tool(default = ..)]` values sent as `null` or left out, against serde on the same text
+//!   into the same shape with those fields `Option`s.
 //! - `strict/toolgen_parse_args_no_nulls` and `strict/serde_json_from_str_no_nulls`: the
 //!   arguments with no `null` at all (a model outside strict mode leaves the members out), which
 //!   `parse_args` hands to serde_json alone after a look for `"null"`.
@@ -268,6 +273,116 @@ struct NullableTaggedFlashcard {
     tags: BTreeSet<String>,
 }
 
+/// Operations on a mind map, each an id and an operation flattened in beside it (seed 004's
+/// shape, an internally tagged enum), with `#[tool(default = ..)]` values in the operations:
+/// written in as serde reads the text, through serde's buffering of the flattened object.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(name = "suggest_operations")]
+#[allow(dead_code)]
+struct SuggestOperations {
+    /// The operations, in order.
+    operations: Vec<OperationWithId>,
+}
+
+/// An operation and the fields every operation has.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct OperationWithId {
+    /// The operation's id.
+    id: String,
+    /// The node it applies to.
+    target_node_id: String,
+    /// What it does, in words.
+    #[tool(default = "")]
+    description: String,
+    #[serde(flatten)]
+    operation: Operation,
+}
+
+/// What to do.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Operation {
+    /// Adds a child node.
+    AddChild {
+        /// Its title.
+        title: String,
+        /// Where among the children, 0 first.
+        #[tool(default = 0)]
+        position: u32,
+        /// Whether it starts collapsed.
+        #[tool(default = false)]
+        collapsed: bool,
+    },
+    /// Renames the node.
+    UpdateTitle {
+        /// The new title.
+        title: String,
+    },
+    /// Deletes the node.
+    DeleteNode,
+}
+
+/// The baseline for `SuggestOperations`: the same shape with the defaulted fields `Option`s.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableOperations {
+    operations: Vec<NullableOperationWithId>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct NullableOperationWithId {
+    id: String,
+    target_node_id: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(flatten)]
+    operation: NullableOperation,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum NullableOperation {
+    AddChild {
+        title: String,
+        #[serde(default)]
+        position: Option<u32>,
+        #[serde(default)]
+        collapsed: Option<bool>,
+    },
+    UpdateTitle {
+        title: String,
+    },
+    DeleteNode,
+}
+
+/// The strict-mode arguments of `count` operations: every key sent, the defaulted ones often
+/// `null`.
+fn operations_call(count: usize) -> Value {
+    let operations: Vec<Value> = (0..count)
+        .map(|i| {
+            let common = json!({
+                "id": format!("op-{i}"),
+                "target_node_id": format!("node-{}", i / 2),
+                "description": if i % 2 == 0 { Value::Null } else { json!(format!("step {i}")) },
+            });
+            let mut operation = match i % 3 {
+                0 => json!({"action": "add_child", "title": format!("Idea {i}"), "position": null, "collapsed": null}),
+                1 => json!({"action": "add_child", "title": format!("Idea {i}"), "position": i, "collapsed": null}),
+                _ => json!({"action": "update_title", "title": format!("Title {i}")}),
+            };
+            for (key, value) in common.as_object().unwrap() {
+                operation[key] = value.clone();
+            }
+            operation
+        })
+        .collect();
+    json!({ "operations": operations })
+}
+
 /// The strict-mode arguments of a call with `cards` flashcards: every key present, defaulted and
 /// optional ones often `null`.
 fn strict_call(cards: usize) -> Value {
@@ -376,6 +491,8 @@ struct Texts {
     no_nulls: String,
     /// `strict` with three tags on every card.
     tagged: String,
+    /// 20 mind-map operations in strict-mode form.
+    operations: String,
 }
 
 impl Texts {
@@ -386,6 +503,7 @@ impl Texts {
             stripped: prestripped(&call).to_string(),
             no_nulls: without_nulls(&call).to_string(),
             tagged: tagged(&call).to_string(),
+            operations: operations_call(20).to_string(),
         }
     }
 }
@@ -423,6 +541,12 @@ const CASES: &[Case] = &[
     ("serde_json_from_str_same_text_set", |t| {
         serde_json::from_str::<NullableTaggedFlashcards>(black_box(&t.tagged)).is_ok()
     }),
+    ("toolgen_parse_args_flattened_enum", |t| {
+        SuggestOperations::parse_args(black_box(&t.operations)).is_ok()
+    }),
+    ("serde_json_from_str_same_text_flattened_enum", |t| {
+        serde_json::from_str::<NullableOperations>(black_box(&t.operations)).is_ok()
+    }),
     ("toolgen_parse_args_no_nulls", |t| {
         EmitFlashcards::parse_args(black_box(&t.no_nulls)).is_ok()
     }),
@@ -438,6 +562,7 @@ fn check(texts: &Texts) {
         stripped,
         no_nulls,
         tagged,
+        operations,
     } = texts;
     let expected: EmitFlashcards = serde_json::from_str(stripped).unwrap();
     assert_eq!(EmitFlashcards::parse_args(strict).unwrap(), expected);
@@ -474,6 +599,22 @@ fn check(texts: &Texts) {
     assert_ne!(&repeated, tagged);
     let error = EmitTaggedFlashcards::parse_args(&repeated).unwrap_err();
     assert_eq!(error.path(), "flashcards[0].tags[1]", "{error}");
+    // The operations, with their defaults written in, in one pass.
+    let parsed = SuggestOperations::parse_args(operations).unwrap();
+    assert_eq!(
+        toolgen::__private::parse_stripping::<SuggestOperations>(operations).unwrap(),
+        parsed
+    );
+    assert_eq!(parsed.operations.len(), 20);
+    assert_eq!(parsed.operations[0].description, "");
+    assert_eq!(
+        parsed.operations[0].operation,
+        Operation::AddChild {
+            title: "Idea 0".to_owned(),
+            position: 0,
+            collapsed: false
+        }
+    );
     for (name, case) in CASES {
         assert!(case(texts), "{name} did not parse");
     }

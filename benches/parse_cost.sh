@@ -17,6 +17,8 @@
 #                 for the types whose defaults are `#[tool(default = ..)]` values
 #   set           toolgen_parse_args_set / serde_json_from_str_same_text_set: the strict text
 #                 with a set of tags on every card, whose repeats toolgen refuses
+#   flattened enum  toolgen_parse_args_flattened_enum / its serde_json_from_str_same_text_*:
+#                 mind-map operations with a tagged enum flattened in, defaults inside
 #   prestripped   toolgen_parse_args / serde_json_from_str_prestripped: serde reading a shorter
 #                 text, the defaulted fields' `null`s taken out beforehand (stricter)
 #   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
@@ -47,6 +49,7 @@ declare -A per
 cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_same_text serde_json_from_str_prestripped
 toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
 toolgen_parse_args_set serde_json_from_str_same_text_set
+toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls"
 printf '%-34s %12s\n' case 'instructions'
 for case in $cases; do
@@ -59,5 +62,6 @@ echo
 echo "same text    $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_same_text]}")"
 echo "same text, #[tool(default)]  $(ratio "${per[toolgen_parse_args_tool_defaults]}" "${per[serde_json_from_str_same_text]}")"
 echo "same text, a set per card  $(ratio "${per[toolgen_parse_args_set]}" "${per[serde_json_from_str_same_text_set]}")"
+echo "same text, a flattened enum  $(ratio "${per[toolgen_parse_args_flattened_enum]}" "${per[serde_json_from_str_same_text_flattened_enum]}")"
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"

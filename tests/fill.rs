@@ -312,9 +312,103 @@ const _: () = {
     assert!(!<Either as ToolSchema>::NEEDS_FILL);
     assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
     // Which of them the stripping parse fills as it reads.
-    assert!(<Plainly as ToolSchema>::NULLS.fills_plainly());
-    assert!(!<Everywhere as ToolSchema>::NULLS.fills_plainly());
+    assert!(<Plainly as ToolSchema>::NULLS.fills_as_read());
+    assert!(<AsRead as ToolSchema>::NULLS.fills_as_read());
+    assert!(!<Everywhere as ToolSchema>::NULLS.fills_as_read());
 };
+
+/// An operation with its id, and the operation's fields beside it (seed 004's shape).
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct WithId {
+    id: u32,
+    #[serde(flatten)]
+    step: Step,
+}
+
+/// Every place a default can be where the stripping parse fills it as it reads, enums and
+/// flattened types included: all but below an untagged enum.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct AsRead {
+    item: Item,
+    #[serde(flatten)]
+    flat: Item2,
+    marks: Vec<Mark>,
+    steps: Vec<Step>,
+    calls: Vec<Call>,
+    with_ids: Vec<WithId>,
+    #[serde(default)]
+    count: u32,
+}
+
+#[test]
+fn enums_and_flattened_types_are_filled_as_serde_reads_them() {
+    let arguments = json!({
+        "item": {"name": "a", "size": null},
+        "marks": [{"Circle": {}}, {"Boxed": {"name": "b"}}],
+        "steps": [{"kind": "Move"}, {"name": "c", "kind": "Pick"}, {"kind": "Move", "distance": 1}],
+        "calls": [{"kind": "Move", "args": {"distance": null}}, {"args": {}, "kind": "Move"}],
+        "with_ids": [
+            {"id": 1, "kind": "Move"},
+            {"kind": "Pick", "id": 2, "name": "d", "size": 7},
+            {"id": 3, "kind": "Pick", "name": "e", "size": null},
+        ],
+        "count": null,
+    });
+    let expected = AsRead {
+        item: item("a", 5),
+        flat: Item2 {
+            side: "left".to_owned(),
+        },
+        marks: vec![Mark::Circle { radius: 2 }, Mark::Boxed(item("b", 5))],
+        steps: vec![
+            Step::Move { distance: 10 },
+            Step::Pick(item("c", 5)),
+            Step::Move { distance: 1 },
+        ],
+        calls: vec![Call::Move { distance: 10 }, Call::Move { distance: 10 }],
+        with_ids: vec![
+            WithId {
+                id: 1,
+                step: Step::Move { distance: 10 },
+            },
+            WithId {
+                id: 2,
+                step: Step::Pick(item("d", 7)),
+            },
+            WithId {
+                id: 3,
+                step: Step::Pick(item("e", 5)),
+            },
+        ],
+        count: 0,
+    };
+    assert_eq!(parse::<AsRead>(arguments.clone()).unwrap(), expected);
+    // One pass: the stripping parse alone writes them all in.
+    let text = arguments.to_string();
+    assert_eq!(
+        toolgen::__private::parse_stripping::<AsRead>(&text).unwrap(),
+        expected
+    );
+    // A flattened enum's tag may be its variant's index (serde reads it from the buffered
+    // object); both ways fill that variant.
+    let by_index = json!({
+        "item": {"name": "a"}, "marks": [], "steps": [], "calls": [],
+        "with_ids": [{"id": 1, "kind": 0}],
+    });
+    assert_eq!(
+        parse::<AsRead>(by_index).unwrap().with_ids,
+        vec![WithId {
+            id: 1,
+            step: Step::Move { distance: 10 },
+        }]
+    );
+    // A value the model gave is kept, in a flattened type too.
+    let mut given = arguments;
+    given["side"] = json!("right");
+    let parsed = toolgen::__private::parse_stripping::<AsRead>(&given.to_string()).unwrap();
+    assert_eq!(parsed.flat.side, "right");
+    assert_eq!(parse::<AsRead>(given).unwrap(), parsed);
+}
 
 /// Labels, each once.
 #[derive(ToolSchema, Deserialize, Debug, PartialEq)]

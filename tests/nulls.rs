@@ -18,12 +18,11 @@ use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
 #[track_caller]
 fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
     let from_text = T::parse_args(text);
-    let fast = !T::NEEDS_JSON_CHECK
-        && if T::NEEDS_FILL {
-            T::NULLS.fills_plainly()
-        } else {
-            T::STRIPS_NULLS
-        };
+    let fast = if T::NEEDS_FILL {
+        T::NULLS.fills_as_read()
+    } else {
+        (T::NEEDS_JSON_CHECK || T::STRIPS_NULLS) && !T::NULLS.fills_anywhere()
+    };
     if fast
         && let Ok(parsed) = &from_text
         // Arguments encoded twice are a tolerance of the slow path.

@@ -9,7 +9,7 @@
 #[path = "../../examples/seed_tools/mod.rs"]
 mod seed_tools;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 
 use libfuzzer_sys::fuzz_target;
@@ -194,6 +194,70 @@ struct LabeledOp {
     op: Op,
 }
 
+/// Tagged enums, a flattened one and sets whose fields have `#[tool(default = ..)]` values: the
+/// stripping parse writes them in (and checks the sets) as it reads the text, the value path in
+/// walks of its own; the two must agree.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct FilledOps {
+    internal: Option<Vec<FilledOp>>,
+    labeled: Option<Vec<FilledLabeled>>,
+    adjacent: Option<Vec<Adjacent>>,
+    external: Option<Vec<External>>,
+    grid: Option<BTreeSet<BTreeSet<u8>>>,
+    tags: Option<BTreeSet<FilledTag>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum FilledOp {
+    Set {
+        #[tool(default = 2)]
+        n: u8,
+        #[serde(default)]
+        note: String,
+    },
+    Nested(Child),
+    Stop,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct FilledLabeled {
+    #[tool(default = "x")]
+    label: String,
+    #[serde(flatten)]
+    op: FilledOp,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct FilledTag {
+    name: String,
+    #[tool(default = 1)]
+    weight: u8,
+}
+
+/// [`check`], and where the stripping fast path reads the text, the value path reads it the
+/// same.
+fn check_filling<T: Tool + Debug + PartialEq + serde::de::DeserializeOwned>(bytes: &[u8]) {
+    check::<T>(bytes);
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let (Ok(parsed), Ok(fast)) = (
+        T::parse_args(text),
+        toolgen::__private::parse_stripping::<T>(text),
+    ) else {
+        return;
+    };
+    assert_eq!(parsed, fast, "parse_args and the fast path disagree");
+    // Not a `Value` where serde skipped what `Value` refuses (a lone surrogate in an unknown
+    // field's string).
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return;
+    };
+    let by_value = T::parse_value(value).expect("the fast path read it, the value path does not");
+    assert_eq!(by_value, fast, "fast path and value path disagree");
+}
+
 /// [`check`], and where the stripping fast path reads the text, the text stripper and the value
 /// path read it the same.
 fn check_stripping<T: Tool + Debug + PartialEq + serde::de::DeserializeOwned>(bytes: &[u8]) {
@@ -242,7 +306,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, args)) = data.split_first() else {
         return;
     };
-    match which % 9 {
+    match which % 10 {
         0 => check::<Everything>(args),
         1 => check::<flashcards::EmitFlashcards>(args),
         2 => check::<ghostpen::UpdateStyleProfile>(args),
@@ -251,6 +315,7 @@ fuzz_target!(|data: &[u8]| {
         5 => check::<function_calling::ConfigFunc>(args),
         6 => check_stripping::<mind_map::SuggestOperations>(args),
         8 => check_stripping::<TaggedOps>(args),
+        9 => check_filling::<FilledOps>(args),
         _ => {
             // A call of a named tool in a set: the name is the text up to the first NUL.
             let text = String::from_utf8_lossy(args);

@@ -304,11 +304,11 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
-    // `#[tool(default = ..)]` values are to be written in (as it reads, where they are all in
-    // plain objects; the `Value` path fills the others), or sets are to be checked (as it
-    // reads them).
+    // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
+    // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
+    // them).
     let (stream, strip) = if T::NEEDS_FILL {
-        (const { T::NULLS.fills_plainly() }, false)
+        (const { T::NULLS.fills_as_read() }, false)
     } else if T::NEEDS_JSON_CHECK {
         // Where that fails, the `Value` path strips the `null`s itself.
         (!const { T::NULLS.fills_anywhere() }, false)

@@ -130,27 +130,24 @@ impl Nulls {
 
     /// Whether a `#[tool(default = ..)]` value is anywhere in the tree, below
     /// [`Nulls::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
-    /// reads, is not used for such a tree unless [`Nulls::fills_plainly`].
+    /// reads, is not used for such a tree unless [`Nulls::fills_as_read`].
     pub const fn fills_anywhere(&self) -> bool {
         self.has(Work::FillAnywhere)
     }
 
     /// Whether argument parsing has `work` to do somewhere in the tree.
     const fn has(&self, work: Work) -> bool {
-        if let (Work::Unplain, Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Tagged(..)) =
-            (work, self)
-        {
-            return true;
-        }
         match self {
             Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
             Nulls::Cycle(_) => true,
             Nulls::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
             Nulls::Items(inner) | Nulls::Values(inner) => inner.has(work),
             // Only `null`s are dropped below an untagged enum.
-            Nulls::Untagged(nodes) => {
-                matches!(work, Work::Strip | Work::FillAnywhere) && any_has(nodes, work)
-            }
+            Nulls::Untagged(nodes) => match work {
+                Work::Strip | Work::FillAnywhere => any_has(nodes, work),
+                Work::FillUntagged => any_has(nodes, Work::FillAnywhere),
+                Work::Fill | Work::Check => false,
+            },
             Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_has(nodes, work),
             Nulls::Tagged(_, cases) => {
                 let mut rest = *cases;
@@ -168,27 +165,26 @@ impl Nulls {
                     let own = match work {
                         Work::Strip => field.default,
                         Work::Fill | Work::FillAnywhere => field.fill.is_some(),
-                        Work::Check | Work::Unplain => false,
+                        Work::Check | Work::FillUntagged => false,
                     };
                     if own || field.inner.has(work) {
                         return true;
                     }
                     rest = tail;
                 }
-                match work {
-                    Work::Unplain => !flattened.is_empty(),
-                    _ => any_has(flattened, work),
-                }
+                any_has(flattened, work)
             }
         }
     }
 
-    /// Whether every value to fill in is in a plain object, which the stripping parse
-    /// ([`de::from_str`]) reads alone and fills as it reads: no enum's alternatives, no flattened
-    /// type, no field marked `#[tool(recursive)]` on the way. Argument parsing takes that one
-    /// pass for such types, and the `serde_json::Value` path ([`fill_value`]) for the others.
-    pub const fn fills_plainly(&self) -> bool {
-        !self.has(Work::Unplain)
+    /// Whether the stripping parse ([`de::from_str`]), which fills as it reads, fills every
+    /// value to fill in as [`fill_value`] does: none is below an untagged enum's alternatives
+    /// (where the stripping parse, which drops `null`s there, would fill too), and no field
+    /// marked `#[tool(recursive)]` is on the way (what is behind it is not known here).
+    /// Argument parsing takes that one pass for such types, and the `serde_json::Value` path
+    /// for the others.
+    pub const fn fills_as_read(&self) -> bool {
+        !self.has(Work::FillUntagged)
     }
 
     /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
@@ -276,11 +272,7 @@ fn check_node(
             }
         }
         Nulls::Tagged(tag, cases) => {
-            let case = value
-                .get(*tag)
-                .and_then(Value::as_str)
-                .and_then(|name| cases.iter().find(|case| case.name == name));
-            if let Some(case) = case
+            if let Some(case) = tagged_case(value, tag, cases)
                 && take_step(steps)
             {
                 check_node(value, case.node, depth, steps)?;
@@ -293,6 +285,17 @@ fn check_node(
         }
     }
     Ok(())
+}
+
+/// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
+/// its index, which serde reads where it has buffered the object (a flattened enum), as
+/// [`resolve_tags`] finds it in the text.
+fn tagged_case(value: &Value, tag: &str, cases: &'static [TagCase]) -> Option<&'static TagCase> {
+    match value.get(tag)? {
+        Value::String(name) => cases.iter().find(|case| case.name == name),
+        Value::Number(number) => cases.get(usize::try_from(number.as_u64()?).ok()?),
+        _ => None,
+    }
 }
 
 /// Writes the `#[tool(default = ..)]` values `node` has into `value` where their keys are
@@ -369,11 +372,7 @@ fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut 
             }
         }
         Nulls::Tagged(tag, cases) => {
-            let case = value
-                .get(*tag)
-                .and_then(Value::as_str)
-                .and_then(|name| cases.iter().find(|case| case.name == name));
-            if let Some(case) = case
+            if let Some(case) = tagged_case(value, tag, cases)
                 && take_step(steps)
             {
                 fill_node(value, case.node, depth, steps);
@@ -394,9 +393,9 @@ enum Work {
     Fill,
     FillAnywhere,
     Check,
-    /// Something the stripping parse cannot fill through ([`Nulls::fills_plainly`]): an enum's
-    /// alternatives, a flattened type, a marked field.
-    Unplain,
+    /// A value to fill below an untagged enum's alternatives, or a marked field on the way
+    /// ([`Nulls::fills_as_read`]).
+    FillUntagged,
 }
 
 const fn any_has(mut nodes: &[Nulls], work: Work) -> bool {

@@ -7,6 +7,7 @@
 //! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
 //! own seeds and visitors are used as they are, so those parts cost nothing extra.
 
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer, StringDeserializer};
@@ -19,7 +20,7 @@ use crate::args::{UniqueKeys, has_f32_overflow};
 
 use super::{
     Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
-    skip_whitespace, tag_value,
+    skip_whitespace, tag_value, take_step,
 };
 
 /// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
@@ -254,16 +255,77 @@ enum Members {
 }
 
 impl Members {
-    /// Whether the object has `#[tool(default = ..)]` values to write in ([`StripMap::next_fill`];
-    /// for members other than [`Members::Fields`], that it refuses them).
+    /// Whether the object may have `#[tool(default = ..)]` values to write in
+    /// ([`StripMap::next_fill`]): fields of its own with one (before its tag is read, those of
+    /// every variant of a tagged enum in its set count). A map's values fill their own.
     fn fills(&self) -> bool {
         match self {
             Members::Fields(fields) => fields.iter().any(|field| field.fill.is_some()),
-            Members::Keys(set) | Members::Tagged(set) | Members::Values(set) => {
-                set.nodes().iter().any(|node| node.fills())
+            Members::Keys(set) | Members::Tagged(set) => {
+                let mut steps = MAX_STEPS;
+                set.nodes().iter().any(|node| {
+                    own_fills(node, true, &mut steps, &mut |_| ControlFlow::Break(())).is_break()
+                })
             }
+            Members::Values(_) => false,
         }
     }
+}
+
+/// Hands `each` the fields with a `#[tool(default = ..)]` value of the object `node` stands for,
+/// until it breaks: its own, then its flattened types' (in the order
+/// [`fill_value`](super::fill_value) writes them in). A tagged enum's variants hand theirs with
+/// `cases`; without it, they are left out (a resolved set holds the variant its tag names). An
+/// untagged enum's alternatives hand none: nothing is filled below them.
+fn own_fills(
+    node: &'static Nulls,
+    cases: bool,
+    steps: &mut usize,
+    each: &mut impl FnMut(&'static NullField) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if !take_step(steps) {
+        return ControlFlow::Continue(());
+    }
+    match node {
+        Nulls::Object(fields, flattened) => {
+            for field in *fields {
+                if field.fill.is_some() {
+                    each(field)?;
+                }
+            }
+            for node in *flattened {
+                own_fills(node, cases, steps, each)?;
+            }
+        }
+        Nulls::Any(alternatives) => {
+            for node in *alternatives {
+                own_fills(node, cases, steps, each)?;
+            }
+        }
+        Nulls::Tagged(_, tagged) if cases => {
+            for case in *tagged {
+                own_fills(case.node, cases, steps, each)?;
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => own_fills(resolve(), cases, steps, each)?,
+        _ => {}
+    }
+    ControlFlow::Continue(())
+}
+
+/// The fields with a `#[tool(default = ..)]` value of the objects of `set` (a resolved one),
+/// which an object whose keys are looked up in it ([`Members::Keys`]) may write in; `None` past
+/// 64 (the `Value` path writes them in).
+fn keyed_fills(set: &Set) -> Option<Vec<&'static NullField>> {
+    let mut fills = Vec::new();
+    let mut steps = MAX_STEPS;
+    for node in set.nodes() {
+        let _ = own_fills(node, false, &mut steps, &mut |field| {
+            fills.push(field);
+            ControlFlow::Continue(())
+        });
+    }
+    (fills.len() <= 64).then_some(fills)
 }
 
 /// How an array's items are read.
@@ -459,6 +521,15 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             Some(members) => members,
             None => return self.visitor.visit_map(map),
         };
+        // The fields that may be written in: a plain object's are its own, a tagged enum's
+        // are known once its tag is read.
+        let (fill, fills) = match &members {
+            Members::Keys(set) => match keyed_fills(set) {
+                Some(fills) => (!fills.is_empty(), fills),
+                None => return Err(A::Error::custom("more than 64 fields fill")),
+            },
+            _ => (members.fills(), Vec::new()),
+        };
         macro_rules! visit {
             ($fill:literal) => {
                 self.visitor.visit_map(StripMap::<A, $fill> {
@@ -470,15 +541,12 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                     given: 0,
                     fill_from: 0,
                     filling: None,
+                    fills,
                     text: self.text,
                 })
             };
         }
-        if members.fills() {
-            visit!(true)
-        } else {
-            visit!(false)
-        }
+        if fill { visit!(true) } else { visit!(false) }
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
@@ -667,6 +735,9 @@ struct StripMap<'de, A, const FILL: bool> {
     /// `#[tool(default = ..)]` value to hand out, and the value whose key was handed out last.
     fill_from: usize,
     filling: Option<&'static str>,
+    /// Where the members are [`Members::Keys`] and `FILL`: the fields that may be written in
+    /// ([`keyed_fills`]), whose bits in `given` are by their index here.
+    fills: Vec<&'static NullField>,
     text: &'de str,
 }
 
@@ -681,12 +752,27 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
     ) -> Result<Option<K::Value>, A::Error> {
         let fields = match &self.members {
             Members::Fields(fields) => *fields,
-            // Filled on the `Value` path (argument parsing takes this one only where every
-            // value to fill is in a plain object, [`Nulls::fills_plainly`]).
-            // (`FILL` is set for them only where their nodes fill, `Members::fills`.)
-            Members::Keys(_) | Members::Tagged(_) | Members::Values(_) => {
-                return Err(A::Error::custom("an object with several nodes fills"));
+            Members::Keys(_) | Members::Tagged(_) => {
+                while let Some(&field) = self.fills.get(self.fill_from) {
+                    let bit = field_bit(self.fill_from).unwrap_or(0);
+                    self.fill_from += 1;
+                    // Given by the model, or written in already (for a name that two of the
+                    // set's objects have, the first one's value, as `fill_value` writes it).
+                    if self.given & bit != 0 {
+                        continue;
+                    }
+                    let Some(text) = field.fill else {
+                        continue;
+                    };
+                    self.given |= name_bits(&self.fills, field.name);
+                    self.node = field.inner;
+                    self.filling = Some(text);
+                    return give_key(seed, Key::Borrowed(field.name)).map(Some);
+                }
+                return Ok(None);
             }
+            // `FILL` is not set for a map's members (`Members::fills`).
+            Members::Values(_) => return Err(A::Error::custom("a map's members fill")),
         };
         while let Some(field) = fields.get(self.fill_from) {
             let index = self.fill_from;
@@ -703,6 +789,17 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
         }
         Ok(None)
     }
+}
+
+/// The bits in [`StripMap::given`] of the fields of `fills` named `name`.
+#[inline]
+fn name_bits(fills: &[&'static NullField], name: &str) -> u64 {
+    fills
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| field.name == name)
+        .filter_map(|(index, _)| field_bit(index))
+        .fold(0, |bits, bit| bits | bit)
 }
 
 /// A field's bit in [`Seen`] and [`StripMap::given`], for the first 64 fields.
@@ -773,6 +870,10 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                         return Err(A::Error::custom("a tagged object's key has escapes"));
                     };
                     let set = set.resolved(self.text, start - 1);
+                    if FILL {
+                        self.fills = keyed_fills(&set)
+                            .ok_or_else(|| A::Error::custom("more than 64 fields fill"))?;
+                    }
                     let (found, value) = set.lookup(key.as_str());
                     self.value = value;
                     self.members = Members::Keys(set);
@@ -802,6 +903,9 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                     // Rare (models do not escape names): the text stripper decodes keys.
                     None => return Err(A::Error::custom("a key with a default has escapes")),
                 }
+            }
+            if FILL && !self.fills.is_empty() {
+                self.given |= name_bits(&self.fills, key.as_str());
             }
             return give_key(seed, key).map(Some);
         }
