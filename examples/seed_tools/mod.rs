@@ -133,7 +133,7 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
         ]),
     );
     const DEFS: Defs = T::DEFS;
-    const FACTS: toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
+    const FACTS: &'static toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
     const NULLS: toolgen::__private::Nulls = <Vec<T> as ToolSchema>::NULLS;
     const NEEDS_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {

@@ -50,7 +50,7 @@ pub const fn test_tool<T: Tool>(name: &'static str) -> TestTool {
         name,
         input_schema: T::INPUT_SCHEMA,
         definition: T::definition,
-        facts: &<T as toolgen::ToolSchema>::FACTS,
+        facts: <T as toolgen::ToolSchema>::FACTS,
     }
 }
 

@@ -292,7 +292,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
                 const DEFS: ::toolgen::__private::Defs = #defs;
-                const FACTS: ::toolgen::__private::Facts = #facts;
+                const FACTS: &'static ::toolgen::__private::Facts = #facts;
                 #object
                 #default
                 #nulls
@@ -455,11 +455,11 @@ fn expand_tool(
         let fields_checked = !per_field.is_empty();
         for (field, index) in per_field {
             checks.push(quote_spanned! {span_of(field.ty)=>
-                const _: () = ::toolgen::__private::check_field(&#facts, #index, __TOOLGEN_MODES);
+                const _: () = ::toolgen::__private::check_field(#facts, #index, __TOOLGEN_MODES);
             });
         }
         checks.push(quote_spanned! {rest_span=>
-            const _: () = ::toolgen::__private::check_rest(&#facts, __TOOLGEN_MODES, #fields_checked);
+            const _: () = ::toolgen::__private::check_rest(#facts, __TOOLGEN_MODES, #fields_checked);
         });
     }
 

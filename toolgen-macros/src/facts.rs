@@ -20,10 +20,10 @@ pub fn container_facts(container: &Container<'_>, recursive: bool) -> TokenStrea
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
-            ::toolgen::__private::Facts::recursive(#name_len, &[::toolgen::__private::Kid {
+            &::toolgen::__private::Facts::recursive(#name_len, &[::toolgen::__private::Kid {
                 via: ::toolgen::__private::Via::Definition,
                 name: "",
-                facts: &#body,
+                facts: #body,
             }])
         }
     } else {
@@ -254,13 +254,13 @@ fn text_len(name: &str) -> u32 {
 }
 
 fn none() -> TokenStream {
-    quote!(::toolgen::__private::Facts::NONE)
+    quote!(::toolgen::__private::facts::NO_FACTS)
 }
 
 fn node(own: TokenStream, object: bool, counts: [u32; 3], kids: &[TokenStream]) -> TokenStream {
     let [properties, enum_values, text] = counts;
     quote! {
-        ::toolgen::__private::Facts::node(
+        &::toolgen::__private::Facts::node(
             #own, #object, [#properties, #enum_values, #text], &[#(#kids),*]
         )
     }
@@ -271,7 +271,7 @@ fn kid(via: TokenStream, name: &str, facts: &TokenStream) -> TokenStream {
         ::toolgen::__private::Kid {
             via: ::toolgen::__private::Via::#via,
             name: #name,
-            facts: &#facts,
+            facts: #facts,
         }
     }
 }

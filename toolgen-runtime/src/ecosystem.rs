@@ -127,7 +127,7 @@ macro_rules! string_enum {
             const SCHEMA: Rope = Rope::Str(concat!(
                 r#"{"type":"string","enum":[""#, $first, $(r#"",""#, $value,)* r#""]}"#
             ));
-            const FACTS: Facts = string_enum(&[$first $(, $value)*]);
+            const FACTS: &'static Facts = &string_enum(&[$first $(, $value)*]);
             const ENUM_VALUES: Option<&'static [&'static str]> = Some(&[$first $(, $value)*]);
         }
     )*};
@@ -177,18 +177,18 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
         Rope::Str(r#"},"required":["Right"],"additionalProperties":false}]}"#),
     ]);
     const DEFS: Defs = Defs::Seq(&[L::DEFS, R::DEFS]);
-    const FACTS: Facts = Facts::node(
+    const FACTS: &'static Facts = &Facts::node(
         0,
         false,
         [0; 3],
         &[
             Kid::via(
                 Via::Branch,
-                &Facts::node(0, true, [1, 0, 4], &[Kid::property("Left", &L::FACTS)]),
+                &Facts::node(0, true, [1, 0, 4], &[Kid::property("Left", L::FACTS)]),
             ),
             Kid::via(
                 Via::Branch,
-                &Facts::node(0, true, [1, 0, 5], &[Kid::property("Right", &R::FACTS)]),
+                &Facts::node(0, true, [1, 0, 5], &[Kid::property("Right", R::FACTS)]),
             ),
         ],
     );

@@ -35,6 +35,11 @@ pub const NON_STRING_ENUM: u16 = 1 << 6;
 /// it leads to are not known where it is held (OpenAI strict mode, which checks them).
 pub const BEHIND: u16 = 1 << 7;
 
+/// [`Facts::NONE`] as the reference [`ToolSchema::FACTS`](crate::ToolSchema::FACTS) is: what the
+/// derive writes for a field with nothing to say (a reference to a const, where borrowing one in
+/// each type's const would cost the compiler a check of its own).
+pub const NO_FACTS: &Facts = &Facts::NONE;
+
 const MAX_PROPERTIES: u32 = 5000;
 const MAX_DEPTH: u32 = 10;
 const MAX_ENUM_VALUES: u32 = 1000;

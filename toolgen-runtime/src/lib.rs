@@ -132,11 +132,11 @@ pub mod __private {
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::tool::{Extras, Icon, ToolCache};
-    /// The bits of [`Facts`] and of a tool's modes.
+    /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
         pub use crate::facts::{
-            ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NON_STRING_ENUM,
-            OPENAI, PATTERN, RECURSIVE, TUPLE,
+            ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NO_FACTS,
+            NON_STRING_ENUM, OPENAI, PATTERN, RECURSIVE, TUPLE,
         };
     }
     pub use crate::handler::{

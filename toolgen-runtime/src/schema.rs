@@ -53,7 +53,7 @@ pub trait ToolSchema {
     /// tools check it at compile time. [`Facts::NONE`] suits a hand-written schema of a string,
     /// number or boolean.
     #[doc(hidden)]
-    const FACTS: Facts = Facts::NONE;
+    const FACTS: &'static Facts = &Facts::NONE;
     /// For types serde reads from a JSON object with named fields: their properties and required
     /// names, which `#[serde(flatten)]` merges into the enclosing object. `None` otherwise.
     const OBJECT: Option<Object> = None;
@@ -288,13 +288,13 @@ impl ToolSchema for () {
 
 impl ToolSchema for serde_json::Value {
     const SCHEMA: Rope = Rope::Str("{}");
-    const FACTS: Facts = Facts::node(facts::ANY, false, [0, 0, 0], &[]);
+    const FACTS: &'static Facts = &Facts::node(facts::ANY, false, [0, 0, 0], &[]);
     const DEFAULT: Option<Rope> = NULL;
 }
 
 impl ToolSchema for serde_json::Map<String, serde_json::Value> {
     const SCHEMA: Rope = Rope::Typed("object", &Rope::Str("}"));
-    const FACTS: Facts = Facts::node(facts::MAP, true, [0, 0, 0], &[]);
+    const FACTS: &'static Facts = &Facts::node(facts::MAP, true, [0, 0, 0], &[]);
     const OBJECT: Option<Object> = Some(Object {
         properties: Rope::Str(""),
         required: Rope::Str(""),
@@ -309,7 +309,7 @@ impl ToolSchema for serde_json::Map<String, serde_json::Value> {
 impl<T: ToolSchema> ToolSchema for Option<T> {
     const SCHEMA: Rope = Rope::Nullable(&T::SCHEMA);
     const DEFS: Defs = T::DEFS;
-    const FACTS: Facts = T::FACTS;
+    const FACTS: &'static Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
     const NULLS: Nulls = T::NULLS;
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
@@ -326,7 +326,7 @@ macro_rules! transparent {
         impl<T: ToolSchema + ?Sized $($bound)*> ToolSchema for $ty {
             const SCHEMA: Rope = T::SCHEMA;
             const DEFS: Defs = T::DEFS;
-            const FACTS: Facts = T::FACTS;
+            const FACTS: &'static Facts = T::FACTS;
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
@@ -357,7 +357,7 @@ const fn items_facts<T: ToolSchema + ?Sized>() -> Facts {
         &[Kid {
             via: Via::Items,
             name: "",
-            facts: &T::FACTS,
+            facts: T::FACTS,
         }],
     )
 }
@@ -369,7 +369,7 @@ pub struct Recursion;
 
 impl ToolSchema for Recursion {
     const SCHEMA: Rope = Rope::Str("{}");
-    const FACTS: Facts = Facts::REFERENCE;
+    const FACTS: &'static Facts = &Facts::REFERENCE;
 }
 
 /// A type reached through a field marked `#[tool(recursive)]`, where the derive describes the
@@ -379,7 +379,7 @@ pub struct Cycle;
 
 impl ToolSchema for Cycle {
     const SCHEMA: Rope = Rope::Str("{}");
-    const FACTS: Facts = Facts::BEHIND;
+    const FACTS: &'static Facts = &Facts::BEHIND;
 }
 
 /// The [`ToolSchema::NULLS`] of an array of `T`.
@@ -403,7 +403,7 @@ macro_rules! sequence {
         impl<$($generics)*> ToolSchema for $ty $(where $($bounds)*)? {
             const SCHEMA: Rope = $schema;
             const DEFS: Defs = T::DEFS;
-            const FACTS: Facts = items_facts::<T>();
+            const FACTS: &'static Facts = &items_facts::<T>();
             const DEFAULT: Option<Rope> = $default;
             const NULLS: Nulls = $nulls::<T>();
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
@@ -485,7 +485,7 @@ macro_rules! map {
             );
             const DEFS: Defs = V::DEFS;
             // The strict modes stop at the map; Gemini takes it as a free-form object.
-            const FACTS: Facts = Facts::node(facts::MAP, true, [0, 0, 0], &[]);
+            const FACTS: &'static Facts = &Facts::node(facts::MAP, true, [0, 0, 0], &[]);
             const OBJECT: Option<Object> = Some(Object {
                 properties: Rope::Str(""),
                 required: Rope::Str(""),
@@ -522,7 +522,7 @@ macro_rules! tuple {
                 ]),
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
-            const FACTS: Facts = Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
+            const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
             const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
             #[allow(non_snake_case)]
