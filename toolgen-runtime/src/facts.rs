@@ -297,28 +297,34 @@ impl Path {
 /// Whether a dialect in `modes` has a problem with the node at `level` or inside it (a quick
 /// test of bits before any path is looked for).
 const fn refused(facts: &Facts, level: u32, modes: u8) -> bool {
-    let mut d = 0;
-    while d < DIALECTS.len() {
-        let (bit, dialect) = DIALECTS[d];
-        if modes & bit != 0 {
-            let rules = rules(dialect);
-            let mut r = 0;
-            while r < rules.len() {
-                if facts.all & rules[r].1 != 0 {
-                    return true;
-                }
-                r += 1;
-            }
-            if let Dialect::OpenAiStrict = dialect
-                && too_deep(facts, level)
-            {
-                return true;
-            }
-        }
-        d += 1;
-    }
-    false
+    facts.all & REFUSED[(modes & (OPENAI | ANTHROPIC | GEMINI)) as usize] != 0
+        || (modes & OPENAI != 0 && too_deep(facts, level))
 }
+
+/// The bits that the dialects of each combination of [`OPENAI`], [`ANTHROPIC`] and [`GEMINI`]
+/// refuse ([`rules`]), by the combination: worked out once, so that the check of a field, which
+/// rustc runs for every field of every strict tool, is a table look-up and a bit test.
+const REFUSED: [u16; 8] = {
+    let mut table = [0; 8];
+    let mut modes = 0;
+    while modes < table.len() {
+        let mut d = 0;
+        while d < DIALECTS.len() {
+            let (bit, dialect) = DIALECTS[d];
+            if modes as u8 & bit != 0 {
+                let rules = rules(dialect);
+                let mut r = 0;
+                while r < rules.len() {
+                    table[modes] |= rules[r].1;
+                    r += 1;
+                }
+            }
+            d += 1;
+        }
+        modes += 1;
+    }
+    table
+};
 
 /// Follows the kids that hold `bit` down to the node that has it as its own, adding to `path`.
 const fn find(facts: &Facts, bit: u16, path: &mut Path) -> bool {
