@@ -708,8 +708,8 @@ fn a_tool_of_them_parses_and_has_every_dialect() {
 /// A map of the ecosystem is refused by OpenAI strict mode, as a `HashMap` is.
 #[test]
 fn an_index_map_is_a_map_to_the_strict_checks() {
-    let facts = &<indexmap::IndexMap<String, u8> as ToolSchema>::FACTS;
-    let std_facts = &<std::collections::HashMap<String, u8> as ToolSchema>::FACTS;
+    let facts = <indexmap::IndexMap<String, u8> as ToolSchema>::FACTS;
+    let std_facts = <std::collections::HashMap<String, u8> as ToolSchema>::FACTS;
     assert_eq!(
         toolgen::__private::first_problem(facts, Dialect::OpenAiStrict),
         toolgen::__private::first_problem(std_facts, Dialect::OpenAiStrict),
