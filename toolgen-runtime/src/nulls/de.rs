@@ -1,6 +1,8 @@
 //! Null-stripping inside serde's own parse: a `Deserializer` wrapper that drops the members
-//! `"key": null` whose field has a default as serde_json reads them, so that valid arguments are
-//! read once, with no second pass over the text.
+//! `"key": null` whose field has a default as serde_json reads them, writes the
+//! `#[tool(default = ..)]` values of missing keys in at an object's end, and compares a set's
+//! items before serde merges them, so that valid arguments are read once, with no second pass
+//! over the text.
 //!
 //! [`from_str`] wraps serde_json's deserializer in [`Strip`], which carries the node set of the
 //! value being read (the same sets [`strip_text`](super::strip_text) follows) into every visitor,
