@@ -256,24 +256,6 @@ enum Members {
     Tagged(Set),
 }
 
-impl Members {
-    /// Whether the object may have `#[tool(default = ..)]` values to write in
-    /// ([`StripMap::next_fill`]): fields of its own with one (before its tag is read, those of
-    /// every variant of a tagged enum in its set count). A map's values fill their own.
-    fn fills(&self) -> bool {
-        match self {
-            Members::Fields(fields) => fields.iter().any(|field| field.fill.is_some()),
-            Members::Keys(set) | Members::Tagged(set) => {
-                let mut steps = MAX_STEPS;
-                set.nodes().iter().any(|node| {
-                    own_fills(node, true, &mut steps, &mut |_| ControlFlow::Break(())).is_break()
-                })
-            }
-            Members::Values(_) => false,
-        }
-    }
-}
-
 /// Hands `each` the fields with a `#[tool(default = ..)]` value of the object `node` stands for,
 /// until it breaks: its own, then its flattened types' (in the order
 /// [`fill_value`](super::fill_value) writes them in). A tagged enum's variants hand theirs with
@@ -523,14 +505,24 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             Some(members) => members,
             None => return self.visitor.visit_map(map),
         };
-        // The fields that may be written in: a plain object's are its own, a tagged enum's
-        // are known once its tag is read.
+        // Whether the object may have `#[tool(default = ..)]` values to write in
+        // ([`StripMap::next_fill`]), and for keys looked up in a set, which fields: a plain
+        // object's are its own; before a tagged enum's tag is read, those of every variant
+        // count (the fields are known once it is read); a map's values fill their own.
         let (fill, fills) = match &members {
+            Members::Fields(fields) => (fields.iter().any(|f| f.fill.is_some()), Vec::new()),
             Members::Keys(set) => match keyed_fills(set) {
                 Some(fills) => (!fills.is_empty(), fills),
                 None => return Err(A::Error::custom("more than 64 fields fill")),
             },
-            _ => (members.fills(), Vec::new()),
+            Members::Tagged(set) => {
+                let mut steps = MAX_STEPS;
+                let any = set.nodes().iter().any(|node| {
+                    own_fills(node, true, &mut steps, &mut |_| ControlFlow::Break(())).is_break()
+                });
+                (any, Vec::new())
+            }
+            Members::Values(_) => (false, Vec::new()),
         };
         macro_rules! visit {
             ($fill:literal) => {
@@ -773,7 +765,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
                 }
                 return Ok(None);
             }
-            // `FILL` is not set for a map's members (`Members::fills`).
+            // `FILL` is not set for a map's members (`StripVisitor::visit_map`).
             Members::Values(_) => return Err(A::Error::custom("a map's members fill")),
         };
         while let Some(field) = fields.get(self.fill_from) {
