@@ -167,7 +167,10 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }}
         };
         let flat_body = match &body {
-            _ if recursive || body.literal().is_some() => None,
+            // A tool's input is the root of its own schema, and is seldom held by another type:
+            // its text is written once, for `INPUT_SCHEMA`. Flattening its body here as well
+            // costs about 4 M instructions a tool to compile (benches/compile_time.sh).
+            _ if recursive || container.tool.is_some() || body.literal().is_some() => None,
             Node::Typed(ty, tail) if tail.literal().is_none() => {
                 let tail = memo(ropes.rope(tail));
                 Some(
@@ -720,7 +723,8 @@ impl Ropes<'_> {
 fn prelude_checks(cx: &Context<'_>) -> TokenStream {
     let uses = cx.prelude_uses.borrow();
     let mut seen = Vec::new();
-    let mut checks = Vec::new();
+    let mut expected = Vec::new();
+    let mut found = Vec::new();
     for (name, span) in uses.iter() {
         if seen.contains(name) {
             continue;
@@ -739,11 +743,16 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
         } else {
             quote_spanned!(*span=> #ident<()>)
         };
-        checks.push(quote_spanned! {*span=>
-            const _: fn(#written) -> #canonical = |__toolgen_value| __toolgen_value;
-        });
+        expected.push(quote!(::core::marker::PhantomData<#canonical>));
+        found.push(quote_spanned!(*span=> ::core::marker::PhantomData::<#written>));
     }
-    quote!(#(#checks)*)
+    if found.is_empty() {
+        return TokenStream::new();
+    }
+    // One const for all of them: a const per name costs about 0.5 M instructions to compile.
+    quote! {
+        const _: (#(#expected,)*) = (#(#found,)*);
+    }
 }
 
 /// `Branches` of the flattened types: the alternatives a flattened enum among them brings.
@@ -906,15 +915,13 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
         }
         Data::Tuple(fields) => {
             let checks = fields.iter().enumerate().map(|(i, field)| {
-                let ty = &field.ty;
                 let index = syn::Index::from(i);
                 let within = (fields.len() > 1 && !container.serde.transparent)
-                    .then(|| quote!(.map_err(|v| v.within_index(#i))));
-                quote! {
-                    if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
-                        ::toolgen::__private::ToolSchema::check_constraints(&self.#index) #within ?;
-                    }
-                }
+                    .then(|| quote!(.within_index(#i)));
+                fail_within(
+                    nested_check(&field.ty, &quote!(&self.#index)),
+                    quote!(#within),
+                )
             });
             quote!(#(#checks)*)
         }
@@ -1000,87 +1007,101 @@ fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) ->
                 ::toolgen::__private::Constrained::text(__toolgen_value), #format)
         });
     }
-    let nested = (!is_plain(ty)).then(|| {
-        quote! {
-            if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
-                ::toolgen::__private::ToolSchema::check_constraints(__toolgen_value)
-                    .map_err(|v| v #within)?;
-            }
-        }
-    });
+    let nested = (!is_plain(ty))
+        .then(|| fail_within(nested_check(ty, &quote!(__toolgen_value)), within.clone()));
     if checks.is_empty() && nested.is_none() {
         return TokenStream::new();
     }
+    let checks = checks
+        .into_iter()
+        .map(|check| fail_within(check, within.clone()));
     quote! {{
         let __toolgen_value: &#ty = #value;
-        #(#checks.map_err(|v| v #within)?;)*
+        #(#checks)*
         #nested
     }}
+}
+
+/// The checks of `value` (a `&ty` expression), whose type may have its own
+/// (`ToolSchema::check_nested`), as a `Result<(), Violation>` expression. Spanned at the type, so
+/// that a type without a schema is reported there, once.
+fn nested_check(ty: &syn::Type, value: &TokenStream) -> TokenStream {
+    quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::check_nested(#value))
+}
+
+/// Returns from `check_constraints` with the violation of `check` (a `Result<(), Violation>`
+/// expression), its path extended by `within` (`.within_field(..)` calls, innermost first).
+/// Written without a closure or `?`: each closure is one more body to type-check and borrow-check
+/// per field, about 1.6 M instructions a tool to compile (benches/compile_time.sh).
+fn fail_within(check: TokenStream, within: TokenStream) -> TokenStream {
+    quote! {
+        if let ::core::result::Result::Err(__toolgen_violation) = #check {
+            return ::core::result::Result::Err(__toolgen_violation #within);
+        }
+    }
 }
 
 /// `match self` over the variants, checking each one's content with its JSON path.
 fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let serde = &container.serde;
-    let arms =
-        variants.iter().filter(|v| !v.skip).map(|variant| {
-            let ident = &variant.original.ident;
-            // Where serde puts the content: under the variant's name (external), under the content
-            // key (adjacent), or beside the tag / on its own (internal, untagged).
-            let outer: Vec<TokenStream> = if variant.untagged || serde.untagged {
-                Vec::new()
-            } else {
-                match (&serde.tag, &serde.content) {
-                    (Some(_), Some(content)) => {
-                        let key = &content;
-                        vec![quote!(.within_field(#key))]
-                    }
-                    (Some(_), None) => Vec::new(),
-                    _ => {
-                        let key = &variant.name;
-                        vec![quote!(.within_field(#key))]
-                    }
+    let arms = variants.iter().filter(|v| !v.skip).map(|variant| {
+        let ident = &variant.original.ident;
+        // Where serde puts the content: under the variant's name (external), under the content
+        // key (adjacent), or beside the tag / on its own (internal, untagged).
+        let outer: Vec<TokenStream> = if variant.untagged || serde.untagged {
+            Vec::new()
+        } else {
+            match (&serde.tag, &serde.content) {
+                (Some(_), Some(content)) => {
+                    let key = &content;
+                    vec![quote!(.within_field(#key))]
                 }
-            };
-            match &variant.shape {
-                Shape::Unit => quote!(Self::#ident => {}),
-                Shape::Newtype(ty) => quote! {
-                    Self::#ident(__toolgen_inner) => {
-                        if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
-                            ::toolgen::__private::ToolSchema::check_constraints(__toolgen_inner)
-                                .map_err(|v| v #(#outer)*)?;
-                        }
-                    }
-                },
-                Shape::Tuple(items) => {
-                    let bindings: Vec<syn::Ident> = (0..items.len())
-                        .map(|i| format_ident!("__toolgen_{}", i))
-                        .collect();
-                    let checks = items.iter().zip(&bindings).enumerate().map(
-                        |(i, (ty, binding))| {
-                            quote! {
-                                if <#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK {
-                                    ::toolgen::__private::ToolSchema::check_constraints(#binding)
-                                        .map_err(|v| v.within_index(#i) #(#outer)*)?;
-                                }
-                            }
-                        },
-                    );
-                    quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
-                }
-                Shape::Struct(fields) => {
-                    let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skip).collect();
-                    let bindings: Vec<syn::Ident> = (0..live.len())
-                        .map(|i| format_ident!("__toolgen_{}", i))
-                        .collect();
-                    let members = live.iter().map(|f| &f.original.ident);
-                    let checks = live
-                        .iter()
-                        .zip(&bindings)
-                        .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));
-                    quote!(Self::#ident { #(#members: #bindings,)* .. } => { #(#checks)* })
+                (Some(_), None) => Vec::new(),
+                _ => {
+                    let key = &variant.name;
+                    vec![quote!(.within_field(#key))]
                 }
             }
-        });
+        };
+        match &variant.shape {
+            Shape::Unit => quote!(Self::#ident => {}),
+            Shape::Newtype(ty) => {
+                let check = fail_within(
+                    nested_check(ty, &quote!(__toolgen_inner)),
+                    quote!(#(#outer)*),
+                );
+                quote!(Self::#ident(__toolgen_inner) => { #check })
+            }
+            Shape::Tuple(items) => {
+                let bindings: Vec<syn::Ident> = (0..items.len())
+                    .map(|i| format_ident!("__toolgen_{}", i))
+                    .collect();
+                let checks = items
+                    .iter()
+                    .zip(&bindings)
+                    .enumerate()
+                    .map(|(i, (ty, binding))| {
+                        fail_within(
+                            nested_check(ty, &quote!(#binding)),
+                            quote!(.within_index(#i) #(#outer)*),
+                        )
+                    });
+                quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
+            }
+            Shape::Struct(fields) => {
+                let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skip).collect();
+                let bindings: Vec<syn::Ident> = (0..live.len())
+                    .map(|i| format_ident!("__toolgen_{}", i))
+                    .collect();
+                let members = live.iter().map(|f| &f.original.ident);
+                let checks = live
+                    .iter()
+                    .zip(&bindings)
+                    .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));
+                quote!(Self::#ident { #(#members: #bindings,)* .. } => { #(#checks)* })
+            }
+        }
+    });
     quote! {
         #[allow(unreachable_patterns)]
         match self {

@@ -99,6 +99,18 @@ pub trait ToolSchema {
     fn check_constraints(&self) -> Result<(), Violation> {
         Ok(())
     }
+
+    /// [`ToolSchema::check_constraints`] where [`ToolSchema::NEEDS_CHECK`] says there is
+    /// something to check: what the derive calls for a field of this type.
+    #[doc(hidden)]
+    #[inline]
+    fn check_nested(&self) -> Result<(), Violation> {
+        if Self::NEEDS_CHECK {
+            self.check_constraints()
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// How many items are compared pair by pair before they are hashed.
