@@ -52,15 +52,36 @@ fn body_facts(container: &Container<'_>) -> TokenStream {
 }
 
 /// The index of each tool field's kid in the container's object facts, for the per-field checks:
-/// `(field, index)` for the named fields that are properties.
+/// `(field, index)` for the named fields that are properties and have facts to check.
 pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)> {
     fields
         .iter()
-        .filter(|f| !f.skip)
+        .filter(|f| !f.skip && has_kid(f))
         .enumerate()
         .filter(|(_, f)| f.flatten.is_none())
         .map(|(i, f)| (f, i))
         .collect()
+}
+
+/// Whether a field is a kid of its object's facts. A property of a plain type (a primitive,
+/// `String`, or `Option`/`Vec`/`Box` of one) has nothing to say, and no dialect can refuse it:
+/// it is counted in the object's totals, and left out of its kids (each kid is const data to
+/// compile, and for a strict tool one more check).
+fn has_kid(field: &Field<'_>) -> bool {
+    field.flatten.is_some()
+        || field.tool.recursive.is_present()
+        || !crate::expand::is_plain(input_type(field))
+        || unreadable_pattern(field)
+}
+
+/// A `pattern` Anthropic's grammar cannot read (a word boundary).
+fn unreadable_pattern(field: &Field<'_>) -> bool {
+    field.tool.pattern.as_ref().is_some_and(|pattern| {
+        // Backreferences and lookaround do not parse (and are refused for every tool).
+        regex_syntax::Parser::new()
+            .parse(&pattern.value())
+            .is_ok_and(|hir| crate::check::has_word_boundary(&hir))
+    })
 }
 
 struct Cx<'c> {
@@ -94,13 +115,7 @@ impl Cx<'_> {
         } else {
             self.of_type(ty)
         };
-        let unreadable = field.tool.pattern.as_ref().is_some_and(|pattern| {
-            // Backreferences and lookaround do not parse (and are refused for every tool).
-            regex_syntax::Parser::new()
-                .parse(&pattern.value())
-                .is_ok_and(|hir| crate::check::has_word_boundary(&hir))
-        });
-        if unreadable {
+        if unreadable_pattern(field) {
             let kid = kid(quote!(Branch), "", &inner);
             node(
                 quote!(::toolgen::__private::facts::PATTERN),
@@ -120,14 +135,25 @@ impl Cx<'_> {
         let mut properties = extra.len() as u32;
         let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
         for field in fields.iter().filter(|f| !f.skip) {
-            let facts = self.field(field);
-            if field.flatten.is_some() {
-                kids.push(kid(quote!(Flatten), "", &facts));
-            } else {
+            if field.flatten.is_none() {
                 properties += 1;
                 text += text_len(&field.name);
-                kids.push(kid(quote!(Property), &field.name, &facts));
             }
+            if !has_kid(field) {
+                continue;
+            }
+            let facts = self.field(field);
+            let via = if field.flatten.is_some() {
+                quote!(Flatten)
+            } else {
+                quote!(Property)
+            };
+            let name = if field.flatten.is_some() {
+                ""
+            } else {
+                field.name.as_str()
+            };
+            kids.push(kid(via, name, &facts));
         }
         node(quote!(0), true, [properties, 0, text], &kids)
     }

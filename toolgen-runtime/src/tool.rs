@@ -2,6 +2,7 @@
 
 use serde::de::DeserializeOwned;
 
+use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use crate::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
@@ -167,7 +168,7 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(Greet::input_schema(Dialect::OpenAiStrict), None); // not strict
     /// ```
     fn input_schema(dialect: Dialect) -> Option<&'static str> {
-        Self::cache().input_schema(&info::<Self>(), dialect)
+        Self::cache().input_schema(&Info::<Self>::INFO, dialect)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as JSON
@@ -191,7 +192,7 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(Greet::definition_json(Provider::Anthropic), ANTHROPIC);
     /// ```
     fn definition_json(provider: Provider) -> &'static str {
-        Self::cache().definition(&info::<Self>(), provider)
+        Self::cache().definition(&Info::<Self>::INFO, provider)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as a
@@ -350,15 +351,19 @@ struct ToolInfo {
     extras: Extras,
 }
 
-fn info<T: Tool>() -> ToolInfo {
-    ToolInfo {
+/// A tool's [`ToolInfo`], as a const: callers borrow it as a `'static` value, so a tool's
+/// `definition_json` and `input_schema` are two calls each, and compile to little.
+struct Info<T: ?Sized>(PhantomData<T>);
+
+impl<T: Tool + ?Sized> Info<T> {
+    const INFO: ToolInfo = ToolInfo {
         name: T::NAME,
         description: T::DESCRIPTION,
         input_schema: T::INPUT_SCHEMA,
         output_schema: T::OUTPUT_SCHEMA,
         modes: T::MODES,
         extras: T::EXTRAS,
-    }
+    };
 }
 
 impl ToolCache {
