@@ -353,9 +353,9 @@ struct ToolInfo {
 
 /// A tool's [`ToolInfo`], as a const: callers borrow it as a `'static` value, so a tool's
 /// `definition_json` and `input_schema` are two calls each, and compile to little.
-struct Info<T: ?Sized>(PhantomData<T>);
+struct Info<T>(PhantomData<T>);
 
-impl<T: Tool + ?Sized> Info<T> {
+impl<T: Tool> Info<T> {
     const INFO: ToolInfo = ToolInfo {
         name: T::NAME,
         description: T::DESCRIPTION,
