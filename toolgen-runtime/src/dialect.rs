@@ -106,8 +106,9 @@ pub enum Rule {
     /// More than 120,000 characters of property names, definition names, enum and const values
     /// (OpenAI strict mode).
     TooMuchText,
-    /// A type reached through a field marked `#[tool(recursive)]` (OpenAI strict mode): whether
-    /// strict mode can take what it holds is not known at compile time where it is held.
+    /// A type reached through a field marked `#[tool(recursive)]` (strict modes): a `$ref`,
+    /// which Anthropic strict mode refuses, to a type whose contents are not known at compile
+    /// time where the field is held, so OpenAI strict mode cannot be checked through it.
     Behind,
     /// The text is not a JSON Schema of the shapes toolgen writes ([`dialect_schema`] only).
     NotASchema,
@@ -163,8 +164,8 @@ impl Rule {
                 "shorten names or enums, or drop `strict`",
             ),
             Rule::Behind => (
-                "cannot be checked at compile time through a `#[tool(recursive)]` field: the types it leads to may hold what strict mode refuses",
-                "drop `strict`, or make the recursion a type that holds itself (which needs no `#[tool(recursive)]`)",
+                "cannot take a `#[tool(recursive)]` field (a `$ref` to types whose schemas are not known where the field is held)",
+                "drop `strict`, or make the recursion a type that holds itself, without `#[tool(recursive)]` (OpenAI strict mode takes that; Anthropic's takes no `$ref` at all)",
             ),
             Rule::NotASchema => (
                 "cannot rewrite this text: it is not a JSON Schema of the shapes toolgen writes",

@@ -214,6 +214,8 @@ const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
             (Rule::AnyValue, ANY),
             (Rule::Map, MAP),
             (Rule::Tuple, TUPLE),
+            // Before `Recursive`, whose fix (OpenAI strict mode) does not hold through a mark.
+            (Rule::Behind, BEHIND),
             (Rule::Recursive, RECURSIVE),
             (Rule::Pattern, PATTERN),
         ],

@@ -29,4 +29,11 @@ struct Browse {
     folder: Folder,
 }
 
+/// Both strict modes refuse the marked field: one sentence names both.
+#[derive(Tool, Deserialize)]
+#[tool(strict)]
+struct Open {
+    file: File,
+}
+
 fn main() {}
