@@ -348,12 +348,19 @@ fn expand_tool(
                 ::core::option::Option::Some(::core::time::Duration::from_millis(#millis));
         }
     });
-    let output_value = match &tool.output {
-        Some(_) => quote!(::core::option::Option::Some(
-            ::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT)
-        )),
-        None => quote!(::core::option::Option::None),
-    };
+    // Consts whose value is the trait's default are left to it: each const costs a tool
+    // about 0.3 M instructions to compile, used or not.
+    let output_schema = tool.output.as_ref().map(|_| {
+        quote! {
+            const OUTPUT_SCHEMA: ::core::option::Option<&'static str> =
+                ::core::option::Option::Some(::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT));
+        }
+    });
+    let strict_const = is_strict.then(|| {
+        quote!(
+            const STRICT: bool = true;
+        )
+    });
 
     // The dialects the tool insists on (its strict modes, Gemini `parameters`) or skips, as
     // bits; their texts are written at run time, at first use.
@@ -373,11 +380,16 @@ fn expand_tool(
         }
         None => {}
     }
-    let modes = if modes.is_empty() {
-        quote!(0)
-    } else {
-        quote!(#(#modes)|*)
-    };
+    let modes_const = (!modes.is_empty()).then(|| {
+        quote! {
+            const __TOOLGEN_MODES: u8 = #(#modes)|*;
+        }
+    });
+    let modes_item = (!modes.is_empty()).then(|| {
+        quote!(
+            const MODES: u8 = __TOOLGEN_MODES;
+        )
+    });
 
     // What only some providers' definitions take.
     let mcp = &tool.mcp;
@@ -424,6 +436,15 @@ fn expand_tool(
             };
         }
     });
+    // The root: the body's const where there is one, or a const of its own (the rope is named
+    // twice below).
+    let (root, root_const) = match syn::parse2::<syn::Ident>(body_rope.clone()) {
+        Ok(body) => (quote!(#body), None),
+        Err(_) => (
+            quote!(__TOOLGEN_ROOT),
+            Some(quote!(const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;)),
+        ),
+    };
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
     if let Data::Named(fields) = &container.data
@@ -468,24 +489,24 @@ fn expand_tool(
 
     quote! {
         #output
-        const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;
+        #root_const
         const __TOOLGEN_DEFS: ::toolgen::__private::Defs =
             <#ident as ::toolgen::__private::ToolSchema>::DEFS;
         const __TOOLGEN_LEN: usize =
-            ::toolgen::__private::root_len(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
+            ::toolgen::__private::root_len(&#root, &__TOOLGEN_DEFS);
         const __TOOLGEN_TEXT: ::toolgen::__private::Flat<__TOOLGEN_LEN> =
-            ::toolgen::__private::flatten_text::<__TOOLGEN_LEN>(&__TOOLGEN_ROOT, &__TOOLGEN_DEFS);
-        const __TOOLGEN_MODES: u8 = #modes;
+            ::toolgen::__private::flatten_text::<__TOOLGEN_LEN>(&#root, &__TOOLGEN_DEFS);
+        #modes_const
         #(#checks)*
 
         #[automatically_derived]
         impl ::toolgen::__private::Tool for #ident {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #tool_description;
-            const STRICT: bool = #is_strict;
+            #strict_const
             const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
-            const OUTPUT_SCHEMA: ::core::option::Option<&'static str> = #output_value;
-            const MODES: u8 = __TOOLGEN_MODES;
+            #output_schema
+            #modes_item
             #timeout
             #extras
             fn cache() -> &'static ::toolgen::__private::ToolCache {
