@@ -658,6 +658,14 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
                 i += 1;
             }
         }
+        _ => walk_rest(rope, out),
+    }
+}
+
+/// [`walk`]'s less common pieces, apart so that `walk`'s frame, which const evaluation sets up
+/// for every piece of every schema, stays small.
+const fn walk_rest(rope: &Rope, out: &mut Out<'_>) {
+    match rope {
         Rope::Keyword(prefix, inner, suffix) => {
             if !is_empty(inner, out.branch) {
                 out.put(prefix.as_bytes());
@@ -753,6 +761,13 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
                 walk(value, out);
             }
         }
+        Rope::Str(_)
+        | Rope::Seq(_)
+        | Rope::Typed(..)
+        | Rope::Nullable(_)
+        | Rope::Described(..)
+        | Rope::Uint(_)
+        | Rope::Join(_) => walk(rope, out),
     }
 }
 
