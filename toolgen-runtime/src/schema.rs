@@ -327,8 +327,8 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {
-            Some(value) if T::NEEDS_CHECK => value.check_constraints(),
-            _ => Ok(()),
+            Some(value) => value.check_nested(),
+            None => Ok(()),
         }
     }
 }
