@@ -239,7 +239,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let tool = container
         .tool
         .as_ref()
-        .map(|tool| expand_tool(container, tool, &body_rope, recursive));
+        .map(|tool| expand_tool(container, tool, &body_rope, shared, recursive));
     // Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
     let def_id = {
         let name = json::escape(&def_name);
@@ -317,6 +317,7 @@ fn expand_tool(
     container: &Container<'_>,
     tool: &crate::ast::ToolInfo,
     body_rope: &TokenStream,
+    body_is_const: bool,
     recursive: bool,
 ) -> TokenStream {
     let ident = container.ident;
@@ -438,12 +439,13 @@ fn expand_tool(
     });
     // The root: the body's const where there is one, or a const of its own (the rope is named
     // twice below).
-    let (root, root_const) = match syn::parse2::<syn::Ident>(body_rope.clone()) {
-        Ok(body) => (quote!(#body), None),
-        Err(_) => (
+    let (root, root_const) = if body_is_const {
+        (body_rope.clone(), None)
+    } else {
+        (
             quote!(__TOOLGEN_ROOT),
             Some(quote!(const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;)),
-        ),
+        )
     };
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
