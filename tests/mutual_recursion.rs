@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use pretty_assertions::assert_eq;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolgen::{Provider, Tool, ToolSchema};
+use toolgen::{Dialect, Provider, Rule, Tool, ToolSchema};
 
 /// A folder.
 #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
@@ -429,4 +429,91 @@ fn a_type_that_holds_itself_and_is_behind_a_mark_has_one_entry() {
             }),
         },
     });
+}
+
+/// Look at a file, in OpenAI strict mode: the build looks behind the marked field, and finds
+/// nothing OpenAI refuses there.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+#[tool(strict = "openai")]
+pub struct StrictInspect {
+    pub file: File,
+}
+
+/// A shelf, whose labels are a map: what OpenAI strict mode refuses, behind a marked field.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Shelf {
+    pub labels: std::collections::HashMap<String, String>,
+    pub boxes: Vec<Crate>,
+}
+
+/// A crate on a shelf.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Crate {
+    pub id: u32,
+    #[tool(recursive)]
+    pub shelf: Option<Box<Shelf>>,
+}
+
+/// Move a crate.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Move {
+    pub item: Crate,
+}
+
+#[test]
+fn openai_strict_mode_is_checked_behind_a_marked_field_as_the_rewrite_checks_it() {
+    let strict = StrictInspect::input_schema(Dialect::OpenAiStrict).unwrap();
+    let strict: Value = serde_json::from_str(strict).unwrap();
+    assert_eq!(
+        strict["$defs"]["Folder"]["additionalProperties"],
+        json!(false)
+    );
+    common::check_round_trip(&StrictInspect {
+        file: sample().file,
+    });
+    let tools = [
+        common::test_tool::<Inspect>("Inspect"),
+        common::test_tool::<StrictInspect>("StrictInspect"),
+        common::test_tool::<Plan>("Plan"),
+        common::test_tool::<Outline>("Outline"),
+        common::test_tool::<Follow>("Follow"),
+        common::test_tool::<Move>("Move"),
+    ];
+    let mut found = Vec::new();
+    for tool in &tools {
+        for dialect in [
+            Dialect::OpenAiStrict,
+            Dialect::AnthropicStrict,
+            Dialect::Gemini,
+        ] {
+            let build = toolgen::__private::first_problem(tool.facts, dialect);
+            let rewrite = toolgen::dialect_schema(tool.input_schema, dialect)
+                .err()
+                .map(|e| e.rule());
+            // Both refuse, or neither; where both do, they may name different problems first
+            // (the build goes rule by rule, the rewrite through the text).
+            assert_eq!(
+                build.is_some(),
+                rewrite.is_some(),
+                "{} in {dialect:?}: {build:?} / {rewrite:?}",
+                tool.name
+            );
+            if dialect == Dialect::OpenAiStrict {
+                assert_eq!(build.as_ref().map(|(rule, _)| *rule), rewrite);
+                found.push((tool.name, build));
+            }
+        }
+    }
+    // The map behind `item.shelf` is found through the field; `Plan`'s map is its own.
+    assert_eq!(
+        found,
+        [
+            ("Inspect", None),
+            ("StrictInspect", None),
+            ("Plan", Some((Rule::Map, "team.projects".to_owned()))),
+            ("Outline", None),
+            ("Follow", None),
+            ("Move", Some((Rule::Map, "item.shelf.labels".to_owned()))),
+        ]
+    );
 }

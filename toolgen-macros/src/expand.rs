@@ -72,6 +72,39 @@ fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
         .collect()
 }
 
+/// The types the fields marked `#[tool(recursive)]` lead to, each once, in the order
+/// [`crate::schema::types::cut_cycles`] meets them.
+fn cycle_targets(container: &Container<'_>) -> Vec<syn::Type> {
+    let mut targets = Vec::new();
+    for ty in cycle_types(container) {
+        crate::schema::types::cut_cycles(ty, &mut targets);
+    }
+    targets
+}
+
+/// For each type a `#[tool(recursive)]` field leads to, a `static` holding its facts, and the
+/// marker type that names it (the field's facts point there: the type's own facts, which lead
+/// back to this type's, cannot be part of them).
+fn leads_to(targets: &[syn::Type]) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (i, target) in targets.iter().enumerate() {
+        let marker = crate::schema::types::target_marker(i);
+        let place = quote::format_ident!("__TOOLGEN_TARGET_{}", i);
+        out.extend(quote_spanned! {span_of(target)=>
+            static #place: ::toolgen::__private::Target = ::toolgen::__private::Target {
+                id: &<#target as ::toolgen::__private::Cyclic>::ID,
+                facts: <#target as ::toolgen::__private::ToolSchema>::FACTS,
+            };
+            struct #marker;
+            impl ::toolgen::__private::LeadsTo for #marker {
+                const TARGET: ::toolgen::__private::TargetAt =
+                    ::toolgen::__private::TargetAt::of(&#place);
+            }
+        });
+    }
+    out
+}
+
 /// [`field_types`], but each field's own Rust type.
 fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
     types_by(container, |field| field.ty)
@@ -234,7 +267,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let default = default_const(container);
     let checks_fn = constraint_checks(container);
     let nulls = crate::nulls::expand_nulls(container);
-    let facts = crate::facts::container_facts(container, recursive);
+    let targets = cycle_targets(container);
+    let facts = crate::facts::container_facts(container, recursive, &targets);
+    let leads_to = leads_to(&targets);
 
     let tool = container
         .tool
@@ -304,6 +339,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #recursive_impl
             #cyclic_impl
             #behind
+            #leads_to
 
             #tool
         };

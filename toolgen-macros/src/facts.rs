@@ -15,8 +15,14 @@ use crate::schema::{delegate_type, json, types::mentions_self};
 
 /// The `Facts` expression of the container's schema (for a recursive type: the reference, with
 /// its definition as the one kid).
-pub fn container_facts(container: &Container<'_>, recursive: bool) -> TokenStream {
-    let body = body_facts(container);
+/// `targets` are the types the container's `#[tool(recursive)]` fields lead to
+/// ([`crate::schema::types::cut_cycles`]).
+pub fn container_facts(
+    container: &Container<'_>,
+    recursive: bool,
+    targets: &[syn::Type],
+) -> TokenStream {
+    let body = body_facts(container, targets);
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
@@ -32,8 +38,8 @@ pub fn container_facts(container: &Container<'_>, recursive: bool) -> TokenStrea
 }
 
 /// The facts of the container's own schema (for a recursive type: its definition).
-fn body_facts(container: &Container<'_>) -> TokenStream {
-    let cx = Cx { container };
+fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
+    let cx = Cx { container, targets };
     if let Some(delegate) = delegate_type(container) {
         return cx.of_type(delegate);
     }
@@ -86,6 +92,9 @@ fn unreadable_pattern(field: &Field<'_>) -> bool {
 
 struct Cx<'c> {
     container: &'c Container<'c>,
+    /// The types the `#[tool(recursive)]` fields lead to: all of them are here already, as the
+    /// derive found them before, in the same order.
+    targets: &'c [syn::Type],
 }
 
 impl Cx<'_> {
@@ -107,8 +116,8 @@ impl Cx<'_> {
         // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
         // prelude checks pin those names).
         let inner = if field.tool.recursive.is_present() {
-            // What the field leads to is not known here: its facts are a cycle's.
-            let ty = crate::schema::types::cut_cycles(ty);
+            // What the field leads to is not summed in here (a cycle): its facts point there.
+            let ty = crate::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
             quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
         } else if crate::expand::is_plain(ty) {
             none()

@@ -106,10 +106,6 @@ pub enum Rule {
     /// More than 120,000 characters of property names, definition names, enum and const values
     /// (OpenAI strict mode).
     TooMuchText,
-    /// A type reached through a field marked `#[tool(recursive)]` (strict modes): a `$ref`,
-    /// which Anthropic strict mode refuses, to a type whose contents are not known at compile
-    /// time where the field is held, so OpenAI strict mode cannot be checked through it.
-    Behind,
     /// The text is not a JSON Schema of the shapes toolgen writes ([`dialect_schema`] only).
     NotASchema,
 }
@@ -162,10 +158,6 @@ impl Rule {
             Rule::TooMuchText => (
                 "allows at most 120,000 characters of property names, definition names, enum and const values in all",
                 "shorten names or enums, or drop `strict`",
-            ),
-            Rule::Behind => (
-                "cannot take a `#[tool(recursive)]` field (a `$ref` to types whose schemas are not known where the field is held)",
-                "drop `strict`, or make the recursion a type that holds itself, without `#[tool(recursive)]` (OpenAI strict mode takes that; Anthropic's takes no `$ref` at all)",
             ),
             Rule::NotASchema => (
                 "cannot rewrite this text: it is not a JSON Schema of the shapes toolgen writes",

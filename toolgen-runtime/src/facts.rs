@@ -16,6 +16,7 @@
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
 use crate::dialect::{Dialect, Rule};
+use crate::rope::{DefId, def_eq};
 
 /// A schema that admits any JSON value (`{}`): no dialect but the standard one takes it.
 pub const ANY: u16 = 1;
@@ -31,8 +32,9 @@ pub const PATTERN: u16 = 1 << 4;
 pub const MULTIPLE_TYPES: u16 = 1 << 5;
 /// An `enum` or `const` that is not a string (Gemini).
 pub const NON_STRING_ENUM: u16 = 1 << 6;
-/// A reference through a field marked `#[tool(recursive)]`, behind which the facts of the type
-/// it leads to are not known where it is held (OpenAI strict mode, which checks them).
+/// A reference through a field marked `#[tool(recursive)]`: the facts of the type it leads to
+/// are not summed in where it is held (a cycle), but kept behind a pointer ([`Target`]), which
+/// OpenAI strict mode's check follows.
 pub const BEHIND: u16 = 1 << 7;
 
 /// [`Facts::NONE`] as the reference [`ToolSchema::FACTS`](crate::ToolSchema::FACTS) is: what the
@@ -82,6 +84,62 @@ pub struct Facts {
     pub text: u32,
     /// What the node is made of, for the paths of problems.
     pub kids: &'static [Kid],
+    /// For a reference through a field marked `#[tool(recursive)]`: the type it leads to, whose
+    /// facts are not in this node's totals.
+    pub behind: Option<TargetAt>,
+}
+
+/// The type a field marked `#[tool(recursive)]` leads to, as its holder keeps it in a `static`:
+/// who its `$defs` entry belongs to, and its facts. A `static`, so that the holder's facts can
+/// point to it while the type's own facts, which hold the holder's, are being worked out.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// Who the type's `$defs` entry belongs to.
+    pub id: &'static DefId,
+    /// The type's facts.
+    pub facts: &'static Facts,
+}
+
+/// Where a [`Target`] is: a raw pointer to a `static`, so that a const holding it does not hold
+/// (and const evaluation does not check) what it points to, which leads back to that const.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct TargetAt(*const Target);
+
+// SAFETY: `TargetAt` only reads an immutable `static` (`TargetAt::of` takes a `&'static Target`),
+// which every thread may read.
+unsafe impl Sync for TargetAt {}
+// SAFETY: as for `Sync`.
+unsafe impl Send for TargetAt {}
+
+impl TargetAt {
+    /// The address of `target`, a `static`.
+    pub const fn of(target: &'static Target) -> TargetAt {
+        TargetAt(target)
+    }
+
+    /// The target it points to.
+    const fn get(self) -> &'static Target {
+        // SAFETY: made from a `&'static Target` in `of`, so it points to a `Target` that lives
+        // for the whole program and is never written.
+        unsafe { &*self.0 }
+    }
+}
+
+/// Names the [`Target`] of a field marked `#[tool(recursive)]`: the derive of the type holding
+/// the field writes one such type for each type the field leads to, and reads the field's facts
+/// as those of its type with that type replaced by [`Cycle`](crate::schema::Cycle)`<Self>`.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub trait LeadsTo {
+    /// Where the target is.
+    const TARGET: TargetAt;
 }
 
 /// A part of a schema node: a property, the items, a branch, a flattened type, a definition.
@@ -147,6 +205,7 @@ impl Facts {
             enum_values: counts[1],
             text: counts[2],
             kids,
+            behind: None,
         };
         let mut below = 0;
         let mut flat = 0;
@@ -184,8 +243,12 @@ impl Facts {
     pub const REFERENCE: Facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
 
     /// A reference through a field marked `#[tool(recursive)]` to another type, which leads
-    /// back: its facts are not known here ([`BEHIND`]).
-    pub const BEHIND: Facts = Facts::node(RECURSIVE | BEHIND, false, [0, 0, 0], &[]);
+    /// back: its facts are behind `target` ([`BEHIND`]).
+    pub const fn behind(target: TargetAt) -> Facts {
+        let mut facts = Facts::node(RECURSIVE | BEHIND, false, [0, 0, 0], &[]);
+        facts.behind = Some(target);
+        facts
+    }
 }
 
 const fn max(a: u32, b: u32) -> u32 {
@@ -208,14 +271,11 @@ const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
             (Rule::AnyValue, ANY),
             (Rule::Map, MAP),
             (Rule::Tuple, TUPLE),
-            (Rule::Behind, BEHIND),
         ],
         Dialect::AnthropicStrict => &[
             (Rule::AnyValue, ANY),
             (Rule::Map, MAP),
             (Rule::Tuple, TUPLE),
-            // Before `Recursive`, whose fix (OpenAI strict mode) does not hold through a mark.
-            (Rule::Behind, BEHIND),
             (Rule::Recursive, RECURSIVE),
             (Rule::Pattern, PATTERN),
         ],
@@ -300,7 +360,7 @@ impl Path {
 /// test of bits before any path is looked for).
 const fn refused(facts: &Facts, level: u32, modes: u8) -> bool {
     facts.all & REFUSED[(modes & (OPENAI | ANTHROPIC | GEMINI)) as usize] != 0
-        || (modes & OPENAI != 0 && too_deep(facts, level))
+        || (modes & OPENAI != 0 && (too_deep(facts, level) || facts.all & BEHIND != 0))
 }
 
 /// The bits that the dialects of each combination of [`OPENAI`], [`ANTHROPIC`] and [`GEMINI`]
@@ -471,16 +531,121 @@ const fn admits(only: Option<&[Via]>, via: Via) -> bool {
     false
 }
 
-/// The whole tool's totals against OpenAI's limits.
+/// The whole tool's totals against OpenAI's limits, the types behind `#[tool(recursive)]`
+/// fields counted once each (they are written once, under `$defs`).
 const fn totals(facts: &Facts) -> Option<Rule> {
-    if facts.properties > MAX_PROPERTIES {
+    let mut sums = [facts.properties, facts.enum_values, facts.text];
+    if facts.all & BEHIND != 0 {
+        behind_totals(facts, &mut sums, &mut Seen::new());
+    }
+    let [properties, enum_values, text] = sums;
+    if properties > MAX_PROPERTIES {
         Some(Rule::TooManyProperties)
-    } else if facts.enum_values > MAX_ENUM_VALUES {
+    } else if enum_values > MAX_ENUM_VALUES {
         Some(Rule::TooManyEnumValues)
-    } else if facts.text > MAX_TEXT {
+    } else if text > MAX_TEXT {
         Some(Rule::TooMuchText)
     } else {
         None
+    }
+}
+
+/// How many types behind `#[tool(recursive)]` fields one check can look into.
+const MAX_TARGETS: usize = 64;
+
+/// The types behind `#[tool(recursive)]` fields that one check has looked into.
+struct Seen {
+    ids: [Option<&'static DefId>; MAX_TARGETS],
+    len: usize,
+}
+
+impl Seen {
+    const fn new() -> Seen {
+        Seen {
+            ids: [None; MAX_TARGETS],
+            len: 0,
+        }
+    }
+
+    /// Adds `id`; `false` if it was there already.
+    const fn add(&mut self, id: &'static DefId) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            if let Some(seen) = self.ids[i]
+                && def_eq(seen, id)
+            {
+                return false;
+            }
+            i += 1;
+        }
+        assert!(
+            self.len < MAX_TARGETS,
+            "toolgen: a strict tool leads to more than 64 types through `#[tool(recursive)]` fields; split the tool"
+        );
+        self.ids[self.len] = Some(id);
+        self.len += 1;
+        true
+    }
+}
+
+/// OpenAI strict mode's first problem with the types behind the `#[tool(recursive)]` fields in
+/// `facts` (at `path`, through the kids `only` lets through), each looked into once: each as
+/// the definition it is written as, counted from its own root, and named by the field that
+/// leads to it.
+const fn behind_problem(
+    facts: &Facts,
+    path: &Path,
+    only: Option<&[Via]>,
+    seen: &mut Seen,
+) -> Option<Problem> {
+    if let Some(at) = facts.behind {
+        let target = at.get();
+        if !seen.add(target.id) {
+            return None;
+        }
+        let found = problem(Dialect::OpenAiStrict, target.facts, 0, path, None);
+        if found.is_some() {
+            return found;
+        }
+        return behind_problem(target.facts, path, None, seen);
+    }
+    let mut i = 0;
+    while i < facts.kids.len() {
+        let kid = &facts.kids[i];
+        if kid.facts.all & BEHIND != 0 && admits(only, kid.via) {
+            let mut at = *path;
+            at.push(kid);
+            let found = behind_problem(kid.facts, &at, None, seen);
+            if found.is_some() {
+                return found;
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Adds to `sums` (properties, enum values, characters) those of the types behind the
+/// `#[tool(recursive)]` fields in `facts`, each once, with its `$defs` key.
+const fn behind_totals(facts: &Facts, sums: &mut [u32; 3], seen: &mut Seen) {
+    if let Some(at) = facts.behind {
+        let target = at.get();
+        if seen.add(target.id) {
+            sums[0] = sums[0].saturating_add(target.facts.properties);
+            sums[1] = sums[1].saturating_add(target.facts.enum_values);
+            sums[2] = sums[2]
+                .saturating_add(target.facts.text)
+                .saturating_add(target.id.name.len() as u32);
+            behind_totals(target.facts, sums, seen);
+        }
+        return;
+    }
+    let mut i = 0;
+    while i < facts.kids.len() {
+        if facts.kids[i].facts.all & BEHIND != 0 {
+            behind_totals(facts.kids[i].facts, sums, seen);
+        }
+        i += 1;
     }
 }
 
@@ -529,6 +694,12 @@ const fn problems(
         let (bit, dialect) = DIALECTS[d];
         if modes & bit != 0 {
             found[d] = problem(dialect, facts, level, path, only);
+            if found[d].is_none()
+                && let Dialect::OpenAiStrict = dialect
+                && facts.all & BEHIND != 0
+            {
+                found[d] = behind_problem(facts, path, only, &mut Seen::new());
+            }
             if found[d].is_none()
                 && whole
                 && let Dialect::OpenAiStrict = dialect

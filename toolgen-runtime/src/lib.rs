@@ -119,7 +119,9 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::dialect::Dialect;
-    pub use crate::facts::{Facts, Kid, Via, check_field, check_rest, first_problem};
+    pub use crate::facts::{
+        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
+    };
     pub use crate::nulls::{
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };

@@ -938,7 +938,7 @@ const fn entry_on(
 }
 
 /// Whether two [`DefId`]s are the same entry.
-const fn def_eq(a: &DefId, b: &DefId) -> bool {
+pub(crate) const fn def_eq(a: &DefId, b: &DefId) -> bool {
     str_eq(a.name, b.name) && str_eq(a.path, b.path) && ropes_eq(a.args, b.args)
 }
 

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::constraints::Violation;
-use crate::facts::{self, Facts, Kid, Via};
+use crate::facts::{self, Facts, Kid, LeadsTo, Via};
 use crate::nulls::Nulls;
 use crate::rope::{Branches, Defs, Names, Object, Rope};
 
@@ -385,13 +385,14 @@ impl ToolSchema for Recursion {
 }
 
 /// A type reached through a field marked `#[tool(recursive)]`, where the derive describes the
-/// field's facts: its [`ToolSchema::FACTS`] are [`Facts::BEHIND`], which cuts the cycle.
+/// field's facts: its [`ToolSchema::FACTS`] point to the type's (`T` names where they are),
+/// which cuts the cycle.
 #[doc(hidden)]
-pub struct Cycle;
+pub struct Cycle<T>(core::marker::PhantomData<T>);
 
-impl ToolSchema for Cycle {
+impl<T: LeadsTo> ToolSchema for Cycle<T> {
     const SCHEMA: Rope = Rope::Str("{}");
-    const FACTS: &'static Facts = &Facts::BEHIND;
+    const FACTS: &'static Facts = &Facts::behind(T::TARGET);
 }
 
 /// The [`ToolSchema::NULLS`] of an array of `T`.

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use serde::Deserialize;
 use toolgen::{Tool, ToolSchema};
 
@@ -14,8 +16,8 @@ struct File {
     parent: Option<Box<Folder>>,
 }
 
-/// OpenAI strict mode allows recursion, but what a marked field leads to is not known at
-/// compile time where the field is held.
+/// OpenAI strict mode allows recursion: it checks the types behind a marked field, and these
+/// are fine.
 #[derive(Tool, Deserialize)]
 #[tool(strict = "openai")]
 struct Inspect {
@@ -29,11 +31,33 @@ struct Browse {
     folder: Folder,
 }
 
-/// Both strict modes refuse the marked field: one sentence names both.
+/// Both strict modes: only Anthropic's refuses the marked field.
 #[derive(Tool, Deserialize)]
 #[tool(strict)]
 struct Open {
     file: File,
+}
+
+#[derive(ToolSchema, Deserialize)]
+struct Team {
+    name: String,
+    tags: HashMap<String, String>,
+    members: Vec<Person>,
+}
+
+#[derive(ToolSchema, Deserialize)]
+struct Person {
+    name: String,
+    #[tool(recursive)]
+    team: Option<Box<Team>>,
+}
+
+/// What is behind a marked field is checked too: OpenAI strict mode refuses the map there, and
+/// the path goes through the field.
+#[derive(Tool, Deserialize)]
+#[tool(strict = "openai")]
+struct Lookup {
+    person: Person,
 }
 
 fn main() {}

@@ -343,37 +343,54 @@ fn collect_cycle_leaves<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     }
 }
 
-/// `ty` with the types [`cycle_schema`] refers to by `$ref` replaced by `Cycle`, whose facts
-/// stand for them (their own would be a cycle).
-pub fn cut_cycles(ty: &Type) -> Type {
+/// `ty` with the types [`cycle_schema`] refers to by `$ref` replaced by `Cycle<marker>`, whose
+/// facts point to theirs (their own would be a cycle). Each such type is one of `targets`, added
+/// there when it is new, and its marker is [`target_marker`] of its index.
+pub fn cut_cycles(ty: &Type, targets: &mut Vec<Type>) -> Type {
     let mut ty = ty.clone();
-    cut_in(&mut ty);
+    cut_in(&mut ty, targets);
     ty
 }
 
-fn cut_in(ty: &mut Type) {
+/// The type that names the `index`th target of a container's `#[tool(recursive)]` fields.
+pub fn target_marker(index: usize) -> syn::Ident {
+    quote::format_ident!("__TOOLGEN_LEADS_TO_{}", index)
+}
+
+fn cut_in(ty: &mut Type, targets: &mut Vec<Type>) {
     match Ty::of(ty) {
         Ty::Other => {
-            *ty = syn::parse_quote!(::toolgen::__private::Cycle);
+            let index = match targets.iter().position(|target| target == ty) {
+                Some(index) => index,
+                None => {
+                    targets.push(ty.clone());
+                    targets.len() - 1
+                }
+            };
+            let marker = target_marker(index);
+            *ty = syn::parse_quote!(::toolgen::__private::Cycle<#marker>);
             return;
         }
         Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
         _ => {}
     }
     match ty {
-        Type::Paren(inner) => cut_in(&mut inner.elem),
-        Type::Group(inner) => cut_in(&mut inner.elem),
-        Type::Reference(reference) => cut_in(&mut reference.elem),
-        Type::Array(array) => cut_in(&mut array.elem),
-        Type::Slice(slice) => cut_in(&mut slice.elem),
-        Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(cut_in),
+        Type::Paren(inner) => cut_in(&mut inner.elem, targets),
+        Type::Group(inner) => cut_in(&mut inner.elem, targets),
+        Type::Reference(reference) => cut_in(&mut reference.elem, targets),
+        Type::Array(array) => cut_in(&mut array.elem, targets),
+        Type::Slice(slice) => cut_in(&mut slice.elem, targets),
+        Type::Tuple(tuple) => tuple
+            .elems
+            .iter_mut()
+            .for_each(|elem| cut_in(elem, targets)),
         Type::Path(path) => {
             if let Some(PathArguments::AngleBracketed(args)) =
                 path.path.segments.last_mut().map(|s| &mut s.arguments)
             {
                 for arg in &mut args.args {
                     if let GenericArgument::Type(inner) = arg {
-                        cut_in(inner);
+                        cut_in(inner, targets);
                     }
                 }
             }
