@@ -143,10 +143,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let ident = container.ident;
     let (_, self_generics, _) = container.original.generics.split_for_impl();
     let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
+    let held = crate::cycles::held_types(container);
+    let cuts = crate::cycles::Cuts::of(container, &held);
     let cx = Context {
         container,
         self_ref: recursive.then(|| self_ty.clone()),
         prelude_uses: Default::default(),
+        cuts: &cuts,
     };
     let body = schema_for_container(&cx);
     // A concrete struct writes its properties and its body once, as consts beside the impls, and
@@ -265,10 +268,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
     let default = default_const(container);
-    let checks_fn = constraint_checks(container);
-    let nulls = crate::nulls::expand_nulls(container);
+    let checks_fn = constraint_checks(container, &cuts);
+    let nulls = crate::nulls::expand_nulls(container, &cuts);
     let targets = cycle_targets(container);
-    let facts = crate::facts::container_facts(container, recursive, &targets);
+    let facts = crate::facts::container_facts(container, recursive, &targets, &cuts);
+    let cut_consts = cuts.consts(container);
+    let (edges_static, edges) = crate::cycles::edges(container, &held);
+    let cut_target = crate::cycles::cut_target(container, &held);
     let leads_to = leads_to(&targets);
 
     let tool = container
@@ -324,6 +330,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             #checks
+            #cut_consts
             #shared_consts
 
             #[automatically_derived]
@@ -335,11 +342,14 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #default
                 #nulls
                 #checks_fn
+                #edges
             }
             #recursive_impl
             #cyclic_impl
             #behind
             #leads_to
+            #edges_static
+            #cut_target
 
             #tool
         };
@@ -928,7 +938,7 @@ fn has_constraints(field: &Field<'_>) -> bool {
 }
 
 /// `NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not enforce.
-fn constraint_checks(container: &Container<'_>) -> TokenStream {
+fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> TokenStream {
     if container.serde.from.is_some() {
         // serde builds the value from another type; that type's constraints were its own.
         return TokenStream::new();
@@ -945,7 +955,7 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).
-    let nested: Vec<&syn::Type> = field_types(container)
+    let nested: Vec<syn::Type> = field_types(container)
         .into_iter()
         .zip(rust_field_types(container))
         .filter(|(input, rust)| {
@@ -954,7 +964,7 @@ fn constraint_checks(container: &Container<'_>) -> TokenStream {
                 && !is_plain(rust)
                 && !cycles.contains(rust)
         })
-        .map(|(_, rust)| rust)
+        .map(|(_, rust)| cuts.apply(rust))
         .collect();
     let cyclic = !cycles.is_empty();
     if !own && nested.is_empty() && !cyclic {

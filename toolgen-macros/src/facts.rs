@@ -21,8 +21,9 @@ pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
     targets: &[syn::Type],
+    cuts: &crate::cycles::Cuts,
 ) -> TokenStream {
-    let body = body_facts(container, targets);
+    let body = body_facts(container, targets, cuts);
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
@@ -38,8 +39,16 @@ pub fn container_facts(
 }
 
 /// The facts of the container's own schema (for a recursive type: its definition).
-fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
-    let cx = Cx { container, targets };
+fn body_facts(
+    container: &Container<'_>,
+    targets: &[syn::Type],
+    cuts: &crate::cycles::Cuts,
+) -> TokenStream {
+    let cx = Cx {
+        container,
+        targets,
+        cuts,
+    };
     if let Some(delegate) = delegate_type(container) {
         return cx.of_type(delegate);
     }
@@ -95,6 +104,8 @@ struct Cx<'c> {
     /// The types the `#[tool(recursive)]` fields lead to: all of them are here already, as the
     /// derive found them before, in the same order.
     targets: &'c [syn::Type],
+    /// The held types that may lead back to the container, read through `Held<..>`.
+    cuts: &'c crate::cycles::Cuts,
 }
 
 impl Cx<'_> {
@@ -104,7 +115,7 @@ impl Cx<'_> {
         let ty = if mentions_self(ty, ident) {
             replace_self(ty, ident)
         } else {
-            ty.clone()
+            self.cuts.apply(ty)
         };
         quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
     }

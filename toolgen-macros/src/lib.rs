@@ -9,6 +9,7 @@
 mod ast;
 mod attr;
 mod check;
+mod cycles;
 mod doc;
 mod expand;
 mod facts;

@@ -17,8 +17,11 @@ use crate::schema::{delegate_type, json};
 ///
 /// The cases follow serde's reading of the type: a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
 /// a struct an object of its fields, an enum the alternatives its representation allows.
-pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
-    let ident = container.ident;
+pub fn expand_nulls(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> TokenStream {
+    let ident = &Own {
+        ident: container.ident,
+        cuts,
+    };
     let node = match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
@@ -28,7 +31,7 @@ pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
                 (!is_plain(ty)).then(|| type_node(ty, ident))
             }
             Data::Tuple(fields) => tuple(fields.iter().map(|f| &f.ty), ident),
-            Data::Enum(variants) => enum_node(container, variants),
+            Data::Enum(variants) => enum_node(container, variants, ident),
             Data::Unit | Data::Union => None,
         },
     };
@@ -42,14 +45,22 @@ pub fn expand_nulls(container: &Container<'_>) -> TokenStream {
 
 /// The tree of a value of type `ty` (a `Nulls` expression). A type that leads back to the
 /// container is looked up when parsing needs it: as a const it would be a cycle.
-fn type_node(ty: &syn::Type, ident: &syn::Ident) -> TokenStream {
+fn type_node(ty: &syn::Type, own: &Own<'_>) -> TokenStream {
     if is_plain(ty) {
         quote!(::toolgen::__private::Nulls::None)
-    } else if mentions_self(ty, ident) {
+    } else if mentions_self(ty, own.ident) {
         quote!(::toolgen::__private::Nulls::Lazy(::toolgen::__private::nulls_of::<#ty>))
     } else {
+        let ty = own.cuts.apply(ty);
         quote!(<#ty as ::toolgen::__private::ToolSchema>::NULLS)
     }
+}
+
+/// The container, as the trees of its fields need it: its name (a field that holds it leads
+/// back), and the held types that may lead back to it.
+struct Own<'a> {
+    ident: &'a syn::Ident,
+    cuts: &'a crate::cycles::Cuts,
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
@@ -62,7 +73,7 @@ fn type_node(ty: &syn::Type, ident: &syn::Ident) -> TokenStream {
 /// pruned as one.
 fn object(
     fields: &[Field<'_>],
-    ident: &syn::Ident,
+    ident: &Own<'_>,
     container_default: bool,
     untagged: bool,
 ) -> Option<TokenStream> {
@@ -132,10 +143,7 @@ fn reads_null_as_value(ty: &syn::Type) -> bool {
 }
 
 /// An array read position by position (a tuple struct or variant).
-fn tuple<'a>(
-    items: impl Iterator<Item = &'a syn::Type>,
-    ident: &syn::Ident,
-) -> Option<TokenStream> {
+fn tuple<'a>(items: impl Iterator<Item = &'a syn::Type>, ident: &Own<'_>) -> Option<TokenStream> {
     let items: Vec<&syn::Type> = items.collect();
     if items.iter().all(|ty| is_plain(ty)) {
         return None;
@@ -146,7 +154,7 @@ fn tuple<'a>(
 
 /// The tree of a variant's content, where serde reads it; `None` for a unit variant.
 /// `untagged`: the variant is one serde tries in turn (see [`object`]).
-fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
+fn content(variant: &Variant<'_>, ident: &Own<'_>, untagged: bool) -> Option<TokenStream> {
     match &variant.shape {
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
@@ -160,9 +168,12 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<
 /// the content key (adjacent `tag` + `content`); untagged ones (the whole enum, or
 /// `#[serde(untagged)]` variants, which serde tries after the others) are the content itself,
 /// any of which the JSON may be.
-fn enum_node(container: &Container<'_>, variants: &[Variant<'_>]) -> Option<TokenStream> {
+fn enum_node(
+    container: &Container<'_>,
+    variants: &[Variant<'_>],
+    ident: &Own<'_>,
+) -> Option<TokenStream> {
     let serde = &container.serde;
-    let ident = container.ident;
     let mut untagged_contents = Vec::new();
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
@@ -251,7 +262,7 @@ mod tests {
         let mut errors = darling::Error::accumulator();
         let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
-        expand_nulls(&container)
+        expand_nulls(&container, &Default::default())
             .to_string()
             .replace(' ', "")
             .replace("::toolgen::__private::", "")

@@ -25,6 +25,7 @@ mod args;
 mod call;
 mod choice;
 mod constraints;
+mod cycles;
 mod dialect;
 mod dynamic;
 mod ecosystem;
@@ -118,6 +119,7 @@ pub mod __private {
     pub use crate::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
+    pub use crate::cycles::{CutTarget, Edges, EdgesAt, Held, reaches};
     pub use crate::dialect::Dialect;
     pub use crate::facts::{
         Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,

@@ -93,6 +93,12 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const NEEDS_CHECK: bool = false;
 
+    /// The node of the graph of which types of the user's hold which, for a type that holds
+    /// some: what a type holding this one walks to learn whether this one leads back to it
+    /// (`$ref` there; see `toolgen::__private::reaches`). `None` for a type that holds none.
+    #[doc(hidden)]
+    const EDGES: Option<crate::cycles::EdgesAt> = None;
+
     /// Checks what the schema states and serde does not enforce (`#[tool(range, length,
     /// pattern, format)]`), at any depth; the error says where.
     #[doc(hidden)]

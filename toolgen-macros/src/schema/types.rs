@@ -412,7 +412,7 @@ fn schema_in(cx: &Context<'_>, ty: &Type, cycle: bool) -> Node {
         if cycle {
             Node::Cycle(Box::new(ty.clone()))
         } else {
-            trait_node()
+            Node::Trait(Box::new(cx.cuts.apply(ty)))
         }
     };
     match Ty::of_tracked(ty, &cx.prelude_uses) {

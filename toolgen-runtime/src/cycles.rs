@@ -1,0 +1,169 @@
+//! Types that hold each other, found without a mark: a graph of which types each type holds,
+//! kept in `static`s, and the choice, made per field in const evaluation, to refer to a type by
+//! `$ref` where it leads back.
+//!
+//! A const that holds another type's schema cannot be part of a cycle: rustc stops with E0391
+//! when `A`'s schema holds `B`'s and `B`'s holds `A`'s. So every concrete type that derives
+//! `ToolSchema` and holds types of the user's keeps a `static` [`Edges`] node that points to the
+//! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
+//! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
+//! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
+//! field through `Held<L, CUT>`: the type itself where it does not lead back, and a `$ref` to it
+//! where it does. The choice is a type, so the const that is not chosen is never named, and no
+//! const of `A` depends on one of `L` that leads back to `A`.
+//!
+//! This module runs in const evaluation on the program's own types; its assertions are build
+//! errors, so the runtime's no-panic lints do not apply to it.
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+use core::marker::PhantomData;
+
+use crate::facts::{Facts, TargetAt};
+use crate::nulls::{Nulls, nulls_of};
+use crate::rope::{Cyclic, Defs, DefsAt, Rope, str_eq};
+use crate::schema::ToolSchema;
+
+/// The types of the user's that a type holds, as a node of the graph [`reaches`] walks.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Edges {
+    /// `module::Name` of a concrete type; empty for a generic type's node (a const, which a
+    /// walk never looks for).
+    pub id: &'static str,
+    /// The nodes of the types it holds ([`ToolSchema::EDGES`]).
+    pub kids: &'static [Option<EdgesAt>],
+}
+
+/// Where an [`Edges`] node is: a raw pointer (to a `static`, or to a generic type's const), so
+/// that a const holding it does not hold (and const evaluation does not check) what it points
+/// to, which may lead back to that const.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct EdgesAt(*const Edges);
+
+// SAFETY: `EdgesAt` only reads an immutable `Edges` that lives for the whole program
+// (`EdgesAt::of` takes a `&'static Edges`), which every thread may read.
+unsafe impl Sync for EdgesAt {}
+// SAFETY: as for `Sync`.
+unsafe impl Send for EdgesAt {}
+
+impl EdgesAt {
+    /// The address of `edges`.
+    pub const fn of(edges: &'static Edges) -> EdgesAt {
+        EdgesAt(edges)
+    }
+
+    const fn get(self) -> &'static Edges {
+        // SAFETY: made from a `&'static Edges` in `of`, so it points to an `Edges` that lives
+        // for the whole program and is never written.
+        unsafe { &*self.0 }
+    }
+}
+
+/// How many nodes one walk of [`reaches`] can hold.
+const MAX_NODES: usize = 256;
+
+/// Whether the type whose node is `from` holds, at any depth, the concrete type named `target`
+/// (`module::Name`): whether a field of `target`'s of that type leads back to it.
+///
+/// ```
+/// use toolgen::__private::{Edges, EdgesAt, reaches};
+///
+/// static A: Edges = Edges { id: "app::A", kids: &[Some(EdgesAt::of(&B))] };
+/// static B: Edges = Edges { id: "app::B", kids: &[Some(EdgesAt::of(&A)), None] };
+/// static C: Edges = Edges { id: "app::C", kids: &[Some(EdgesAt::of(&A))] };
+/// const B_LEADS_BACK_TO_A: bool = reaches(Some(EdgesAt::of(&B)), "app::A");
+/// const A_LEADS_TO_C: bool = reaches(Some(EdgesAt::of(&A)), "app::C");
+/// assert!(B_LEADS_BACK_TO_A);
+/// assert!(!A_LEADS_TO_C);
+/// ```
+pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
+    let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
+    let mut seen: [&str; MAX_NODES] = [""; MAX_NODES];
+    let (mut pending, mut known) = (1, 0);
+    stack[0] = from;
+    while pending > 0 {
+        pending -= 1;
+        let Some(at) = stack[pending] else {
+            continue;
+        };
+        let node = at.get();
+        if !node.id.is_empty() {
+            if str_eq(node.id, target) {
+                return true;
+            }
+            let mut i = 0;
+            while i < known && !str_eq(seen[i], node.id) {
+                i += 1;
+            }
+            if i < known {
+                continue;
+            }
+            assert!(
+                known < MAX_NODES,
+                "toolgen: more than 256 types hold each other; mark a field that leads back `#[tool(recursive)]`"
+            );
+            seen[known] = node.id;
+            known += 1;
+        }
+        let mut k = 0;
+        while k < node.kids.len() {
+            if node.kids[k].is_some() {
+                assert!(
+                    pending < MAX_NODES,
+                    "toolgen: more than 256 types hold each other; mark a field that leads back `#[tool(recursive)]`"
+                );
+                stack[pending] = node.kids[k];
+                pending += 1;
+            }
+            k += 1;
+        }
+    }
+    false
+}
+
+/// A concrete type that a field can refer to by `$ref` where it leads back ([`Held`]): where its
+/// definitions and facts are, in `static`s of its own derive.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub trait CutTarget: Cyclic + ToolSchema {
+    /// The type's definitions, then its own entry (its schema under its [`Cyclic::ID`]).
+    const ENTRY: DefsAt;
+    /// The type's facts.
+    const TARGET: TargetAt;
+}
+
+/// The type `T` as a field reads it: itself where `CUT` is `false`, and a `$ref` to its entry
+/// under `$defs` where `CUT` is `true` (it leads back to the type holding the field).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub struct Held<T: ?Sized, const CUT: bool>(PhantomData<T>);
+
+impl<T: ToolSchema + ?Sized> ToolSchema for Held<T, false> {
+    const SCHEMA: Rope = T::SCHEMA;
+    const DEFS: Defs = T::DEFS;
+    const FACTS: &'static Facts = T::FACTS;
+    const OBJECT: Option<crate::rope::Object> = T::OBJECT;
+    const DEFAULT: Option<Rope> = T::DEFAULT;
+    const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
+    const NULLS: Nulls = T::NULLS;
+    const STRIPS_NULLS: bool = T::STRIPS_NULLS;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    const EDGES: Option<EdgesAt> = T::EDGES;
+}
+
+impl<T: CutTarget + ?Sized> ToolSchema for Held<T, true> {
+    const SCHEMA: Rope = Rope::Ref(&T::ID);
+    const DEFS: Defs = Defs::Behind(&T::ID, T::ENTRY);
+    const FACTS: &'static Facts = &Facts::behind(T::TARGET);
+    const NULLS: Nulls = Nulls::Cycle(nulls_of::<T>);
+    const NEEDS_CHECK: bool = true;
+}
