@@ -32,6 +32,12 @@
 #
 #   rich-baseline, rich-toolgen-defs, rich-toolgen-strict, rich-schemars+   as above
 #
+# and a "deep" family, where each tool holds a struct of its own (`ToolSchema`, twice: as a
+# field and in a `Vec`) that holds the unit enum and the nested struct: a type of the user's
+# that holds others, for which the derive finds whether they lead back to it:
+#
+#   deep-baseline, deep-toolgen-defs, deep-schemars+   as above
+#
 # All crates have the same dependencies, share one target directory (under the temp dir), and
 # are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
 # `touch src/lib.rs` and is rebuilt with CARGO_INCREMENTAL=0; the runs are interleaved (paired),
@@ -85,19 +91,28 @@ if count == "instructions" and shutil.which("valgrind") is None:
 VARIANTS = [
     "baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+",
     "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
+    "deep-baseline", "deep-toolgen-defs", "deep-schemars+",
 ]
 VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
+
+
+def prefix(variant):
+    """The family's prefix: "rich-", "deep-" or ""."""
+    for p in ("rich-", "deep-"):
+        if variant.startswith(p):
+            return p
+    return ""
+
+
 for v in list(VARIANTS):
-    base = "rich-baseline" if v.startswith("rich-") else "baseline"
+    base = prefix(v) + "baseline"
     if base not in VARIANTS:
         VARIANTS.insert(0, base)
 
 
 def family(variant):
     """The baseline and the schemars+ crate a variant is compared with."""
-    if variant.startswith("rich-"):
-        return "rich-baseline", "rich-schemars+"
-    return "baseline", "schemars+"
+    return prefix(variant) + "baseline", prefix(variant) + "schemars+"
 
 
 def crate_dir_name(variant):
@@ -106,7 +121,8 @@ def crate_dir_name(variant):
 
 def source(variant):
     rich = variant.startswith("rich-")
-    kind = variant[len("rich-"):] if rich else variant
+    deep = variant.startswith("deep-")
+    kind = variant[len(prefix(variant)):]
     tool = kind.startswith("toolgen")
     strict = kind == "toolgen-strict"
     defs = kind in ("toolgen-defs", "toolgen-strict")
@@ -166,6 +182,18 @@ def source(variant):
             "",
         ]
     for i in range(n):
+        if deep:
+            out += [
+                f"/// Part {i} of a drawing.",
+                derives("schema"),
+                f"pub struct Part{i} {{",
+                "    pub name: String,",
+                "    pub level: Level,",
+                "    pub at: Nested,",
+                "    pub path: Vec<Nested>,",
+                "}",
+                "",
+            ]
         out += [
             f"/// Tool number {i}: does thing {i} with the given inputs.",
             derives("tool"),
@@ -173,7 +201,16 @@ def source(variant):
             f"pub struct Tool{i} {{",
             f"    /// The name of thing {i}.",
         ]
-        if rich:
+        if deep:
+            out += [
+                "    pub title: String,",
+                f"    pub part: Part{i},",
+                f"    pub parts: Vec<Part{i}>,",
+                "    pub note: Option<String>,",
+                "}",
+                "",
+            ]
+        elif rich:
             out += [
                 *constraint("length", "min = 1, max = 80"),
                 "    pub title: String,",

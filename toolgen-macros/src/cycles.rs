@@ -12,7 +12,7 @@ use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::{Container, Data, Shape};
 use crate::expand::input_type;
-use crate::schema::types::{Ty, cycle_leaves, mentions_self, span_of};
+use crate::schema::types::{Ty, mentions_self, span_of};
 
 /// The types of the user's that a type holds, each once: the leaves (what is left of a field's
 /// type once the standard containers are taken off) of its fields and variant contents, but
@@ -47,13 +47,111 @@ pub fn held_types(container: &Container<'_>) -> Vec<Type> {
     }
     let mut leaves: Vec<Type> = Vec::new();
     for ty in types {
-        for leaf in cycle_leaves(ty) {
+        visit_leaves(&mut ty.clone(), &mut |leaf| {
             if !mentions_self(leaf, container.ident) && !leaves.contains(leaf) {
                 leaves.push(leaf.clone());
             }
-        }
+        });
     }
     leaves
+}
+
+/// The standard containers known by their last name, even where the macro cannot tell that the
+/// name is the standard one (`use std::collections::BTreeMap;` then `BTreeMap<K, V>`): which of
+/// their type arguments they hold. toolgen's `ToolSchema` impls of all of them take any
+/// `ToolSchema` there, so a held type in that place may be replaced by `Held<..>`.
+const HOLDERS: &[(&str, usize)] = &[
+    ("Option", 0),
+    ("Box", 0),
+    ("Rc", 0),
+    ("Arc", 0),
+    ("Vec", 0),
+    ("VecDeque", 0),
+    ("LinkedList", 0),
+    ("HashSet", 0),
+    ("BTreeSet", 0),
+    ("IndexSet", 0),
+    ("HashMap", 1),
+    ("BTreeMap", 1),
+    ("IndexMap", 1),
+];
+
+/// The type arguments of a path type's last segment.
+fn type_args_mut(ty: &mut Type) -> Vec<&mut Type> {
+    let Type::Path(path) = ty else {
+        return Vec::new();
+    };
+    match path.path.segments.last_mut().map(|s| &mut s.arguments) {
+        Some(PathArguments::AngleBracketed(args)) => args
+            .args
+            .iter_mut()
+            .filter_map(|arg| match arg {
+                GenericArgument::Type(inner) => Some(inner),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Calls `f` on each type inside `ty` that is neither a standard container nor a primitive
+/// (what a field holds, once the containers are taken off): the types whose schemas only their
+/// `ToolSchema` impls know.
+fn visit_leaves(ty: &mut Type, f: &mut dyn FnMut(&mut Type)) {
+    let held = match Ty::of(ty) {
+        Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
+        // A map whose keys are not strings has no schema (its error is the map's own).
+        Ty::Map(key, _) if !Ty::of(key).is_string_like() => return,
+        Ty::Other => {
+            let place = match ty {
+                Type::Path(path) if path.qself.is_none() => path
+                    .path
+                    .segments
+                    .last()
+                    .and_then(|segment| HOLDERS.iter().find(|(name, _)| segment.ident == name))
+                    .map(|(_, place)| *place),
+                _ => None,
+            };
+            match place {
+                Some(1)
+                    if !type_args_mut(ty)
+                        .first()
+                        .is_some_and(|key| Ty::of(key).is_string_like()) =>
+                {
+                    return;
+                }
+                Some(place) => Some(place),
+                None => {
+                    f(ty);
+                    return;
+                }
+            }
+        }
+        _ => None,
+    };
+    match ty {
+        Type::Paren(inner) => visit_leaves(&mut inner.elem, f),
+        Type::Group(inner) => visit_leaves(&mut inner.elem, f),
+        Type::Reference(reference) => visit_leaves(&mut reference.elem, f),
+        Type::Array(array) => visit_leaves(&mut array.elem, f),
+        Type::Slice(slice) => visit_leaves(&mut slice.elem, f),
+        Type::Tuple(tuple) => tuple
+            .elems
+            .iter_mut()
+            .for_each(|elem| visit_leaves(elem, f)),
+        Type::Path(_) => {
+            // A container named by its last name holds its argument at `held`; `Option`,
+            // `Box`, `Vec`, sets and maps (the value, the last argument) as the macro reads them.
+            let mut args = type_args_mut(ty);
+            let index = held.unwrap_or(args.len().saturating_sub(1));
+            if let Some(inner) = args.get_mut(index) {
+                visit_leaves(inner, f);
+            } else if held.is_some() {
+                f(ty);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The `module::Name` string that names a concrete type in the graph.
@@ -175,40 +273,14 @@ impl Cuts {
     }
 
     fn replace(&self, ty: &mut Type) {
-        match Ty::of(ty) {
-            Ty::Other => {
-                if let Some(k) = self.types.iter().position(|held| held == ty) {
-                    let name = format_ident!("__TOOLGEN_CUT_{}", k);
-                    let span = span_of(ty);
-                    let held = ty.clone();
-                    *ty =
-                        syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);
-                }
-                return;
+        visit_leaves(ty, &mut |leaf| {
+            if let Some(k) = self.types.iter().position(|held| held == leaf) {
+                let name = format_ident!("__TOOLGEN_CUT_{}", k);
+                let span = span_of(leaf);
+                let held = leaf.clone();
+                *leaf = syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);
             }
-            Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
-            _ => {}
-        }
-        match ty {
-            Type::Paren(inner) => self.replace(&mut inner.elem),
-            Type::Group(inner) => self.replace(&mut inner.elem),
-            Type::Reference(reference) => self.replace(&mut reference.elem),
-            Type::Array(array) => self.replace(&mut array.elem),
-            Type::Slice(slice) => self.replace(&mut slice.elem),
-            Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|elem| self.replace(elem)),
-            Type::Path(path) => {
-                if let Some(PathArguments::AngleBracketed(args)) =
-                    path.path.segments.last_mut().map(|s| &mut s.arguments)
-                {
-                    for arg in &mut args.args {
-                        if let GenericArgument::Type(inner) = arg {
-                            self.replace(inner);
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
+        });
     }
 }
 

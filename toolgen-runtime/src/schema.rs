@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::constraints::Violation;
+use crate::cycles::{Edges, EdgesAt};
 use crate::facts::{self, Facts, Kid, LeadsTo, Via};
 use crate::nulls::Nulls;
 use crate::rope::{Branches, Defs, Names, Object, Rope};
@@ -97,7 +98,7 @@ pub trait ToolSchema {
     /// some: what a type holding this one walks to learn whether this one leads back to it
     /// (`$ref` there; see `toolgen::__private::reaches`). `None` for a type that holds none.
     #[doc(hidden)]
-    const EDGES: Option<crate::cycles::EdgesAt> = None;
+    const EDGES: Option<EdgesAt> = None;
 
     /// Checks what the schema states and serde does not enforce (`#[tool(range, length,
     /// pattern, format)]`), at any depth; the error says where.
@@ -331,6 +332,7 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const DEFAULT: Option<Rope> = NULL;
     const NULLS: Nulls = T::NULLS;
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    const EDGES: Option<EdgesAt> = T::EDGES;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {
             Some(value) => value.check_nested(),
@@ -350,6 +352,7 @@ macro_rules! transparent {
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
             const NULLS: Nulls = T::NULLS;
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+            const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 (**self).check_constraints()
             }
@@ -426,6 +429,7 @@ macro_rules! sequence {
             const DEFAULT: Option<Rope> = $default;
             const NULLS: Nulls = $nulls::<T>();
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+            const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_items(self.iter())
             }
@@ -516,6 +520,7 @@ macro_rules! map {
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
             const NULLS: Nulls = Nulls::Values(&V::NULLS).pruned();
             const NEEDS_CHECK: bool = V::NEEDS_CHECK;
+            const EDGES: Option<EdgesAt> = V::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_entries(self.iter())
             }
@@ -544,6 +549,10 @@ macro_rules! tuple {
             const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
             const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
+            const EDGES: Option<EdgesAt> = Some(EdgesAt::of(&Edges {
+                id: "",
+                kids: &[$first::EDGES $(, $rest::EDGES)*],
+            }));
             #[allow(non_snake_case)]
             fn check_constraints(&self) -> Result<(), Violation> {
                 let ($first, $($rest,)*) = self;

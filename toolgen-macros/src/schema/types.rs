@@ -261,7 +261,7 @@ impl<'a> Ty<'a> {
     }
 
     /// Whether serde reads a map key of this type from a JSON object's key as it is.
-    fn is_string_like(self) -> bool {
+    pub fn is_string_like(self) -> bool {
         match self {
             Ty::String | Ty::Primitive(("str", _, _)) => true,
             Ty::Pointer(inner) => Ty::of(inner).is_string_like(),
@@ -407,12 +407,12 @@ fn schema_in(cx: &Context<'_>, ty: &Type, cycle: bool) -> Node {
     {
         return Node::SelfRef(Box::new(self_ty.clone()));
     }
-    let trait_node = || Node::Trait(Box::new(ty.clone()));
+    let trait_node = || Node::Trait(Box::new(cx.cuts.apply(ty)));
     let other = || {
         if cycle {
             Node::Cycle(Box::new(ty.clone()))
         } else {
-            Node::Trait(Box::new(cx.cuts.apply(ty)))
+            trait_node()
         }
     };
     match Ty::of_tracked(ty, &cx.prelude_uses) {

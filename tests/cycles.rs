@@ -1,0 +1,619 @@
+//! Types that hold each other without a mark (issue 11, item 4): the derive of each type finds,
+//! in const evaluation, which of the types it holds lead back to it, and refers to those by
+//! `$ref`; each type of a cycle is written once under the root's `$defs`. Through the cycle,
+//! parsing still strips `null`s, fills defaults and checks constraints, and OpenAI strict mode is
+//! checked at compile time.
+
+mod common;
+mod dialect_check;
+
+use std::collections::BTreeMap;
+
+use pretty_assertions::assert_eq;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolgen::{Dialect, Provider, Rule, Tool, ToolSchema};
+
+/// A folder.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Folder {
+    #[tool(length(min = 1, max = 40))]
+    pub name: String,
+    #[serde(default)]
+    pub hidden: bool,
+    pub files: Vec<File>,
+}
+
+/// A file, and the folder it is in.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct File {
+    pub name: String,
+    #[tool(default = 420)]
+    #[serde(default)]
+    pub mode: u32,
+    #[serde(default)]
+    pub parent: Option<Box<Folder>>,
+}
+
+/// Look at a file.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Inspect {
+    pub file: File,
+}
+
+fn file_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "mode": {"type": "integer", "minimum": 0, "maximum": 4294967295u32, "default": 420},
+            "parent": {"anyOf": [{"$ref": "#/$defs/Folder", "default": null}, {"type": "null"}]},
+        },
+        "required": ["name"],
+        "description": "A file, and the folder it is in.",
+    })
+}
+
+#[test]
+fn each_type_of_a_cycle_is_written_once_and_referred_to_where_it_leads_back() {
+    let schema: Value = serde_json::from_str(Inspect::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {"file": file_schema()},
+            "required": ["file"],
+            "$defs": {
+                "File": file_schema(),
+                "Folder": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                        "hidden": {"type": "boolean", "default": false},
+                        "files": {"type": "array", "items": {"$ref": "#/$defs/File"}},
+                    },
+                    "required": ["name", "files"],
+                    "description": "A folder.",
+                },
+            },
+        })
+    );
+    jsonschema::meta::validate(&schema).unwrap();
+    // Each type on its own holds the other by `$ref`, and its own entry comes along.
+    for (text, defs) in [
+        (
+            toolgen::schema_text(
+                &<Folder as ToolSchema>::SCHEMA,
+                &<Folder as ToolSchema>::DEFS,
+            ),
+            ["File", "Folder"],
+        ),
+        (
+            toolgen::schema_text(&<File as ToolSchema>::SCHEMA, &<File as ToolSchema>::DEFS),
+            ["File", "Folder"],
+        ),
+    ] {
+        let schema: Value = serde_json::from_str(&text).unwrap();
+        let mut keys: Vec<&str> = schema["$defs"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, defs);
+    }
+}
+
+fn sample() -> Inspect {
+    Inspect {
+        file: File {
+            name: "notes.md".into(),
+            mode: 384,
+            parent: Some(Box::new(Folder {
+                name: "docs".into(),
+                hidden: true,
+                files: vec![File {
+                    name: "todo.md".into(),
+                    mode: 420,
+                    parent: None,
+                }],
+            })),
+        },
+    }
+}
+
+#[test]
+fn values_round_trip_through_the_cycle_in_every_dialect() {
+    common::check_round_trip(&sample());
+    common::check_rejected::<Inspect>(json!({"file": {"name": "a", "parent": {"name": "d"}}}));
+    common::check_rejected::<Inspect>(
+        json!({"file": {"name": "a", "parent": {"name": "d", "files": [{"mode": 1}]}}}),
+    );
+}
+
+#[test]
+fn nulls_defaults_and_constraints_hold_through_the_cycle() {
+    let args = json!({
+        "file": {
+            "name": "a",
+            "mode": null,
+            "parent": {
+                "name": "d",
+                "hidden": null,
+                "files": [{"name": "b", "parent": {"name": "e", "hidden": null, "files": []}}],
+            },
+        },
+    });
+    let parsed = Inspect::parse_args(&args.to_string()).unwrap();
+    let parent = parsed.file.parent.as_deref().unwrap();
+    assert_eq!(parsed.file.mode, 420);
+    assert!(!parent.hidden);
+    assert_eq!(parent.files[0].mode, 420);
+    assert_eq!(parent.files[0].parent.as_deref().unwrap().name, "e");
+
+    let too_short = json!({
+        "file": {"name": "a", "parent": {"name": "d", "files": [{"name": "b", "parent": {"name": "", "files": []}}]}},
+    });
+    let error = Inspect::parse_args(&too_short.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("file.parent.files[0].parent.name"),
+        "{error}"
+    );
+}
+
+/// Teams, their members and projects: a cycle through an internally tagged enum, and one of
+/// three types through a map.
+pub mod org {
+    use super::*;
+
+    /// A team.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Team {
+        pub name: String,
+        pub members: Vec<Member>,
+        pub projects: BTreeMap<String, Project>,
+    }
+
+    /// Someone on a team, or a team within it.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Member {
+        /// A person.
+        Person { name: String },
+        /// A team within the team.
+        Subteam { team: Box<Team> },
+    }
+
+    /// A project.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Project {
+        pub milestones: Vec<Milestone>,
+    }
+
+    /// A milestone, and the team that owns it.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Milestone {
+        pub due: String,
+        pub owner: Option<Box<Team>>,
+    }
+}
+
+/// A type named `Folder` too, in a cycle of its own.
+pub mod other {
+    use super::*;
+
+    /// Another folder.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Folder {
+        pub label: String,
+        pub link: Option<Link>,
+    }
+
+    /// A link to a folder.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Link {
+        pub to: Box<Folder>,
+    }
+}
+
+/// Plan the work.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Plan {
+    pub team: org::Team,
+    pub file: File,
+    pub link: other::Link,
+}
+
+fn plan() -> Plan {
+    use org::*;
+    let mut projects = BTreeMap::new();
+    projects.insert(
+        "launch".to_owned(),
+        Project {
+            milestones: vec![Milestone {
+                due: "May".into(),
+                owner: Some(Box::new(Team {
+                    name: "ops".into(),
+                    members: vec![Member::Person { name: "Ada".into() }],
+                    projects: BTreeMap::new(),
+                })),
+            }],
+        },
+    );
+    Plan {
+        team: Team {
+            name: "core".into(),
+            members: vec![
+                Member::Person { name: "Lin".into() },
+                Member::Subteam {
+                    team: Box::new(Team {
+                        name: "web".into(),
+                        members: Vec::new(),
+                        projects: BTreeMap::new(),
+                    }),
+                },
+            ],
+            projects,
+        },
+        file: sample().file,
+        link: other::Link {
+            to: Box::new(other::Folder {
+                label: "x".into(),
+                link: None,
+            }),
+        },
+    }
+}
+
+#[test]
+fn longer_cycles_through_enums_and_maps_and_two_types_of_one_name() {
+    let schema: Value = serde_json::from_str(Plan::INPUT_SCHEMA).unwrap();
+    let defs = schema["$defs"].as_object().unwrap();
+    let mut keys: Vec<&str> = defs.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    // Every type that a type holding it leads back to has an entry; two different types named
+    // `Folder` get two keys.
+    assert_eq!(
+        keys,
+        [
+            "File",
+            "Folder",
+            "Folder-2",
+            "Link",
+            "Member",
+            "Milestone",
+            "Project",
+            "Team"
+        ]
+    );
+    assert_eq!(
+        defs["Team"]["properties"]["projects"]["additionalProperties"],
+        json!({"$ref": "#/$defs/Project"})
+    );
+    assert_eq!(
+        defs["Project"]["properties"]["milestones"]["items"],
+        json!({"$ref": "#/$defs/Milestone"})
+    );
+    assert_eq!(
+        defs["Team"]["properties"]["members"]["items"],
+        json!({"$ref": "#/$defs/Member"})
+    );
+    assert_eq!(
+        defs["Member"]["anyOf"][1]["properties"]["team"],
+        json!({"$ref": "#/$defs/Team"})
+    );
+    assert_eq!(
+        defs["Milestone"]["properties"]["owner"],
+        json!({"anyOf": [{"$ref": "#/$defs/Team"}, {"type": "null"}]})
+    );
+    // The `Folder` of `other` is the second one met.
+    assert_eq!(defs["Folder-2"]["description"], json!("Another folder."));
+    assert_eq!(
+        defs["Link"]["properties"]["to"],
+        json!({"$ref": "#/$defs/Folder-2"})
+    );
+    jsonschema::meta::validate(&schema).unwrap();
+    common::check_round_trip(&plan());
+    common::check_rejected::<Plan>(json!({
+        "team": {"name": "a", "members": [{"kind": "subteam", "team": {"name": "b"}}], "projects": {}},
+        "file": {"name": "f"},
+        "link": {"to": {"label": "x"}},
+    }));
+    for provider in Provider::ALL {
+        let definition: Value = serde_json::from_str(Plan::definition_json(provider)).unwrap();
+        assert!(definition.is_object(), "{provider:?}");
+    }
+}
+
+/// A topic: it holds itself, and through its links, other topics.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Topic {
+    pub title: String,
+    pub subtopics: Vec<Topic>,
+    pub links: Vec<TopicLink>,
+}
+
+/// A link to a topic.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct TopicLink {
+    pub to: Box<Topic>,
+}
+
+/// Follow a link.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Follow {
+    pub link: TopicLink,
+}
+
+#[test]
+fn a_type_that_holds_itself_and_another_that_leads_back() {
+    let schema: Value = serde_json::from_str(Follow::INPUT_SCHEMA).unwrap();
+    let link = json!({
+        "type": "object",
+        "properties": {"to": {"$ref": "#/$defs/Topic"}},
+        "required": ["to"],
+        "description": "A link to a topic.",
+    });
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {"link": link},
+            "required": ["link"],
+            "$defs": {
+                "Topic": {
+                    "type": "object",
+                    "properties": {
+                        "title": {"type": "string"},
+                        "subtopics": {"type": "array", "items": {"$ref": "#/$defs/Topic"}},
+                        "links": {"type": "array", "items": {"$ref": "#/$defs/TopicLink"}},
+                    },
+                    "required": ["title", "subtopics", "links"],
+                    "description": "A topic: it holds itself, and through its links, other topics.",
+                },
+                "TopicLink": link,
+            },
+        })
+    );
+    let leaf = |title: &str| Topic {
+        title: title.into(),
+        subtopics: Vec::new(),
+        links: Vec::new(),
+    };
+    common::check_round_trip(&Follow {
+        link: TopicLink {
+            to: Box::new(Topic {
+                title: "a".into(),
+                subtopics: vec![leaf("b")],
+                links: vec![TopicLink {
+                    to: Box::new(leaf("c")),
+                }],
+            }),
+        },
+    });
+}
+
+/// A page of items of any type.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next: Option<String>,
+}
+
+/// A thread of posts.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Thread {
+    pub posts: Page<Post>,
+}
+
+/// A post, and the threads that answer it.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Post {
+    pub text: String,
+    pub replies: Vec<Thread>,
+}
+
+/// Read a thread.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Read {
+    pub thread: Thread,
+}
+
+#[test]
+fn a_cycle_through_a_generic_type() {
+    let schema: Value = serde_json::from_str(Read::INPUT_SCHEMA).unwrap();
+    let defs = schema["$defs"].as_object().unwrap();
+    // `Page<Post>` is held as it is (a generic type has no `static` to refer to), with the post
+    // inside it; the post refers to the thread, which leads back to it.
+    assert_eq!(defs.keys().collect::<Vec<_>>(), ["Thread"]);
+    let post = &defs["Thread"]["properties"]["posts"]["properties"]["items"]["items"];
+    assert_eq!(
+        post["properties"]["replies"]["items"],
+        json!({"$ref": "#/$defs/Thread"})
+    );
+    assert_eq!(
+        &schema["properties"]["thread"], &defs["Thread"],
+        "the root holds the thread as its entry is written"
+    );
+    common::check_round_trip(&Read {
+        thread: Thread {
+            posts: Page {
+                items: vec![Post {
+                    text: "hi".into(),
+                    replies: vec![Thread {
+                        posts: Page {
+                            items: Vec::new(),
+                            next: Some("b".into()),
+                        },
+                    }],
+                }],
+                next: None,
+            },
+        },
+    });
+}
+
+/// Inspect, in OpenAI strict mode: the build looks through the cycle, and finds nothing OpenAI
+/// refuses.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+#[tool(strict = "openai")]
+pub struct StrictInspect {
+    pub file: File,
+}
+
+/// A shelf, whose labels are a map: what OpenAI strict mode refuses, inside a cycle.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Shelf {
+    pub labels: std::collections::HashMap<String, String>,
+    pub boxes: Vec<Crate>,
+}
+
+/// A crate on a shelf.
+#[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Crate {
+    pub id: u32,
+    pub shelf: Option<Box<Shelf>>,
+}
+
+/// Move a crate.
+#[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+pub struct Move {
+    pub item: Crate,
+}
+
+#[test]
+fn strict_modes_are_checked_through_the_cycle_as_the_rewrite_checks_them() {
+    let strict = StrictInspect::input_schema(Dialect::OpenAiStrict).unwrap();
+    let strict: Value = serde_json::from_str(strict).unwrap();
+    assert_eq!(
+        strict["$defs"]["Folder"]["additionalProperties"],
+        json!(false)
+    );
+    common::check_round_trip(&StrictInspect {
+        file: sample().file,
+    });
+    let tools = [
+        common::test_tool::<Inspect>("Inspect"),
+        common::test_tool::<StrictInspect>("StrictInspect"),
+        common::test_tool::<Plan>("Plan"),
+        common::test_tool::<Follow>("Follow"),
+        common::test_tool::<Read>("Read"),
+        common::test_tool::<Move>("Move"),
+    ];
+    let mut found = Vec::new();
+    for tool in &tools {
+        for dialect in [
+            Dialect::OpenAiStrict,
+            Dialect::AnthropicStrict,
+            Dialect::Gemini,
+        ] {
+            let build = toolgen::__private::first_problem(tool.facts, dialect);
+            let rewrite = toolgen::dialect_schema(tool.input_schema, dialect)
+                .err()
+                .map(|e| e.rule());
+            // Both refuse, or neither; where both do, they may name different problems first
+            // (the build goes rule by rule, the rewrite through the text).
+            assert_eq!(
+                build.is_some(),
+                rewrite.is_some(),
+                "{} in {dialect:?}: {build:?} / {rewrite:?}",
+                tool.name
+            );
+            if dialect == Dialect::OpenAiStrict {
+                assert_eq!(build.as_ref().map(|(rule, _)| *rule), rewrite);
+                found.push((tool.name, build));
+            } else {
+                // A cycle is a `$ref`, which Anthropic strict mode and Gemini refuse.
+                assert!(build.is_some(), "{} in {dialect:?}", tool.name);
+            }
+        }
+    }
+    assert_eq!(
+        found,
+        [
+            ("Inspect", None),
+            ("StrictInspect", None),
+            ("Plan", Some((Rule::Map, "team.projects".to_owned()))),
+            ("Follow", None),
+            ("Read", None),
+            ("Move", Some((Rule::Map, "item.shelf.labels".to_owned()))),
+        ]
+    );
+}
+
+/// Types that hold each other only through maps and sets named by their last names.
+pub mod named {
+    use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+    use super::*;
+
+    /// A city.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct City {
+        pub name: String,
+        pub roads: BTreeMap<String, Road>,
+        pub by_id: HashMap<String, Road>,
+    }
+
+    /// A road, and the cities at its ends.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, PartialOrd, Eq, Ord)]
+    pub struct Road {
+        pub length: u32,
+        pub ends: BTreeSet<Box<End>>,
+    }
+
+    /// An end of a road.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, PartialOrd, Eq, Ord)]
+    pub struct End {
+        pub city: String,
+        pub next: Option<BTreeMap<String, Road>>,
+    }
+
+    /// Find a way.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Route {
+        pub from: City,
+    }
+}
+
+#[test]
+fn cycles_through_maps_and_sets_named_by_their_last_names() {
+    use named::*;
+    let schema: Value = serde_json::from_str(Route::INPUT_SCHEMA).unwrap();
+    let defs = schema["$defs"].as_object().unwrap();
+    let mut keys: Vec<&str> = defs.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["End", "Road"]);
+    // The city is not on the cycle (no road leads back to it): it holds its roads in place.
+    assert_eq!(
+        schema["properties"]["from"]["properties"]["roads"]["additionalProperties"],
+        defs["Road"]
+    );
+    assert_eq!(
+        defs["Road"]["properties"]["ends"]["items"],
+        json!({"$ref": "#/$defs/End"})
+    );
+    let mut roads = BTreeMap::new();
+    roads.insert(
+        "north".to_owned(),
+        Road {
+            length: 3,
+            ends: [Box::new(End {
+                city: "b".into(),
+                next: None,
+            })]
+            .into_iter()
+            .collect(),
+        },
+    );
+    common::check_round_trip(&Route {
+        from: City {
+            name: "a".into(),
+            roads,
+            by_id: std::collections::HashMap::new(),
+        },
+    });
+}
