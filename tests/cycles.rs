@@ -617,3 +617,65 @@ fn cycles_through_maps_and_sets_named_by_their_last_names() {
         },
     });
 }
+
+/// Six types, each holding every other: each is written once, and the build does not walk
+/// every path between them (which grows with the factorial of their number).
+pub mod clique {
+    use super::*;
+
+    macro_rules! clique {
+        ($($name:ident: $($other:ident),*;)*) => {$(
+            /// A type of the clique.
+            #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Default)]
+            #[allow(non_snake_case)]
+            pub struct $name {
+                pub id: u32,
+                $(#[serde(default)] pub $other: Vec<$other>,)*
+            }
+        )*};
+    }
+
+    clique! {
+        A: B, C, D, E, F;
+        B: A, C, D, E, F;
+        C: A, B, D, E, F;
+        D: A, B, C, E, F;
+        E: A, B, C, D, F;
+        F: A, B, C, D, E;
+    }
+
+    /// Walk the clique.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Walk {
+        pub start: A,
+    }
+}
+
+#[test]
+fn every_type_holding_every_other() {
+    use clique::*;
+    let schema: Value = serde_json::from_str(Walk::INPUT_SCHEMA).unwrap();
+    let mut keys: Vec<&str> = schema["$defs"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["A", "B", "C", "D", "E", "F"]);
+    assert_eq!(
+        schema["$defs"]["C"]["properties"]["F"]["items"],
+        json!({"$ref": "#/$defs/F"})
+    );
+    common::check_round_trip(&Walk {
+        start: A {
+            id: 1,
+            C: vec![C {
+                id: 2,
+                A: vec![A::default()],
+                ..C::default()
+            }],
+            ..A::default()
+        },
+    });
+}

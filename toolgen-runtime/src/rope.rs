@@ -459,8 +459,7 @@ pub enum Defs {
     /// The entry of a type reached through a field marked `#[tool(recursive)]` and the
     /// definitions it brings: behind a pointer to a `static` that holds them, since a const that
     /// held them would be part of a cycle (the type leads back to the one holding the field).
-    /// Followed once on each path: inside the definitions of a type, a way back to that type is
-    /// not followed.
+    /// Followed once for a root, however many ways lead to it.
     Behind(&'static DefId, DefsAt),
 }
 
@@ -512,23 +511,6 @@ pub trait Cyclic {
     const ID: DefId;
 }
 
-/// The types whose [`Defs::Behind`] entries are being followed, innermost first.
-struct Trail<'a> {
-    id: &'a DefId,
-    up: Option<&'a Trail<'a>>,
-}
-
-/// Whether `id` is on `trail`.
-const fn on_trail(mut trail: Option<&Trail<'_>>, id: &DefId) -> bool {
-    while let Some(step) = trail {
-        if def_eq(step.id, id) {
-            return true;
-        }
-        trail = step.up;
-    }
-    false
-}
-
 /// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
 /// of its type arguments (so `Tree<u8>` and `Tree<String>` are two entries). Entries are the
 /// same when all three are; the name is the key unless two different entries share it.
@@ -569,7 +551,7 @@ pub(crate) struct Out<'a> {
     /// The alternative of a flattened enum being written ([`Rope::Branches`]), or [`NO_BRANCH`].
     pub(crate) branch: usize,
     /// The root's definitions, which [`Rope::Ref`] keys are looked up in.
-    pub(crate) defs: &'a Defs,
+    pub(crate) entries: &'a Entries,
 }
 
 impl Out<'_> {
@@ -876,64 +858,109 @@ pub const fn has_defs(defs: &Defs) -> bool {
     }
 }
 
-/// How many entries `defs` holds, duplicates included.
-const fn def_count(defs: &Defs) -> usize {
-    count_on(defs, None)
+/// How many different entries one root's `$defs` can hold.
+const MAX_ENTRIES: usize = 64;
+
+/// The different entries of a root's [`Defs`], in the order they are met (each [`Defs::Behind`]
+/// followed once), with the number of each one's key: what the root's walk writes under
+/// `$defs`, and looks [`Rope::Ref`] keys up in.
+pub(crate) struct Entries {
+    ids: [Option<&'static DefId>; MAX_ENTRIES],
+    ropes: [Option<&'static Rope>; MAX_ENTRIES],
+    /// 1 when no entry before has the same name (the key is the name), else one more than
+    /// those (`Name-2`).
+    numbers: [usize; MAX_ENTRIES],
+    len: usize,
+    /// The types whose [`Defs::Behind`] was followed.
+    followed: [Option<&'static DefId>; MAX_ENTRIES],
+    followed_len: usize,
 }
 
-/// [`def_count`], inside the [`Defs::Behind`] entries of the types on `trail`.
-const fn count_on(defs: &Defs, trail: Option<&Trail<'_>>) -> usize {
-    match defs {
-        Defs::None => 0,
-        Defs::Def(..) => 1,
-        Defs::Seq(groups) => {
-            let mut n = 0;
-            let mut i = 0;
-            while i < groups.len() {
-                n += count_on(&groups[i], trail);
-                i += 1;
-            }
-            n
+impl Entries {
+    pub(crate) const EMPTY: Entries = Entries {
+        ids: [None; MAX_ENTRIES],
+        ropes: [None; MAX_ENTRIES],
+        numbers: [0; MAX_ENTRIES],
+        len: 0,
+        followed: [None; MAX_ENTRIES],
+        followed_len: 0,
+    };
+
+    /// The entries of `defs`.
+    const fn of(defs: &Defs) -> Entries {
+        let mut entries = Entries::EMPTY;
+        if has_defs(defs) {
+            entries.collect(defs);
         }
-        Defs::Behind(id, _) if on_trail(trail, id) => 0,
-        Defs::Behind(id, at) => count_on(at.get(), Some(&Trail { id, up: trail })),
+        entries
     }
-}
 
-/// The `index`-th entry of `defs`, in order.
-const fn def_at(defs: &Defs, index: usize) -> Option<(&'static DefId, &'static Rope)> {
-    entry_on(defs, index, None)
-}
-
-/// [`def_at`], inside the [`Defs::Behind`] entries of the types on `trail`.
-const fn entry_on(
-    defs: &Defs,
-    mut index: usize,
-    trail: Option<&Trail<'_>>,
-) -> Option<(&'static DefId, &'static Rope)> {
-    match defs {
-        Defs::None => None,
-        Defs::Def(id, rope) => {
-            if index == 0 {
-                Some((id, rope))
-            } else {
-                None
-            }
-        }
-        Defs::Seq(groups) => {
-            let mut i = 0;
-            while i < groups.len() {
-                let n = count_on(&groups[i], trail);
-                if index < n {
-                    return entry_on(&groups[i], index, trail);
+    const fn collect(&mut self, defs: &Defs) {
+        match defs {
+            Defs::None => {}
+            Defs::Def(id, rope) => {
+                if self.index(id).is_some() {
+                    return;
                 }
-                index -= n;
-                i += 1;
+                assert!(
+                    self.len < MAX_ENTRIES,
+                    "toolgen: more than 64 types under one schema's `$defs`"
+                );
+                let mut number = 1;
+                let mut k = 0;
+                while k < self.len {
+                    if let Some(other) = self.ids[k]
+                        && str_eq(other.name, id.name)
+                    {
+                        number += 1;
+                    }
+                    k += 1;
+                }
+                self.ids[self.len] = Some(id);
+                self.ropes[self.len] = Some(rope);
+                self.numbers[self.len] = number;
+                self.len += 1;
             }
-            None
+            Defs::Seq(groups) => {
+                let mut i = 0;
+                while i < groups.len() {
+                    self.collect(&groups[i]);
+                    i += 1;
+                }
+            }
+            Defs::Behind(id, at) => {
+                let mut k = 0;
+                while k < self.followed_len {
+                    if let Some(other) = self.followed[k]
+                        && def_eq(other, id)
+                    {
+                        return;
+                    }
+                    k += 1;
+                }
+                assert!(
+                    self.followed_len < MAX_ENTRIES,
+                    "toolgen: more than 64 types under one schema's `$defs`"
+                );
+                self.followed[self.followed_len] = Some(id);
+                self.followed_len += 1;
+                self.collect(at.get());
+            }
         }
-        Defs::Behind(id, _) if on_trail(trail, id) => None,
-        Defs::Behind(id, at) => entry_on(at.get(), index, Some(&Trail { id, up: trail })),
+    }
+
+    /// The index of `id`'s entry.
+    const fn index(&self, id: &DefId) -> Option<usize> {
+        let mut k = 0;
+        while k < self.len {
+            if let Some(other) = self.ids[k]
+                && def_eq(other, id)
+            {
+                return Some(k);
+            }
+            k += 1;
+        }
+        None
     }
 }
 
@@ -1040,35 +1067,15 @@ const fn branches_eq(a: &Branches, b: &Branches) -> bool {
     }
 }
 
-/// The first entry of `defs` that is `id`, and the number its key gets: 1 when no different
-/// entry before it has the same name (the key is the name), else one more than those.
-const fn def_number(defs: &Defs, id: &DefId) -> Option<(usize, usize)> {
-    let count = def_count(defs);
-    let mut number = 1;
-    let mut k = 0;
-    while k < count {
-        if let Some((other, _)) = def_at(defs, k) {
-            if def_eq(other, id) {
-                return Some((k, number));
-            }
-            if str_eq(other.name, id.name) && !is_repeat(defs, k, other) {
-                number += 1;
-            }
-        }
-        k += 1;
-    }
-    None
-}
-
 /// Writes the `$defs` key of `id`: its name, or `Name-<n>` for the n-th different type with
 /// that name. Outside a root that defines it (a type's schema on its own), the name.
 const fn put_key(id: &DefId, out: &mut Out<'_>) {
     out.put(id.name.as_bytes());
-    if let Some((_, number)) = def_number(out.defs, id)
-        && number > 1
+    if let Some(k) = out.entries.index(id)
+        && out.entries.numbers[k] > 1
     {
         out.put(b"-");
-        out.put_uint(number as u64);
+        out.put_uint(out.entries.numbers[k] as u64);
     }
 }
 
@@ -1146,38 +1153,20 @@ const fn is_empty(rope: &Rope, branch: usize) -> bool {
     }
 }
 
-/// Whether entry `index` repeats an earlier entry (and so is not written again).
-const fn is_repeat(defs: &Defs, index: usize, id: &DefId) -> bool {
-    let mut j = 0;
-    while j < index {
-        if let Some((other, _)) = def_at(defs, j)
-            && def_eq(other, id)
-        {
-            return true;
-        }
-        j += 1;
-    }
-    false
-}
-
-const fn walk_root(root: &Rope, defs: &Defs, out: &mut Out<'_>) {
+const fn walk_root(root: &Rope, out: &mut Out<'_>) {
     walk(root, out);
-    let count = def_count(defs);
-    if count == 0 {
+    let entries = out.entries;
+    if entries.len == 0 {
         return;
     }
     out.reopen();
     out.put(b",\"$defs\":{");
-    let mut first = true;
     let mut k = 0;
-    while k < count {
-        if let Some((id, rope)) = def_at(defs, k)
-            && !is_repeat(defs, k, id)
-        {
-            if !first {
+    while k < entries.len {
+        if let (Some(id), Some(rope)) = (entries.ids[k], entries.ropes[k]) {
+            if k > 0 {
                 out.put(b",");
             }
-            first = false;
             out.put(b"\"");
             put_key(id, out);
             out.put(b"\":");
@@ -1204,9 +1193,9 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
         pos: 0,
         dry: true,
         branch: NO_BRANCH,
-        defs,
+        entries: &Entries::of(defs),
     };
-    walk_root(root, defs, &mut out);
+    walk_root(root, &mut out);
     out.pos
 }
 
@@ -1227,9 +1216,9 @@ pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
-        defs,
+        entries: &Entries::of(defs),
     };
-    walk_root(root, defs, &mut out);
+    walk_root(root, &mut out);
     assert!(out.pos == N, "toolgen: schema length mismatch");
     buf
 }
@@ -1286,9 +1275,9 @@ pub fn schema_text(root: &Rope, defs: &Defs) -> String {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
-        defs,
+        entries: &Entries::of(defs),
     };
-    walk_root(root, defs, &mut out);
+    walk_root(root, &mut out);
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
 }
 
@@ -1336,7 +1325,7 @@ pub const fn escaped_len(text: &str) -> usize {
         pos: 0,
         dry: true,
         branch: NO_BRANCH,
-        defs: &Defs::None,
+        entries: &Entries::EMPTY,
     };
     put_escaped(text, &mut out);
     out.pos
@@ -1352,7 +1341,7 @@ pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
-        defs: &Defs::None,
+        entries: &Entries::EMPTY,
     };
     put_escaped(text, &mut out);
     buf
@@ -1373,7 +1362,7 @@ pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
         pos: 0,
         dry: false,
         branch: NO_BRANCH,
-        defs: &Defs::None,
+        entries: &Entries::EMPTY,
     };
     out.put(b"\"");
     put_escaped(text, &mut out);
