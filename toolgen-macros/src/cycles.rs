@@ -204,17 +204,32 @@ pub fn cut_target(container: &Container<'_>, held: &[Type]) -> TokenStream {
         return TokenStream::new();
     }
     let ident = container.ident;
+    let id = type_id(container);
+    // Only a type on a cycle is ever referred to this way; the others keep empty statics (a
+    // `static` is compiled into the program with all it points to).
     quote! {
-        static __TOOLGEN_ENTRY: ::toolgen::__private::Defs = ::toolgen::__private::Defs::Seq(&[
-            <#ident as ::toolgen::__private::ToolSchema>::DEFS,
-            ::toolgen::__private::Defs::Def(
-                &<#ident as ::toolgen::__private::Cyclic>::ID,
-                &<#ident as ::toolgen::__private::ToolSchema>::SCHEMA,
-            ),
-        ]);
+        const __TOOLGEN_ON_CYCLE: bool = ::toolgen::__private::on_cycle(
+            <#ident as ::toolgen::__private::ToolSchema>::EDGES,
+            #id,
+        );
+        static __TOOLGEN_ENTRY: ::toolgen::__private::Defs = if __TOOLGEN_ON_CYCLE {
+            ::toolgen::__private::Defs::Seq(&[
+                <#ident as ::toolgen::__private::ToolSchema>::DEFS,
+                ::toolgen::__private::Defs::Def(
+                    &<#ident as ::toolgen::__private::Cyclic>::ID,
+                    &<#ident as ::toolgen::__private::ToolSchema>::SCHEMA,
+                ),
+            ])
+        } else {
+            ::toolgen::__private::Defs::None
+        };
         static __TOOLGEN_FACTS: ::toolgen::__private::Target = ::toolgen::__private::Target {
             id: &<#ident as ::toolgen::__private::Cyclic>::ID,
-            facts: <#ident as ::toolgen::__private::ToolSchema>::FACTS,
+            facts: if __TOOLGEN_ON_CYCLE {
+                <#ident as ::toolgen::__private::ToolSchema>::FACTS
+            } else {
+                ::toolgen::__private::facts::NO_FACTS
+            },
         };
         #[automatically_derived]
         impl ::toolgen::__private::CutTarget for #ident {

@@ -83,9 +83,47 @@ const MAX_NODES: usize = 256;
 /// ```
 pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
     let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
-    let mut seen: [&str; MAX_NODES] = [""; MAX_NODES];
-    let (mut pending, mut known) = (1, 0);
     stack[0] = from;
+    walk(stack, 1, target)
+}
+
+/// Whether the type whose node is `node`, named `id`, holds itself through other types: whether
+/// a type it holds leads back to it (so that a field of another type may refer to it by `$ref`,
+/// and its definitions are needed where it is written).
+///
+/// ```
+/// use toolgen::__private::{Edges, EdgesAt, on_cycle};
+///
+/// static A: Edges = Edges { id: "app::A", kids: &[Some(EdgesAt::of(&B))] };
+/// static B: Edges = Edges { id: "app::B", kids: &[Some(EdgesAt::of(&A))] };
+/// static C: Edges = Edges { id: "app::C", kids: &[Some(EdgesAt::of(&A))] };
+/// const A_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&A)), "app::A");
+/// const C_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&C)), "app::C");
+/// assert!(A_ON_A_CYCLE);
+/// assert!(!C_ON_A_CYCLE);
+/// ```
+pub const fn on_cycle(node: Option<EdgesAt>, id: &str) -> bool {
+    let Some(at) = node else {
+        return false;
+    };
+    let kids = at.get().kids;
+    assert!(
+        kids.len() <= MAX_NODES,
+        "toolgen: a type holds more than 256 types of yours"
+    );
+    let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
+    let mut k = 0;
+    while k < kids.len() {
+        stack[k] = kids[k];
+        k += 1;
+    }
+    walk(stack, kids.len(), id)
+}
+
+/// The walk of [`reaches`], from the first `pending` nodes of `stack`.
+const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, target: &str) -> bool {
+    let mut seen: [&str; MAX_NODES] = [""; MAX_NODES];
+    let mut known = 0;
     while pending > 0 {
         pending -= 1;
         let Some(at) = stack[pending] else {
