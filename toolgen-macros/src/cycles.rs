@@ -20,7 +20,10 @@ use crate::schema::types::{Ty, mentions_self, span_of};
 /// itself (a recursive type refers to itself by `$ref` already).
 pub fn held_types(container: &Container<'_>) -> Vec<Type> {
     let mut types: Vec<&Type> = Vec::new();
+    // A type serde reads as another (`from`, `transparent`) holds what that one holds.
+    let delegate = crate::schema::delegate_type(container);
     match &container.data {
+        _ if delegate.is_some() => types.extend(delegate),
         Data::Named(fields) => types.extend(
             fields
                 .iter()

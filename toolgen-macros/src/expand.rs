@@ -300,10 +300,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
     // type, and a tool's input is a root: a cycle through it can be marked at a field that leads
     // elsewhere. The others are spared the impl (0.75 M instructions a type to compile).
     let may_lead_back = container.tool.is_none()
-        && field_types(container).into_iter().any(|ty| {
-            !mentions_self(ty, container.ident)
-                && !crate::schema::types::cycle_leaves(ty).is_empty()
-        });
+        && (!held.is_empty()
+            || field_types(container).into_iter().any(|ty| {
+                !mentions_self(ty, container.ident)
+                    && !crate::schema::types::cycle_leaves(ty).is_empty()
+            }));
     let cyclic_impl = may_lead_back.then(|| {
         let id = if recursive {
             quote!(<Self as ::toolgen::__private::Recursive>::ID)

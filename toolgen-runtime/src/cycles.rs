@@ -20,7 +20,7 @@ use core::marker::PhantomData;
 
 use crate::facts::{Facts, TargetAt};
 use crate::nulls::{Nulls, nulls_of};
-use crate::rope::{Cyclic, Defs, DefsAt, Rope, str_eq};
+use crate::rope::{At, Cyclic, Defs, DefsAt, Rope, str_eq};
 use crate::schema::ToolSchema;
 
 /// The types of the user's that a type holds, as a node of the graph [`reaches`] walks.
@@ -36,33 +36,11 @@ pub struct Edges {
     pub kids: &'static [Option<EdgesAt>],
 }
 
-/// Where an [`Edges`] node is: a raw pointer (to a `static`, or to a generic type's const), so
-/// that a const holding it does not hold (and const evaluation does not check) what it points
-/// to, which may lead back to that const.
+/// Where an [`Edges`] node is: in a `static`, or in a generic type's const.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct EdgesAt(*const Edges);
-
-// SAFETY: `EdgesAt` only reads an immutable `Edges` that lives for the whole program
-// (`EdgesAt::of` takes a `&'static Edges`), which every thread may read.
-unsafe impl Sync for EdgesAt {}
-// SAFETY: as for `Sync`.
-unsafe impl Send for EdgesAt {}
-
-impl EdgesAt {
-    /// The address of `edges`.
-    pub const fn of(edges: &'static Edges) -> EdgesAt {
-        EdgesAt(edges)
-    }
-
-    const fn get(self) -> &'static Edges {
-        // SAFETY: made from a `&'static Edges` in `of`, so it points to an `Edges` that lives
-        // for the whole program and is never written.
-        unsafe { &*self.0 }
-    }
-}
+pub type EdgesAt = At<Edges>;
 
 /// How many nodes one walk of [`reaches`] can hold.
 const MAX_NODES: usize = 256;

@@ -16,7 +16,7 @@
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
 use crate::dialect::{Dialect, Rule};
-use crate::rope::{DefId, def_eq};
+use crate::rope::{At, DefId, def_eq};
 
 /// A schema that admits any JSON value (`{}`): no dialect but the standard one takes it.
 pub const ANY: u16 = 1;
@@ -103,33 +103,11 @@ pub struct Target {
     pub facts: &'static Facts,
 }
 
-/// Where a [`Target`] is: a raw pointer to a `static`, so that a const holding it does not hold
-/// (and const evaluation does not check) what it points to, which leads back to that const.
+/// Where a [`Target`] is: in a `static`, which the facts holding it point to.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct TargetAt(*const Target);
-
-// SAFETY: `TargetAt` only reads an immutable `static` (`TargetAt::of` takes a `&'static Target`),
-// which every thread may read.
-unsafe impl Sync for TargetAt {}
-// SAFETY: as for `Sync`.
-unsafe impl Send for TargetAt {}
-
-impl TargetAt {
-    /// The address of `target`, a `static`.
-    pub const fn of(target: &'static Target) -> TargetAt {
-        TargetAt(target)
-    }
-
-    /// The target it points to.
-    const fn get(self) -> &'static Target {
-        // SAFETY: made from a `&'static Target` in `of`, so it points to a `Target` that lives
-        // for the whole program and is never written.
-        unsafe { &*self.0 }
-    }
-}
+pub type TargetAt = At<Target>;
 
 /// Names the [`Target`] of a field marked `#[tool(recursive)]`: the derive of the type holding
 /// the field writes one such type for each type the field leads to, and reads the field's facts

@@ -128,7 +128,7 @@ pub mod __private {
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        Branch, Branches, Cyclic, DefId, Defs, DefsAt, Flat, Names, Object, Recursive, Rope,
+        At, Branch, Branches, Cyclic, DefId, Defs, DefsAt, Flat, Names, Object, Recursive, Rope,
         escaped, escaped_len, flatten_root, flatten_text, flattened_after, flattened_at_root,
         flattened_str, has_defs, has_no_branches, quoted, require_object, root_len, trim_doc,
         unique_names,

@@ -463,34 +463,49 @@ pub enum Defs {
     Behind(&'static DefId, DefsAt),
 }
 
-/// Where a `static` copy of a type's [`Defs`] is: what [`Defs::Behind`] follows. Made only from a
-/// `&'static Defs` ([`DefsAt::of`]); a raw pointer, so that a const holding it does not hold
-/// (and const evaluation does not check) what it points to.
+/// Where a `static` (or another value that lives for the whole program) is: a raw pointer, so
+/// that a const holding it does not hold (and const evaluation does not check) what it points
+/// to, which may lead back to that const. Made only from a `&'static T` ([`At::of`]).
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct DefsAt(*const Defs);
+#[derive(Debug)]
+pub struct At<T: 'static>(*const T);
 
-// SAFETY: `DefsAt` only reads an immutable `static` (`DefsAt::of` takes a `&'static Defs`), which
-// every thread may read.
-unsafe impl Sync for DefsAt {}
-// SAFETY: as for `Sync`.
-unsafe impl Send for DefsAt {}
+impl<T> Clone for At<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
 
-impl DefsAt {
-    /// The address of `defs`, a `static`.
-    pub const fn of(defs: &'static Defs) -> DefsAt {
-        DefsAt(defs)
+impl<T> Copy for At<T> {}
+
+// SAFETY: an `At<T>` only gives out a `&'static T` (`At::of` takes one), which is `Sync` where `T`
+// is: any thread may read it.
+unsafe impl<T: Sync> Sync for At<T> {}
+// SAFETY: as for `Sync`: sending an `At<T>` shares the `&'static T`.
+unsafe impl<T: Sync> Send for At<T> {}
+
+impl<T> At<T> {
+    /// The address of `value`.
+    pub const fn of(value: &'static T) -> At<T> {
+        At(value)
     }
 
-    /// The definitions it points to.
-    const fn get(self) -> &'static Defs {
-        // SAFETY: made from a `&'static Defs` in `of`, so it points to a `Defs` that lives for
-        // the whole program and is never written.
+    /// The value it points to.
+    pub(crate) const fn get(self) -> &'static T {
+        // SAFETY: made from a `&'static T` in `of`, so it points to a `T` that lives for the
+        // whole program and is never written (a `&'static T` is immutable, and `T`'s interior
+        // mutability, if any, is `T`'s own).
         unsafe { &*self.0 }
     }
 }
+
+/// Where a `static` copy of a type's [`Defs`] is: what [`Defs::Behind`] follows.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub type DefsAt = At<Defs>;
 
 /// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
 /// `ToolSchema` and holds a type other than itself and the standard ones (only such a type can
