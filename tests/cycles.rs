@@ -679,3 +679,67 @@ fn every_type_holding_every_other() {
         },
     });
 }
+
+/// A cycle through a newtype variant and a tuple struct, which have no field to mark.
+pub mod unnamed {
+    use super::*;
+
+    /// A group.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Group {
+        pub name: String,
+        pub members: Vec<Member>,
+        pub parent: Option<GroupRef>,
+    }
+
+    /// A member: someone, or a group within the group.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Member {
+        Person(String),
+        Subgroup(Box<Group>),
+    }
+
+    /// A group by value.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct GroupRef(pub Box<Group>);
+
+    /// List a group.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct List {
+        pub group: Group,
+    }
+}
+
+#[test]
+fn cycles_through_newtype_variants_and_tuple_structs() {
+    use unnamed::*;
+    let schema: Value = serde_json::from_str(List::INPUT_SCHEMA).unwrap();
+    let defs = &schema["$defs"];
+    assert_eq!(
+        defs["Member"]["anyOf"][1]["properties"]["subgroup"],
+        json!({"$ref": "#/$defs/Group"})
+    );
+    assert_eq!(
+        defs["GroupRef"],
+        json!({"$ref": "#/$defs/Group", "description": "A group by value."})
+    );
+    common::check_round_trip(&List {
+        group: Group {
+            name: "a".into(),
+            members: vec![
+                Member::Person("x".into()),
+                Member::Subgroup(Box::new(Group {
+                    name: "b".into(),
+                    members: Vec::new(),
+                    parent: Some(GroupRef(Box::new(Group {
+                        name: "c".into(),
+                        members: Vec::new(),
+                        parent: None,
+                    }))),
+                })),
+            ],
+            parent: None,
+        },
+    });
+}
