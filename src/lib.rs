@@ -54,7 +54,7 @@
 //! | field | `#[tool(format = "date-time")]` | `format` (JSON Schema's formats only) |
 //! | field | `#[tool(example = "Riga")]` (repeatable) | `examples` |
 //! | field | `#[tool(schema = Type)]` | describe the field as `Type` (needed with `#[serde(with)]`) |
-//! | field | `#[tool(recursive)]` | the field leads back to a type that holds this one (`A` holds `B` holds `A`): its types are `$ref`s to their entries under `$defs`, which cuts the cycle (see the README) |
+//! | field | `#[tool(recursive)]` | the field leads back to a type that holds this one: its types are `$ref`s to their entries under `$defs`, which cuts the cycle there. Types that hold each other (`A` holds `B` holds `A`) need it only where the cycle runs through generic types alone; the derive finds the others (see the README) |
 //! | container | `#[serde(rename_all = "..")]` (every rule), `rename_all_fields` | property / value names |
 //! | container | `#[serde(default)]` | no field is required |
 //! | container | `#[serde(deny_unknown_fields)]` | `"additionalProperties": false` |

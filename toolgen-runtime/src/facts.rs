@@ -32,9 +32,9 @@ pub const PATTERN: u16 = 1 << 4;
 pub const MULTIPLE_TYPES: u16 = 1 << 5;
 /// An `enum` or `const` that is not a string (Gemini).
 pub const NON_STRING_ENUM: u16 = 1 << 6;
-/// A reference through a field marked `#[tool(recursive)]`: the facts of the type it leads to
-/// are not summed in where it is held (a cycle), but kept behind a pointer ([`Target`]), which
-/// OpenAI strict mode's check follows.
+/// A reference to a type that leads back to the one holding it (a cycle the derive found, or a
+/// field marked `#[tool(recursive)]`): the facts of the type it leads to are not summed in where
+/// it is held, but kept behind a pointer ([`Target`]), which OpenAI strict mode's check follows.
 pub const BEHIND: u16 = 1 << 7;
 
 /// [`Facts::NONE`] as the reference [`ToolSchema::FACTS`](crate::ToolSchema::FACTS) is: what the
@@ -84,14 +84,15 @@ pub struct Facts {
     pub text: u32,
     /// What the node is made of, for the paths of problems.
     pub kids: &'static [Kid],
-    /// For a reference through a field marked `#[tool(recursive)]`: the type it leads to, whose
-    /// facts are not in this node's totals.
+    /// For a reference to a type that leads back ([`BEHIND`]): the type, whose facts are not in
+    /// this node's totals.
     pub behind: Option<TargetAt>,
 }
 
-/// The type a field marked `#[tool(recursive)]` leads to, as its holder keeps it in a `static`:
-/// who its `$defs` entry belongs to, and its facts. A `static`, so that the holder's facts can
-/// point to it while the type's own facts, which hold the holder's, are being worked out.
+/// A type that leads back to the one holding it, as a `static` keeps it (its own derive's, or,
+/// behind a field marked `#[tool(recursive)]`, the holder's): who its `$defs` entry belongs to,
+/// and its facts. A `static`, so that the holder's facts can point to it while the type's own
+/// facts, which hold the holder's, are being worked out.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -220,8 +221,8 @@ impl Facts {
     /// A recursive type's reference to itself, inside its own definition.
     pub const REFERENCE: Facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
 
-    /// A reference through a field marked `#[tool(recursive)]` to another type, which leads
-    /// back: its facts are behind `target` ([`BEHIND`]).
+    /// A reference to another type, which leads back to the one holding it: its facts are
+    /// behind `target` ([`BEHIND`]).
     pub const fn behind(target: TargetAt) -> Facts {
         let mut facts = Facts::node(RECURSIVE | BEHIND, false, [0, 0, 0], &[]);
         facts.behind = Some(target);

@@ -65,10 +65,9 @@ pub enum Nulls {
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
     /// [`Nulls::strips`], as it leads back to a tree being looked at already.
     Lazy(fn() -> &'static Nulls),
-    /// The node of a type reached through a field marked `#[tool(recursive)]` (a type that
-    /// leads back to the one holding the field), found when it is needed, as [`Nulls::Lazy`].
-    /// What is behind it is not known where it is held, so it counts as having something to
-    /// strip.
+    /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
+    /// field marked `#[tool(recursive)]`), found when it is needed, as [`Nulls::Lazy`]. What is
+    /// behind it is not known where it is held, so it counts as having something to strip.
     Cycle(fn() -> &'static Nulls),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
