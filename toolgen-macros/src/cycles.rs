@@ -4,7 +4,8 @@
 //!
 //! The choice is a const, `__TOOLGEN_CUT_<k>`, that walks the graph in const evaluation; the
 //! consts that describe the type's schema (its rope, definitions, facts, `null` tree and checks)
-//! read the held type `L` as `Held<L, __TOOLGEN_CUT_<k>>` (see the runtime's `cycles` module).
+//! read the held type `L` as `<Choose<__TOOLGEN_CUT_<k>> as Select<L>>::Out`: `L` itself, or
+//! `Held<L>`, a `$ref` (see the runtime's `cycles` module).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -62,7 +63,7 @@ pub fn held_types(container: &Container<'_>) -> Vec<Type> {
 /// The standard containers known by their last name, even where the macro cannot tell that the
 /// name is the standard one (`use std::collections::BTreeMap;` then `BTreeMap<K, V>`): which of
 /// their type arguments they hold. toolgen's `ToolSchema` impls of all of them take any
-/// `ToolSchema` there, so a held type in that place may be replaced by `Held<..>`.
+/// `ToolSchema` there, so a held type in that place may be replaced by a `$ref` to it.
 const HOLDERS: &[(&str, usize)] = &[
     ("Option", 0),
     ("Box", 0),
@@ -281,7 +282,7 @@ impl Cuts {
     }
 
     /// `ty` with each held type that the container decides about replaced by
-    /// `Held<type, __TOOLGEN_CUT_<k>>`, for the consts that describe the schema.
+    /// `<Choose<__TOOLGEN_CUT_<k>> as Select<type>>::Out`, for the consts that describe the schema.
     pub fn apply(&self, ty: &Type) -> Type {
         let mut ty = ty.clone();
         if !self.types.is_empty() {
@@ -296,7 +297,9 @@ impl Cuts {
                 let name = format_ident!("__TOOLGEN_CUT_{}", k);
                 let span = span_of(leaf);
                 let held = leaf.clone();
-                *leaf = syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);
+                *leaf = syn::parse_quote_spanned!(span=>
+                    <::toolgen::__private::Choose<#name> as ::toolgen::__private::Select<#held>>::Out
+                );
             }
         });
     }

@@ -8,8 +8,8 @@
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
 //! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
 //! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field through `Held<L, CUT>`: the type itself where it does not lead back, and a `$ref` to it
-//! where it does. The choice is a type, so the const that is not chosen is never named, and no
+//! field's type with `L` replaced by `<Choose<CUT> as Select<L>>::Out`: `L` itself where it does
+//! not lead back, and [`Held<L>`], a `$ref` to it, where it does. The choice is a type, so the const that is not chosen is never named, and no
 //! const of `A` depends on one of `L` that leads back to `A`.
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
@@ -154,29 +154,40 @@ pub trait CutTarget: Cyclic + ToolSchema {
     const TARGET: TargetAt;
 }
 
-/// The type `T` as a field reads it: itself where `CUT` is `false`, and a `$ref` to its entry
-/// under `$defs` where `CUT` is `true` (it leads back to the type holding the field).
+/// Chooses, by `CUT`, how a field reads a type `T` it holds ([`Select`]).
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub struct Held<T: ?Sized, const CUT: bool>(PhantomData<T>);
+pub struct Choose<const CUT: bool>;
 
-impl<T: ToolSchema + ?Sized> ToolSchema for Held<T, false> {
-    const SCHEMA: Rope = T::SCHEMA;
-    const DEFS: Defs = T::DEFS;
-    const FACTS: &'static Facts = T::FACTS;
-    const OBJECT: Option<crate::rope::Object> = T::OBJECT;
-    const DEFAULT: Option<Rope> = T::DEFAULT;
-    const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
-    const NULLS: Nulls = T::NULLS;
-    const STRIPS_NULLS: bool = T::STRIPS_NULLS;
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    const EDGES: Option<EdgesAt> = T::EDGES;
+/// The type `T` as a field reads it: `<Choose<CUT> as Select<T>>::Out` is `T` itself where `CUT`
+/// is `false`, and [`Held<T>`], a `$ref` to its entry under `$defs`, where `CUT` is `true` (it
+/// leads back to the type holding the field). A projection, so that where `T` is read as itself
+/// the field's type is the same type as anywhere else.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub trait Select<T: ?Sized> {
+    /// The type read.
+    type Out: ?Sized;
 }
 
-impl<T: CutTarget + ?Sized> ToolSchema for Held<T, true> {
+impl<T: ?Sized> Select<T> for Choose<false> {
+    type Out = T;
+}
+
+impl<T: ?Sized> Select<T> for Choose<true> {
+    type Out = Held<T>;
+}
+
+/// A type `T` that leads back to the type holding it, as that type reads it: a `$ref` to `T`'s
+/// entry under `$defs`, whose definitions and facts are in `static`s of `T`'s own derive.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub struct Held<T: ?Sized>(PhantomData<T>);
+
+impl<T: CutTarget + ?Sized> ToolSchema for Held<T> {
     const SCHEMA: Rope = Rope::Ref(&T::ID);
     const DEFS: Defs = Defs::Behind(&T::ID, T::ENTRY);
     const FACTS: &'static Facts = &Facts::behind(T::TARGET);
