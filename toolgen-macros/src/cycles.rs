@@ -4,8 +4,8 @@
 //!
 //! The choice is a const, `__TOOLGEN_CUT_<k>`, that walks the graph in const evaluation; the
 //! consts that describe the type's schema (its rope, definitions, facts, `null` tree and checks)
-//! read the held type `L` as `<Choose<__TOOLGEN_CUT_<k>> as Select<L>>::Out`: `L` itself, or
-//! `Held<L>`, a `$ref` (see the runtime's `cycles` module).
+//! read the held type `L` as `Held<L, __TOOLGEN_CUT_<k>>`: `L` itself, or a `$ref` (see the
+//! runtime's `cycles` module).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -164,10 +164,13 @@ fn type_id(container: &Container<'_>) -> TokenStream {
     quote!(::core::concat!(::core::module_path!(), "::", #name))
 }
 
-/// `const EDGES` for the container, and the `static` it points to: nothing for a type that
+/// `const EDGES` for the container, and the `static`s it points to: nothing for a type that
 /// holds none of the user's types, and for a tool's input (a root, which nothing holds).
-/// A generic type's node is a const of its own (a `static` cannot be generic), which a walk
-/// never looks for: it only passes through it.
+///
+/// A concrete type's node is a `static`, and so is what a field that leads back to it needs
+/// (its definitions and facts), filled only when it is on a cycle. A generic type's node is a
+/// const of its own (a `static` cannot be generic), which a walk never looks for: it only
+/// passes through it.
 pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStream) {
     if held.is_empty() || container.tool.is_some() {
         return (TokenStream::new(), TokenStream::new());
@@ -175,74 +178,54 @@ pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStr
     let kids = held
         .iter()
         .map(|ty| quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::EDGES));
-    if container.original.generics.params.is_empty() {
-        let id = type_id(container);
-        let statics = quote! {
-            static __TOOLGEN_EDGES: ::toolgen::__private::Edges = ::toolgen::__private::Edges {
-                id: #id,
-                kids: &[#(#kids),*],
-            };
-        };
-        let item = quote! {
-            const EDGES: ::core::option::Option<::toolgen::__private::EdgesAt> =
-                ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES));
-        };
-        (statics, item)
-    } else {
+    if !container.original.generics.params.is_empty() {
         let item = quote! {
             const EDGES: ::core::option::Option<::toolgen::__private::EdgesAt> =
                 ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(
-                    &::toolgen::__private::Edges { id: "", kids: &[#(#kids),*] },
+                    &::toolgen::__private::Edges::of("", &[#(#kids),*]),
                 ));
         };
-        (TokenStream::new(), item)
+        return (TokenStream::new(), item);
     }
-}
-
-/// The `CutTarget` impl of a concrete type that holds types of the user's: where a field that
-/// leads back here finds its definitions and facts, in `static`s (a const would be part of the
-/// cycle).
-pub fn cut_target(container: &Container<'_>, held: &[Type]) -> TokenStream {
-    if held.is_empty() || container.tool.is_some() || !container.original.generics.params.is_empty()
-    {
-        return TokenStream::new();
-    }
-    let ident = container.ident;
     let id = type_id(container);
-    // Only a type on a cycle is ever referred to this way; the others keep empty statics (a
-    // `static` is compiled into the program with all it points to).
-    quote! {
-        const __TOOLGEN_ON_CYCLE: bool = ::toolgen::__private::on_cycle(
-            <#ident as ::toolgen::__private::ToolSchema>::EDGES,
+    let ident = container.ident;
+    let statics = quote! {
+        static __TOOLGEN_EDGES: ::toolgen::__private::Edges = ::toolgen::__private::Edges {
+            id: #id,
+            kids: &[#(#kids),*],
+            entry: ::core::option::Option::Some(
+                ::toolgen::__private::DefsAt::of(&__TOOLGEN_CUT.defs),
+            ),
+            target: ::core::option::Option::Some(
+                ::toolgen::__private::TargetAt::of(&__TOOLGEN_CUT.target),
+            ),
+        };
+        static __TOOLGEN_CUT: ::toolgen::__private::Cut = if ::toolgen::__private::on_cycle(
+            ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
             #id,
-        );
-        static __TOOLGEN_ENTRY: ::toolgen::__private::Defs = if __TOOLGEN_ON_CYCLE {
-            ::toolgen::__private::Defs::Seq(&[
-                <#ident as ::toolgen::__private::ToolSchema>::DEFS,
-                ::toolgen::__private::Defs::Def(
-                    &<#ident as ::toolgen::__private::Cyclic>::ID,
-                    &<#ident as ::toolgen::__private::ToolSchema>::SCHEMA,
-                ),
-            ])
+        ) {
+            ::toolgen::__private::Cut {
+                defs: ::toolgen::__private::Defs::Seq(&[
+                    <#ident as ::toolgen::__private::ToolSchema>::DEFS,
+                    ::toolgen::__private::Defs::Def(
+                        &<#ident as ::toolgen::__private::Cyclic>::ID,
+                        &<#ident as ::toolgen::__private::ToolSchema>::SCHEMA,
+                    ),
+                ]),
+                target: ::toolgen::__private::Target {
+                    id: &<#ident as ::toolgen::__private::Cyclic>::ID,
+                    facts: <#ident as ::toolgen::__private::ToolSchema>::FACTS,
+                },
+            }
         } else {
-            ::toolgen::__private::Defs::None
+            ::toolgen::__private::Cut::NONE
         };
-        static __TOOLGEN_FACTS: ::toolgen::__private::Target = ::toolgen::__private::Target {
-            id: &<#ident as ::toolgen::__private::Cyclic>::ID,
-            facts: if __TOOLGEN_ON_CYCLE {
-                <#ident as ::toolgen::__private::ToolSchema>::FACTS
-            } else {
-                ::toolgen::__private::facts::NO_FACTS
-            },
-        };
-        #[automatically_derived]
-        impl ::toolgen::__private::CutTarget for #ident {
-            const ENTRY: ::toolgen::__private::DefsAt =
-                ::toolgen::__private::DefsAt::of(&__TOOLGEN_ENTRY);
-            const TARGET: ::toolgen::__private::TargetAt =
-                ::toolgen::__private::TargetAt::of(&__TOOLGEN_FACTS);
-        }
-    }
+    };
+    let item = quote! {
+        const EDGES: ::core::option::Option<::toolgen::__private::EdgesAt> =
+            ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES));
+    };
+    (statics, item)
 }
 
 /// The held types a concrete type decides about: each may lead back to it, and is then referred
@@ -282,7 +265,7 @@ impl Cuts {
     }
 
     /// `ty` with each held type that the container decides about replaced by
-    /// `<Choose<__TOOLGEN_CUT_<k>> as Select<type>>::Out`, for the consts that describe the schema.
+    /// `Held<type, __TOOLGEN_CUT_<k>>`, for the consts that describe the schema.
     pub fn apply(&self, ty: &Type) -> Type {
         let mut ty = ty.clone();
         if !self.types.is_empty() {
@@ -297,9 +280,7 @@ impl Cuts {
                 let name = format_ident!("__TOOLGEN_CUT_{}", k);
                 let span = span_of(leaf);
                 let held = leaf.clone();
-                *leaf = syn::parse_quote_spanned!(span=>
-                    <::toolgen::__private::Choose<#name> as ::toolgen::__private::Select<#held>>::Out
-                );
+                *leaf = syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);
             }
         });
     }

@@ -274,7 +274,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let facts = crate::facts::container_facts(container, recursive, &targets, &cuts);
     let cut_consts = cuts.consts(container);
     let (edges_static, edges) = crate::cycles::edges(container, &held);
-    let cut_target = crate::cycles::cut_target(container, &held);
     let leads_to = leads_to(&targets);
 
     let tool = container
@@ -350,7 +349,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #behind
             #leads_to
             #edges_static
-            #cut_target
 
             #tool
         };

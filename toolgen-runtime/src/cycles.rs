@@ -8,8 +8,8 @@
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
 //! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
 //! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field's type with `L` replaced by `<Choose<CUT> as Select<L>>::Out`: `L` itself where it does
-//! not lead back, and [`Held<L>`], a `$ref` to it, where it does. The choice is a type, so the const that is not chosen is never named, and no
+//! field's type with `L` replaced by `Held<L, CUT>`: `L` itself where it does not lead back,
+//! and a `$ref` to it where it does. The choice is a type, so the const that is not chosen is never named, and no
 //! const of `A` depends on one of `L` that leads back to `A`.
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
@@ -18,12 +18,13 @@
 
 use core::marker::PhantomData;
 
-use crate::facts::{Facts, TargetAt};
+use crate::facts::{Facts, NO_FACTS, Target, TargetAt};
 use crate::nulls::{Nulls, nulls_of};
-use crate::rope::{At, Cyclic, Defs, DefsAt, Rope, str_eq};
+use crate::rope::{At, Cyclic, DefId, Defs, DefsAt, Rope, str_eq};
 use crate::schema::ToolSchema;
 
-/// The types of the user's that a type holds, as a node of the graph [`reaches`] walks.
+/// The types of the user's that a type holds, as a node of the graph [`reaches`] walks, and,
+/// for a type on a cycle, where its definitions and facts are.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -34,7 +35,56 @@ pub struct Edges {
     pub id: &'static str,
     /// The nodes of the types it holds ([`ToolSchema::EDGES`]).
     pub kids: &'static [Option<EdgesAt>],
+    /// The type's definitions, then its own entry ([`Cut::defs`]): what a field that leads
+    /// back to it adds to `$defs`. `None` for a generic type, which no field refers to this way.
+    pub entry: Option<DefsAt>,
+    /// The type's facts ([`Cut::target`]), as for `entry`.
+    pub target: Option<TargetAt>,
 }
+
+impl Edges {
+    /// A node of a type that no field refers to by `$ref` (a generic type's).
+    pub const fn of(id: &'static str, kids: &'static [Option<EdgesAt>]) -> Edges {
+        Edges {
+            id,
+            kids,
+            entry: None,
+            target: None,
+        }
+    }
+}
+
+/// What a field that leads back to a concrete type needs of it, in a `static` of that type's
+/// derive (a const would be part of the cycle): filled only for a type on a cycle
+/// ([`on_cycle`]); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
+/// points to).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Cut {
+    /// The type's definitions, then its own entry (its schema under its [`Cyclic::ID`]).
+    pub defs: Defs,
+    /// The type's facts.
+    pub target: Target,
+}
+
+impl Cut {
+    /// Nothing: the type is on no cycle.
+    pub const NONE: Cut = Cut {
+        defs: Defs::None,
+        target: Target {
+            id: &NO_ID,
+            facts: NO_FACTS,
+        },
+    };
+}
+
+const NO_ID: DefId = DefId {
+    name: "",
+    path: "",
+    args: &[],
+};
 
 /// Where an [`Edges`] node is: in a `static`, or in a generic type's const.
 ///
@@ -51,9 +101,9 @@ const MAX_NODES: usize = 256;
 /// ```
 /// use toolgen::__private::{Edges, EdgesAt, reaches};
 ///
-/// static A: Edges = Edges { id: "app::A", kids: &[Some(EdgesAt::of(&B))] };
-/// static B: Edges = Edges { id: "app::B", kids: &[Some(EdgesAt::of(&A)), None] };
-/// static C: Edges = Edges { id: "app::C", kids: &[Some(EdgesAt::of(&A))] };
+/// static A: Edges = Edges::of("app::A", &[Some(EdgesAt::of(&B))]);
+/// static B: Edges = Edges::of("app::B", &[Some(EdgesAt::of(&A)), None]);
+/// static C: Edges = Edges::of("app::C", &[Some(EdgesAt::of(&A))]);
 /// const B_LEADS_BACK_TO_A: bool = reaches(Some(EdgesAt::of(&B)), "app::A");
 /// const A_LEADS_TO_C: bool = reaches(Some(EdgesAt::of(&A)), "app::C");
 /// assert!(B_LEADS_BACK_TO_A);
@@ -72,9 +122,9 @@ pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
 /// ```
 /// use toolgen::__private::{Edges, EdgesAt, on_cycle};
 ///
-/// static A: Edges = Edges { id: "app::A", kids: &[Some(EdgesAt::of(&B))] };
-/// static B: Edges = Edges { id: "app::B", kids: &[Some(EdgesAt::of(&A))] };
-/// static C: Edges = Edges { id: "app::C", kids: &[Some(EdgesAt::of(&A))] };
+/// static A: Edges = Edges::of("app::A", &[Some(EdgesAt::of(&B))]);
+/// static B: Edges = Edges::of("app::B", &[Some(EdgesAt::of(&A))]);
+/// static C: Edges = Edges::of("app::C", &[Some(EdgesAt::of(&A))]);
 /// const A_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&A)), "app::A");
 /// const C_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&C)), "app::C");
 /// assert!(A_ON_A_CYCLE);
@@ -142,55 +192,49 @@ const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, targe
     false
 }
 
-/// A concrete type that a field can refer to by `$ref` where it leads back ([`Held`]): where its
-/// definitions and facts are, in `static`s of its own derive.
+/// The type `T` as a field reads it: itself where `CUT` is `false`, and a `$ref` to its entry
+/// under `$defs` where `CUT` is `true` (it leads back to the type holding the field; its
+/// definitions and facts are where its [`Edges`] node says).
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub trait CutTarget: Cyclic + ToolSchema {
-    /// The type's definitions, then its own entry (its schema under its [`Cyclic::ID`]).
-    const ENTRY: DefsAt;
-    /// The type's facts.
-    const TARGET: TargetAt;
+pub struct Held<T: ?Sized, const CUT: bool>(PhantomData<T>);
+
+impl<T: ToolSchema + ?Sized> ToolSchema for Held<T, false> {
+    const SCHEMA: Rope = T::SCHEMA;
+    const DEFS: Defs = T::DEFS;
+    const FACTS: &'static Facts = T::FACTS;
+    const OBJECT: Option<crate::rope::Object> = T::OBJECT;
+    const DEFAULT: Option<Rope> = T::DEFAULT;
+    const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
+    const NULLS: Nulls = T::NULLS;
+    const STRIPS_NULLS: bool = T::STRIPS_NULLS;
+    const NEEDS_FILL: bool = T::NEEDS_FILL;
+    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
+    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
+    const EDGES: Option<EdgesAt> = T::EDGES;
 }
 
-/// Chooses, by `CUT`, how a field reads a type `T` it holds ([`Select`]).
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-pub struct Choose<const CUT: bool>;
-
-/// The type `T` as a field reads it: `<Choose<CUT> as Select<T>>::Out` is `T` itself where `CUT`
-/// is `false`, and [`Held<T>`], a `$ref` to its entry under `$defs`, where `CUT` is `true` (it
-/// leads back to the type holding the field). A projection, so that where `T` is read as itself
-/// the field's type is the same type as anywhere else.
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-pub trait Select<T: ?Sized> {
-    /// The type read.
-    type Out: ?Sized;
-}
-
-impl<T: ?Sized> Select<T> for Choose<false> {
-    type Out = T;
-}
-
-impl<T: ?Sized> Select<T> for Choose<true> {
-    type Out = Held<T>;
-}
-
-/// A type `T` that leads back to the type holding it, as that type reads it: a `$ref` to `T`'s
-/// entry under `$defs`, whose definitions and facts are in `static`s of `T`'s own derive.
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-pub struct Held<T: ?Sized>(PhantomData<T>);
-
-impl<T: CutTarget + ?Sized> ToolSchema for Held<T> {
+impl<T: ToolSchema + Cyclic + ?Sized> ToolSchema for Held<T, true> {
     const SCHEMA: Rope = Rope::Ref(&T::ID);
-    const DEFS: Defs = Defs::Behind(&T::ID, T::ENTRY);
-    const FACTS: &'static Facts = &Facts::behind(T::TARGET);
+    const DEFS: Defs = Defs::Behind(&T::ID, cut_of(T::EDGES).0);
+    const FACTS: &'static Facts = &Facts::behind(cut_of(T::EDGES).1);
     const NULLS: Nulls = Nulls::Cycle(nulls_of::<T>);
     const NEEDS_CHECK: bool = true;
+}
+
+/// Where the definitions and facts of the type whose node is `edges` are, for a field that
+/// leads back to it.
+const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
+    if let Some(at) = edges
+        && let Edges {
+            entry: Some(entry),
+            target: Some(target),
+            ..
+        } = at.get()
+    {
+        (*entry, *target)
+    } else {
+        panic!("toolgen: a type that leads back has no node of its own")
+    }
 }

@@ -177,11 +177,9 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
         Rope::Str(r#"},"required":["Right"],"additionalProperties":false}]}"#),
     ]);
     const DEFS: Defs = Defs::Seq(&[L::DEFS, R::DEFS]);
-    const EDGES: Option<crate::cycles::EdgesAt> =
-        Some(crate::cycles::EdgesAt::of(&crate::cycles::Edges {
-            id: "",
-            kids: &[L::EDGES, R::EDGES],
-        }));
+    const EDGES: Option<crate::cycles::EdgesAt> = Some(crate::cycles::EdgesAt::of(
+        &crate::cycles::Edges::of("", &[L::EDGES, R::EDGES]),
+    ));
     const FACTS: &'static Facts = &Facts::node(
         0,
         false,

@@ -549,10 +549,8 @@ macro_rules! tuple {
             const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
             const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
-            const EDGES: Option<EdgesAt> = Some(EdgesAt::of(&Edges {
-                id: "",
-                kids: &[$first::EDGES $(, $rest::EDGES)*],
-            }));
+            const EDGES: Option<EdgesAt> =
+                Some(EdgesAt::of(&Edges::of("", &[$first::EDGES $(, $rest::EDGES)*])));
             #[allow(non_snake_case)]
             fn check_constraints(&self) -> Result<(), Violation> {
                 let ($first, $($rest,)*) = self;
