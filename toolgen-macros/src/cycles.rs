@@ -204,19 +204,7 @@ pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStr
             ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
             #id,
         ) {
-            ::toolgen::__private::Cut {
-                defs: ::toolgen::__private::Defs::Seq(&[
-                    <#ident as ::toolgen::__private::ToolSchema>::DEFS,
-                    ::toolgen::__private::Defs::Def(
-                        &<#ident as ::toolgen::__private::Cyclic>::ID,
-                        &<#ident as ::toolgen::__private::ToolSchema>::SCHEMA,
-                    ),
-                ]),
-                target: ::toolgen::__private::Target {
-                    id: &<#ident as ::toolgen::__private::Cyclic>::ID,
-                    facts: <#ident as ::toolgen::__private::ToolSchema>::FACTS,
-                },
-            }
+            ::toolgen::__private::CutOf::<#ident>::CUT
         } else {
             ::toolgen::__private::Cut::NONE
         };

@@ -80,6 +80,25 @@ impl Cut {
     };
 }
 
+/// The [`Cut`] of a concrete type `T` that is on a cycle: written here, generically, so that the
+/// derive of each type names it instead of building it (each borrow in a derive's code is a
+/// check of its own for rustc).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub struct CutOf<T: ?Sized>(PhantomData<T>);
+
+impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T> {
+    /// `T`'s definitions, then its own entry; its facts.
+    pub const CUT: Cut = Cut {
+        defs: Defs::Seq(&[T::DEFS, Defs::Def(&T::ID, &T::SCHEMA)]),
+        target: Target {
+            id: &T::ID,
+            facts: T::FACTS,
+        },
+    };
+}
+
 const NO_ID: DefId = DefId {
     name: "",
     path: "",
