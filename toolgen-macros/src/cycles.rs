@@ -190,24 +190,14 @@ pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStr
     let id = type_id(container);
     let ident = container.ident;
     let statics = quote! {
-        static __TOOLGEN_EDGES: ::toolgen::__private::Edges = ::toolgen::__private::Edges {
-            id: #id,
-            kids: &[#(#kids),*],
-            entry: ::core::option::Option::Some(
-                ::toolgen::__private::DefsAt::of(&__TOOLGEN_CUT.defs),
-            ),
-            target: ::core::option::Option::Some(
-                ::toolgen::__private::TargetAt::of(&__TOOLGEN_CUT.target),
-            ),
-        };
-        static __TOOLGEN_CUT: ::toolgen::__private::Cut = if ::toolgen::__private::on_cycle(
+        static __TOOLGEN_EDGES: ::toolgen::__private::Edges =
+            ::toolgen::__private::Edges::concrete(#id, &[#(#kids),*], &__TOOLGEN_CUT);
+        const __TOOLGEN_ON_CYCLE: bool = ::toolgen::__private::on_cycle(
             ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
             #id,
-        ) {
-            ::toolgen::__private::CutOf::<#ident>::CUT
-        } else {
-            ::toolgen::__private::Cut::NONE
-        };
+        );
+        static __TOOLGEN_CUT: ::toolgen::__private::Cut =
+            ::toolgen::__private::CutOf::<#ident, __TOOLGEN_ON_CYCLE>::CUT;
     };
     let item = quote! {
         const EDGES: ::core::option::Option<::toolgen::__private::EdgesAt> =

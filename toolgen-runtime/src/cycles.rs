@@ -35,11 +35,9 @@ pub struct Edges {
     pub id: &'static str,
     /// The nodes of the types it holds ([`ToolSchema::EDGES`]).
     pub kids: &'static [Option<EdgesAt>],
-    /// The type's definitions, then its own entry ([`Cut::defs`]): what a field that leads
-    /// back to it adds to `$defs`. `None` for a generic type, which no field refers to this way.
-    pub entry: Option<DefsAt>,
-    /// The type's facts ([`Cut::target`]), as for `entry`.
-    pub target: Option<TargetAt>,
+    /// What a field that leads back to the type needs of it. `None` for a generic type, which
+    /// no field refers to this way.
+    pub cut: Option<At<Cut>>,
 }
 
 impl Edges {
@@ -48,8 +46,20 @@ impl Edges {
         Edges {
             id,
             kids,
-            entry: None,
-            target: None,
+            cut: None,
+        }
+    }
+
+    /// A concrete type's node, and its [`Cut`] (a `static`: only its address is taken).
+    pub const fn concrete(
+        id: &'static str,
+        kids: &'static [Option<EdgesAt>],
+        cut: &'static Cut,
+    ) -> Edges {
+        Edges {
+            id,
+            kids,
+            cut: Some(At::of(cut)),
         }
     }
 }
@@ -80,15 +90,21 @@ impl Cut {
     };
 }
 
-/// The [`Cut`] of a concrete type `T` that is on a cycle: written here, generically, so that the
-/// derive of each type names it instead of building it (each borrow in a derive's code is a
-/// check of its own for rustc).
+/// The [`Cut`] of a concrete type `T`: [`Cut::NONE`] unless `ON` (it is on a cycle). Written
+/// here, generically, so that the derive of each type names it instead of building it (each
+/// borrow in a derive's code is a check of its own for rustc), and chosen by a type, so that
+/// the schema of a type on no cycle is not named (nor, when it fails, named again).
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub struct CutOf<T: ?Sized>(PhantomData<T>);
+pub struct CutOf<T: ?Sized, const ON: bool>(PhantomData<T>);
 
-impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T> {
+impl<T: ?Sized> CutOf<T, false> {
+    /// Nothing: the type is on no cycle.
+    pub const CUT: Cut = Cut::NONE;
+}
+
+impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
     /// `T`'s definitions, then its own entry; its facts.
     pub const CUT: Cut = Cut {
         defs: Defs::Seq(&[T::DEFS, Defs::Def(&T::ID, &T::SCHEMA)]),
@@ -246,13 +262,11 @@ impl<T: ToolSchema + Cyclic + ?Sized> ToolSchema for Held<T, true> {
 /// leads back to it.
 const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
     if let Some(at) = edges
-        && let Edges {
-            entry: Some(entry),
-            target: Some(target),
-            ..
-        } = at.get()
+        && let Some(cut) = at.get().cut
     {
-        (*entry, *target)
+        // Addresses inside the `static`, which is not read here (it may be being worked out).
+        let cut = cut.get();
+        (At::of(&cut.defs), At::of(&cut.target))
     } else {
         panic!("toolgen: a type that leads back has no node of its own")
     }
