@@ -171,7 +171,7 @@ fn type_id(container: &Container<'_>) -> TokenStream {
 /// (its definitions and facts), filled only when it is on a cycle. A generic type's node is a
 /// const of its own (a `static` cannot be generic), which a walk never looks for: it only
 /// passes through it.
-pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStream) {
+pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStream, TokenStream) {
     if held.is_empty() || container.tool.is_some() {
         return (TokenStream::new(), TokenStream::new());
     }
@@ -189,13 +189,23 @@ pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStr
     }
     let id = type_id(container);
     let ident = container.ident;
+    // On a cycle when a type it holds leads back to it: what its choices say, when it has one
+    // for each (every type it holds is concrete), else a walk of its own.
+    let on_cycle = if cuts.types.len() == held.len() {
+        let names = (0..held.len()).map(|k| format_ident!("__TOOLGEN_CUT_{}", k));
+        quote!(#(#names)||*)
+    } else {
+        quote! {
+            ::toolgen::__private::on_cycle(
+                ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
+                #id,
+            )
+        }
+    };
     let statics = quote! {
         static __TOOLGEN_EDGES: ::toolgen::__private::Edges =
             ::toolgen::__private::Edges::concrete(#id, &[#(#kids),*], &__TOOLGEN_CUT);
-        const __TOOLGEN_ON_CYCLE: bool = ::toolgen::__private::on_cycle(
-            ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
-            #id,
-        );
+        const __TOOLGEN_ON_CYCLE: bool = #on_cycle;
         static __TOOLGEN_CUT: ::toolgen::__private::Cut =
             ::toolgen::__private::CutOf::<#ident, __TOOLGEN_ON_CYCLE>::CUT;
     };

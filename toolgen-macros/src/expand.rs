@@ -273,7 +273,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let targets = cycle_targets(container);
     let facts = crate::facts::container_facts(container, recursive, &targets, &cuts);
     let cut_consts = cuts.consts(container);
-    let (edges_static, edges) = crate::cycles::edges(container, &held);
+    let (edges_static, edges) = crate::cycles::edges(container, &held, &cuts);
     let leads_to = leads_to(&targets);
 
     let tool = container
