@@ -158,10 +158,15 @@ fn visit_leaves(ty: &mut Type, f: &mut dyn FnMut(&mut Type)) {
     }
 }
 
-/// The `module::Name` string that names a concrete type in the graph.
+/// The string that names a concrete type in the graph: `module::Name`, and where it is defined
+/// (two types of one name in one module are each inside a function of their own).
 fn type_id(container: &Container<'_>) -> TokenStream {
     let name = container.ident.to_string();
-    quote!(::core::concat!(::core::module_path!(), "::", #name))
+    quote! {
+        ::core::concat!(
+            ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
+        )
+    }
 }
 
 /// `const EDGES` for the container, and the `static`s it points to: nothing for a type that

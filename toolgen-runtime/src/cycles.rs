@@ -8,9 +8,10 @@
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
 //! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
 //! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field's type with `L` replaced by `Held<L, CUT>`: `L` itself where it does not lead back,
-//! and a `$ref` to it where it does. The choice is a type, so the const that is not chosen is never named, and no
-//! const of `A` depends on one of `L` that leads back to `A`.
+//! field's type with `L` replaced by [`Held<L, CUT>`](Held): `L` itself where it does not lead
+//! back, and a `$ref` to it where it does, whose definitions and facts are in `L`'s [`Cut`]
+//! `static`. The choice is a type, so the const that is not chosen is never named, and no const
+//! of `A` depends on one of `L` that leads back to `A`.
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
 //! errors, so the runtime's no-panic lints do not apply to it.
@@ -30,8 +31,8 @@ use crate::schema::ToolSchema;
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct Edges {
-    /// `module::Name` of a concrete type; empty for a generic type's node (a const, which a
-    /// walk never looks for).
+    /// `module::Name@line:column` of a concrete type; empty for a generic type's node (a const,
+    /// which a walk never looks for).
     pub id: &'static str,
     /// The nodes of the types it holds ([`ToolSchema::EDGES`]).
     pub kids: &'static [Option<EdgesAt>],
@@ -131,7 +132,7 @@ pub type EdgesAt = At<Edges>;
 const MAX_NODES: usize = 256;
 
 /// Whether the type whose node is `from` holds, at any depth, the concrete type named `target`
-/// (`module::Name`): whether a field of `target`'s of that type leads back to it.
+/// (`module::Name@line:column`): whether a field of `target`'s of that type leads back to it.
 ///
 /// ```
 /// use toolgen::__private::{Edges, EdgesAt, reaches};
@@ -268,6 +269,8 @@ const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
         let cut = cut.get();
         (At::of(&cut.defs), At::of(&cut.target))
     } else {
-        panic!("toolgen: a type that leads back has no node of its own")
+        panic!(
+            "toolgen: a type that leads back to the one holding it is generic (named through a type alias, or with its parameters' defaults), and cannot be referred to by `$ref` here; mark a field of the cycle `#[tool(recursive)]`"
+        )
     }
 }

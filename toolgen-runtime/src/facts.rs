@@ -510,8 +510,8 @@ const fn admits(only: Option<&[Via]>, via: Via) -> bool {
     false
 }
 
-/// The whole tool's totals against OpenAI's limits, the types behind `#[tool(recursive)]`
-/// fields counted once each (they are written once, under `$defs`).
+/// The whole tool's totals against OpenAI's limits, the types that lead back ([`BEHIND`])
+/// counted once each (they are written once, under `$defs`).
 const fn totals(facts: &Facts) -> Option<Rule> {
     let mut sums = [facts.properties, facts.enum_values, facts.text];
     if facts.all & BEHIND != 0 {
@@ -529,10 +529,10 @@ const fn totals(facts: &Facts) -> Option<Rule> {
     }
 }
 
-/// How many types behind `#[tool(recursive)]` fields one check can look into.
+/// How many types that lead back ([`BEHIND`]) one check can look into.
 const MAX_TARGETS: usize = 64;
 
-/// The types behind `#[tool(recursive)]` fields that one check has looked into.
+/// The types that lead back ([`BEHIND`]) that one check has looked into.
 struct Seen {
     ids: [Option<&'static DefId>; MAX_TARGETS],
     len: usize,
@@ -559,7 +559,7 @@ impl Seen {
         }
         assert!(
             self.len < MAX_TARGETS,
-            "toolgen: a strict tool leads to more than 64 types through `#[tool(recursive)]` fields; split the tool"
+            "toolgen: a strict tool holds more than 64 types that hold each other; split the tool"
         );
         self.ids[self.len] = Some(id);
         self.len += 1;
@@ -567,7 +567,7 @@ impl Seen {
     }
 }
 
-/// OpenAI strict mode's first problem with the types behind the `#[tool(recursive)]` fields in
+/// OpenAI strict mode's first problem with the types that lead back ([`BEHIND`]) in
 /// `facts` (at `path`, through the kids `only` lets through), each looked into once: each as
 /// the definition it is written as, counted from its own root, and named by the field that
 /// leads to it.
@@ -604,8 +604,8 @@ const fn behind_problem(
     None
 }
 
-/// Adds to `sums` (properties, enum values, characters) those of the types behind the
-/// `#[tool(recursive)]` fields in `facts`, each once, with its `$defs` key.
+/// Adds to `sums` (properties, enum values, characters) those of the types that lead back
+/// ([`BEHIND`]) in `facts`, each once, with its `$defs` key.
 const fn behind_totals(facts: &Facts, sums: &mut [u32; 3], seen: &mut Seen) {
     if let Some(at) = facts.behind {
         let target = at.get();
