@@ -743,3 +743,64 @@ fn cycles_through_newtype_variants_and_tuple_structs() {
         },
     });
 }
+
+/// A cycle through a flattened field: the flattened type's properties are the holder's own,
+/// and the field in them that leads back refers to the holder.
+pub mod flattened {
+    use super::*;
+
+    /// A note.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Note {
+        pub text: String,
+        #[serde(flatten)]
+        pub meta: Meta,
+    }
+
+    /// What a note is about.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Meta {
+        #[serde(default)]
+        pub tags: Vec<String>,
+        pub reply_to: Option<Box<Note>>,
+    }
+
+    /// Write a note.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Write {
+        pub note: Note,
+    }
+}
+
+#[test]
+fn a_cycle_through_a_flattened_field() {
+    use flattened::*;
+    let schema: Value = serde_json::from_str(Write::INPUT_SCHEMA).unwrap();
+    let note = &schema["properties"]["note"];
+    assert_eq!(
+        note["properties"]["reply_to"],
+        json!({"anyOf": [{"$ref": "#/$defs/Note"}, {"type": "null"}]})
+    );
+    assert_eq!(&schema["$defs"]["Note"], note);
+    let parsed = Write::parse_args(
+        &json!({"note": {"text": "a", "tags": null, "reply_to": {"text": "b", "reply_to": null}}})
+            .to_string(),
+    )
+    .unwrap();
+    assert_eq!(parsed.note.meta.reply_to.unwrap().text, "b");
+    common::check_round_trip(&Write {
+        note: Note {
+            text: "a".into(),
+            meta: Meta {
+                tags: vec!["x".into()],
+                reply_to: Some(Box::new(Note {
+                    text: "b".into(),
+                    meta: Meta {
+                        tags: Vec::new(),
+                        reply_to: None,
+                    },
+                })),
+            },
+        },
+    });
+}
