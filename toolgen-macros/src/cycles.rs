@@ -248,7 +248,7 @@ impl Cuts {
         let consts = self.types.iter().enumerate().map(|(k, ty)| {
             let name = format_ident!("__TOOLGEN_CUT_{}", k);
             quote_spanned! {span_of(ty)=>
-                const #name: bool = ::toolgen::__private::reaches(
+                const #name: bool = ::toolgen::__private::leads_back(
                     <#ty as ::toolgen::__private::ToolSchema>::EDGES,
                     #id,
                 );

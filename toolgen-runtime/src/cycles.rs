@@ -151,6 +151,20 @@ pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
     walk(stack, 1, target)
 }
 
+/// [`reaches`], for the choice of a field's held type: whether it leads back to the type named
+/// `target`, which then refers to it by `$ref`. Stops the build, at the field (the derive spans
+/// the const there), when it does but has no [`Cut`] of its own to refer to: a generic type
+/// named as if it were concrete.
+pub const fn leads_back(from: Option<EdgesAt>, target: &str) -> bool {
+    let back = reaches(from, target);
+    if back && !matches!(from, Some(at) if at.get().cut.is_some()) {
+        panic!(
+            "toolgen: this type leads back to the one holding it, but is a generic type named through a type alias or its parameters' defaults, which cannot be referred to by `$ref`; write it with its type arguments (`Page<Post>`), or mark `#[tool(recursive)]` a field of the cycle that holds a concrete type"
+        );
+    }
+    back
+}
+
 /// Whether the type whose node is `node`, named `id`, holds itself through other types: whether
 /// a type it holds leads back to it (so that a field of another type may refer to it by `$ref`,
 /// and its definitions are needed where it is written).
@@ -269,8 +283,7 @@ const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
         let cut = cut.get();
         (At::of(&cut.defs), At::of(&cut.target))
     } else {
-        panic!(
-            "toolgen: a type that leads back to the one holding it is generic (named through a type alias, or with its parameters' defaults), and cannot be referred to by `$ref` here; mark a field of the cycle `#[tool(recursive)]`"
-        )
+        // `leads_back` stops the build before a field reads such a type this way.
+        panic!("toolgen: a type that leads back has no node of its own")
     }
 }
