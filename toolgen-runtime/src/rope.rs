@@ -919,7 +919,7 @@ impl Entries {
                 }
                 assert!(
                     self.len < MAX_ENTRIES,
-                    "toolgen: more than 64 types under one schema's `$defs`"
+                    "toolgen: more than 64 types under one schema's `$defs`; split the tool"
                 );
                 let mut number = 1;
                 let mut k = 0;
@@ -955,7 +955,7 @@ impl Entries {
                 }
                 assert!(
                     self.followed_len < MAX_ENTRIES,
-                    "toolgen: more than 64 types under one schema's `$defs`"
+                    "toolgen: more than 64 types under one schema's `$defs`; split the tool"
                 );
                 self.followed[self.followed_len] = Some(id);
                 self.followed_len += 1;
