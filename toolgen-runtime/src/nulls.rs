@@ -178,8 +178,8 @@ impl Nulls {
 
     /// Whether the stripping parse ([`de::from_str`]), which fills as it reads, fills every
     /// value to fill in as [`fill_value`] does: none is below an untagged enum's alternatives
-    /// (where the stripping parse, which drops `null`s there, would fill too), and no field
-    /// marked `#[tool(recursive)]` is on the way (what is behind it is not known here).
+    /// (where the stripping parse, which drops `null`s there, would fill too), and no type that
+    /// leads back ([`Nulls::Cycle`]) is on the way (what is behind it is not known here).
     /// Argument parsing takes that one pass for such types, and the `serde_json::Value` path
     /// for the others.
     pub const fn fills_as_read(&self) -> bool {

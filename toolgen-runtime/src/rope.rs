@@ -456,8 +456,8 @@ pub enum Defs {
     Def(&'static DefId, &'static Rope),
     /// Several groups of definitions.
     Seq(&'static [Defs]),
-    /// The entry of a type reached through a field marked `#[tool(recursive)]` and the
-    /// definitions it brings: behind a pointer to a `static` that holds them, since a const that
+    /// The entry of a type that leads back to the one holding it (a cycle the derive found, or a
+    /// field marked `#[tool(recursive)]`) and the definitions it brings: behind a pointer to a `static` that holds them, since a const that
     /// held them would be part of a cycle (the type leads back to the one holding the field).
     /// Followed once for a root, however many ways lead to it.
     Behind(&'static DefId, DefsAt),
@@ -507,7 +507,8 @@ impl<T> At<T> {
 #[doc(hidden)]
 pub type DefsAt = At<Defs>;
 
-/// A type that a field marked `#[tool(recursive)]` may lead to: every type that derives
+/// A type that a field may refer to by `$ref` where it leads back (a cycle the derive found,
+/// or a field marked `#[tool(recursive)]`): every type that derives
 /// `ToolSchema` and holds a type other than itself and the standard ones (only such a type can
 /// lead back; a tool's input struct is a root, and a cycle through it is marked at a field that
 /// leads elsewhere). The field refers to it by `$ref`, and the type holding the field adds
