@@ -9,10 +9,12 @@
 //! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
 //! own seeds and visitors are used as they are, so those parts cost nothing extra.
 
+use std::cell::Cell;
+use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::rc::Rc;
+use std::sync::{Mutex, PoisonError};
 
-use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer, StringDeserializer};
+use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer};
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, Error as _, MapAccess, SeqAccess,
     VariantAccess, Visitor,
@@ -30,14 +32,16 @@ use super::{
 ///
 /// Any error means "not on this path": the caller parses again the way that reports errors
 /// (the text stripper, then the error-locating slow path), so the errors here are not shown and
-/// are not made precise. Besides what serde_json rejects, two cases are left to the text
+/// are not made precise. Besides what serde_json rejects, three cases are left to the text
 /// stripper that way: a key of a field with a default that is repeated in its object (dropping
-/// one copy would hide the repeat from serde), and one written with escapes (rare; see
-/// [`null_follows`]).
+/// one copy would hide the repeat from serde), a key written with escapes (rare: models do not
+/// escape names; keys are read as serde_json borrows them from the text, see [`null_follows`]),
+/// and types whose enums meet in more distinct ways than [`MAX_SETS`].
 pub(crate) fn from_str<T>(text: &str, root: &'static Nulls) -> serde_json::Result<T>
 where
     T: serde::de::DeserializeOwned,
 {
+    SETS_FULL.set(false);
     let mut de = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(Strip {
         de: &mut de,
@@ -45,18 +49,21 @@ where
         text,
     })?;
     de.end()?;
+    if SETS_FULL.get() {
+        return Err(serde_json::Error::custom("too many distinct sets of nodes"));
+    }
     Ok(value)
 }
 
 /// The concrete nodes (`Object`, `Items`, `Tuple`, `Values`) a JSON value follows: several where
-/// an enum's alternatives meet. Cloned for each item of an array, so the rare set of several
-/// nodes is shared.
-#[derive(Clone)]
+/// an enum's alternatives meet. Copied for each item of an array: the rare set of several nodes
+/// is kept once ([`interned`]).
+#[derive(Clone, Copy)]
 enum Set {
     /// Nothing to strip here or below.
     Empty,
     One(&'static Nulls),
-    Many(Rc<[&'static Nulls]>),
+    Many(&'static [&'static Nulls]),
 }
 
 impl Set {
@@ -84,7 +91,14 @@ impl Set {
         match nodes.as_slice() {
             [] => Set::Empty,
             [node] => Set::One(node),
-            _ => Set::Many(nodes.into()),
+            _ => match interned(nodes) {
+                Some(nodes) => Set::Many(nodes),
+                // The parse is refused at its end ([`from_str`]); the slow path reads the text.
+                None => {
+                    SETS_FULL.set(true);
+                    Set::Empty
+                }
+            },
         }
     }
 
@@ -129,10 +143,10 @@ impl Set {
             return Some(Members::Fields(fields));
         }
         if has_tagged(self.nodes()) {
-            return Some(Members::Tagged(self));
+            return Some(Members::Keyed(Keyed::Tagged(self)));
         }
         if self.has_object() {
-            return Some(Members::Keys(self));
+            return Some(Members::Keyed(Keyed::Keys(self)));
         }
         // Only maps (or nodes of arrays, which an object does not follow): every value follows
         // the maps' value nodes, whatever its key.
@@ -145,7 +159,7 @@ impl Set {
         }
         match Set::from_nodes(nodes) {
             Set::Empty => None,
-            values => Some(Members::Values(values)),
+            values => Some(Members::Keyed(Keyed::Values(values))),
         }
     }
 
@@ -198,6 +212,49 @@ impl Set {
     }
 }
 
+/// How many distinct sets of several nodes [`interned`] keeps, at most.
+const MAX_SETS: usize = 4096;
+
+thread_local! {
+    /// Whether [`interned`] refused a set during the parse on this thread.
+    static SETS_FULL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `nodes`, kept for the life of the program, once for each distinct list: each is a list of the
+/// program's own `static` nodes (what a JSON value follows where an enum's alternatives meet),
+/// so there are as many as the types' shapes allow, whatever the input. `None` past
+/// [`MAX_SETS`] of them.
+#[inline(never)]
+fn interned(nodes: Vec<&'static Nulls>) -> Option<&'static [&'static Nulls]> {
+    static SETS: Mutex<Option<Sets>> = Mutex::new(None);
+    let mut sets = SETS.lock().unwrap_or_else(PoisonError::into_inner);
+    intern(sets.get_or_insert_with(HashMap::new), nodes, MAX_SETS)
+}
+
+/// The sets [`interned`] keeps, by their nodes' addresses.
+type Sets = HashMap<Vec<usize>, &'static [&'static Nulls]>;
+
+/// [`interned`] in `sets`, which keeps at most `max`.
+fn intern(
+    sets: &mut Sets,
+    nodes: Vec<&'static Nulls>,
+    max: usize,
+) -> Option<&'static [&'static Nulls]> {
+    let addresses: Vec<usize> = nodes
+        .iter()
+        .map(|node| std::ptr::from_ref(*node).addr())
+        .collect();
+    if let Some(set) = sets.get(&addresses) {
+        return Some(set);
+    }
+    if sets.len() >= max {
+        return None;
+    }
+    let set: &'static [&'static Nulls] = Box::leak(nodes.into_boxed_slice());
+    sets.insert(addresses, set);
+    Some(set)
+}
+
 /// The field of `fields` named `key`, and its index.
 #[inline(always)]
 fn find_field(fields: &'static [NullField], key: &str) -> Option<(usize, &'static NullField)> {
@@ -208,46 +265,52 @@ fn find_field(fields: &'static [NullField], key: &str) -> Option<(usize, &'stati
         .find(|(_, f)| f.name.len() == key.len() && same_key(f.name.as_bytes(), key.as_bytes()))
 }
 
-/// A field with a default that a key named: a bit for its index in a plain object (the common
-/// case, below 64), or its name, the same `&'static str` whichever key names it.
-#[derive(Clone, Copy)]
-enum Defaulted {
-    Bit(u64),
-    Name(&'static str),
+/// [`find_field`], trying first the field at `*next`: models write the keys in the schema's
+/// order, so the one after the last key found is most often the next one. `*next` moves past the
+/// field found.
+#[inline(always)]
+fn find_next_field(
+    fields: &'static [NullField],
+    key: &str,
+    next: &mut usize,
+) -> Option<(usize, &'static NullField)> {
+    let found = match fields.get(*next) {
+        Some(field) if field.name.as_bytes() == key.as_bytes() => Some((*next, field)),
+        _ => find_field(fields, key),
+    };
+    if let Some((index, _)) = found {
+        *next = index + 1;
+    }
+    found
 }
 
-/// The fields with a default one object has named so far.
+/// The fields with a default that the keys of an object read through a set ([`StripMap`]) have
+/// named so far: the same `&'static str` whichever key names a field.
 #[derive(Default)]
-struct Seen {
-    indices: u64,
-    names: Vec<&'static str>,
-}
+struct Seen(Vec<&'static str>);
 
 impl Seen {
-    /// Records `field`; `false` if it was named before.
+    /// Records `name`; `false` if it was named before.
     #[inline]
-    fn insert(&mut self, field: Defaulted) -> bool {
-        match field {
-            Defaulted::Bit(bit) => {
-                let new = self.indices & bit == 0;
-                self.indices |= bit;
-                new
-            }
-            Defaulted::Name(name) => {
-                if self.names.iter().any(|seen| std::ptr::eq(*seen, name)) {
-                    return false;
-                }
-                self.names.push(name);
-                true
-            }
+    fn insert(&mut self, name: &'static str) -> bool {
+        if self.0.iter().any(|seen| std::ptr::eq(*seen, name)) {
+            return false;
         }
+        self.0.push(name);
+        true
     }
 }
 
 /// How an object's members are read.
 enum Members {
-    /// One plain object, its fields looked up directly: the common case.
+    /// One plain object, its fields looked up directly ([`FieldMap`]): the common case.
     Fields(&'static [NullField]),
+    /// Through a set ([`StripMap`]).
+    Keyed(Keyed),
+}
+
+/// How the members of an object that is not one plain object are read.
+enum Keyed {
     /// The values all follow a set, whatever their key (maps): keys are left to serde_json.
     Values(Set),
     /// Each key is read here and looked up in the set.
@@ -298,7 +361,7 @@ fn own_fills(
 }
 
 /// The fields with a `#[tool(default = ..)]` value of the objects of `set` (a resolved one),
-/// which an object whose keys are looked up in it ([`Members::Keys`]) may write in; `None` past
+/// which an object whose keys are looked up in it ([`Keyed::Keys`]) may write in; `None` past
 /// 64 (the `Value` path writes them in).
 fn keyed_fills(set: &Set) -> Option<Vec<&'static NullField>> {
     let mut fills = Vec::new();
@@ -501,28 +564,55 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        let members = match self.set.into_members() {
-            Some(members) => members,
-            None => return self.visitor.visit_map(map),
+        // The common case first: one plain object.
+        let members = match self.set {
+            Set::One(Nulls::Object(fields, [])) => Members::Fields(fields),
+            set => match set.into_members() {
+                Some(members) => members,
+                None => return self.visitor.visit_map(map),
+            },
+        };
+        let members = match members {
+            Members::Fields(fields) => {
+                // Whether the object may have `#[tool(default = ..)]` values to write in
+                // ([`FieldMap::next_fill`]).
+                let fill = fields.iter().any(|f| f.fill.is_some());
+                macro_rules! visit {
+                    ($fill:literal) => {
+                        self.visitor.visit_map(FieldMap::<A, $fill> {
+                            map,
+                            fields,
+                            next: 0,
+                            node: &Nulls::None,
+                            seen: 0,
+                            given: 0,
+                            fill_from: 0,
+                            filling: None,
+                            text: self.text,
+                        })
+                    };
+                }
+                return if fill { visit!(true) } else { visit!(false) };
+            }
+            Members::Keyed(members) => members,
         };
         // Whether the object may have `#[tool(default = ..)]` values to write in
-        // ([`StripMap::next_fill`]), and for keys looked up in a set, which fields: a plain
-        // object's are its own; before a tagged enum's tag is read, those of every variant
-        // count (the fields are known once it is read); a map's values fill their own.
+        // ([`StripMap::next_fill`]), and which fields: before a tagged enum's tag is read, those
+        // of every variant count (the fields are known once it is read); a map's values fill
+        // their own.
         let (fill, fills) = match &members {
-            Members::Fields(fields) => (fields.iter().any(|f| f.fill.is_some()), Vec::new()),
-            Members::Keys(set) => match keyed_fills(set) {
+            Keyed::Keys(set) => match keyed_fills(set) {
                 Some(fills) => (!fills.is_empty(), fills),
                 None => return Err(A::Error::custom("more than 64 fields fill")),
             },
-            Members::Tagged(set) => {
+            Keyed::Tagged(set) => {
                 let mut steps = MAX_STEPS;
                 let any = set.nodes().iter().any(|node| {
                     own_fills(node, true, &mut steps, &mut |_| ControlFlow::Break(())).is_break()
                 });
                 (any, Vec::new())
             }
-            Members::Values(_) => (false, Vec::new()),
+            Keyed::Values(_) => (false, Vec::new()),
         };
         macro_rules! visit {
             ($fill:literal) => {
@@ -606,64 +696,40 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     Ok(value)
 }
 
-/// A key as serde_json read it: borrowed from the text, or decoded (it had escapes).
-enum Key<'de> {
-    Borrowed(&'de str),
-    Owned(String),
-}
-
-impl Key<'_> {
-    fn as_str(&self) -> &str {
-        match self {
-            Key::Borrowed(key) => key,
-            Key::Owned(key) => key,
-        }
-    }
-}
-
-/// Reads a key (or a variant's name) as a [`Key`].
+/// Reads a key (or a variant's name) as serde_json borrows it from the text. A key written with
+/// escapes, which serde_json decodes into a new string, is an error: rare (models do not escape
+/// names), it is left to the text stripper, which decodes keys.
 struct KeySeed;
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Key<'de>;
+    type Value = &'de str;
 
     #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Key<'de>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<&'de str, D::Error> {
         de.deserialize_str(self)
     }
 }
 
 impl<'de> Visitor<'de> for KeySeed {
-    type Value = Key<'de>;
+    type Value = &'de str;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a string key")
+        f.write_str("a string key without escapes")
     }
 
     #[inline]
-    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
-        Ok(Key::Borrowed(key))
-    }
-
-    fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
-        Ok(Key::Owned(key.to_owned()))
-    }
-
-    fn visit_string<E>(self, key: String) -> Result<Key<'de>, E> {
-        Ok(Key::Owned(key))
+    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<&'de str, E> {
+        Ok(key)
     }
 }
 
-/// Hands `key` to the caller's `seed`, as serde_json would have: borrowed where it could be.
+/// Hands `key` to the caller's `seed`, as serde_json would have.
 #[inline]
 fn give_key<'de, K: DeserializeSeed<'de>, E: de::Error>(
     seed: K,
-    key: Key<'de>,
+    key: &'de str,
 ) -> Result<K::Value, E> {
-    match key {
-        Key::Borrowed(key) => seed.deserialize(BorrowedStrDeserializer::new(key)),
-        Key::Owned(key) => seed.deserialize(StringDeserializer::new(key)),
-    }
+    seed.deserialize(BorrowedStrDeserializer::new(key))
 }
 
 /// Whether `null` is the value after `key`, a key serde_json has just read from `text`. Where
@@ -700,75 +766,38 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
     (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
-/// The field with a default that `found` names, for a key serde_json has just read from `text`.
-/// A `null` that an untagged enum's variants disagree about ([`Found::conflict`]) is left to
-/// the slow path, which tries it kept and dropped, object by object.
-#[inline]
-fn defaulted<E: de::Error>(found: Found, text: &str, key: &str) -> Result<Option<Defaulted>, E> {
-    if found.conflict() && null_follows(text, key) != Some(false) {
-        return Err(E::custom(
-            "the variants of an untagged enum disagree about a null",
-        ));
-    }
-    Ok(found.defaulted().map(Defaulted::Name))
-}
-
-/// An object's members, with the `null`s of fields with a default left out.
-struct StripMap<'de, A, const FILL: bool> {
+/// The members of one plain object ([`Members::Fields`], the common case), with the `null`s of
+/// fields with a default left out: each key looked up in the object's fields directly.
+struct FieldMap<'de, A, const FILL: bool> {
     map: A,
-    members: Members,
-    /// The set of the value whose key was handed out last; its node where the members are
-    /// [`Members::Fields`].
-    value: Set,
+    fields: &'static [NullField],
+    /// The index of the field after the last one a key named, looked at first for the next key
+    /// ([`find_next_field`]).
+    next: usize,
+    /// The node of the value whose key was handed out last.
     node: &'static Nulls,
-    seen: Seen,
-    /// The fields of [`Members::Fields`] with a `#[tool(default = ..)]` value whose key was
-    /// handed out, a bit each by index.
+    /// The fields with a default named so far, a bit each by index.
+    seen: u64,
+    /// The fields with a `#[tool(default = ..)]` value whose key was handed out, a bit each by
+    /// index.
     given: u64,
     /// Once the object's own members are read: the index of the next field to look at for a
     /// `#[tool(default = ..)]` value to hand out, and the value whose key was handed out last.
     fill_from: usize,
     filling: Option<&'static str>,
-    /// Where the members are [`Members::Keys`] and `FILL`: the fields that may be written in
-    /// ([`keyed_fills`]), whose bits in `given` are by their index here.
-    fills: Vec<&'static NullField>,
     text: &'de str,
 }
 
-impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
-    /// After the object's last member: the key of the next field of [`Members::Fields`] whose
-    /// `#[tool(default = ..)]` value is to be written in (its key was not handed out), as
-    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from
-    /// the default's text ([`MapAccess::next_value_seed`]).
+impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
+    /// After the object's last member: the key of the next field whose `#[tool(default = ..)]`
+    /// value is to be written in (its key was not handed out), as
+    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from the
+    /// default's text ([`MapAccess::next_value_seed`]).
     fn next_fill<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        let fields = match &self.members {
-            Members::Fields(fields) => *fields,
-            Members::Keys(_) | Members::Tagged(_) => {
-                while let Some(&field) = self.fills.get(self.fill_from) {
-                    let bit = field_bit(self.fill_from).unwrap_or(0);
-                    self.fill_from += 1;
-                    // Given by the model, or written in already (for a name that two of the
-                    // set's objects have, the first one's value, as `fill_value` writes it).
-                    if self.given & bit != 0 {
-                        continue;
-                    }
-                    let Some(text) = field.fill else {
-                        continue;
-                    };
-                    self.given |= name_bits(&self.fills, field.name);
-                    self.node = field.inner;
-                    self.filling = Some(text);
-                    return give_key(seed, Key::Borrowed(field.name)).map(Some);
-                }
-                return Ok(None);
-            }
-            // `FILL` is not set for a map's members (`StripVisitor::visit_map`).
-            Members::Values(_) => return Err(A::Error::custom("a map's members fill")),
-        };
-        while let Some(field) = fields.get(self.fill_from) {
+        while let Some(field) = self.fields.get(self.fill_from) {
             let index = self.fill_from;
             self.fill_from += 1;
             let Some(text) = field.fill else {
@@ -779,7 +808,134 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
             }
             self.node = field.inner;
             self.filling = Some(text);
-            return give_key(seed, Key::Borrowed(field.name)).map(Some);
+            return give_key(seed, field.name).map(Some);
+        }
+        Ok(None)
+    }
+}
+
+impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, A, FILL> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        loop {
+            if FILL && self.fill_from > 0 {
+                return self.next_fill(seed);
+            }
+            let Some(key) = self.map.next_key_seed(KeySeed)? else {
+                if !FILL {
+                    return Ok(None);
+                }
+                let next = self.next_fill(seed);
+                // Past the end, even if no field is filled.
+                self.fill_from = self.fill_from.max(1);
+                return next;
+            };
+            let Some((index, field)) = find_next_field(self.fields, key, &mut self.next) else {
+                self.node = &Nulls::None;
+                return give_key(seed, key).map(Some);
+            };
+            self.node = field.inner;
+            let fills = FILL && field.fill.is_some();
+            if !field.default && !fills {
+                return give_key(seed, key).map(Some);
+            }
+            // Rare: the `Value` path strips and fills past the 64th field.
+            let bit = field_bit(index)
+                .ok_or_else(|| A::Error::custom("a field past the 64th has a default"))?;
+            if fills {
+                // Until its `null` is known to be dropped, the key counts as handed out;
+                // dropped, it does not (below).
+                self.given |= bit;
+            }
+            if field.default {
+                // Dropping one copy of a repeated key would hide the repeat from serde.
+                if self.seen & bit != 0 {
+                    return Err(A::Error::custom("a key with a default is repeated"));
+                }
+                self.seen |= bit;
+                match null_follows(self.text, key) {
+                    Some(true) => {
+                        self.map.next_value::<()>()?;
+                        // Dropped: a `#[tool(default = ..)]` value is written in instead.
+                        if FILL {
+                            self.given &= !bit;
+                        }
+                        continue;
+                    }
+                    Some(false) => {}
+                    None => {
+                        return Err(A::Error::custom("a key with a default is not in the text"));
+                    }
+                }
+            }
+            return give_key(seed, key).map(Some);
+        }
+    }
+
+    #[inline]
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        if FILL && let Some(text) = self.filling.take() {
+            return read_fill(text, Set::of(self.node), seed);
+        }
+        strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint()
+    }
+}
+
+/// The members of an object read through a set ([`Keyed`]), with the `null`s of fields with a
+/// default left out.
+struct StripMap<'de, A, const FILL: bool> {
+    map: A,
+    members: Keyed,
+    /// The set of the value whose key was handed out last.
+    value: Set,
+    /// The node of a `#[tool(default = ..)]` value being written in.
+    node: &'static Nulls,
+    seen: Seen,
+    /// The fields of `fills` whose key was handed out, a bit each by index there.
+    given: u64,
+    /// Once the object's own members are read: the index of the next field of `fills` to look
+    /// at for a `#[tool(default = ..)]` value to hand out, and the value whose key was handed
+    /// out last.
+    fill_from: usize,
+    filling: Option<&'static str>,
+    /// Where `FILL`: the fields that may be written in ([`keyed_fills`]).
+    fills: Vec<&'static NullField>,
+    text: &'de str,
+}
+
+impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
+    /// After the object's last member: the key of the next field of `fills` whose
+    /// `#[tool(default = ..)]` value is to be written in (its key was not handed out), as
+    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from
+    /// the default's text ([`MapAccess::next_value_seed`]).
+    fn next_fill<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        while let Some(&field) = self.fills.get(self.fill_from) {
+            let bit = field_bit(self.fill_from).unwrap_or(0);
+            self.fill_from += 1;
+            // Given by the model, or written in already (for a name that two of the set's
+            // objects have, the first one's value, as `fill_value` writes it).
+            if self.given & bit != 0 {
+                continue;
+            }
+            let Some(text) = field.fill else {
+                continue;
+            };
+            self.given |= name_bits(&self.fills, field.name);
+            self.node = field.inner;
+            self.filling = Some(text);
+            return give_key(seed, field.name).map(Some);
         }
         Ok(None)
     }
@@ -796,7 +952,7 @@ fn name_bits(fills: &[&'static NullField], name: &str) -> u64 {
         .fold(0, |bits, bit| bits | bit)
 }
 
-/// A field's bit in [`Seen`] and [`StripMap::given`], for the first 64 fields.
+/// A field's bit in [`FieldMap`]'s and [`StripMap`]'s bit sets, for the first 64 fields.
 #[inline]
 fn field_bit(index: usize) -> Option<u64> {
     u32::try_from(index).ok().and_then(|i| 1_u64.checked_shl(i))
@@ -811,7 +967,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
         // A map's keys are serde_json's: they may be numbers in strings.
-        if let Members::Values(_) = self.members {
+        if let Keyed::Values(_) = self.members {
             return self.map.next_key_seed(seed);
         }
         loop {
@@ -822,84 +978,61 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                 if !FILL {
                     return Ok(None);
                 }
-                self.fill_from = 0;
                 let next = self.next_fill(seed);
                 // Past the end, even if no field is filled.
                 self.fill_from = self.fill_from.max(1);
                 return next;
             };
-            let defaulted = match &self.members {
-                Members::Values(_) => None, // Returned above.
-                Members::Fields(fields) => match find_field(fields, key.as_str()) {
-                    Some((index, field)) => {
-                        self.node = field.inner;
-                        let bit = field_bit(index);
-                        if FILL && field.fill.is_some() {
-                            match bit {
-                                // Until its `null` is known to be dropped, the key counts as
-                                // handed out; dropped, it does not (below).
-                                Some(bit) => self.given |= bit,
-                                // Rare: the `Value` path fills it.
-                                None => {
-                                    return Err(A::Error::custom("a field past the 64th fills"));
-                                }
-                            }
-                        }
-                        field.default.then_some(match bit {
-                            Some(bit) => Defaulted::Bit(bit),
-                            None => Defaulted::Name(field.name),
-                        })
-                    }
-                    None => {
-                        self.node = &Nulls::None;
-                        None
-                    }
-                },
+            let found = match &self.members {
+                Keyed::Values(_) => Found::default(), // Returned above.
                 // The first key of an object with a tagged enum in its set: the members start at
                 // the key's quote, and the tag, wherever it is among them, tells which variant's
                 // fields they are.
-                Members::Tagged(set) => {
-                    let Some(start) = key_offset(self.text, key.as_str()) else {
-                        // Rare (models do not escape names): the text stripper decodes keys.
-                        return Err(A::Error::custom("a tagged object's key has escapes"));
+                Keyed::Tagged(set) => {
+                    let Some(start) = key_offset(self.text, key) else {
+                        return Err(A::Error::custom("a tagged object's key is not in the text"));
                     };
                     let set = set.resolved(self.text, start - 1);
                     if FILL {
                         self.fills = keyed_fills(&set)
                             .ok_or_else(|| A::Error::custom("more than 64 fields fill"))?;
                     }
-                    let (found, value) = set.lookup(key.as_str());
+                    let (found, value) = set.lookup(key);
                     self.value = value;
-                    self.members = Members::Keys(set);
-                    defaulted(found, self.text, key.as_str())?
+                    self.members = Keyed::Keys(set);
+                    found
                 }
-                Members::Keys(set) => {
-                    let (found, value) = set.lookup(key.as_str());
+                Keyed::Keys(set) => {
+                    let (found, value) = set.lookup(key);
                     self.value = value;
-                    defaulted(found, self.text, key.as_str())?
+                    found
                 }
             };
-            if let Some(field) = defaulted {
+            // A `null` that an untagged enum's variants disagree about ([`Found::conflict`]) is
+            // left to the slow path, which tries it kept and dropped, object by object.
+            if found.conflict() && null_follows(self.text, key) != Some(false) {
+                return Err(A::Error::custom(
+                    "the variants of an untagged enum disagree about a null",
+                ));
+            }
+            if let Some(name) = found.defaulted() {
                 // Dropping one copy of a repeated key would hide the repeat from serde.
-                if !self.seen.insert(field) {
+                if !self.seen.insert(name) {
                     return Err(A::Error::custom("a key with a default is repeated"));
                 }
-                match null_follows(self.text, key.as_str()) {
+                match null_follows(self.text, key) {
                     Some(true) => {
                         self.map.next_value::<()>()?;
-                        // Dropped: a `#[tool(default = ..)]` value is written in instead.
-                        if FILL && let Defaulted::Bit(bit) = field {
-                            self.given &= !bit;
-                        }
                         continue;
                     }
                     Some(false) => {}
-                    // Rare (models do not escape names): the text stripper decodes keys.
-                    None => return Err(A::Error::custom("a key with a default has escapes")),
+                    None => {
+                        return Err(A::Error::custom("a key with a default is not in the text"));
+                    }
                 }
             }
             if FILL && !self.fills.is_empty() {
-                self.given |= name_bits(&self.fills, key.as_str());
+                self.given |= name_bits(&self.fills, key);
             }
             return give_key(seed, key).map(Some);
         }
@@ -911,9 +1044,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
             return read_fill(text, Set::of(self.node), seed);
         }
         let set = match &self.members {
-            Members::Values(set) => set.clone(),
-            Members::Fields(_) => Set::of(self.node),
-            Members::Keys(_) | Members::Tagged(_) => std::mem::replace(&mut self.value, Set::Empty),
+            Keyed::Values(set) => *set,
+            Keyed::Keys(_) | Keyed::Tagged(_) => std::mem::replace(&mut self.value, Set::Empty),
         };
         strip_seed!(set, self.text, seed => self.map.next_value_seed(seed))
     }
@@ -958,7 +1090,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for StripSeq<'de, A> {
         seed: S,
     ) -> Result<Option<S::Value>, A::Error> {
         let set = match &self.items {
-            Items::All(set) => set.clone(),
+            Items::All(set) => *set,
             Items::ByPosition(set) => set.item(self.index),
         };
         self.index = self.index.saturating_add(1);
@@ -986,7 +1118,7 @@ impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for StripEnum<'de, A> {
         seed: S,
     ) -> Result<(S::Value, Self::Variant), A::Error> {
         let (key, variant) = self.data.variant_seed(KeySeed)?;
-        let (_, set) = self.set.lookup(key.as_str());
+        let (_, set) = self.set.lookup(key);
         let value = give_key(seed, key)?;
         let text = self.text;
         Ok((value, StripVariant { variant, set, text }))
@@ -1281,7 +1413,24 @@ mod tests {
     }
 
     #[test]
-    fn repeated_and_escaped_keys_with_defaults_are_left_to_the_text_stripper() {
+    fn sets_of_several_nodes_are_kept_once_and_at_most_max() {
+        const A: Nulls = Nulls::Items(&NONE);
+        const B: Nulls = Nulls::Values(&NONE);
+        let mut sets = Sets::new();
+        let first = intern(&mut sets, vec![&A, &B], 2).unwrap();
+        let again = intern(&mut sets, vec![&A, &B], 2).unwrap();
+        assert!(std::ptr::eq(first, again));
+        assert_eq!(first.len(), 2);
+        // The order is kept: another list.
+        let other = intern(&mut sets, vec![&B, &A], 2).unwrap();
+        assert!(!std::ptr::eq(first, other));
+        assert!(intern(&mut sets, vec![&A, &A], 2).is_none());
+        // Those kept are still found once full.
+        assert!(intern(&mut sets, vec![&B, &A], 2).is_some());
+    }
+
+    #[test]
+    fn repeated_keys_with_defaults_and_escaped_keys_are_left_to_the_text_stripper() {
         for text in [
             r#"{"a":null,"a":1}"#,
             r#"{"a":1,"a":null}"#,
@@ -1295,10 +1444,13 @@ mod tests {
             assert!(root(text).is_err(), "{text}");
             assert!(value(text).is_err(), "{text}");
         }
-        // Escapes elsewhere are serde_json's: in keys without a default, and in values.
+        // So is any key with escapes (models do not escape names), one without a default too.
+        assert!(root(r#"{"\u0063":null}"#).is_err());
+        assert!(value(r#"{"\u0063":null}"#).is_err());
+        // Escapes in values are serde_json's.
         assert_eq!(
-            value(r#"{"\u0063":null,"c2":"\"a\": null","a":null}"#).unwrap(),
-            json!({"c": null, "c2": "\"a\": null"})
+            value(r#"{"c2":"\"a\": null","a":null}"#).unwrap(),
+            json!({"c2": "\"a\": null"})
         );
         // Keys without a default repeat as serde_json and the derive see them.
         assert!(root(r#"{"c":1,"c":2}"#).is_err());
