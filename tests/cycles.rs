@@ -804,3 +804,76 @@ fn a_cycle_through_a_flattened_field() {
         },
     });
 }
+
+/// A ring of 60 types, each holding the next: the walk that gathers a root's `$defs` keeps its
+/// own stack, so it does not take one frame of const evaluation per type (rustc stops at the
+/// crate's recursion limit, 128 frames). serde's own derive stops a little further, at 64.
+pub mod ring {
+    use super::*;
+
+    macro_rules! ring {
+        ($($name:ident -> $next:ident,)*) => {$(
+            /// A link of the ring.
+            #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+            pub struct $name {
+                pub n: u32,
+                #[serde(default)]
+                pub next: Option<Box<$next>>,
+            }
+        )*};
+    }
+
+    ring! {
+        R0 -> R1, R1 -> R2, R2 -> R3, R3 -> R4, R4 -> R5, R5 -> R6, R6 -> R7, R7 -> R8, R8 -> R9,
+        R9 -> R10, R10 -> R11, R11 -> R12, R12 -> R13, R13 -> R14, R14 -> R15, R15 -> R16,
+        R16 -> R17, R17 -> R18, R18 -> R19, R19 -> R20, R20 -> R21, R21 -> R22, R22 -> R23,
+        R23 -> R24, R24 -> R25, R25 -> R26, R26 -> R27, R27 -> R28, R28 -> R29, R29 -> R30,
+        R30 -> R31, R31 -> R32, R32 -> R33, R33 -> R34, R34 -> R35, R35 -> R36, R36 -> R37,
+        R37 -> R38, R38 -> R39, R39 -> R40, R40 -> R41, R41 -> R42, R42 -> R43, R43 -> R44,
+        R44 -> R45, R45 -> R46, R46 -> R47, R47 -> R48, R48 -> R49, R49 -> R50, R50 -> R51,
+        R51 -> R52, R52 -> R53, R53 -> R54, R54 -> R55, R55 -> R56, R56 -> R57, R57 -> R58,
+        R58 -> R59, R59 -> R0,
+    }
+
+    /// Go round the ring.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Round {
+        pub start: R0,
+    }
+
+    /// Go round the ring, in OpenAI strict mode, which the build checks in each type of it.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    #[tool(strict = "openai")]
+    pub struct StrictRound {
+        pub start: R0,
+    }
+}
+
+#[test]
+fn a_ring_of_sixty_types() {
+    use ring::*;
+    let schema: Value = serde_json::from_str(Round::INPUT_SCHEMA).unwrap();
+    let defs = schema["$defs"].as_object().unwrap();
+    assert_eq!(defs.len(), 60);
+    assert_eq!(
+        defs["R59"]["properties"]["next"],
+        json!({"anyOf": [{"$ref": "#/$defs/R0", "default": null}, {"type": "null"}]})
+    );
+    let round = Round::parse_args(
+        r#"{"start": {"n": 0, "next": {"n": 1, "next": {"n": 2, "next": null}}}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        round.start.next.as_ref().unwrap().next.as_ref().unwrap().n,
+        2
+    );
+    common::check_round_trip(&round);
+    let strict: Value =
+        serde_json::from_str(StrictRound::definition_json(Provider::OpenAiChat)).unwrap();
+    assert_eq!(strict["function"]["strict"], json!(true));
+    let defs = strict["function"]["parameters"]["$defs"]
+        .as_object()
+        .unwrap();
+    assert_eq!(defs.len(), 60);
+    assert_eq!(defs["R7"]["required"], json!(["n", "next"]));
+}

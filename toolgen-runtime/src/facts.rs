@@ -577,60 +577,145 @@ const fn behind_problem(
     only: Option<&[Via]>,
     seen: &mut Seen,
 ) -> Option<Problem> {
-    if let Some(at) = facts.behind {
-        let target = at.get();
-        match seen.add(target.id) {
-            Some(true) => {}
-            Some(false) => return None,
-            None => panic!(
-                "toolgen: a strict tool holds more than 64 types that hold each other; split the tool"
-            ),
+    // A walk with its own stack (the kids being walked, and the path's length before them), in
+    // place of recursion, whose depth would grow with every type followed: rustc stops const
+    // evaluation at the crate's recursion limit of frames.
+    let mut path = *path;
+    let mut frames = [Frame::EMPTY; MAX_FRAMES];
+    let mut depth = 0;
+    let mut current = Some(facts);
+    let mut only = only;
+    loop {
+        if let Some(facts) = current {
+            current = None;
+            if let Some(at) = facts.behind {
+                let target = at.get();
+                match seen.add(target.id) {
+                    Some(true) => {
+                        let found = problem(Dialect::OpenAiStrict, target.facts, 0, &path, None);
+                        if found.is_some() {
+                            return found;
+                        }
+                        current = Some(target.facts);
+                        only = None;
+                        continue;
+                    }
+                    Some(false) => {}
+                    None => panic!(
+                        "toolgen: a strict tool holds more than 64 types that hold each other; split the tool"
+                    ),
+                }
+            } else if !facts.kids.is_empty() {
+                assert!(depth < MAX_FRAMES, "{}", TOO_DEEP);
+                frames[depth] = Frame {
+                    kids: facts.kids,
+                    next: 0,
+                    back: path.len,
+                    only,
+                };
+                depth += 1;
+            }
+            only = None;
         }
-        let found = problem(Dialect::OpenAiStrict, target.facts, 0, path, None);
-        if found.is_some() {
-            return found;
+        // The next kid that leads to a type behind, of the innermost frame not done with.
+        if depth == 0 {
+            return None;
         }
-        return behind_problem(target.facts, path, None, seen);
-    }
-    let mut i = 0;
-    while i < facts.kids.len() {
-        let kid = &facts.kids[i];
-        if kid.facts.all & BEHIND != 0 && admits(only, kid.via) {
-            let mut at = *path;
-            at.push(kid);
-            let found = behind_problem(kid.facts, &at, None, seen);
-            if found.is_some() {
-                return found;
+        let frame = &mut frames[depth - 1];
+        path.len = frame.back;
+        let mut i = frame.next;
+        while i < frame.kids.len() {
+            let kid = &frame.kids[i];
+            i += 1;
+            if kid.facts.all & BEHIND != 0 && admits(frame.only, kid.via) {
+                path.push(kid);
+                current = Some(kid.facts);
+                break;
             }
         }
-        i += 1;
+        frame.next = i;
+        if current.is_none() {
+            depth -= 1;
+        }
     }
-    None
 }
 
-/// Adds to `sums` (properties, enum values, characters) those of the types that lead back
-/// ([`BEHIND`]) in `facts`, each once, with its `$defs` key.
+/// How deeply [`behind_problem`] and [`behind_totals`] may go into kids (types behind included).
+const MAX_FRAMES: usize = 256;
+
+const TOO_DEEP: &str = "toolgen: the types of a strict tool nest too deeply; split the tool";
+
+/// A node whose kids [`behind_problem`] or [`behind_totals`] is walking.
+#[derive(Clone, Copy)]
+struct Frame<'a> {
+    kids: &'a [Kid],
+    /// The index of the next kid to look at.
+    next: usize,
+    /// The path's length before the frame's kids.
+    back: usize,
+    /// The kinds of kid to look into (the first node's, as its caller says).
+    only: Option<&'a [Via]>,
+}
+
+impl Frame<'_> {
+    const EMPTY: Frame<'static> = Frame {
+        kids: &[],
+        next: 0,
+        back: 0,
+        only: None,
+    };
+}
+
+/// Adds to `sums` the totals of the types behind in `facts` ([`BEHIND`]), each once (`seen`).
 const fn behind_totals(facts: &Facts, sums: &mut [u32; 3], seen: &mut Seen) {
-    if let Some(at) = facts.behind {
-        let target = at.get();
-        // Past the room for them, the types are not counted: `behind_problem`, which every
-        // check runs on the same types first, stops the build there, once.
-        if let Some(true) = seen.add(target.id) {
-            sums[0] = sums[0].saturating_add(target.facts.properties);
-            sums[1] = sums[1].saturating_add(target.facts.enum_values);
-            sums[2] = sums[2]
-                .saturating_add(target.facts.text)
-                .saturating_add(target.id.name.len() as u32);
-            behind_totals(target.facts, sums, seen);
+    // As `behind_problem`, with a stack of its own.
+    let mut frames = [Frame::EMPTY; MAX_FRAMES];
+    let mut depth = 0;
+    let mut current = Some(facts);
+    loop {
+        if let Some(facts) = current {
+            current = None;
+            if let Some(at) = facts.behind {
+                let target = at.get();
+                // Past the room for them, the types are not counted: `behind_problem`, which
+                // every check runs on the same types first, stops the build there, once.
+                if let Some(true) = seen.add(target.id) {
+                    sums[0] = sums[0].saturating_add(target.facts.properties);
+                    sums[1] = sums[1].saturating_add(target.facts.enum_values);
+                    sums[2] = sums[2]
+                        .saturating_add(target.facts.text)
+                        .saturating_add(target.id.name.len() as u32);
+                    current = Some(target.facts);
+                    continue;
+                }
+            } else if !facts.kids.is_empty() {
+                assert!(depth < MAX_FRAMES, "{}", TOO_DEEP);
+                frames[depth] = Frame {
+                    kids: facts.kids,
+                    next: 0,
+                    back: 0,
+                    only: None,
+                };
+                depth += 1;
+            }
         }
-        return;
-    }
-    let mut i = 0;
-    while i < facts.kids.len() {
-        if facts.kids[i].facts.all & BEHIND != 0 {
-            behind_totals(facts.kids[i].facts, sums, seen);
+        if depth == 0 {
+            return;
         }
-        i += 1;
+        let frame = &mut frames[depth - 1];
+        let mut i = frame.next;
+        while i < frame.kids.len() {
+            let kid = &frame.kids[i];
+            i += 1;
+            if kid.facts.all & BEHIND != 0 {
+                current = Some(kid.facts);
+                break;
+            }
+        }
+        frame.next = i;
+        if current.is_none() {
+            depth -= 1;
+        }
     }
 }
 

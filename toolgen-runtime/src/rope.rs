@@ -877,6 +877,9 @@ pub const fn has_defs(defs: &Defs) -> bool {
 /// How many different entries one root's `$defs` can hold.
 const MAX_ENTRIES: usize = 64;
 
+/// How deeply the groups of definitions under one root may nest ([`Entries::collect`]).
+const MAX_GROUPS: usize = 256;
+
 /// The different entries of a root's [`Defs`], in the order they are met (each [`Defs::Behind`]
 /// followed once), with the number of each one's key: what the root's walk writes under
 /// `$defs`, and looks [`Rope::Ref`] keys up in.
@@ -911,58 +914,99 @@ impl Entries {
         entries
     }
 
+    /// Adds the entries of `defs`, in the order a depth-first walk meets them, following each
+    /// [`Defs::Behind`] once. The walk keeps its own stack of the groups it is in, so that a long
+    /// cycle of types does not take one frame of const evaluation per type (rustc stops const
+    /// evaluation at the crate's recursion limit of frames, 128 by default); a group's last
+    /// member is walked after the group is left, so a ring of types that each lead to the next
+    /// as their last definition takes no depth at all.
     const fn collect(&mut self, defs: &Defs) {
-        match defs {
-            Defs::None => {}
-            Defs::Def(id, rope) => {
-                if self.index(id).is_some() {
-                    return;
-                }
-                assert!(
-                    self.len < MAX_ENTRIES,
-                    "toolgen: more than 64 types under one schema's `$defs`; split the tool"
-                );
-                let mut number = 1;
-                let mut k = 0;
-                while k < self.len {
-                    if let Some(other) = self.ids[k]
-                        && str_eq(other.name, id.name)
-                    {
-                        number += 1;
+        let mut groups: [&[Defs]; MAX_GROUPS] = [&[]; MAX_GROUPS];
+        let mut next = [0usize; MAX_GROUPS];
+        let mut depth = 0;
+        let mut current = Some(defs);
+        loop {
+            if let Some(defs) = current {
+                current = None;
+                match defs {
+                    Defs::None => {}
+                    Defs::Def(id, rope) => self.add(id, rope),
+                    Defs::Seq(members) => {
+                        assert!(
+                            depth < MAX_GROUPS,
+                            "toolgen: the types under one schema's `$defs` nest too deeply; split the tool"
+                        );
+                        groups[depth] = members;
+                        next[depth] = 0;
+                        depth += 1;
                     }
-                    k += 1;
-                }
-                self.ids[self.len] = Some(id);
-                self.ropes[self.len] = Some(rope);
-                self.numbers[self.len] = number;
-                self.len += 1;
-            }
-            Defs::Seq(groups) => {
-                let mut i = 0;
-                while i < groups.len() {
-                    self.collect(&groups[i]);
-                    i += 1;
+                    Defs::Behind(id, at) => {
+                        if self.follows(id) {
+                            current = Some(at.get());
+                            continue;
+                        }
+                    }
                 }
             }
-            Defs::Behind(id, at) => {
-                let mut k = 0;
-                while k < self.followed_len {
-                    if let Some(other) = self.followed[k]
-                        && def_eq(other, id)
-                    {
-                        return;
-                    }
-                    k += 1;
-                }
-                assert!(
-                    self.followed_len < MAX_ENTRIES,
-                    "toolgen: more than 64 types under one schema's `$defs`; split the tool"
-                );
-                self.followed[self.followed_len] = Some(id);
-                self.followed_len += 1;
-                self.collect(at.get());
+            // The next member of the innermost group not done with.
+            if depth == 0 {
+                return;
+            }
+            let top = depth - 1;
+            let members = groups[top];
+            if next[top] < members.len() {
+                current = Some(&members[next[top]]);
+                next[top] += 1;
+            }
+            if next[top] >= members.len() {
+                depth -= 1;
             }
         }
+    }
+
+    /// Adds the entry of `id`, unless it has one.
+    const fn add(&mut self, id: &'static DefId, rope: &'static Rope) {
+        if self.index(id).is_some() {
+            return;
+        }
+        assert!(
+            self.len < MAX_ENTRIES,
+            "toolgen: more than 64 types under one schema's `$defs`; split the tool"
+        );
+        let mut number = 1;
+        let mut k = 0;
+        while k < self.len {
+            if let Some(other) = self.ids[k]
+                && str_eq(other.name, id.name)
+            {
+                number += 1;
+            }
+            k += 1;
+        }
+        self.ids[self.len] = Some(id);
+        self.ropes[self.len] = Some(rope);
+        self.numbers[self.len] = number;
+        self.len += 1;
+    }
+
+    /// Records that the [`Defs::Behind`] of `id` is followed; `false` if it was before.
+    const fn follows(&mut self, id: &'static DefId) -> bool {
+        let mut k = 0;
+        while k < self.followed_len {
+            if let Some(other) = self.followed[k]
+                && def_eq(other, id)
+            {
+                return false;
+            }
+            k += 1;
+        }
+        assert!(
+            self.followed_len < MAX_ENTRIES,
+            "toolgen: more than 64 types under one schema's `$defs`; split the tool"
+        );
+        self.followed[self.followed_len] = Some(id);
+        self.followed_len += 1;
+        true
     }
 
     /// The index of `id`'s entry.
