@@ -27,11 +27,10 @@ pub fn container_facts(
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
-            &::toolgen::__private::Facts::recursive(#name_len, &[::toolgen::__private::Kid {
-                via: ::toolgen::__private::Via::Definition,
-                name: "",
-                facts: #body,
-            }])
+            &::toolgen::__private::Facts::recursive(
+                #name_len,
+                &[::toolgen::__private::Kid::definition(#body)],
+            )
         }
     } else {
         body
@@ -312,13 +311,12 @@ fn node(own: TokenStream, object: bool, counts: [u32; 3], kids: &[TokenStream]) 
     }
 }
 
+/// A kid, by the runtime's constructor for `via` (`Property` takes the name).
 fn kid(via: TokenStream, name: &str, facts: &TokenStream) -> TokenStream {
-    quote! {
-        ::toolgen::__private::Kid {
-            via: ::toolgen::__private::Via::#via,
-            name: #name,
-            facts: #facts,
-        }
+    match via.to_string().as_str() {
+        "Property" => quote!(::toolgen::__private::Kid::property(#name, #facts)),
+        "Flatten" => quote!(::toolgen::__private::Kid::flatten(#facts)),
+        _ => quote!(::toolgen::__private::Kid::branch(#facts)),
     }
 }
 

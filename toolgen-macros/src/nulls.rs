@@ -113,10 +113,17 @@ fn object(
             .as_ref()
             .filter(|_| !untagged)
             .and_then(|default| json::expr_to_json(default).ok());
-        let fill = option_tokens(fill);
-        entries.push(quote! {
-            ::toolgen::__private::NullField {
-                name: #name, default: #default, fill: #fill, inner: &#inner
+        entries.push(match (default, fill) {
+            // A field without a default whose value may hold one: the common case, by the
+            // runtime's constructor (fewer nodes for rustc to type-check than the struct).
+            (false, None) => quote!(::toolgen::__private::NullField::nested(#name, &#inner)),
+            (default, fill) => {
+                let fill = option_tokens(fill);
+                quote! {
+                    ::toolgen::__private::NullField {
+                        name: #name, default: #default, fill: #fill, inner: &#inner
+                    }
+                }
             }
         });
     }
@@ -187,13 +194,7 @@ fn enum_node(
         }
     }
     if tagged.iter().any(|(_, content)| content.is_some()) {
-        let field = |name: &str, inner: &TokenStream| {
-            quote! {
-                ::toolgen::__private::NullField {
-                    name: #name, default: false, fill: ::core::option::Option::None, inner: &#inner
-                }
-            }
-        };
+        let field = |name: &str, inner: &TokenStream| quote!(::toolgen::__private::NullField::nested(#name, &#inner));
         // A variant of a tagged enum, found by its tag: each variant's `null`s are stripped as
         // that variant reads them.
         let cases = |node: &dyn Fn(&TokenStream) -> TokenStream| {
@@ -295,7 +296,7 @@ mod tests {
                 "NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None},",
                 // The `#[tool(default)]` value, written in where the key is missing.
                 "NullField{name:\"b\",default:true,fill:Some(\"3\"),inner:&Nulls::None},",
-                "NullField{name:\"c\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}",
+                "NullField::nested(\"c\",&<InnerasToolSchema>::NULLS)",
                 "],&[<MoreasToolSchema>::NULLS]).pruned();"
             )
         );
@@ -316,7 +317,7 @@ mod tests {
             struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
         });
         assert!(
-            text.contains("inner:&Nulls::Lazy(nulls_of::<Vec<Tree>>)"),
+            text.contains("NullField::nested(\"children\",&Nulls::Lazy(nulls_of::<Vec<Tree>>))"),
             "{text}"
         );
     }
@@ -331,9 +332,9 @@ mod tests {
             concat!(
                 "constNULLS:Nulls=Nulls::Any(&[",
                 "Nulls::Object(&[",
-                "NullField{name:\"B\",default:false,fill:None,inner:&Nulls::Object(&[",
-                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()},",
-                "NullField{name:\"C\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}",
+                "NullField::nested(\"B\",&Nulls::Object(&[",
+                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()),",
+                "NullField::nested(\"C\",&<InnerasToolSchema>::NULLS)",
                 "],&[]),",
                 // The untagged variant, marked: nothing is filled in below it.
                 "Nulls::Untagged(&[<OtherasToolSchema>::NULLS])]).pruned();"
@@ -362,9 +363,9 @@ mod tests {
             concat!(
                 "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
                 "TagCase{name:\"A\",node:&Nulls::Object(&[",
-                "NullField{name:\"c\",default:false,fill:None,inner:&<InnerasToolSchema>::NULLS}],&[])},",
+                "NullField::nested(\"c\",&<InnerasToolSchema>::NULLS)],&[])},",
                 "TagCase{name:\"B\",node:&Nulls::Object(&[",
-                "NullField{name:\"c\",default:false,fill:None,inner:&<OtherasToolSchema>::NULLS}],&[])}]));"
+                "NullField::nested(\"c\",&<OtherasToolSchema>::NULLS)],&[])}]));"
             )
         );
         let untagged = nulls(parse_quote! {
@@ -391,12 +392,11 @@ mod tests {
             untagged,
             concat!(
                 "constNULLS:Nulls=Nulls::pruned(Nulls::Untagged(&[Nulls::Object(&[",
-                "NullField{name:\"a\",default:false,fill:None,inner:&Nulls::Keep},",
-                "NullField{name:\"b\",default:false,fill:None,inner:&Nulls::Keep},",
-                "NullField{name:\"c\",default:false,fill:None,inner:&Nulls::Keep},",
+                "NullField::nested(\"a\",&Nulls::Keep),",
+                "NullField::nested(\"b\",&Nulls::Keep),",
+                "NullField::nested(\"c\",&Nulls::Keep),",
                 // An `Option` reads a missing key as it reads `null`: its own node.
-                "NullField{name:\"d\",default:false,fill:None,",
-                "inner:&<Option<Value>asToolSchema>::NULLS}",
+                "NullField::nested(\"d\",&<Option<Value>asToolSchema>::NULLS)",
                 "],&[]),",
                 "Nulls::Object(&[NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None}],&[])",
                 "]));"

@@ -106,6 +106,18 @@ pub struct NullField {
     pub inner: &'static Nulls,
 }
 
+impl NullField {
+    /// A field without a default whose value may hold one ([`NullField::inner`]).
+    pub const fn nested(name: &'static str, inner: &'static Nulls) -> NullField {
+        NullField {
+            name,
+            default: false,
+            fill: None,
+            inner,
+        }
+    }
+}
+
 impl Nulls {
     /// Whether the tree has anything to strip: a field with a default somewhere in it.
     pub const fn strips(&self) -> bool {
