@@ -868,6 +868,12 @@ fn object_const(cx: &Context<'_>, shared: bool, shared_branches: bool) -> TokenS
     let own = &parts.names;
     let flattened = &parts.flattened;
     let deny = cx.container.serde.deny_unknown_fields;
+    if flattened.is_empty() && !deny {
+        return quote! {
+            const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+                ::toolgen::__private::Object::plain(#properties, #required, &[#(#own),*]);
+        };
+    }
     let branches = if shared_branches {
         quote!(__TOOLGEN_BRANCHES)
     } else {
