@@ -584,8 +584,10 @@ fn defs(
             &#entry,
         )));
     }
+    // Each type once (a second mention adds no entry, and would be type-checked again).
+    let mut seen = std::collections::HashSet::new();
     for leaf in leaves {
-        if mentions_self(leaf, container.ident) {
+        if mentions_self(leaf, container.ident) || !seen.insert(quote!(#leaf).to_string()) {
             continue;
         }
         parts.push(quote!(<#leaf as ::toolgen::__private::ToolSchema>::DEFS));
@@ -1014,9 +1016,18 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
             }
         }
     });
+    // Each type once, and no `false ||`: every term is one more to type-check.
+    let mut seen = std::collections::HashSet::new();
+    let mut terms: Vec<TokenStream> = nested
+        .iter()
+        .filter(|ty| seen.insert(quote!(#ty).to_string()))
+        .map(|ty| quote!(<#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK))
+        .collect();
+    if own || cyclic {
+        terms = vec![quote!(true)];
+    }
     quote! {
-        const NEEDS_CHECK: bool = #own || #cyclic
-            #(|| <#nested as ::toolgen::__private::ToolSchema>::NEEDS_CHECK)*;
+        const NEEDS_CHECK: bool = #(#terms)||*;
         #check_fn
     }
 }
