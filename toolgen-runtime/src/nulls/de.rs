@@ -585,9 +585,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                             next: 0,
                             node: &Nulls::None,
                             seen: 0,
-                            given: 0,
-                            fill_from: 0,
-                            filling: None,
+                            fill: Fill::default(),
                             text: self.text,
                         })
                     };
@@ -620,11 +618,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                     map,
                     members,
                     value: Set::Empty,
-                    node: &Nulls::None,
                     seen: Seen::default(),
-                    given: 0,
-                    fill_from: 0,
-                    filling: None,
+                    fill: Fill::default(),
                     fills,
                     text: self.text,
                 })
@@ -778,13 +773,8 @@ struct FieldMap<'de, A, const FILL: bool> {
     node: &'static Nulls,
     /// The fields with a default named so far, a bit each by index.
     seen: u64,
-    /// The fields with a `#[tool(default = ..)]` value whose key was handed out, a bit each by
-    /// index.
-    given: u64,
-    /// Once the object's own members are read: the index of the next field to look at for a
-    /// `#[tool(default = ..)]` value to hand out, and the value whose key was handed out last.
-    fill_from: usize,
-    filling: Option<&'static str>,
+    /// The `#[tool(default = ..)]` values to write in, by the fields' indices.
+    fill: Fill,
     text: &'de str,
 }
 
@@ -797,20 +787,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        while let Some(field) = self.fields.get(self.fill_from) {
-            let index = self.fill_from;
-            self.fill_from += 1;
-            let Some(text) = field.fill else {
-                continue;
-            };
-            if field_bit(index).is_some_and(|bit| self.given & bit != 0) {
-                continue;
-            }
-            self.node = field.inner;
-            self.filling = Some(text);
-            return give_key(seed, field.name).map(Some);
-        }
-        Ok(None)
+        let fields = self.fields;
+        self.fill.next(fields.len(), |i| fields.get(i), false, seed)
     }
 }
 
@@ -823,7 +801,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
         loop {
-            if FILL && self.fill_from > 0 {
+            if FILL && self.fill.ended() {
                 return self.next_fill(seed);
             }
             let Some(key) = self.map.next_key_seed(KeySeed)? else {
@@ -831,8 +809,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                     return Ok(None);
                 }
                 let next = self.next_fill(seed);
-                // Past the end, even if no field is filled.
-                self.fill_from = self.fill_from.max(1);
+                self.fill.end();
                 return next;
             };
             let Some((index, field)) = find_next_field(self.fields, key, &mut self.next) else {
@@ -850,7 +827,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
             if fills {
                 // Until its `null` is known to be dropped, the key counts as handed out;
                 // dropped, it does not (below).
-                self.given |= bit;
+                self.fill.given |= bit;
             }
             if field.default {
                 // Dropping one copy of a repeated key would hide the repeat from serde.
@@ -863,7 +840,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                         self.map.next_value::<()>()?;
                         // Dropped: a `#[tool(default = ..)]` value is written in instead.
                         if FILL {
-                            self.given &= !bit;
+                            self.fill.given &= !bit;
                         }
                         continue;
                     }
@@ -879,8 +856,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
-        if FILL && let Some(text) = self.filling.take() {
-            return read_fill(text, Set::of(self.node), seed);
+        if FILL && let Some((text, node)) = self.fill.take() {
+            return read_fill(text, Set::of(node), seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
     }
@@ -897,16 +874,9 @@ struct StripMap<'de, A, const FILL: bool> {
     members: Keyed,
     /// The set of the value whose key was handed out last.
     value: Set,
-    /// The node of a `#[tool(default = ..)]` value being written in.
-    node: &'static Nulls,
     seen: Seen,
-    /// The fields of `fills` whose key was handed out, a bit each by index there.
-    given: u64,
-    /// Once the object's own members are read: the index of the next field of `fills` to look
-    /// at for a `#[tool(default = ..)]` value to hand out, and the value whose key was handed
-    /// out last.
-    fill_from: usize,
-    filling: Option<&'static str>,
+    /// The `#[tool(default = ..)]` values to write in, by the fields' indices in `fills`.
+    fill: Fill,
     /// Where `FILL`: the fields that may be written in ([`keyed_fills`]).
     fills: Vec<&'static NullField>,
     text: &'de str,
@@ -921,27 +891,81 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        while let Some(&field) = self.fills.get(self.fill_from) {
-            let bit = field_bit(self.fill_from).unwrap_or(0);
-            self.fill_from += 1;
-            // Given by the model, or written in already (for a name that two of the set's
-            // objects have, the first one's value, as `fill_value` writes it).
-            if self.given & bit != 0 {
-                continue;
-            }
-            let Some(text) = field.fill else {
-                continue;
-            };
-            self.given |= name_bits(&self.fills, field.name);
-            self.node = field.inner;
-            self.filling = Some(text);
-            return give_key(seed, field.name).map(Some);
-        }
-        Ok(None)
+        let fills = &self.fills;
+        self.fill
+            .next(fills.len(), |i| fills.get(i).copied(), true, seed)
     }
 }
 
-/// The bits in [`StripMap::given`] of the fields of `fills` named `name`.
+/// The `#[tool(default = ..)]` values an object's map writes in after the object's own members
+/// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::fill_value) writes them into a value.
+#[derive(Default)]
+struct Fill {
+    /// The fields whose key was handed out (given by the model, or written in), a bit each by
+    /// index in the map's list of fields.
+    given: u64,
+    /// Past the object's own members: one more than the index of the last field looked at.
+    from: usize,
+    /// The value whose key was handed out last, and its node.
+    value: Option<(&'static str, &'static Nulls)>,
+}
+
+impl Fill {
+    /// Whether the object's own members are read.
+    #[inline]
+    fn ended(&self) -> bool {
+        self.from > 0
+    }
+
+    /// Marks the object's own members read (after [`Fill::next`] from the first field).
+    fn end(&mut self) {
+        self.from = self.from.max(1);
+    }
+
+    /// Hands `seed` the key of the next of the `count` fields (`field(i)`) whose value is to be
+    /// written in, its key not handed out: a field's, or, for a name that two of a set's
+    /// objects have (`shared`), the first one's. Its value is then read from the default's text
+    /// ([`Fill::take`]).
+    fn next<'de, K: DeserializeSeed<'de>, E: de::Error>(
+        &mut self,
+        count: usize,
+        field: impl Fn(usize) -> Option<&'static NullField>,
+        shared: bool,
+        seed: K,
+    ) -> Result<Option<K::Value>, E> {
+        while self.from < count {
+            let index = self.from;
+            self.from += 1;
+            let Some(found) = field(index) else {
+                break;
+            };
+            let Some(text) = found.fill else {
+                continue;
+            };
+            if self.given & field_bit(index).unwrap_or(0) != 0 {
+                continue;
+            }
+            if shared {
+                for later in index..count {
+                    if field(later).is_some_and(|f| f.name == found.name) {
+                        self.given |= field_bit(later).unwrap_or(0);
+                    }
+                }
+            }
+            self.value = Some((text, found.inner));
+            return give_key(seed, found.name).map(Some);
+        }
+        Ok(None)
+    }
+
+    /// The value whose key was handed out last, if one is to be written in.
+    #[inline]
+    fn take(&mut self) -> Option<(&'static str, &'static Nulls)> {
+        self.value.take()
+    }
+}
+
+/// The bits in [`Fill::given`] of the fields of `fills` named `name`.
 #[inline]
 fn name_bits(fills: &[&'static NullField], name: &str) -> u64 {
     fills
@@ -971,7 +995,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
             return self.map.next_key_seed(seed);
         }
         loop {
-            if FILL && self.fill_from > 0 {
+            if FILL && self.fill.ended() {
                 return self.next_fill(seed);
             }
             let Some(key) = self.map.next_key_seed(KeySeed)? else {
@@ -979,8 +1003,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                     return Ok(None);
                 }
                 let next = self.next_fill(seed);
-                // Past the end, even if no field is filled.
-                self.fill_from = self.fill_from.max(1);
+                self.fill.end();
                 return next;
             };
             let found = match &self.members {
@@ -1032,7 +1055,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                 }
             }
             if FILL && !self.fills.is_empty() {
-                self.given |= name_bits(&self.fills, key);
+                self.fill.given |= name_bits(&self.fills, key);
             }
             return give_key(seed, key).map(Some);
         }
@@ -1040,8 +1063,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
-        if FILL && let Some(text) = self.filling.take() {
-            return read_fill(text, Set::of(self.node), seed);
+        if FILL && let Some((text, node)) = self.fill.take() {
+            return read_fill(text, Set::of(node), seed);
         }
         let set = match &self.members {
             Keyed::Values(set) => *set,
