@@ -199,6 +199,9 @@ pub const fn on_cycle(node: Option<EdgesAt>, id: &str) -> bool {
 }
 
 /// The walk of [`reaches`], from the first `pending` nodes of `stack`.
+/// What stops the build where a walk meets more types than it has room for.
+const TOO_MANY: &str = "toolgen: more than 256 types of yours are reached from here, more than the derive looks through for a way back; mark `#[tool(recursive)]` the field that leads to them (it then refers to them by `$ref`, and the search stops there), or split the types";
+
 const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, target: &str) -> bool {
     let mut seen: [&str; MAX_NODES] = [""; MAX_NODES];
     let mut known = 0;
@@ -219,20 +222,14 @@ const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, targe
             if i < known {
                 continue;
             }
-            assert!(
-                known < MAX_NODES,
-                "toolgen: more than 256 types hold each other; mark a field that leads back `#[tool(recursive)]`"
-            );
+            assert!(known < MAX_NODES, "{}", TOO_MANY);
             seen[known] = node.id;
             known += 1;
         }
         let mut k = 0;
         while k < node.kids.len() {
             if node.kids[k].is_some() {
-                assert!(
-                    pending < MAX_NODES,
-                    "toolgen: more than 256 types hold each other; mark a field that leads back `#[tool(recursive)]`"
-                );
+                assert!(pending < MAX_NODES, "{}", TOO_MANY);
                 stack[pending] = node.kids[k];
                 pending += 1;
             }
