@@ -609,75 +609,52 @@ const fn behind_problem(
     only: Option<&[Via]>,
     seen: &mut Seen,
 ) -> Option<Problem> {
-    // A walk with its own stack (the kids being walked, and the path's length before them), in
-    // place of recursion, whose depth would grow with every type followed: rustc stops const
-    // evaluation at the crate's recursion limit of frames.
-    let mut path = *path;
-    let mut frames = [Frame::EMPTY; MAX_FRAMES];
-    let mut depth = 0;
+    let mut walk = BehindWalk::new(*path, true);
     let mut current = Some(facts);
     let mut only = only;
-    loop {
-        if let Some(facts) = current {
-            current = None;
-            if let Some(at) = facts.behind {
-                let target = at.get();
-                match seen.add(target.id) {
-                    Some(true) => {
-                        let found = problem(Dialect::OpenAiStrict, target.facts, 0, &path, None);
-                        if found.is_some() {
-                            return found;
-                        }
-                        current = Some(target.facts);
-                        only = None;
-                        continue;
+    while let Some(facts) = current {
+        if let Some(at) = facts.behind {
+            let target = at.get();
+            match seen.add(target.id) {
+                Some(true) => {
+                    let found = problem(Dialect::OpenAiStrict, target.facts, 0, &walk.path, None);
+                    if found.is_some() {
+                        return found;
                     }
-                    Some(false) => {}
-                    None => panic!(
-                        "toolgen: a strict tool holds more than 64 types that hold each other; split the tool"
-                    ),
+                    current = Some(target.facts);
+                    only = None;
+                    continue;
                 }
-            } else if !facts.kids.is_empty() {
-                assert!(depth < MAX_FRAMES, "{}", TOO_DEEP);
-                frames[depth] = Frame {
-                    kids: facts.kids,
-                    next: 0,
-                    back: path.len,
-                    only,
-                };
-                depth += 1;
+                Some(false) => {}
+                None => panic!(
+                    "toolgen: a strict tool holds more than 64 types that hold each other; split the tool"
+                ),
             }
-            only = None;
+        } else {
+            walk.enter(facts, only);
         }
-        // The next kid that leads to a type behind, of the innermost frame not done with.
-        if depth == 0 {
-            return None;
-        }
-        let frame = &mut frames[depth - 1];
-        path.len = frame.back;
-        let mut i = frame.next;
-        while i < frame.kids.len() {
-            let kid = &frame.kids[i];
-            i += 1;
-            if kid.facts.all & BEHIND != 0 && admits(frame.only, kid.via) {
-                path.push(kid);
-                current = Some(kid.facts);
-                break;
-            }
-        }
-        frame.next = i;
-        if current.is_none() {
-            depth -= 1;
-        }
+        only = None;
+        current = walk.next();
     }
+    None
 }
 
-/// How deeply [`behind_problem`] and [`behind_totals`] may go into kids (types behind included).
+/// How deeply [`BehindWalk`] may go into kids (types behind included).
 const MAX_FRAMES: usize = 256;
 
-const TOO_DEEP: &str = "toolgen: the types of a strict tool nest too deeply; split the tool";
+/// The walk [`behind_problem`] and [`behind_totals`] take through the kids that lead to types
+/// behind ([`BEHIND`]): with a stack of its own (the kids being walked, and the path's length
+/// before them) in place of recursion, whose depth would grow with every type followed: rustc
+/// stops const evaluation at the crate's recursion limit of frames.
+struct BehindWalk<'a> {
+    frames: [Frame<'a>; MAX_FRAMES],
+    depth: usize,
+    /// The path to the kid handed out last, where `tracks` says to keep it.
+    path: Path,
+    tracks: bool,
+}
 
-/// A node whose kids [`behind_problem`] or [`behind_totals`] is walking.
+/// A node whose kids a [`BehindWalk`] is walking.
 #[derive(Clone, Copy)]
 struct Frame<'a> {
     kids: &'a [Kid],
@@ -689,65 +666,85 @@ struct Frame<'a> {
     only: Option<&'a [Via]>,
 }
 
-impl Frame<'_> {
+impl<'a> BehindWalk<'a> {
     const EMPTY: Frame<'static> = Frame {
         kids: &[],
         next: 0,
         back: 0,
         only: None,
     };
+
+    const fn new(path: Path, tracks: bool) -> BehindWalk<'a> {
+        BehindWalk {
+            frames: [Self::EMPTY; MAX_FRAMES],
+            depth: 0,
+            path,
+            tracks,
+        }
+    }
+
+    /// Goes into the kids of `facts` that `only` lets through.
+    const fn enter(&mut self, facts: &'a Facts, only: Option<&'a [Via]>) {
+        if facts.kids.is_empty() {
+            return;
+        }
+        assert!(
+            self.depth < MAX_FRAMES,
+            "toolgen: the types of a strict tool nest too deeply; split the tool"
+        );
+        self.frames[self.depth] = Frame {
+            kids: facts.kids,
+            next: 0,
+            back: self.path.len,
+            only,
+        };
+        self.depth += 1;
+    }
+
+    /// The facts of the next kid that leads to a type behind, of the innermost node not done
+    /// with (the path then leads to it); `None` when the walk is done.
+    const fn next(&mut self) -> Option<&'a Facts> {
+        while self.depth > 0 {
+            let frame = &mut self.frames[self.depth - 1];
+            self.path.len = frame.back;
+            while frame.next < frame.kids.len() {
+                let kid = &frame.kids[frame.next];
+                frame.next += 1;
+                if kid.facts.all & BEHIND != 0 && admits(frame.only, kid.via) {
+                    if self.tracks {
+                        self.path.push(kid);
+                    }
+                    return Some(kid.facts);
+                }
+            }
+            self.depth -= 1;
+        }
+        None
+    }
 }
 
 /// Adds to `sums` the totals of the types behind in `facts` ([`BEHIND`]), each once (`seen`).
 const fn behind_totals(facts: &Facts, sums: &mut [u32; 3], seen: &mut Seen) {
-    // As `behind_problem`, with a stack of its own.
-    let mut frames = [Frame::EMPTY; MAX_FRAMES];
-    let mut depth = 0;
+    let mut walk = BehindWalk::new(Path::EMPTY, false);
     let mut current = Some(facts);
-    loop {
-        if let Some(facts) = current {
-            current = None;
-            if let Some(at) = facts.behind {
-                let target = at.get();
-                // Past the room for them, the types are not counted: `behind_problem`, which
-                // every check runs on the same types first, stops the build there, once.
-                if let Some(true) = seen.add(target.id) {
-                    sums[0] = sums[0].saturating_add(target.facts.properties);
-                    sums[1] = sums[1].saturating_add(target.facts.enum_values);
-                    sums[2] = sums[2]
-                        .saturating_add(target.facts.text)
-                        .saturating_add(target.id.name.len() as u32);
-                    current = Some(target.facts);
-                    continue;
-                }
-            } else if !facts.kids.is_empty() {
-                assert!(depth < MAX_FRAMES, "{}", TOO_DEEP);
-                frames[depth] = Frame {
-                    kids: facts.kids,
-                    next: 0,
-                    back: 0,
-                    only: None,
-                };
-                depth += 1;
+    while let Some(facts) = current {
+        if let Some(at) = facts.behind {
+            let target = at.get();
+            // Past the room for them, the types are not counted: `behind_problem`, which every
+            // check runs on the same types first, stops the build there, once.
+            if let Some(true) = seen.add(target.id) {
+                sums[0] = sums[0].saturating_add(target.facts.properties);
+                sums[1] = sums[1].saturating_add(target.facts.enum_values);
+                sums[2] = sums[2]
+                    .saturating_add(target.facts.text)
+                    .saturating_add(target.id.name.len() as u32);
+                current = Some(target.facts);
+                continue;
             }
+        } else {
+            walk.enter(facts, None);
         }
-        if depth == 0 {
-            return;
-        }
-        let frame = &mut frames[depth - 1];
-        let mut i = frame.next;
-        while i < frame.kids.len() {
-            let kid = &frame.kids[i];
-            i += 1;
-            if kid.facts.all & BEHIND != 0 {
-                current = Some(kid.facts);
-                break;
-            }
-        }
-        frame.next = i;
-        if current.is_none() {
-            depth -= 1;
-        }
+        current = walk.next();
     }
 }
 

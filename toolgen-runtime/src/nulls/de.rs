@@ -9,6 +9,7 @@
 //! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
 //! own seeds and visitors are used as they are, so those parts cost nothing extra.
 
+use std::borrow::Borrow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -136,17 +137,15 @@ impl Set {
         Set::from_nodes(nodes)
     }
 
-    /// How the members of an object that follows this set are read; `None` when there is
+    /// How the members of an object that follows this set are read where it is not one plain
+    /// object (which [`StripVisitor::visit_map`] reads by a [`FieldMap`]); `None` when there is
     /// nothing to strip in them.
-    fn into_members(self) -> Option<Members> {
-        if let Set::One(Nulls::Object(fields, [])) = self {
-            return Some(Members::Fields(fields));
-        }
+    fn into_keyed(self) -> Option<Keyed> {
         if has_tagged(self.nodes()) {
-            return Some(Members::Keyed(Keyed::Tagged(self)));
+            return Some(Keyed::Tagged(self));
         }
         if self.has_object() {
-            return Some(Members::Keyed(Keyed::Keys(self)));
+            return Some(Keyed::Keys(self));
         }
         // Only maps (or nodes of arrays, which an object does not follow): every value follows
         // the maps' value nodes, whatever its key.
@@ -159,7 +158,7 @@ impl Set {
         }
         match Set::from_nodes(nodes) {
             Set::Empty => None,
-            values => Some(Members::Keyed(Keyed::Values(values))),
+            values => Some(Keyed::Values(values)),
         }
     }
 
@@ -301,15 +300,7 @@ impl Seen {
     }
 }
 
-/// How an object's members are read.
-enum Members {
-    /// One plain object, its fields looked up directly ([`FieldMap`]): the common case.
-    Fields(&'static [NullField]),
-    /// Through a set ([`StripMap`]).
-    Keyed(Keyed),
-}
-
-/// How the members of an object that is not one plain object are read.
+/// How the members of an object that is not one plain object are read ([`StripMap`]).
 enum Keyed {
     /// The values all follow a set, whatever their key (maps): keys are left to serde_json.
     Values(Set),
@@ -564,16 +555,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        // The common case first: one plain object.
         let members = match self.set {
-            Set::One(Nulls::Object(fields, [])) => Members::Fields(fields),
-            set => match set.into_members() {
-                Some(members) => members,
-                None => return self.visitor.visit_map(map),
-            },
-        };
-        let members = match members {
-            Members::Fields(fields) => {
+            // The common case: one plain object, its fields looked up directly.
+            Set::One(Nulls::Object(fields, [])) => {
                 // Whether the object may have `#[tool(default = ..)]` values to write in
                 // ([`FieldMap::next_fill`]).
                 let fill = fields.iter().any(|f| f.fill.is_some());
@@ -592,7 +576,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                 }
                 return if fill { visit!(true) } else { visit!(false) };
             }
-            Members::Keyed(members) => members,
+            set => match set.into_keyed() {
+                Some(members) => members,
+                None => return self.visitor.visit_map(map),
+            },
         };
         // Whether the object may have `#[tool(default = ..)]` values to write in
         // ([`StripMap::next_fill`]), and which fields: before a tagged enum's tag is read, those
@@ -761,7 +748,7 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
     (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
-/// The members of one plain object ([`Members::Fields`], the common case), with the `null`s of
+/// The members of one plain object (the common case), with the `null`s of
 /// fields with a default left out: each key looked up in the object's fields directly.
 struct FieldMap<'de, A, const FILL: bool> {
     map: A,
@@ -787,8 +774,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        let fields = self.fields;
-        self.fill.next(fields.len(), |i| fields.get(i), false, seed)
+        self.fill.next(self.fields, false, seed)
     }
 }
 
@@ -891,9 +877,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        let fills = &self.fills;
-        self.fill
-            .next(fills.len(), |i| fills.get(i).copied(), true, seed)
+        self.fill.next(&self.fills, true, seed)
     }
 }
 
@@ -922,38 +906,31 @@ impl Fill {
         self.from = self.from.max(1);
     }
 
-    /// Hands `seed` the key of the next of the `count` fields (`field(i)`) whose value is to be
-    /// written in, its key not handed out: a field's, or, for a name that two of a set's
-    /// objects have (`shared`), the first one's. Its value is then read from the default's text
+    /// Hands `seed` the key of the next of `fields` whose value is to be written in, its key
+    /// not handed out: a field's, or, where names may be shared (`shared`: two of a set's
+    /// objects have one), the first one's. Its value is then read from the default's text
     /// ([`Fill::take`]).
-    fn next<'de, K: DeserializeSeed<'de>, E: de::Error>(
+    fn next<'de, F: Borrow<NullField>, K: DeserializeSeed<'de>, E: de::Error>(
         &mut self,
-        count: usize,
-        field: impl Fn(usize) -> Option<&'static NullField>,
+        fields: &[F],
         shared: bool,
         seed: K,
     ) -> Result<Option<K::Value>, E> {
-        while self.from < count {
+        while let Some(field) = fields.get(self.from) {
+            let field: &NullField = field.borrow();
             let index = self.from;
             self.from += 1;
-            let Some(found) = field(index) else {
-                break;
-            };
-            let Some(text) = found.fill else {
+            let Some(text) = field.fill else {
                 continue;
             };
             if self.given & field_bit(index).unwrap_or(0) != 0 {
                 continue;
             }
             if shared {
-                for later in index..count {
-                    if field(later).is_some_and(|f| f.name == found.name) {
-                        self.given |= field_bit(later).unwrap_or(0);
-                    }
-                }
+                self.given |= name_bits(fields, field.name);
             }
-            self.value = Some((text, found.inner));
-            return give_key(seed, found.name).map(Some);
+            self.value = Some((text, field.inner));
+            return give_key(seed, field.name).map(Some);
         }
         Ok(None)
     }
@@ -967,11 +944,11 @@ impl Fill {
 
 /// The bits in [`Fill::given`] of the fields of `fills` named `name`.
 #[inline]
-fn name_bits(fills: &[&'static NullField], name: &str) -> u64 {
+fn name_bits<F: Borrow<NullField>>(fills: &[F], name: &str) -> u64 {
     fills
         .iter()
         .enumerate()
-        .filter(|(_, field)| field.name == name)
+        .filter(|(_, field)| Borrow::<NullField>::borrow(*field).name == name)
         .filter_map(|(index, _)| field_bit(index))
         .fold(0, |bits, bit| bits | bit)
 }
