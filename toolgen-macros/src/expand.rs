@@ -685,6 +685,17 @@ impl Ropes<'_> {
             }
             Node::Cycle(ty) => quote_spanned!(span_of(ty)=>
                 ::toolgen::__private::Rope::Ref(&<#ty as ::toolgen::__private::Cyclic>::ID)),
+            // A list none of whose pieces can turn out empty is a sequence with commas between:
+            // its literal pieces then join the text around them.
+            Node::Join(pieces) if pieces.iter().all(Node::never_empty_or_nothing) => {
+                let mut items = Vec::new();
+                let mut text = String::new();
+                self.flatten_join(pieces, &mut items, &mut text);
+                if !text.is_empty() {
+                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+                }
+                quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
+            }
             Node::Join(pieces) => {
                 // Neighbouring literal pieces are joined here already; empty ones dropped.
                 let mut items = Vec::new();
@@ -770,13 +781,47 @@ impl Ropes<'_> {
     }
 
     /// Appends the pieces of a sequence, joining neighbouring literal text into one piece.
+    ///
+    /// A piece that is itself a sequence, a typed schema (its `{"type":..` is text), or a list
+    /// that cannot be empty, is written out in place: only a piece standing alone is ever widened
+    /// by `Rope::Nullable` or told apart by kind, never one inside a sequence.
     fn flatten_seq(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
         for piece in pieces {
-            if let Some(literal) = piece.literal() {
-                text.push_str(&literal);
-            } else if let Node::Seq(inner) = piece {
-                self.flatten_seq(inner, items, text);
-            } else {
+            self.flatten_piece(piece, items, text);
+        }
+    }
+
+    /// [`Self::flatten_seq`] of a list's pieces with commas between, the empty ones left out.
+    fn flatten_join(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
+        let mut first = true;
+        for piece in pieces {
+            if piece.literal().is_some_and(|literal| literal.is_empty()) {
+                continue;
+            }
+            if !first {
+                text.push(',');
+            }
+            first = false;
+            self.flatten_piece(piece, items, text);
+        }
+    }
+
+    fn flatten_piece(&self, piece: &Node, items: &mut Vec<TokenStream>, text: &mut String) {
+        if let Some(literal) = piece.literal() {
+            text.push_str(&literal);
+            return;
+        }
+        let named = self.named.is_some_and(|(named, _)| named == piece);
+        match piece {
+            Node::Seq(inner) if !named => self.flatten_seq(inner, items, text),
+            Node::Join(inner) if !named && inner.iter().all(Node::never_empty_or_nothing) => {
+                self.flatten_join(inner, items, text);
+            }
+            Node::Typed(ty, tail) if !named => {
+                text.push_str(&format!("{{\"type\":\"{ty}\""));
+                self.flatten_piece(tail, items, text);
+            }
+            _ => {
                 if !text.is_empty() {
                     items.push(quote!(::toolgen::__private::Rope::Str(#text)));
                     text.clear();

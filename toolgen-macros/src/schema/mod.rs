@@ -80,6 +80,44 @@ impl Node {
         }
     }
 
+    /// Whether the piece writes some text wherever it is used, or is literally nothing (which a
+    /// list leaves out): a list of such pieces needs no check at const evaluation for empty ones.
+    pub fn never_empty_or_nothing(&self) -> bool {
+        match self {
+            Node::Text(_) | Node::Keywords(_) => true,
+            Node::Seq(pieces) => {
+                pieces.iter().any(Node::never_empty)
+                    || pieces.iter().all(|piece| piece.literal().is_some())
+            }
+            _ => self.never_empty(),
+        }
+    }
+
+    /// Whether the piece writes some text wherever it is used (a schema always does).
+    fn never_empty(&self) -> bool {
+        match self {
+            Node::Text(text) => !text.is_empty(),
+            Node::Keywords(_)
+            | Node::Typed(..)
+            | Node::Nullable(_)
+            | Node::Described(..)
+            | Node::Trait(_)
+            | Node::SelfRef(_)
+            | Node::Cycle(_)
+            | Node::Extend(..)
+            | Node::Branches(..) => true,
+            Node::Seq(pieces) | Node::Join(pieces) => pieces.iter().any(Node::never_empty),
+            Node::Keyword(..)
+            | Node::PropertiesOf(_)
+            | Node::RequiredOf(_)
+            | Node::DefaultOf(_)
+            | Node::AdditionalOf(_)
+            | Node::DenyOf(_)
+            | Node::UniqueNames(..)
+            | Node::CheckDefault(..) => false,
+        }
+    }
+
     /// The JSON text, when every piece is known to the macro. Must agree byte for byte with the
     /// runtime's `walk`; the integration tests compare both paths for every std type.
     pub fn literal(&self) -> Option<String> {
