@@ -8,10 +8,12 @@
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
 //! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
 //! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field's type with `L` replaced by [`Held<L, CUT>`](Held): `L` itself where it does not lead
-//! back, and a `$ref` to it where it does, whose definitions and facts are in `L`'s [`Cut`]
-//! `static`. The choice is a type, so the const that is not chosen is never named, and no const
-//! of `A` depends on one of `L` that leads back to `A`.
+//! field's type with `L` replaced by [`Held<L, REF>`](Held): `L` itself where it does not lead
+//! back, and a `$ref` to it where it does (`REF` is `CUT`), whose definitions and facts are in
+//! `L`'s [`Cut`] `static`. A type on a cycle that does not lead back is referred to by `$ref` as
+//! well (`REF` is `CUT || cyclic(..)`, see [`cyclic`]), so that each type of a cycle is written
+//! once, under the root's `$defs`. The choice is a type, so the const that is not chosen is
+//! never named, and no const of `A` depends on one of `L` that leads back to `A`.
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
 //! errors, so the runtime's no-panic lints do not apply to it.
@@ -67,7 +69,7 @@ impl Edges {
 
 /// What a field that leads back to a concrete type needs of it, in a `static` of that type's
 /// derive (a const would be part of the cycle): filled only for a type on a cycle
-/// ([`on_cycle`]); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
+/// ([`on_cycle`]; its `defs` are then never [`Defs::None`], which [`cyclic`] reads); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
 /// points to).
 ///
 /// Not public API (it is reached through `toolgen::__private`).
@@ -163,6 +165,29 @@ pub const fn leads_back(from: Option<EdgesAt>, target: &str) -> bool {
         );
     }
     back
+}
+
+/// Whether the type whose node is `from` is on a cycle: whether its [`Cut`] is filled. A field
+/// refers to such a type by `$ref` (each type of a cycle is written once, under the root's
+/// `$defs`), also where it does not lead back. The `static` is read, so the type must not lead
+/// to the one asking (whose derive asks [`leads_back`] first).
+///
+/// ```
+/// use toolgen::__private::{Cut, Edges, EdgesAt, cyclic};
+///
+/// static NO_CUT: Cut = Cut::NONE;
+/// static C: Edges = Edges::concrete("app::C", &[], &NO_CUT);
+/// const C_IS_CYCLIC: bool = cyclic(Some(EdgesAt::of(&C)));
+/// assert!(!C_IS_CYCLIC);
+/// ```
+pub const fn cyclic(from: Option<EdgesAt>) -> bool {
+    match from {
+        Some(at) => match at.get().cut {
+            Some(cut) => !matches!(cut.get().defs, Defs::None),
+            None => false,
+        },
+        None => false,
+    }
 }
 
 /// Whether the type whose node is `node`, named `id`, holds itself through other types: whether
