@@ -2,12 +2,10 @@
 //! types hold which (`ToolSchema::EDGES`), and, for a concrete type, the choice for each type it
 //! holds whether to refer to it by `$ref` (it leads back) or to hold it as it is.
 //!
-//! The choice is a const, `__TOOLGEN_REF_<k>`: whether `L` leads back (`__TOOLGEN_CUT_<k>`, a
-//! walk of the graph in const evaluation), or is on a cycle of its own (each type of a cycle is
-//! written once, under the root's `$defs`, also where a type off the cycle holds it). The consts
-//! that describe the type's schema (its rope, definitions, facts, `null` tree and checks) read
-//! the held type `L` as `Held<L, __TOOLGEN_REF_<k>>`: `L` itself, or a `$ref` (see the runtime's
-//! `cycles` module). A tool's input, a root, only asks the second.
+//! The choice is a const, `__TOOLGEN_CUT_<k>`, that walks the graph in const evaluation; the
+//! consts that describe the type's schema (its rope, definitions, facts, `null` tree and checks)
+//! read the held type `L` as `Held<L, __TOOLGEN_CUT_<k>>`: `L` itself, or a `$ref` (see the
+//! runtime's `cycles` module).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -223,58 +221,44 @@ pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStr
     (statics, item)
 }
 
-/// The held types a concrete type decides about: each that leads back to it, or is on a cycle
-/// of its own, is referred to by `$ref` (each type of a cycle is written once, under the root's
-/// `$defs`). Empty for a generic type (its consts cannot be chosen between per type argument).
+/// The held types a concrete type decides about: each may lead back to it, and is then referred
+/// to by `$ref`. Empty for a generic type (its consts cannot be chosen between per type
+/// argument) and for a tool's input (a root).
 #[derive(Default)]
 pub struct Cuts {
     /// The held types, by the index of their `__TOOLGEN_CUT_<k>` const.
     types: Vec<Type>,
-    /// A tool's input: a root, which nothing holds, so nothing leads back to it.
-    root: bool,
 }
 
 impl Cuts {
     /// The container's choices: one for each concrete held type (a generic one, such as
     /// `Page<T>`, has no `static` to refer to, and is held as it is).
     pub fn of(container: &Container<'_>, held: &[Type]) -> Cuts {
-        if !container.original.generics.params.is_empty() {
+        if container.tool.is_some() || !container.original.generics.params.is_empty() {
             return Cuts::default();
         }
         Cuts {
             types: held.iter().filter(|ty| is_concrete(ty)).cloned().collect(),
-            root: container.tool.is_some(),
         }
     }
 
-    /// The consts of the choices: for each held type, `__TOOLGEN_CUT_<k>`, whether it leads back
-    /// (not for a root), and `__TOOLGEN_REF_<k>`, whether it is referred to by `$ref`: where it
-    /// leads back, or is on a cycle of its own (whose types are each written once, under the
-    /// root's `$defs`). `cyclic` reads the held type's `Cut`, which is made of its schema: only
-    /// where it does not lead back, so that no const of it depends on one of the container.
+    /// The `__TOOLGEN_CUT_<k>` consts.
     pub fn consts(&self, container: &Container<'_>) -> TokenStream {
         let id = type_id(container);
         let consts = self.types.iter().enumerate().map(|(k, ty)| {
-            let cut = format_ident!("__TOOLGEN_CUT_{}", k);
-            let reference = format_ident!("__TOOLGEN_REF_{}", k);
-            let edges =
-                quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::EDGES);
-            if self.root {
-                quote_spanned! {span_of(ty)=>
-                    const #reference: bool = ::toolgen::__private::cyclic(#edges);
-                }
-            } else {
-                quote_spanned! {span_of(ty)=>
-                    const #cut: bool = ::toolgen::__private::leads_back(#edges, #id);
-                    const #reference: bool = #cut || ::toolgen::__private::cyclic(#edges);
-                }
+            let name = format_ident!("__TOOLGEN_CUT_{}", k);
+            quote_spanned! {span_of(ty)=>
+                const #name: bool = ::toolgen::__private::leads_back(
+                    <#ty as ::toolgen::__private::ToolSchema>::EDGES,
+                    #id,
+                );
             }
         });
         quote!(#(#consts)*)
     }
 
     /// `ty` with each held type that the container decides about replaced by
-    /// `Held<type, __TOOLGEN_REF_<k>>`, for the consts that describe the schema.
+    /// `Held<type, __TOOLGEN_CUT_<k>>`, for the consts that describe the schema.
     pub fn apply(&self, ty: &Type) -> Type {
         let mut ty = ty.clone();
         if !self.types.is_empty() {
@@ -286,7 +270,7 @@ impl Cuts {
     fn replace(&self, ty: &mut Type) {
         visit_leaves(ty, &mut |leaf| {
             if let Some(k) = self.types.iter().position(|held| held == leaf) {
-                let name = format_ident!("__TOOLGEN_REF_{}", k);
+                let name = format_ident!("__TOOLGEN_CUT_{}", k);
                 let span = span_of(leaf);
                 let held = leaf.clone();
                 *leaf = syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);

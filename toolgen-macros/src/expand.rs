@@ -304,6 +304,33 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 !mentions_self(ty, container.ident)
                     && !crate::schema::types::cycle_leaves(ty).is_empty()
             }));
+    // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
+    // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also
+    // by a type off the cycle, or a tool), so that the entry is written once. Its own schema,
+    // definitions and facts are its `Cyclic` entry's, which its `Cut` is made of; `CutOf`
+    // chooses, by a type, so that its `SCHEMA` names its entry only when that is what it is.
+    let on_graph = !recursive && !edges_static.is_empty();
+    let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
+    let (schema, defs, facts, entry_schema, entry_defs, entry_facts) = if on_graph {
+        let choice = quote!(::toolgen::__private::CutOf::<Self, __TOOLGEN_ON_CYCLE>);
+        (
+            quote!(#choice::SCHEMA),
+            quote!(#choice::DEFS),
+            quote!(#choice::FACTS),
+            schema,
+            defs,
+            facts,
+        )
+    } else {
+        (
+            schema,
+            defs,
+            facts,
+            quote!(#tool_schema::SCHEMA),
+            quote!(#tool_schema::DEFS),
+            quote!(#tool_schema::FACTS),
+        )
+    };
     let cyclic_impl = may_lead_back.then(|| {
         let id = if recursive {
             quote!(<Self as ::toolgen::__private::Recursive>::ID)
@@ -314,6 +341,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
                 const ID: ::toolgen::__private::DefId = #id;
+                const ENTRY: ::toolgen::__private::Rope = #entry_schema;
+                const OWN_DEFS: ::toolgen::__private::Defs = #entry_defs;
+                const OWN_FACTS: &'static ::toolgen::__private::Facts = #entry_facts;
             }
         }
     });

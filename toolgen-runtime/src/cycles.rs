@@ -8,12 +8,16 @@
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
 //! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
 //! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field's type with `L` replaced by [`Held<L, REF>`](Held): `L` itself where it does not lead
-//! back, and a `$ref` to it where it does (`REF` is `CUT`), whose definitions and facts are in
-//! `L`'s [`Cut`] `static`. A type on a cycle that does not lead back is referred to by `$ref` as
-//! well (`REF` is `CUT || cyclic(..)`, see [`cyclic`]), so that each type of a cycle is written
-//! once, under the root's `$defs`. The choice is a type, so the const that is not chosen is
-//! never named, and no const of `A` depends on one of `L` that leads back to `A`.
+//! field's type with `L` replaced by [`Held<L, CUT>`](Held): `L` itself where it does not lead
+//! back, and a `$ref` to it where it does, whose definitions and facts are in `L`'s [`Cut`]
+//! `static`. The choice is a type, so the const that is not chosen is never named, and no const
+//! of `A` depends on one of `L` that leads back to `A`.
+//!
+//! A type on a cycle is also referred to by `$ref` where a type off the cycle (or a tool) holds
+//! it, so that each type of a cycle is written once, under the root's `$defs`: its own
+//! `ToolSchema` consts say so, choosing by its `ON_CYCLE` const between a `$ref` (with the
+//! definitions and facts behind its `Cut`) and its entry ([`Cyclic::ENTRY`], and the
+//! definitions and facts that entry needs), which its `Cut` is made of.
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
 //! errors, so the runtime's no-panic lints do not apply to it.
@@ -69,8 +73,9 @@ impl Edges {
 
 /// What a field that leads back to a concrete type needs of it, in a `static` of that type's
 /// derive (a const would be part of the cycle): filled only for a type on a cycle
-/// ([`on_cycle`]; its `defs` are then never [`Defs::None`], which [`cyclic`] reads); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
-/// points to).
+/// ([`on_cycle`]); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
+/// points to). The type's own `ToolSchema::DEFS` and `FACTS` point into it too, when it is on a
+/// cycle: every type that holds it refers to it by `$ref`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -107,15 +112,37 @@ impl<T: ?Sized> CutOf<T, false> {
     pub const CUT: Cut = Cut::NONE;
 }
 
-impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
+impl<T: Cyclic + ?Sized> CutOf<T, true> {
     /// `T`'s definitions, then its own entry; its facts.
     pub const CUT: Cut = Cut {
-        defs: Defs::Seq(&[T::DEFS, Defs::Def(&T::ID, &T::SCHEMA)]),
+        defs: Defs::Seq(&[T::OWN_DEFS, Defs::Def(&T::ID, &T::ENTRY)]),
         target: Target {
             id: &T::ID,
-            facts: T::FACTS,
+            facts: T::OWN_FACTS,
         },
     };
+}
+
+/// What a concrete type that may be on a cycle says of itself as a `ToolSchema`, by `ON`
+/// (whether it is on a cycle): its entry, or a `$ref` to it, so that every type holding it
+/// (one off the cycle, a tool) refers to it, and the entry is written once.
+impl<T: Cyclic + ?Sized> CutOf<T, false> {
+    /// Its entry.
+    pub const SCHEMA: Rope = T::ENTRY;
+    /// The definitions its entry needs.
+    pub const DEFS: Defs = T::OWN_DEFS;
+    /// Its entry's facts.
+    pub const FACTS: &'static Facts = T::OWN_FACTS;
+}
+
+/// See `CutOf<T, false>`.
+impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
+    /// A `$ref` to its entry.
+    pub const SCHEMA: Rope = Held::<T, true>::SCHEMA;
+    /// Its entry and what that needs, behind its [`Cut`].
+    pub const DEFS: Defs = Held::<T, true>::DEFS;
+    /// Its entry's facts, behind its [`Cut`].
+    pub const FACTS: &'static Facts = Held::<T, true>::FACTS;
 }
 
 const NO_ID: DefId = DefId {
@@ -165,29 +192,6 @@ pub const fn leads_back(from: Option<EdgesAt>, target: &str) -> bool {
         );
     }
     back
-}
-
-/// Whether the type whose node is `from` is on a cycle: whether its [`Cut`] is filled. A field
-/// refers to such a type by `$ref` (each type of a cycle is written once, under the root's
-/// `$defs`), also where it does not lead back. The `static` is read, so the type must not lead
-/// to the one asking (whose derive asks [`leads_back`] first).
-///
-/// ```
-/// use toolgen::__private::{Cut, Edges, EdgesAt, cyclic};
-///
-/// static NO_CUT: Cut = Cut::NONE;
-/// static C: Edges = Edges::concrete("app::C", &[], &NO_CUT);
-/// const C_IS_CYCLIC: bool = cyclic(Some(EdgesAt::of(&C)));
-/// assert!(!C_IS_CYCLIC);
-/// ```
-pub const fn cyclic(from: Option<EdgesAt>) -> bool {
-    match from {
-        Some(at) => match at.get().cut {
-            Some(cut) => !matches!(cut.get().defs, Defs::None),
-            None => false,
-        },
-        None => false,
-    }
 }
 
 /// Whether the type whose node is `node`, named `id`, holds itself through other types: whether

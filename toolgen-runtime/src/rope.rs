@@ -552,6 +552,15 @@ pub trait Cyclic {
     /// Who the type's `$defs` entry belongs to (the same as its [`Recursive::ID`] when it has
     /// one).
     const ID: DefId;
+    /// The type's schema as its `$defs` entry writes it. The `ToolSchema::SCHEMA` of a concrete
+    /// type on a cycle is a `$ref` to this entry, wherever it is held, so that the entry is
+    /// written once.
+    const ENTRY: Rope;
+    /// The definitions its entry needs (`ToolSchema::DEFS` of a type on a cycle is the entry
+    /// itself, behind its `Cut`).
+    const OWN_DEFS: Defs;
+    /// The facts of its entry (`ToolSchema::FACTS` of a type on a cycle lead to its `Cut`).
+    const OWN_FACTS: &'static crate::facts::Facts;
 }
 
 /// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
