@@ -272,11 +272,46 @@ impl Cuts {
             if let Some(k) = self.types.iter().position(|held| held == leaf) {
                 let name = format_ident!("__TOOLGEN_CUT_{}", k);
                 let span = span_of(leaf);
-                let held = leaf.clone();
-                *leaf = syn::parse_quote_spanned!(span=> ::toolgen::__private::Held<#held, #name>);
+                let held = std::mem::replace(leaf, Type::Verbatim(TokenStream::new()));
+                *leaf = held_type(held, name, span);
             }
         });
     }
+}
+
+/// `::toolgen::__private::Held<held, cut>`, spanned at `span`: built as the syntax tree it is
+/// (parsing it from tokens, once for every held type in every const that names it, was a sixth
+/// of the derive's own time).
+fn held_type(held: Type, cut: syn::Ident, span: proc_macro2::Span) -> Type {
+    use syn::punctuated::Punctuated;
+    use syn::{AngleBracketedGenericArguments, Path, PathSegment, TypePath};
+    let mut args = Punctuated::new();
+    args.push(GenericArgument::Type(held));
+    args.push(GenericArgument::Type(Type::Path(TypePath {
+        attrs: Vec::new(),
+        qself: None,
+        path: Path::from(cut),
+    })));
+    let mut segments: Punctuated<PathSegment, syn::Token![::]> = Punctuated::new();
+    segments.push(PathSegment::from(syn::Ident::new("toolgen", span)));
+    segments.push(PathSegment::from(syn::Ident::new("__private", span)));
+    segments.push(PathSegment {
+        ident: syn::Ident::new("Held", span),
+        arguments: PathArguments::AngleBracketed(AngleBracketedGenericArguments {
+            colon2_token: None,
+            lt_token: syn::Token![<](span),
+            args,
+            gt_token: syn::Token![>](span),
+        }),
+    });
+    Type::Path(TypePath {
+        attrs: Vec::new(),
+        qself: None,
+        path: Path {
+            leading_colon: Some(syn::Token![::](span)),
+            segments,
+        },
+    })
 }
 
 /// Whether `ty` names a type without type arguments (a generic type's instance has no `static`
