@@ -661,8 +661,10 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
     match rope {
         Rope::Str(text) => out.put(text.as_bytes()),
         Rope::Seq(pieces) => {
+            // The length read once: in const evaluation, `len` is a call (two frames).
+            let count = pieces.len();
             let mut i = 0;
-            while i < pieces.len() {
+            while i < count {
                 walk(&pieces[i], out);
                 i += 1;
             }
@@ -678,8 +680,9 @@ const fn walk(rope: &Rope, out: &mut Out<'_>) {
         Rope::Uint(n) => out.put_uint(*n),
         Rope::Join(pieces) => {
             let mut first = true;
+            let count = pieces.len();
             let mut i = 0;
-            while i < pieces.len() {
+            while i < count {
                 if !is_empty(&pieces[i], out.branch) {
                     if !first {
                         out.put(b",");
@@ -1195,8 +1198,9 @@ const fn is_empty(rope: &Rope, branch: usize) -> bool {
     match rope {
         Rope::Str(text) => text.is_empty(),
         Rope::Seq(pieces) | Rope::Join(pieces) => {
+            let count = pieces.len();
             let mut i = 0;
-            while i < pieces.len() {
+            while i < count {
                 if !is_empty(&pieces[i], branch) {
                     return false;
                 }
