@@ -686,15 +686,7 @@ impl Ropes<'_> {
             return quote!(::toolgen::__private::Rope::Str(#text));
         }
         match node {
-            Node::Seq(pieces) => {
-                let mut items = Vec::new();
-                let mut text = String::new();
-                self.flatten_seq(pieces, &mut items, &mut text);
-                if !text.is_empty() {
-                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
-                }
-                quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
-            }
+            Node::Seq(pieces) => self.seq(pieces, false),
             Node::Typed(ty, tail) => {
                 let tail = self.rope(tail);
                 quote!(::toolgen::__private::Rope::Typed(#ty, &#tail))
@@ -718,13 +710,7 @@ impl Ropes<'_> {
             // A list none of whose pieces can turn out empty is a sequence with commas between:
             // its literal pieces then join the text around them.
             Node::Join(pieces) if pieces.iter().all(Node::never_empty_or_nothing) => {
-                let mut items = Vec::new();
-                let mut text = String::new();
-                self.flatten_join(pieces, &mut items, &mut text);
-                if !text.is_empty() {
-                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
-                }
-                quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
+                self.seq(pieces, true)
             }
             Node::Join(pieces) => {
                 // Neighbouring literal pieces are joined here already; empty ones dropped.
@@ -808,6 +794,22 @@ impl Ropes<'_> {
                 quote!(::toolgen::__private::Rope::Str(#text))
             }
         }
+    }
+
+    /// `Rope::Seq` of `pieces` (with commas between, for a list's: `commas`), their literal
+    /// text joined.
+    fn seq(&self, pieces: &[Node], commas: bool) -> TokenStream {
+        let mut items = Vec::new();
+        let mut text = String::new();
+        if commas {
+            self.flatten_join(pieces, &mut items, &mut text);
+        } else {
+            self.flatten_seq(pieces, &mut items, &mut text);
+        }
+        if !text.is_empty() {
+            items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+        }
+        quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
     }
 
     /// Appends the pieces of a sequence, joining neighbouring literal text into one piece.

@@ -112,7 +112,7 @@ impl<T: ?Sized> CutOf<T, false> {
     pub const CUT: Cut = Cut::NONE;
 }
 
-impl<T: Cyclic + ?Sized> CutOf<T, true> {
+impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
     /// `T`'s definitions, then its own entry; its facts.
     pub const CUT: Cut = Cut {
         defs: Defs::Seq(&[T::OWN_DEFS, Defs::Def(&T::ID, &T::ENTRY)]),
@@ -121,6 +121,12 @@ impl<T: Cyclic + ?Sized> CutOf<T, true> {
             facts: T::OWN_FACTS,
         },
     };
+    /// A `$ref` to its entry (see `CutOf<T, false>::SCHEMA`).
+    pub const SCHEMA: Rope = Held::<T, true>::SCHEMA;
+    /// Its entry and what that needs, behind its [`Cut`].
+    pub const DEFS: Defs = Held::<T, true>::DEFS;
+    /// Its entry's facts, behind its [`Cut`].
+    pub const FACTS: &'static Facts = Held::<T, true>::FACTS;
 }
 
 /// What a concrete type that may be on a cycle says of itself as a `ToolSchema`, by `ON`
@@ -133,16 +139,6 @@ impl<T: Cyclic + ?Sized> CutOf<T, false> {
     pub const DEFS: Defs = T::OWN_DEFS;
     /// Its entry's facts.
     pub const FACTS: &'static Facts = T::OWN_FACTS;
-}
-
-/// See `CutOf<T, false>`.
-impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
-    /// A `$ref` to its entry.
-    pub const SCHEMA: Rope = Held::<T, true>::SCHEMA;
-    /// Its entry and what that needs, behind its [`Cut`].
-    pub const DEFS: Defs = Held::<T, true>::DEFS;
-    /// Its entry's facts, behind its [`Cut`].
-    pub const FACTS: &'static Facts = Held::<T, true>::FACTS;
 }
 
 const NO_ID: DefId = DefId {
