@@ -889,3 +889,89 @@ fn a_ring_of_sixty_types() {
     assert_eq!(defs.len(), 60);
     assert_eq!(defs["R7"]["required"], json!(["n", "next"]));
 }
+
+/// A type that holds more types of yours than one search for a way back holds (256), and a
+/// generic one besides (so it looks through the types it holds itself): each is searched on its
+/// own, and it builds.
+pub mod wide {
+    use super::*;
+
+    /// A page of items of any type.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Items<T> {
+        pub items: Vec<T>,
+    }
+
+    macro_rules! wide {
+        ($($leaf:ident $field:ident),*) => {
+            $(
+                /// A leaf.
+                #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq, Default)]
+                pub struct $leaf {
+                    pub v: u8,
+                }
+            )*
+
+            /// A type that holds all of them.
+            #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+            pub struct Wide {
+                $(pub $field: $leaf,)*
+                pub page: Items<L0>,
+            }
+        };
+    }
+
+    wide! {
+        L0 l0, L1 l1, L2 l2, L3 l3, L4 l4, L5 l5, L6 l6, L7 l7, L8 l8, L9 l9, L10 l10, L11
+        l11, L12 l12, L13 l13, L14 l14, L15 l15, L16 l16, L17 l17, L18 l18, L19 l19, L20
+        l20, L21 l21, L22 l22, L23 l23, L24 l24, L25 l25, L26 l26, L27 l27, L28 l28, L29
+        l29, L30 l30, L31 l31, L32 l32, L33 l33, L34 l34, L35 l35, L36 l36, L37 l37, L38
+        l38, L39 l39, L40 l40, L41 l41, L42 l42, L43 l43, L44 l44, L45 l45, L46 l46, L47
+        l47, L48 l48, L49 l49, L50 l50, L51 l51, L52 l52, L53 l53, L54 l54, L55 l55, L56
+        l56, L57 l57, L58 l58, L59 l59, L60 l60, L61 l61, L62 l62, L63 l63, L64 l64, L65
+        l65, L66 l66, L67 l67, L68 l68, L69 l69, L70 l70, L71 l71, L72 l72, L73 l73, L74
+        l74, L75 l75, L76 l76, L77 l77, L78 l78, L79 l79, L80 l80, L81 l81, L82 l82, L83
+        l83, L84 l84, L85 l85, L86 l86, L87 l87, L88 l88, L89 l89, L90 l90, L91 l91, L92
+        l92, L93 l93, L94 l94, L95 l95, L96 l96, L97 l97, L98 l98, L99 l99, L100 l100, L101
+        l101, L102 l102, L103 l103, L104 l104, L105 l105, L106 l106, L107 l107, L108 l108,
+        L109 l109, L110 l110, L111 l111, L112 l112, L113 l113, L114 l114, L115 l115, L116
+        l116, L117 l117, L118 l118, L119 l119, L120 l120, L121 l121, L122 l122, L123 l123,
+        L124 l124, L125 l125, L126 l126, L127 l127, L128 l128, L129 l129, L130 l130, L131
+        l131, L132 l132, L133 l133, L134 l134, L135 l135, L136 l136, L137 l137, L138 l138,
+        L139 l139, L140 l140, L141 l141, L142 l142, L143 l143, L144 l144, L145 l145, L146
+        l146, L147 l147, L148 l148, L149 l149, L150 l150, L151 l151, L152 l152, L153 l153,
+        L154 l154, L155 l155, L156 l156, L157 l157, L158 l158, L159 l159, L160 l160, L161
+        l161, L162 l162, L163 l163, L164 l164, L165 l165, L166 l166, L167 l167, L168 l168,
+        L169 l169, L170 l170, L171 l171, L172 l172, L173 l173, L174 l174, L175 l175, L176
+        l176, L177 l177, L178 l178, L179 l179, L180 l180, L181 l181, L182 l182, L183 l183,
+        L184 l184, L185 l185, L186 l186, L187 l187, L188 l188, L189 l189, L190 l190, L191
+        l191, L192 l192, L193 l193, L194 l194, L195 l195, L196 l196, L197 l197, L198 l198,
+        L199 l199, L200 l200, L201 l201, L202 l202, L203 l203, L204 l204, L205 l205, L206
+        l206, L207 l207, L208 l208, L209 l209, L210 l210, L211 l211, L212 l212, L213 l213,
+        L214 l214, L215 l215, L216 l216, L217 l217, L218 l218, L219 l219, L220 l220, L221
+        l221, L222 l222, L223 l223, L224 l224, L225 l225, L226 l226, L227 l227, L228 l228,
+        L229 l229, L230 l230, L231 l231, L232 l232, L233 l233, L234 l234, L235 l235, L236
+        l236, L237 l237, L238 l238, L239 l239, L240 l240, L241 l241, L242 l242, L243 l243,
+        L244 l244, L245 l245, L246 l246, L247 l247, L248 l248, L249 l249, L250 l250, L251
+        l251, L252 l252, L253 l253, L254 l254, L255 l255, L256 l256, L257 l257, L258 l258,
+        L259 l259
+    }
+
+    /// Look at it.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Look {
+        pub wide: Wide,
+    }
+}
+
+#[test]
+fn a_type_that_holds_more_than_256_types_and_a_generic_one() {
+    let schema: Value = serde_json::from_str(wide::Look::INPUT_SCHEMA).unwrap();
+    let wide = &schema["properties"]["wide"]["properties"];
+    assert_eq!(wide.as_object().unwrap().len(), 261);
+    assert_eq!(wide["l259"]["properties"]["v"]["type"], "integer");
+    assert!(
+        schema.get("$defs").is_none(),
+        "nothing leads back: no definitions"
+    );
+}

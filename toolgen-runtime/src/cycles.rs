@@ -209,24 +209,24 @@ pub const fn on_cycle(node: Option<EdgesAt>, id: &str) -> bool {
     let Some(at) = node else {
         return false;
     };
+    // Each type it holds is looked through on its own: a walk holds at most 256 types, and a
+    // type may hold more than that itself.
     let kids = at.get().kids;
-    assert!(
-        kids.len() <= MAX_NODES,
-        "toolgen: a type holds more than 256 types of yours"
-    );
-    let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
+    let count = kids.len();
     let mut k = 0;
-    while k < kids.len() {
-        stack[k] = kids[k];
+    while k < count {
+        if reaches(kids[k], id) {
+            return true;
+        }
         k += 1;
     }
-    walk(stack, kids.len(), id)
+    false
 }
 
-/// The walk of [`reaches`], from the first `pending` nodes of `stack`.
 /// What stops the build where a walk meets more types than it has room for.
 const TOO_MANY: &str = "toolgen: more than 256 types of yours are reached from here, more than the derive looks through for a way back; mark `#[tool(recursive)]` the field that leads to them (it then refers to them by `$ref`, and the search stops there), or split the types";
 
+/// The walk of [`reaches`], from the first `pending` nodes of `stack`.
 const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, target: &str) -> bool {
     let mut seen: [&str; MAX_NODES] = [""; MAX_NODES];
     let mut known = 0;
