@@ -1105,7 +1105,8 @@ impl<'de> Scalar<'de> {
             {
                 text.get(1..text.len() - 1).map(Scalar::Str)
             }
-            [b'-', digits @ ..] if is_plain_integer(digits) => {
+            // Not `-0`, which serde_json reads as the float `-0.0`.
+            [b'-', digits @ ..] if is_plain_integer(digits) && digits != b"0" => {
                 text.parse().ok().map(Scalar::Signed)
             }
             digits if is_plain_integer(digits) => text.parse().ok().map(Scalar::Unsigned),
@@ -1391,6 +1392,7 @@ mod tests {
             "1.5",
             "1e3",
             "-0.0",
+            "-0",
             "01",
             "-",
             "\"\\n\"",
