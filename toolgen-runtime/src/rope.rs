@@ -598,6 +598,8 @@ pub trait Recursive {
 /// Where [`walk`] writes, or, in a dry run, only counts.
 pub(crate) struct Out<'a> {
     pub(crate) buf: &'a mut [u8],
+    /// `buf.len()`, read once ([`Out::new`]): in const evaluation `len` is a call.
+    room: usize,
     pub(crate) pos: usize,
     pub(crate) dry: bool,
     /// The alternative of a flattened enum being written ([`Rope::Branches`]), or [`NO_BRANCH`].
@@ -606,11 +608,25 @@ pub(crate) struct Out<'a> {
     pub(crate) entries: &'a Entries,
 }
 
-impl Out<'_> {
+impl<'a> Out<'a> {
+    /// Where [`walk`] writes into `buf` (or, when `dry`, only counts), the root's definitions
+    /// being `entries`.
+    pub(crate) const fn new(buf: &'a mut [u8], dry: bool, entries: &'a Entries) -> Out<'a> {
+        let room = buf.len();
+        Out {
+            buf,
+            room,
+            pos: 0,
+            dry,
+            branch: NO_BRANCH,
+            entries,
+        }
+    }
+
     pub(crate) const fn put(&mut self, bytes: &[u8]) {
         let len = bytes.len();
         if !self.dry {
-            let room = self.buf.len();
+            let room = self.room;
             assert!(
                 self.pos <= room && len <= room - self.pos,
                 "toolgen: schema length mismatch"
@@ -659,7 +675,10 @@ impl Out<'_> {
 /// Writes (or, when `dry`, counts) the JSON text of `rope` at `out.pos`.
 const fn walk(rope: &Rope, out: &mut Out<'_>) {
     match rope {
-        Rope::Str(text) => out.put(text.as_bytes()),
+        // The bytes by a cast, not `as_bytes()`: the most common piece, and in const evaluation
+        // each call is a frame of its own.
+        // SAFETY: `str` and `[u8]` have the same layout; the pointer keeps the length.
+        Rope::Str(text) => out.put(unsafe { &*(*text as *const str as *const [u8]) }),
         Rope::Seq(pieces) => {
             // The length read once: in const evaluation, `len` is a call (two frames).
             let count = pieces.len();
@@ -1286,13 +1305,8 @@ const fn walk_root(root: &Rope, out: &mut Out<'_>) {
 /// ```
 pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
     let mut nothing: [u8; 0] = [];
-    let mut out = Out {
-        buf: &mut nothing,
-        pos: 0,
-        dry: true,
-        branch: NO_BRANCH,
-        entries: &Entries::of(defs),
-    };
+    let entries = Entries::of(defs);
+    let mut out = Out::new(&mut nothing, true, &entries);
     walk_root(root, &mut out);
     out.pos
 }
@@ -1309,13 +1323,8 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// ```
 pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
     let mut buf = [0u8; N];
-    let mut out = Out {
-        buf: &mut buf,
-        pos: 0,
-        dry: false,
-        branch: NO_BRANCH,
-        entries: &Entries::of(defs),
-    };
+    let entries = Entries::of(defs);
+    let mut out = Out::new(&mut buf, false, &entries);
     walk_root(root, &mut out);
     assert!(out.pos == N, "toolgen: schema length mismatch");
     buf
@@ -1368,13 +1377,8 @@ pub const fn flattened_str(bytes: &'static [u8]) -> &'static str {
 #[allow(clippy::expect_used)]
 pub fn schema_text(root: &Rope, defs: &Defs) -> String {
     let mut buf = vec![0u8; root_len(root, defs)];
-    let mut out = Out {
-        buf: &mut buf,
-        pos: 0,
-        dry: false,
-        branch: NO_BRANCH,
-        entries: &Entries::of(defs),
-    };
+    let entries = Entries::of(defs);
+    let mut out = Out::new(&mut buf, false, &entries);
     walk_root(root, &mut out);
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
 }
@@ -1418,13 +1422,7 @@ const fn put_escaped(text: &str, out: &mut Out<'_>) {
 /// The length of `text` escaped as JSON string content ([`escaped`]).
 #[doc(hidden)]
 pub const fn escaped_len(text: &str) -> usize {
-    let mut out = Out {
-        buf: &mut [],
-        pos: 0,
-        dry: true,
-        branch: NO_BRANCH,
-        entries: &Entries::EMPTY,
-    };
+    let mut out = Out::new(&mut [], true, &Entries::EMPTY);
     put_escaped(text, &mut out);
     out.pos
 }
@@ -1434,13 +1432,7 @@ pub const fn escaped_len(text: &str) -> usize {
 #[doc(hidden)]
 pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
     let mut buf = [0u8; N];
-    let mut out = Out {
-        buf: &mut buf,
-        pos: 0,
-        dry: false,
-        branch: NO_BRANCH,
-        entries: &Entries::EMPTY,
-    };
+    let mut out = Out::new(&mut buf, false, &Entries::EMPTY);
     put_escaped(text, &mut out);
     buf
 }
@@ -1455,13 +1447,7 @@ pub const fn trim_doc(text: &'static str) -> &'static str {
 #[doc(hidden)]
 pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
     let mut buf = [0u8; N];
-    let mut out = Out {
-        buf: &mut buf,
-        pos: 0,
-        dry: false,
-        branch: NO_BRANCH,
-        entries: &Entries::EMPTY,
-    };
+    let mut out = Out::new(&mut buf, false, &Entries::EMPTY);
     out.put(b"\"");
     put_escaped(text, &mut out);
     out.put(b"\"");
