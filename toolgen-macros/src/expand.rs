@@ -827,19 +827,32 @@ impl Ropes<'_> {
     fn flatten_join(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
         let mut first = true;
         for piece in pieces {
-            if piece.literal().is_some_and(|literal| literal.is_empty()) {
+            let literal = piece.literal();
+            if literal.as_deref() == Some("") {
                 continue;
             }
             if !first {
                 text.push(',');
             }
             first = false;
-            self.flatten_piece(piece, items, text);
+            self.flatten_known(piece, literal, items, text);
         }
     }
 
     fn flatten_piece(&self, piece: &Node, items: &mut Vec<TokenStream>, text: &mut String) {
-        if let Some(literal) = piece.literal() {
+        self.flatten_known(piece, piece.literal(), items, text);
+    }
+
+    /// [`Self::flatten_piece`], `literal` being the piece's text if the macro knows it all
+    /// (worked out once: it is a walk of the piece).
+    fn flatten_known(
+        &self,
+        piece: &Node,
+        literal: Option<String>,
+        items: &mut Vec<TokenStream>,
+        text: &mut String,
+    ) {
+        if let Some(literal) = literal {
             text.push_str(&literal);
             return;
         }

@@ -1080,7 +1080,6 @@ fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
 /// without escapes) or an empty array or object, read without a serde_json deserializer: most
 /// defaults are such, and a deserializer of their own cost a parse about 180 instructions each.
 /// It hands serde what serde_json would for the same text, for each way serde asks.
-#[derive(Clone, Copy)]
 enum Scalar<'de> {
     Bool(bool),
     Unsigned(u64),
