@@ -25,7 +25,7 @@ use crate::args::{UniqueKeys, has_f32_overflow};
 
 use super::{
     Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
-    skip_whitespace, tag_value, take_step,
+    skip_whitespace, tag_value, take_step, with_nodes,
 };
 
 /// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
@@ -82,14 +82,15 @@ impl Set {
 
     #[inline(never)]
     fn expanded(node: &'static Nulls) -> Set {
-        let mut nodes = Vec::new();
-        let mut steps = MAX_STEPS;
-        expand(node, &mut nodes, 0, &mut steps);
-        Set::from_nodes(nodes)
+        with_nodes(|nodes| {
+            let mut steps = MAX_STEPS;
+            expand(node, nodes, 0, &mut steps);
+            Set::from_nodes(nodes)
+        })
     }
 
-    fn from_nodes(nodes: Vec<&'static Nulls>) -> Set {
-        match nodes.as_slice() {
+    fn from_nodes(nodes: &[&'static Nulls]) -> Set {
+        match nodes {
             [] => Set::Empty,
             [node] => Set::One(node),
             _ => match interned(nodes) {
@@ -130,11 +131,11 @@ impl Set {
     /// The set with its tagged enums resolved ([`resolve_tags`]) for the object whose members
     /// start at `members` in `text`.
     fn resolved(&self, text: &str, members: usize) -> Set {
-        let mut nodes = self.nodes().to_vec();
-        resolve_tags(&mut nodes, 0, |tag| {
-            tag_value(text.as_bytes(), members, tag)
-        });
-        Set::from_nodes(nodes)
+        with_nodes(|nodes| {
+            nodes.extend_from_slice(self.nodes());
+            resolve_tags(nodes, 0, |tag| tag_value(text.as_bytes(), members, tag));
+            Set::from_nodes(nodes)
+        })
     }
 
     /// How the members of an object that follows this set are read where it is not one plain
@@ -149,14 +150,16 @@ impl Set {
         }
         // Only maps (or nodes of arrays, which an object does not follow): every value follows
         // the maps' value nodes, whatever its key.
-        let mut nodes = Vec::new();
-        let mut steps = MAX_STEPS;
-        for node in self.nodes() {
-            if let Nulls::Values(inner) = node {
-                expand(inner, &mut nodes, 0, &mut steps);
+        let values = with_nodes(|nodes| {
+            let mut steps = MAX_STEPS;
+            for node in self.nodes() {
+                if let Nulls::Values(inner) = node {
+                    expand(inner, nodes, 0, &mut steps);
+                }
             }
-        }
-        match Set::from_nodes(nodes) {
+            Set::from_nodes(nodes)
+        });
+        match values {
             Set::Empty => None,
             values => Some(Keyed::Values(values)),
         }
@@ -180,34 +183,36 @@ impl Set {
         if let Set::One(Nulls::Items(inner) | Nulls::Unique(inner)) = self {
             return Set::of(inner);
         }
-        let mut nodes = Vec::new();
-        let mut steps = MAX_STEPS;
-        for node in self.nodes() {
-            match node {
-                Nulls::Items(inner) | Nulls::Unique(inner) => {
-                    expand(inner, &mut nodes, 0, &mut steps);
-                }
-                Nulls::Tuple(items) => {
-                    if let Some(inner) = items.get(index) {
-                        expand(inner, &mut nodes, 0, &mut steps);
+        with_nodes(|nodes| {
+            let mut steps = MAX_STEPS;
+            for node in self.nodes() {
+                match node {
+                    Nulls::Items(inner) | Nulls::Unique(inner) => {
+                        expand(inner, nodes, 0, &mut steps);
                     }
+                    Nulls::Tuple(items) => {
+                        if let Some(inner) = items.get(index) {
+                            expand(inner, nodes, 0, &mut steps);
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-        }
-        Set::from_nodes(nodes)
+            Set::from_nodes(nodes)
+        })
     }
 
     /// Looks `key` up in every node of the set, flattened ones and `Values` included: what it
     /// names, and the set of its value.
     fn lookup(&self, key: &str) -> (Found, Set) {
-        let mut nodes = Vec::new();
-        let mut steps = MAX_STEPS;
-        let mut found = Found::default();
-        for node in self.nodes() {
-            found = found.or(lookup(node, key.as_bytes(), &mut nodes, 0, &mut steps));
-        }
-        (found, Set::from_nodes(nodes))
+        with_nodes(|nodes| {
+            let mut steps = MAX_STEPS;
+            let mut found = Found::default();
+            for node in self.nodes() {
+                found = found.or(lookup(node, key.as_bytes(), nodes, 0, &mut steps));
+            }
+            (found, Set::from_nodes(nodes))
+        })
     }
 }
 
@@ -224,7 +229,7 @@ thread_local! {
 /// so there are as many as the types' shapes allow, whatever the input. `None` past
 /// [`MAX_SETS`] of them.
 #[inline(never)]
-fn interned(nodes: Vec<&'static Nulls>) -> Option<&'static [&'static Nulls]> {
+fn interned(nodes: &[&'static Nulls]) -> Option<&'static [&'static Nulls]> {
     static SETS: Mutex<Option<Sets>> = Mutex::new(None);
     let mut sets = SETS.lock().unwrap_or_else(PoisonError::into_inner);
     intern(sets.get_or_insert_with(HashMap::new), nodes, MAX_SETS)
@@ -236,20 +241,28 @@ type Sets = HashMap<Vec<usize>, &'static [&'static Nulls]>;
 /// [`interned`] in `sets`, which keeps at most `max`.
 fn intern(
     sets: &mut Sets,
-    nodes: Vec<&'static Nulls>,
+    nodes: &[&'static Nulls],
     max: usize,
 ) -> Option<&'static [&'static Nulls]> {
-    let addresses: Vec<usize> = nodes
-        .iter()
-        .map(|node| std::ptr::from_ref(*node).addr())
-        .collect();
+    let address = |node: &&'static Nulls| std::ptr::from_ref(*node).addr();
+    // Looked up without a new list where the set is small (as nearly all are).
+    let mut key = [0usize; 16];
+    if let Some(key) = key.get_mut(..nodes.len()) {
+        for (slot, node) in key.iter_mut().zip(nodes) {
+            *slot = address(node);
+        }
+        if let Some(set) = sets.get(&*key) {
+            return Some(set);
+        }
+    }
+    let addresses: Vec<usize> = nodes.iter().map(address).collect();
     if let Some(set) = sets.get(&addresses) {
         return Some(set);
     }
     if sets.len() >= max {
         return None;
     }
-    let set: &'static [&'static Nulls] = Box::leak(nodes.into_boxed_slice());
+    let set: &'static [&'static Nulls] = Box::leak(nodes.to_vec().into_boxed_slice());
     sets.insert(addresses, set);
     Some(set)
 }
@@ -605,7 +618,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                     map,
                     members,
                     value: Set::Empty,
-                    seen: Seen::default(),
+                    seen: Seen(Vec::with_capacity(8)),
                     fill: Fill::default(),
                     fills,
                     text: self.text,
@@ -1645,16 +1658,16 @@ mod tests {
         const A: Nulls = Nulls::Items(&NONE);
         const B: Nulls = Nulls::Values(&NONE);
         let mut sets = Sets::new();
-        let first = intern(&mut sets, vec![&A, &B], 2).unwrap();
-        let again = intern(&mut sets, vec![&A, &B], 2).unwrap();
+        let first = intern(&mut sets, &[&A, &B], 2).unwrap();
+        let again = intern(&mut sets, &[&A, &B], 2).unwrap();
         assert!(std::ptr::eq(first, again));
         assert_eq!(first.len(), 2);
         // The order is kept: another list.
-        let other = intern(&mut sets, vec![&B, &A], 2).unwrap();
+        let other = intern(&mut sets, &[&B, &A], 2).unwrap();
         assert!(!std::ptr::eq(first, other));
-        assert!(intern(&mut sets, vec![&A, &A], 2).is_none());
+        assert!(intern(&mut sets, &[&A, &A], 2).is_none());
         // Those kept are still found once full.
-        assert!(intern(&mut sets, vec![&B, &A], 2).is_some());
+        assert!(intern(&mut sets, &[&B, &A], 2).is_some());
     }
 
     #[test]
