@@ -476,17 +476,28 @@ const MAX_SPARE: usize = 8;
 /// resolves its tagged enums, each in a list of its own: allocating, growing and freeing a new
 /// one each time cost 20 operations with a tagged enum flattened in about 12 k of their 244 k
 /// instructions (`benches/parse_cost.sh`). Calls may nest; each gets a list of its own.
+///
+/// Where the pool is out of reach (a parse run by another thread-local's destructor, as its
+/// thread ends), a new list is made and dropped, as before the pool.
 pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack) -> R) -> R {
     let mut nodes = SPARE_NODES
-        .with(|spare| spare.borrow_mut().pop())
+        .try_with(|spare| {
+            spare
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut spare| spare.pop())
+        })
+        .ok()
+        .flatten()
         .unwrap_or_default();
     let result = f(&mut nodes);
     nodes.clear();
     // One that grew past what a set needs goes (the steps bound them).
     if nodes.capacity() <= 256 {
-        SPARE_NODES.with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < MAX_SPARE {
+        let _ = SPARE_NODES.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < MAX_SPARE
+            {
                 spare.push(nodes);
             }
         });
