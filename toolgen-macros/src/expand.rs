@@ -807,8 +807,36 @@ impl Ropes<'_> {
             self.flatten_seq(pieces, &mut items, &mut text);
         }
         if !text.is_empty() {
-            items.push(quote!(::toolgen::__private::Rope::Str(#text)));
+            items.push(Piece::Text(text));
         }
+        // Text between the schemas of types (the common case: a struct's properties) is one
+        // call of the runtime's `seqN`, with an empty text where two schemas meet.
+        if items.iter().all(|item| !matches!(item, Piece::Expr(_))) {
+            let mut texts = vec![String::new()];
+            let mut types = Vec::new();
+            for item in &items {
+                match item {
+                    Piece::Text(text) => {
+                        texts.last_mut().into_iter().for_each(|t| t.push_str(text))
+                    }
+                    Piece::Schema(ty) => {
+                        types.push(*ty);
+                        texts.push(String::new());
+                    }
+                    Piece::Expr(_) => {}
+                }
+            }
+            if let Some(call) = list_call("seq", &types, "SCHEMA", quote!([#(#texts),*])) {
+                return quote!(::toolgen::__private::Rope::Seq(&#call));
+            }
+        }
+        let items = items.iter().map(|item| match item {
+            Piece::Text(text) => quote!(::toolgen::__private::Rope::Str(#text)),
+            Piece::Schema(ty) => {
+                quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::SCHEMA)
+            }
+            Piece::Expr(expr) => expr.clone(),
+        });
         quote!(::toolgen::__private::Rope::Seq(&[#(#items),*]))
     }
 
@@ -817,14 +845,14 @@ impl Ropes<'_> {
     /// A piece that is itself a sequence, a typed schema (its `{"type":..` is text), or a list
     /// that cannot be empty, is written out in place: only a piece standing alone is ever widened
     /// by `Rope::Nullable` or told apart by kind, never one inside a sequence.
-    fn flatten_seq(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
+    fn flatten_seq<'p>(&self, pieces: &'p [Node], items: &mut Vec<Piece<'p>>, text: &mut String) {
         for piece in pieces {
             self.flatten_piece(piece, items, text);
         }
     }
 
     /// [`Self::flatten_seq`] of a list's pieces with commas between, the empty ones left out.
-    fn flatten_join(&self, pieces: &[Node], items: &mut Vec<TokenStream>, text: &mut String) {
+    fn flatten_join<'p>(&self, pieces: &'p [Node], items: &mut Vec<Piece<'p>>, text: &mut String) {
         let mut first = true;
         for piece in pieces {
             let literal = piece.literal();
@@ -839,17 +867,17 @@ impl Ropes<'_> {
         }
     }
 
-    fn flatten_piece(&self, piece: &Node, items: &mut Vec<TokenStream>, text: &mut String) {
+    fn flatten_piece<'p>(&self, piece: &'p Node, items: &mut Vec<Piece<'p>>, text: &mut String) {
         self.flatten_known(piece, piece.literal(), items, text);
     }
 
     /// [`Self::flatten_piece`], `literal` being the piece's text if the macro knows it all
     /// (worked out once: it is a walk of the piece).
-    fn flatten_known(
+    fn flatten_known<'p>(
         &self,
-        piece: &Node,
+        piece: &'p Node,
         literal: Option<String>,
-        items: &mut Vec<TokenStream>,
+        items: &mut Vec<Piece<'p>>,
         text: &mut String,
     ) {
         if let Some(literal) = literal {
@@ -868,13 +896,22 @@ impl Ropes<'_> {
             }
             _ => {
                 if !text.is_empty() {
-                    items.push(quote!(::toolgen::__private::Rope::Str(#text)));
-                    text.clear();
+                    items.push(Piece::Text(std::mem::take(text)));
                 }
-                items.push(self.rope(piece));
+                items.push(match piece {
+                    Node::Trait(ty) if !named => Piece::Schema(ty),
+                    _ => Piece::Expr(self.rope(piece)),
+                });
             }
         }
     }
+}
+
+/// A piece of a `Rope::Seq` being written: literal text, a type's schema, or another rope.
+enum Piece<'p> {
+    Text(String),
+    Schema(&'p syn::Type),
+    Expr(TokenStream),
 }
 
 /// For each bare prelude name the schema was written for (`String`, `Option`, `Vec`, `Box`), a
@@ -1036,6 +1073,37 @@ fn has_constraints(field: &Field<'_>) -> bool {
     tool.range.is_some() || tool.length.is_some() || tool.pattern.is_some() || tool.format.is_some()
 }
 
+/// The body of `check_constraints` for a struct whose fields have no constraints of their own:
+/// one call checking the fields of types of yours in order (`check_fieldsN`). `None` when a
+/// field has some, or is flattened, or there are none or too many to check.
+fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
+    let mut members = Vec::new();
+    let mut names = Vec::new();
+    let mut types = Vec::new();
+    for field in fields.iter().filter(|f| !f.skip) {
+        if has_constraints(field) || field.flatten.is_some() {
+            return None;
+        }
+        if field.tool.schema.is_some() || is_plain(field.ty) {
+            continue;
+        }
+        members.push(field.original.ident.as_ref()?);
+        names.push(field.name.as_str());
+        types.push(field.ty);
+    }
+    let call = list_call(
+        "check_fields",
+        &types,
+        "NEEDS_CHECK",
+        quote!((#(&self.#members,)*), [#(#names),*]),
+    )?;
+    Some(quote! {
+        if let ::core::result::Result::Err(__toolgen_violation) = #call {
+            return ::core::result::Result::Err(__toolgen_violation);
+        }
+    })
+}
+
 /// `NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not enforce.
 fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> TokenStream {
     if container.serde.from.is_some() {
@@ -1069,8 +1137,15 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
     if !own && nested.is_empty() && !cyclic {
         return TokenStream::new();
     }
-    let body = match &container.data {
-        Data::Named(fields) => {
+    // A struct whose fields have no constraints of their own passes each field of a type of
+    // yours to that type's checks: one call of the runtime's `check_fieldsN` (see `list_call`).
+    let nested_only = match &container.data {
+        Data::Named(fields) if !own => nested_checks(fields),
+        _ => None,
+    };
+    let body = match (&container.data, nested_only) {
+        (_, Some(body)) => body,
+        (Data::Named(fields), None) => {
             let checks = fields.iter().filter(|f| !f.skip).map(|field| {
                 let member = field
                     .original
@@ -1081,7 +1156,7 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
             });
             quote!(#(#checks)*)
         }
-        Data::Tuple(fields) => {
+        (Data::Tuple(fields), None) => {
             let checks = fields.iter().enumerate().map(|(i, field)| {
                 let index = syn::Index::from(i);
                 let within = (fields.len() > 1 && !container.serde.transparent)
@@ -1093,8 +1168,8 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
             });
             quote!(#(#checks)*)
         }
-        Data::Enum(variants) => check_enum(container, variants),
-        _ => TokenStream::new(),
+        (Data::Enum(variants), None) => check_enum(container, variants),
+        (_, None) => TokenStream::new(),
     };
     // Without a body (only plain fields), the trait's default does the same.
     let check_fn = (!body.is_empty()).then(|| {
@@ -1300,6 +1375,47 @@ pub(crate) fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream 
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),
     }
+}
+
+/// The longest list the runtime has a function for (`toolgen_runtime`'s `lists` module:
+/// `seq1`..`seq12`, `null_fields1`.., `kids1`.., `check_fields1`..).
+const MAX_LIST: usize = 12;
+
+/// A call of the runtime's list function `kind` for `types` (`kindN::<T1, .., TN>(args)`): the
+/// list in one expression, which rustc checks once in the runtime, instead of an expression per
+/// type in every const that lists them. `None` for no types, or more than the runtime has a
+/// function for.
+///
+/// Each type's `konst` is named first, in the same block (`let _ = <T as ToolSchema>::NULLS;`):
+/// a type without a schema is then reported there, as in every other const that names it, and
+/// rustc leaves out the error of the call's bound at the same place. Without it, the type would
+/// be reported once more per list function, with the bound as a note.
+pub(crate) fn list_call(
+    kind: &str,
+    types: &[&syn::Type],
+    konst: &str,
+    args: TokenStream,
+) -> Option<TokenStream> {
+    if types.is_empty() || types.len() > MAX_LIST {
+        return None;
+    }
+    let function = format_ident!("{}{}", kind, types.len());
+    let konst = format_ident!("{}", konst);
+    Some(quote! {{
+        #(let _ = <#types as ::toolgen::__private::ToolSchema>::#konst;)*
+        ::toolgen::__private::#function::<#(#types),*>(#args)
+    }})
+}
+
+/// [`list_call`] of `kind` for named types: the names are its argument.
+pub(crate) fn type_list(
+    kind: &str,
+    named: &[(&str, syn::Type)],
+    konst: &str,
+) -> Option<TokenStream> {
+    let names = named.iter().map(|(name, _)| *name);
+    let types: Vec<&syn::Type> = named.iter().map(|(_, ty)| ty).collect();
+    list_call(kind, &types, konst, quote!([#(#names),*]))
 }
 
 #[cfg(test)]

@@ -110,13 +110,18 @@ struct Cx<'c> {
 impl Cx<'_> {
     /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion`.
     fn of_type(&self, ty: &Type) -> TokenStream {
+        let ty = self.facts_type(ty);
+        quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
+    }
+
+    /// The type whose `FACTS` [`Self::of_type`] names for `ty`.
+    fn facts_type(&self, ty: &Type) -> Type {
         let ident = self.container.ident;
-        let ty = if mentions_self(ty, ident) {
+        if mentions_self(ty, ident) {
             replace_self(ty, ident)
         } else {
             self.cuts.apply(ty)
-        };
-        quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
+        }
     }
 
     /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
@@ -151,6 +156,9 @@ impl Cx<'_> {
     /// them (a tag: its name and value's characters), and `extra_text` more characters.
     fn object(&self, fields: &[Field<'_>], extra: &[&str], extra_text: u32) -> TokenStream {
         let mut kids = Vec::new();
+        // The properties whose facts are their type's, by name and type: when all kids are,
+        // the list is one call (`kidsN`).
+        let mut typed: Vec<(&str, Type)> = Vec::new();
         let mut properties = extra.len() as u32;
         let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
         for field in fields.iter().filter(|f| !f.skip) {
@@ -160,6 +168,14 @@ impl Cx<'_> {
             }
             if !has_kid(field) {
                 continue;
+            }
+            let ty = input_type(field);
+            if field.flatten.is_none()
+                && !field.tool.recursive.is_present()
+                && !crate::expand::is_plain(ty)
+                && !unreadable_pattern(field)
+            {
+                typed.push((field.name.as_str(), self.facts_type(ty)));
             }
             let facts = self.field(field);
             let via = if field.flatten.is_some() {
@@ -173,6 +189,13 @@ impl Cx<'_> {
                 field.name.as_str()
             };
             kids.push(kid(via, name, &facts));
+        }
+        if typed.len() == kids.len()
+            && let Some(list) = crate::expand::type_list("kids", &typed, "FACTS")
+        {
+            return quote! {
+                &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)
+            };
         }
         node(quote!(0), true, [properties, 0, text], &kids)
     }

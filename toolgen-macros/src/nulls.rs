@@ -48,12 +48,17 @@ pub fn expand_nulls(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> To
 fn type_node(ty: &syn::Type, own: &Own<'_>) -> TokenStream {
     if is_plain(ty) {
         quote!(::toolgen::__private::Nulls::None)
-    } else if mentions_self(ty, own.ident) {
-        quote!(::toolgen::__private::Nulls::Lazy(::toolgen::__private::nulls_of::<#ty>))
-    } else {
-        let ty = own.cuts.apply(ty);
+    } else if let Some(ty) = held(ty, own) {
         quote!(<#ty as ::toolgen::__private::ToolSchema>::NULLS)
+    } else {
+        quote!(::toolgen::__private::Nulls::Lazy(::toolgen::__private::nulls_of::<#ty>))
     }
+}
+
+/// The type whose `NULLS` is a value of `ty`'s tree, as [`type_node`] names it: `None` for a
+/// plain type or one that leads back to the container.
+fn held(ty: &syn::Type, own: &Own<'_>) -> Option<syn::Type> {
+    (!is_plain(ty) && !mentions_self(ty, own.ident)).then(|| own.cuts.apply(ty))
 }
 
 /// The container, as the trees of its fields need it: its name (a field that holds it leads
@@ -78,6 +83,9 @@ fn object(
     untagged: bool,
 ) -> Option<TokenStream> {
     let mut entries = Vec::new();
+    // The fields that only pass their type's tree on (no default, no `fill`), by name and type:
+    // when all are, the list is one call (`null_fieldsN`).
+    let mut nested: Vec<(&str, syn::Type)> = Vec::new();
     let mut flattened = Vec::new();
     for field in fields.iter().filter(|f| !f.skip) {
         let ty = input_type(field);
@@ -113,6 +121,12 @@ fn object(
             .as_ref()
             .filter(|_| !untagged)
             .and_then(|default| json::expr_to_json(default).ok());
+        if let (false, false, None, false) =
+            (default, keep, &fill, field.tool.recursive.is_present())
+            && let Some(held) = held(ty, ident)
+        {
+            nested.push((name.as_str(), held));
+        }
         entries.push(match (default, fill) {
             // A field without a default whose value may hold one: the common case, by the
             // runtime's constructor (fewer nodes for rustc to type-check than the struct).
@@ -129,6 +143,13 @@ fn object(
     }
     if entries.is_empty() && flattened.is_empty() {
         return None;
+    }
+    if !untagged
+        && flattened.is_empty()
+        && nested.len() == entries.len()
+        && let Some(list) = crate::expand::type_list("null_fields", &nested, "NULLS")
+    {
+        return Some(quote!(::toolgen::__private::Nulls::fields(&#list)));
     }
     let object = quote!(::toolgen::__private::Nulls::Object(&[#(#entries),*], &[#(#flattened),*]));
     Some(if untagged {

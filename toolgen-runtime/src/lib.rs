@@ -32,6 +32,7 @@ mod ecosystem;
 mod facts;
 mod format;
 mod handler;
+mod lists;
 #[cfg(feature = "mcp")]
 mod mcp;
 mod nulls;
@@ -124,6 +125,7 @@ pub mod __private {
     pub use crate::facts::{
         Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
     };
+    pub use crate::lists::*;
     pub use crate::nulls::{
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };

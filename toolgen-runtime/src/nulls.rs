@@ -199,6 +199,12 @@ impl Nulls {
         !self.has(Work::FillUntagged)
     }
 
+    /// An object of `fields` and no flattened ones, [pruned](Nulls::pruned): one call where the
+    /// derive would write the variant, its empty list of flattened nodes and the call.
+    pub const fn fields(fields: &'static [NullField]) -> Nulls {
+        Nulls::Object(fields, &[]).pruned()
+    }
+
     /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
     /// declares, so that the types around it can leave it out.
     pub const fn pruned(self) -> Nulls {
