@@ -124,6 +124,17 @@ impl Cx<'_> {
         }
     }
 
+    /// The type whose facts a field's are, where they are just its type's: `None` for a field
+    /// marked `#[tool(recursive)]`, of a plain type, or with a `pattern` Anthropic's grammar
+    /// cannot read (see [`Self::field`]).
+    fn own_type(&self, field: &Field<'_>) -> Option<Type> {
+        let ty = input_type(field);
+        (!field.tool.recursive.is_present()
+            && !crate::expand::is_plain(ty)
+            && !unreadable_pattern(field))
+        .then(|| self.facts_type(ty))
+    }
+
     /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
     /// grammar cannot read.
     fn field(&self, field: &Field<'_>) -> TokenStream {
@@ -169,15 +180,14 @@ impl Cx<'_> {
             if !has_kid(field) {
                 continue;
             }
-            let ty = input_type(field);
-            if field.flatten.is_none()
-                && !field.tool.recursive.is_present()
-                && !crate::expand::is_plain(ty)
-                && !unreadable_pattern(field)
-            {
-                typed.push((field.name.as_str(), self.facts_type(ty)));
+            let own_type = self.own_type(field);
+            let facts = match &own_type {
+                Some(ty) => quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS),
+                None => self.field(field),
+            };
+            if let (None, Some(ty)) = (&field.flatten, own_type) {
+                typed.push((field.name.as_str(), ty));
             }
-            let facts = self.field(field);
             let via = if field.flatten.is_some() {
                 quote!(Flatten)
             } else {

@@ -105,11 +105,16 @@ fn object(
             continue;
         }
         let name = &field.name;
+        let recursive = field.tool.recursive.is_present();
+        // The type whose tree the value follows, where it is a held type's (worked out once).
+        let held = (!keep && !recursive).then(|| held(ty, ident)).flatten();
         let inner = if keep {
             quote!(::toolgen::__private::Nulls::Keep)
-        } else if field.tool.recursive.is_present() {
+        } else if recursive {
             // Leads back to a type that holds this one: found when parsing needs it.
             quote!(::toolgen::__private::Nulls::Cycle(::toolgen::__private::nulls_of::<#ty>))
+        } else if let Some(held) = &held {
+            quote!(<#held as ::toolgen::__private::ToolSchema>::NULLS)
         } else {
             type_node(ty, ident)
         };
@@ -121,10 +126,7 @@ fn object(
             .as_ref()
             .filter(|_| !untagged)
             .and_then(|default| json::expr_to_json(default).ok());
-        if let (false, false, None, false) =
-            (default, keep, &fill, field.tool.recursive.is_present())
-            && let Some(held) = held(ty, ident)
-        {
+        if let (false, None, Some(held)) = (default, &fill, held) {
             nested.push((name.as_str(), held));
         }
         entries.push(match (default, fill) {
