@@ -1634,6 +1634,10 @@ impl Walker<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    const NONE: Nulls = Nulls::None;
+
     /// Each call, nested or not, gets an empty list of its own, and leaves it for the next.
     #[test]
     fn node_lists_are_lent_empty_and_apart() {
@@ -1656,10 +1660,6 @@ mod tests {
             "a list comes back emptied"
         );
     }
-
-    use super::*;
-
-    const NONE: Nulls = Nulls::None;
     /// `{ a (default), b (default), c, inner: { x (default) }, list: [{ x (default) }] }`
     const INNER: Nulls = Nulls::Object(
         &[NullField {

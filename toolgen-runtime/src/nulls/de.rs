@@ -245,25 +245,30 @@ fn intern(
     max: usize,
 ) -> Option<&'static [&'static Nulls]> {
     let address = |node: &&'static Nulls| std::ptr::from_ref(*node).addr();
-    // Looked up without a new list where the set is small (as nearly all are).
+    // The nodes' addresses, on the stack where the set is small (as nearly all are): a set is
+    // looked up without a new list, which is made only to keep a new one.
     let mut key = [0usize; 16];
-    if let Some(key) = key.get_mut(..nodes.len()) {
-        for (slot, node) in key.iter_mut().zip(nodes) {
-            *slot = address(node);
+    let long: Vec<usize>;
+    let addresses: &[usize] = match key.get_mut(..nodes.len()) {
+        Some(key) => {
+            for (slot, node) in key.iter_mut().zip(nodes) {
+                *slot = address(node);
+            }
+            key
         }
-        if let Some(set) = sets.get(&*key) {
-            return Some(set);
+        None => {
+            long = nodes.iter().map(address).collect();
+            &long
         }
-    }
-    let addresses: Vec<usize> = nodes.iter().map(address).collect();
-    if let Some(set) = sets.get(&addresses) {
+    };
+    if let Some(set) = sets.get(addresses) {
         return Some(set);
     }
     if sets.len() >= max {
         return None;
     }
     let set: &'static [&'static Nulls] = Box::leak(nodes.to_vec().into_boxed_slice());
-    sets.insert(addresses, set);
+    sets.insert(addresses.to_vec(), set);
     Some(set)
 }
 
@@ -1668,6 +1673,13 @@ mod tests {
         assert!(intern(&mut sets, &[&A, &A], 2).is_none());
         // Those kept are still found once full.
         assert!(intern(&mut sets, &[&B, &A], 2).is_some());
+        // A set larger than the addresses kept on the stack, kept and found again.
+        let mut sets = Sets::new();
+        let long: Vec<&'static Nulls> = (0..17).map(|i| if i % 2 == 0 { &A } else { &B }).collect();
+        let first = intern(&mut sets, &long, 2).unwrap();
+        let again = intern(&mut sets, &long, 2).unwrap();
+        assert!(std::ptr::eq(first, again));
+        assert_eq!(first.len(), 17);
     }
 
     #[test]
