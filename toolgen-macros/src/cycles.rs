@@ -5,7 +5,10 @@
 //! The choice is a const, `__TOOLGEN_CUT_<k>`, that walks the graph in const evaluation; the
 //! consts that describe the type's schema (its rope, definitions, facts, `null` tree and checks)
 //! read the held type `L` as `Held<L, __TOOLGEN_CUT_<k>>`: `L` itself, or a `$ref` (see the
-//! runtime's `cycles` module).
+//! runtime's `cycles` module). That type is named through an alias, `__ToolgenHeld<k>`: each
+//! const argument written out in a type is a body of its own for rustc to check, and a type
+//! holding types of yours named them about eight times (the aliases cut the deep family's build
+//! instructions by 6%, `benches/compile_time.sh`).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -211,8 +214,8 @@ pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStr
         static __TOOLGEN_EDGES: ::toolgen::__private::Edges =
             ::toolgen::__private::Edges::concrete(#id, &[#(#kids),*], &__TOOLGEN_CUT);
         const __TOOLGEN_ON_CYCLE: bool = #on_cycle;
-        static __TOOLGEN_CUT: ::toolgen::__private::Cut =
-            ::toolgen::__private::CutOf::<#ident, __TOOLGEN_ON_CYCLE>::CUT;
+        type __ToolgenCutOf = ::toolgen::__private::CutOf<#ident, __TOOLGEN_ON_CYCLE>;
+        static __TOOLGEN_CUT: ::toolgen::__private::Cut = __ToolgenCutOf::CUT;
     };
     let item = quote! {
         const EDGES: ::core::option::Option<::toolgen::__private::EdgesAt> =
@@ -242,23 +245,26 @@ impl Cuts {
         }
     }
 
-    /// The `__TOOLGEN_CUT_<k>` consts.
+    /// The `__TOOLGEN_CUT_<k>` consts, and the `__ToolgenHeld<k>` aliases that read through them.
     pub fn consts(&self, container: &Container<'_>) -> TokenStream {
         let id = type_id(container);
         let consts = self.types.iter().enumerate().map(|(k, ty)| {
             let name = format_ident!("__TOOLGEN_CUT_{}", k);
+            let alias = format_ident!("__ToolgenHeld{}", k);
             quote_spanned! {span_of(ty)=>
                 const #name: bool = ::toolgen::__private::leads_back(
                     <#ty as ::toolgen::__private::ToolSchema>::EDGES,
                     #id,
                 );
+                type #alias = ::toolgen::__private::Held<#ty, #name>;
             }
         });
         quote!(#(#consts)*)
     }
 
     /// `ty` with each held type that the container decides about replaced by
-    /// `Held<type, __TOOLGEN_CUT_<k>>`, for the consts that describe the schema.
+    /// `Held<type, __TOOLGEN_CUT_<k>>` (its alias `__ToolgenHeld<k>`), for the consts that
+    /// describe the schema.
     pub fn apply(&self, ty: &Type) -> Type {
         let mut ty = ty.clone();
         if !self.types.is_empty() {
@@ -270,48 +276,15 @@ impl Cuts {
     fn replace(&self, ty: &mut Type) {
         visit_leaves(ty, &mut |leaf| {
             if let Some(k) = self.types.iter().position(|held| held == leaf) {
-                let name = format_ident!("__TOOLGEN_CUT_{}", k);
                 let span = span_of(leaf);
-                let held = std::mem::replace(leaf, Type::Verbatim(TokenStream::new()));
-                *leaf = held_type(held, name, span);
+                *leaf = Type::Path(syn::TypePath {
+                    attrs: Vec::new(),
+                    qself: None,
+                    path: syn::Path::from(syn::Ident::new(&format!("__ToolgenHeld{k}"), span)),
+                });
             }
         });
     }
-}
-
-/// `::toolgen::__private::Held<held, cut>`, spanned at `span`: built as the syntax tree it is
-/// (parsing it from tokens, once for every held type in every const that names it, was a sixth
-/// of the derive's own time).
-fn held_type(held: Type, cut: syn::Ident, span: proc_macro2::Span) -> Type {
-    use syn::punctuated::Punctuated;
-    use syn::{AngleBracketedGenericArguments, Path, PathSegment, TypePath};
-    let mut args = Punctuated::new();
-    args.push(GenericArgument::Type(held));
-    args.push(GenericArgument::Type(Type::Path(TypePath {
-        attrs: Vec::new(),
-        qself: None,
-        path: Path::from(cut),
-    })));
-    let mut segments: Punctuated<PathSegment, syn::Token![::]> = Punctuated::new();
-    segments.push(PathSegment::from(syn::Ident::new("toolgen", span)));
-    segments.push(PathSegment::from(syn::Ident::new("__private", span)));
-    segments.push(PathSegment {
-        ident: syn::Ident::new("Held", span),
-        arguments: PathArguments::AngleBracketed(AngleBracketedGenericArguments {
-            colon2_token: None,
-            lt_token: syn::Token![<](span),
-            args,
-            gt_token: syn::Token![>](span),
-        }),
-    });
-    Type::Path(TypePath {
-        attrs: Vec::new(),
-        qself: None,
-        path: Path {
-            leading_colon: Some(syn::Token![::](span)),
-            segments,
-        },
-    })
 }
 
 /// Whether `ty` names a type without type arguments (a generic type's instance has no `static`

@@ -198,7 +198,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                     &::toolgen::__private::Defs::None,
                 );
                 const TEXT: ::toolgen::__private::Flat<LEN> =
-                    ::toolgen::__private::flatten_text::<LEN>(&ROPE, &::toolgen::__private::Defs::None);
+                    ::toolgen::__private::flatten_text(&ROPE, &::toolgen::__private::Defs::None);
                 ::toolgen::__private::Flat::as_str(&TEXT)
             }}
         };
@@ -312,7 +312,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let on_graph = !recursive && !edges_static.is_empty();
     let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
     let (schema, defs, facts, entry_schema, entry_defs, entry_facts) = if on_graph {
-        let choice = quote!(::toolgen::__private::CutOf::<Self, __TOOLGEN_ON_CYCLE>);
+        let choice = quote!(__ToolgenCutOf);
         (
             quote!(#choice::SCHEMA),
             quote!(#choice::DEFS),
@@ -413,9 +413,7 @@ fn expand_tool(
                 &__TOOLGEN_OUT_ROOT,
                 &__TOOLGEN_OUT_DEFS,
             );
-            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> = ::toolgen::__private::flatten_text::<
-                __TOOLGEN_OUT_LEN,
-            >(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
+            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> = ::toolgen::__private::flatten_text(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
         }
     });
     let timeout = tool.timeout.map(|millis| {
@@ -572,7 +570,7 @@ fn expand_tool(
         const __TOOLGEN_LEN: usize =
             ::toolgen::__private::root_len(&#root, &__TOOLGEN_DEFS);
         const __TOOLGEN_TEXT: ::toolgen::__private::Flat<__TOOLGEN_LEN> =
-            ::toolgen::__private::flatten_text::<__TOOLGEN_LEN>(&#root, &__TOOLGEN_DEFS);
+            ::toolgen::__private::flatten_text(&#root, &__TOOLGEN_DEFS);
         #modes_const
         #(#checks)*
 
