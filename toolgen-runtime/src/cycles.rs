@@ -171,6 +171,11 @@ const MAX_NODES: usize = 256;
 /// assert!(!A_LEADS_TO_C);
 /// ```
 pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
+    // Most held types hold none of the user's types (no node): no walk, and no room made for
+    // one (two arrays of 256 entries, which const evaluation writes out).
+    if from.is_none() {
+        return false;
+    }
     let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
     stack[0] = from;
     walk(stack, 1, target)
