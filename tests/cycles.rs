@@ -975,3 +975,105 @@ fn a_type_that_holds_more_than_256_types_and_a_generic_one() {
         "nothing leads back: no definitions"
     );
 }
+
+/// A cycle through a generic type named by an alias (`PostPage` is `Page<Post>`): the generic
+/// type has no node of its own to refer to, but the concrete types of the cycle do, and each
+/// refers to itself by `$ref` wherever it is held.
+pub mod through_alias {
+    use super::*;
+
+    /// A page of items.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Page<T> {
+        pub items: Vec<T>,
+    }
+
+    /// A page of posts.
+    pub type PostPage = Page<Post>;
+
+    /// A thread.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Thread {
+        pub posts: PostPage,
+    }
+
+    /// A post, and the threads it starts.
+    #[derive(ToolSchema, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Post {
+        pub text: String,
+        #[serde(default)]
+        pub replies: Vec<Thread>,
+    }
+
+    /// Read a thread.
+    #[derive(Tool, Deserialize, Serialize, Debug, PartialEq)]
+    pub struct Read {
+        pub thread: Thread,
+    }
+}
+
+#[test]
+fn a_cycle_through_a_generic_type_named_by_an_alias() {
+    use through_alias::*;
+    let schema: Value = serde_json::from_str(Read::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {"thread": {"$ref": "#/$defs/Thread"}},
+            "required": ["thread"],
+            "$defs": {
+                "Post": {
+                    "type": "object",
+                    "properties": {
+                        "text": {"type": "string"},
+                        "replies": {
+                            "type": "array",
+                            "items": {"$ref": "#/$defs/Thread"},
+                            "default": []
+                        }
+                    },
+                    "required": ["text"],
+                    "description": "A post, and the threads it starts."
+                },
+                "Thread": {
+                    "type": "object",
+                    "properties": {
+                        "posts": {
+                            "type": "object",
+                            "properties": {
+                                "items": {"type": "array", "items": {"$ref": "#/$defs/Post"}}
+                            },
+                            "required": ["items"],
+                            "description": "A page of items."
+                        }
+                    },
+                    "required": ["posts"],
+                    "description": "A thread."
+                }
+            }
+        })
+    );
+    let parsed = Read::parse_args(
+        &json!({"thread": {"posts": {"items": [
+            {"text": "a", "replies": null},
+            {"text": "b", "replies": [{"posts": {"items": []}}]}
+        ]}}})
+        .to_string(),
+    )
+    .unwrap();
+    assert_eq!(parsed.thread.posts.items[0].replies, Vec::new());
+    assert_eq!(parsed.thread.posts.items[1].replies.len(), 1);
+    common::check_round_trip(&Read {
+        thread: Thread {
+            posts: Page {
+                items: vec![Post {
+                    text: "a".into(),
+                    replies: vec![Thread {
+                        posts: Page { items: Vec::new() },
+                    }],
+                }],
+            },
+        },
+    });
+}

@@ -1,17 +1,15 @@
 //! Types that hold each other, without a mark: the tokens of a type's node in the graph of which
-//! types hold which (`ToolSchema::EDGES`), and, for a concrete type, the choice for each type it
-//! holds whether to refer to it by `$ref` (it leads back) or to hold it as it is.
+//! types hold which (`ToolSchema::EDGES`), and, for a concrete type, whether it is on a cycle.
 //!
-//! The choice is a const, `__TOOLGEN_CUT_<k>`, that walks the graph in const evaluation; the
-//! consts that describe the type's schema (its rope, definitions, facts, `null` tree and checks)
-//! read the held type `L` as `Held<L, __TOOLGEN_CUT_<k>>`: `L` itself, or a `$ref` (see the
-//! runtime's `cycles` module). That type is named through an alias, `__ToolgenHeld<k>`: each
-//! const argument written out in a type is a body of its own for rustc to check, and a type
-//! holding types of yours named them about eight times (the aliases cut the deep family's build
-//! instructions by 6%, `benches/compile_time.sh`).
+//! That is a const, `__TOOLGEN_ON_CYCLE`, that walks the graph in const evaluation from each
+//! type it holds (one call each, spanned at the type). The type's own consts choose by it,
+//! through the alias `__ToolgenCutOf` (`CutOf<Self, __TOOLGEN_ON_CYCLE>`): on a cycle, a `$ref`
+//! to its entry, wherever it is held (see the runtime's `cycles` module). The types it holds are
+//! named as they are. (Choosing for each held type whether it leads back, with a const and a
+//! wrapper type each, cost the deep family of `benches/compile_time.sh` 2% more to build.)
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::{Container, Data, Shape};
@@ -175,11 +173,11 @@ fn type_id(container: &Container<'_>) -> TokenStream {
 /// `const EDGES` for the container, and the `static`s it points to: nothing for a type that
 /// holds none of the user's types, and for a tool's input (a root, which nothing holds).
 ///
-/// A concrete type's node is a `static`, and so is what a field that leads back to it needs
-/// (its definitions and facts), filled only when it is on a cycle. A generic type's node is a
+/// A concrete type's node is a `static`, and so is what a `$ref` to it needs (its definitions
+/// and facts), filled only when it is on a cycle. A generic type's node is a
 /// const of its own (a `static` cannot be generic), which a walk never looks for: it only
 /// passes through it.
-pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStream, TokenStream) {
+pub fn edges(container: &Container<'_>, held: &[Type]) -> (TokenStream, TokenStream) {
     if held.is_empty() || container.tool.is_some() {
         return (TokenStream::new(), TokenStream::new());
     }
@@ -197,19 +195,17 @@ pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStr
     }
     let id = type_id(container);
     let ident = container.ident;
-    // On a cycle when a type it holds leads back to it: what its choices say, when it has one
-    // for each (every type it holds is concrete), else a walk of its own.
-    let on_cycle = if cuts.types.len() == held.len() {
-        let names = (0..held.len()).map(|k| format_ident!("__TOOLGEN_CUT_{}", k));
-        quote!(#(#names)||*)
-    } else {
-        quote! {
-            ::toolgen::__private::on_cycle(
-                ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES)),
-                #id,
+    // On a cycle when a type it holds leads back to it: one walk from each, in one const, each
+    // spanned at its type (a walk that meets too many types stops the build there).
+    let walks = held.iter().map(|ty| {
+        quote_spanned! {span_of(ty)=>
+            ::toolgen::__private::reaches(
+                <#ty as ::toolgen::__private::ToolSchema>::EDGES,
+                __TOOLGEN_EDGES.id,
             )
         }
-    };
+    });
+    let on_cycle = quote!(#(#walks)||*);
     let statics = quote! {
         static __TOOLGEN_EDGES: ::toolgen::__private::Edges =
             ::toolgen::__private::Edges::concrete(#id, &[#(#kids),*], &__TOOLGEN_CUT);
@@ -222,85 +218,4 @@ pub fn edges(container: &Container<'_>, held: &[Type], cuts: &Cuts) -> (TokenStr
             ::core::option::Option::Some(::toolgen::__private::EdgesAt::of(&__TOOLGEN_EDGES));
     };
     (statics, item)
-}
-
-/// The held types a concrete type decides about: each may lead back to it, and is then referred
-/// to by `$ref`. Empty for a generic type (its consts cannot be chosen between per type
-/// argument) and for a tool's input (a root).
-#[derive(Default)]
-pub struct Cuts {
-    /// The held types, by the index of their `__TOOLGEN_CUT_<k>` const.
-    types: Vec<Type>,
-}
-
-impl Cuts {
-    /// The container's choices: one for each concrete held type (a generic one, such as
-    /// `Page<T>`, has no `static` to refer to, and is held as it is).
-    pub fn of(container: &Container<'_>, held: &[Type]) -> Cuts {
-        if container.tool.is_some() || !container.original.generics.params.is_empty() {
-            return Cuts::default();
-        }
-        Cuts {
-            types: held.iter().filter(|ty| is_concrete(ty)).cloned().collect(),
-        }
-    }
-
-    /// The `__TOOLGEN_CUT_<k>` consts, and the `__ToolgenHeld<k>` aliases that read through them.
-    pub fn consts(&self, container: &Container<'_>) -> TokenStream {
-        let id = type_id(container);
-        let consts = self.types.iter().enumerate().map(|(k, ty)| {
-            let name = format_ident!("__TOOLGEN_CUT_{}", k);
-            let alias = format_ident!("__ToolgenHeld{}", k);
-            quote_spanned! {span_of(ty)=>
-                const #name: bool = ::toolgen::__private::leads_back(
-                    <#ty as ::toolgen::__private::ToolSchema>::EDGES,
-                    #id,
-                );
-                type #alias = ::toolgen::__private::Held<#ty, #name>;
-            }
-        });
-        quote!(#(#consts)*)
-    }
-
-    /// `ty` with each held type that the container decides about replaced by
-    /// `Held<type, __TOOLGEN_CUT_<k>>` (its alias `__ToolgenHeld<k>`), for the consts that
-    /// describe the schema.
-    pub fn apply(&self, ty: &Type) -> Type {
-        let mut ty = ty.clone();
-        if !self.types.is_empty() {
-            self.replace(&mut ty);
-        }
-        ty
-    }
-
-    fn replace(&self, ty: &mut Type) {
-        visit_leaves(ty, &mut |leaf| {
-            if let Some(k) = self.types.iter().position(|held| held == leaf) {
-                let span = span_of(leaf);
-                *leaf = Type::Path(syn::TypePath {
-                    attrs: Vec::new(),
-                    qself: None,
-                    path: syn::Path::from(syn::Ident::new(&format!("__ToolgenHeld{k}"), span)),
-                });
-            }
-        });
-    }
-}
-
-/// Whether `ty` names a type without type arguments (a generic type's instance has no `static`
-/// of its own).
-fn is_concrete(ty: &Type) -> bool {
-    match ty {
-        Type::Path(path) => {
-            path.qself.is_none()
-                && path
-                    .path
-                    .segments
-                    .iter()
-                    .all(|segment| segment.arguments.is_none())
-        }
-        Type::Paren(inner) => is_concrete(&inner.elem),
-        Type::Group(inner) => is_concrete(&inner.elem),
-        _ => false,
-    }
 }

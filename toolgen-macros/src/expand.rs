@@ -144,12 +144,10 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let (_, self_generics, _) = container.original.generics.split_for_impl();
     let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
     let held = crate::cycles::held_types(container);
-    let cuts = crate::cycles::Cuts::of(container, &held);
     let cx = Context {
         container,
         self_ref: recursive.then(|| self_ty.clone()),
         prelude_uses: Default::default(),
-        cuts: &cuts,
     };
     let body = schema_for_container(&cx);
     // A concrete struct writes its properties and its body once, as consts beside the impls, and
@@ -268,12 +266,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
     let default = default_const(container);
-    let checks_fn = constraint_checks(container, &cuts);
-    let nulls = crate::nulls::expand_nulls(container, &cuts);
+    let (needs_check, checks_fn) = constraint_checks(container);
+    let nulls = crate::nulls::expand_nulls(container);
     let targets = cycle_targets(container);
-    let facts = crate::facts::container_facts(container, recursive, &targets, &cuts);
-    let cut_consts = cuts.consts(container);
-    let (edges_static, edges) = crate::cycles::edges(container, &held, &cuts);
+    let facts = crate::facts::container_facts(container, recursive, &targets);
+    let (edges_static, edges) = crate::cycles::edges(container, &held);
     let leads_to = leads_to(&targets);
 
     let tool = container
@@ -311,26 +308,41 @@ fn expand(container: &Container<'_>) -> TokenStream {
     // chooses, by a type, so that its `SCHEMA` names its entry only when that is what it is.
     let on_graph = !recursive && !edges_static.is_empty();
     let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
-    let (schema, defs, facts, entry_schema, entry_defs, entry_facts) = if on_graph {
+    // Its `null` tree and whether it has checks to make are chosen the same way: on a cycle, the
+    // tree is looked up when parsing needs it, and the checks are made.
+    let (entry_schema, entry_defs, entry_facts, entry_nulls, entry_needs_check) = if on_graph {
+        (
+            schema.clone(),
+            defs.clone(),
+            facts.clone(),
+            nulls
+                .clone()
+                .unwrap_or_else(|| quote!(::toolgen::__private::Nulls::None)),
+            needs_check.clone().unwrap_or_else(|| quote!(false)),
+        )
+    } else {
+        (
+            quote!(#tool_schema::SCHEMA),
+            quote!(#tool_schema::DEFS),
+            quote!(#tool_schema::FACTS),
+            quote!(#tool_schema::NULLS),
+            quote!(#tool_schema::NEEDS_CHECK),
+        )
+    };
+    let (schema, defs, facts, nulls, needs_check) = if on_graph {
         let choice = quote!(__ToolgenCutOf);
         (
             quote!(#choice::SCHEMA),
             quote!(#choice::DEFS),
             quote!(#choice::FACTS),
-            schema,
-            defs,
-            facts,
+            Some(quote!(#choice::NULLS)),
+            Some(quote!(#choice::NEEDS_CHECK)),
         )
     } else {
-        (
-            schema,
-            defs,
-            facts,
-            quote!(#tool_schema::SCHEMA),
-            quote!(#tool_schema::DEFS),
-            quote!(#tool_schema::FACTS),
-        )
+        (schema, defs, facts, nulls, needs_check)
     };
+    let nulls = nulls.map(|nulls| quote!(const NULLS: ::toolgen::__private::Nulls = #nulls;));
+    let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
     let cyclic_impl = may_lead_back.then(|| {
         let id = if recursive {
             quote!(<Self as ::toolgen::__private::Recursive>::ID)
@@ -344,6 +356,8 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const ENTRY: ::toolgen::__private::Rope = #entry_schema;
                 const OWN_DEFS: ::toolgen::__private::Defs = #entry_defs;
                 const OWN_FACTS: &'static ::toolgen::__private::Facts = #entry_facts;
+                const OWN_NULLS: ::toolgen::__private::Nulls = #entry_nulls;
+                const OWN_NEEDS_CHECK: bool = #entry_needs_check;
             }
         }
     });
@@ -360,7 +374,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             #checks
-            #cut_consts
             #shared_consts
 
             #[automatically_derived]
@@ -371,6 +384,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #object
                 #default
                 #nulls
+                #needs_check
                 #checks_fn
                 #edges
             }
@@ -1102,11 +1116,12 @@ fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
     })
 }
 
-/// `NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not enforce.
-fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> TokenStream {
+/// The value of `NEEDS_CHECK` (`None`: the trait's `false`), and `check_constraints`: what the
+/// schema states and serde does not enforce.
+fn constraint_checks(container: &Container<'_>) -> (Option<TokenStream>, TokenStream) {
     if container.serde.from.is_some() {
         // serde builds the value from another type; that type's constraints were its own.
-        return TokenStream::new();
+        return (None, TokenStream::new());
     }
     let cycles = cycle_types(container);
     let own = match &container.data {
@@ -1129,11 +1144,11 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
                 && !is_plain(rust)
                 && !cycles.contains(rust)
         })
-        .map(|(_, rust)| cuts.apply(rust))
+        .map(|(_, rust)| rust.clone())
         .collect();
     let cyclic = !cycles.is_empty();
     if !own && nested.is_empty() && !cyclic {
-        return TokenStream::new();
+        return (None, TokenStream::new());
     }
     // A struct whose fields have no constraints of their own passes each field of a type of
     // yours to that type's checks: one call of the runtime's `check_fieldsN` (see `list_call`).
@@ -1191,10 +1206,7 @@ fn constraint_checks(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> T
     if own || cyclic {
         terms = vec![quote!(true)];
     }
-    quote! {
-        const NEEDS_CHECK: bool = #(#terms)||*;
-        #check_fn
-    }
+    (Some(quote!(#(#terms)||*)), quote!(#check_fn))
 }
 
 /// The checks of one field, reached through `value` (a `&FieldType` expression); `outer` are the

@@ -21,9 +21,8 @@ pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
     targets: &[syn::Type],
-    cuts: &crate::cycles::Cuts,
 ) -> TokenStream {
-    let body = body_facts(container, targets, cuts);
+    let body = body_facts(container, targets);
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
@@ -38,16 +37,8 @@ pub fn container_facts(
 }
 
 /// The facts of the container's own schema (for a recursive type: its definition).
-fn body_facts(
-    container: &Container<'_>,
-    targets: &[syn::Type],
-    cuts: &crate::cycles::Cuts,
-) -> TokenStream {
-    let cx = Cx {
-        container,
-        targets,
-        cuts,
-    };
+fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
+    let cx = Cx { container, targets };
     if let Some(delegate) = delegate_type(container) {
         return cx.of_type(delegate);
     }
@@ -103,8 +94,6 @@ struct Cx<'c> {
     /// The types the `#[tool(recursive)]` fields lead to: all of them are here already, as the
     /// derive found them before, in the same order.
     targets: &'c [syn::Type],
-    /// The held types that may lead back to the container, read through `Held<..>`.
-    cuts: &'c crate::cycles::Cuts,
 }
 
 impl Cx<'_> {
@@ -120,7 +109,7 @@ impl Cx<'_> {
         if mentions_self(ty, ident) {
             replace_self(ty, ident)
         } else {
-            self.cuts.apply(ty)
+            ty.clone()
         }
     }
 

@@ -12,17 +12,17 @@ use crate::expand::{input_type, is_plain, option_tokens};
 use crate::schema::types::mentions_self;
 use crate::schema::{delegate_type, json};
 
-/// `const NULLS` for the container, or nothing when no field can have a default at any depth
-/// (only plain fields without one): the trait's `Nulls::None` then says the same.
+/// The value of the container's `NULLS` (a `Nulls` expression), or `None` when no field can have
+/// a default at any depth (only plain fields without one): the trait's `Nulls::None` then says
+/// the same.
 ///
 /// The cases follow serde's reading of the type: a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
 /// a struct an object of its fields, an enum the alternatives its representation allows.
-pub fn expand_nulls(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> TokenStream {
+pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
     let ident = &Own {
         ident: container.ident,
-        cuts,
     };
-    let node = match delegate_type(container) {
+    match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
             Data::Named(fields) => object(fields, ident, container.serde.default, false),
@@ -34,12 +34,6 @@ pub fn expand_nulls(container: &Container<'_>, cuts: &crate::cycles::Cuts) -> To
             Data::Enum(variants) => enum_node(container, variants, ident),
             Data::Unit | Data::Union => None,
         },
-    };
-    match node {
-        Some(node) => quote! {
-            const NULLS: ::toolgen::__private::Nulls = #node;
-        },
-        None => TokenStream::new(),
     }
 }
 
@@ -56,16 +50,16 @@ fn type_node(ty: &syn::Type, own: &Own<'_>) -> TokenStream {
 }
 
 /// The type whose `NULLS` is a value of `ty`'s tree, as [`type_node`] names it: `None` for a
-/// plain type or one that leads back to the container.
+/// plain type or one that holds the container itself. (A type on a cycle with the container
+/// says so in its own `NULLS`.)
 fn held(ty: &syn::Type, own: &Own<'_>) -> Option<syn::Type> {
-    (!is_plain(ty) && !mentions_self(ty, own.ident)).then(|| own.cuts.apply(ty))
+    (!is_plain(ty) && !mentions_self(ty, own.ident)).then(|| ty.clone())
 }
 
 /// The container, as the trees of its fields need it: its name (a field that holds it leads
-/// back), and the held types that may lead back to it.
+/// back).
 struct Own<'a> {
     ident: &'a syn::Ident,
-    cuts: &'a crate::cycles::Cuts,
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
@@ -281,13 +275,15 @@ mod tests {
     use super::expand_nulls;
     use crate::ast::{Container, Derive};
 
-    /// The `NULLS` tokens for `input`, as text without spaces.
+    /// The `NULLS` const for `input` (as the derive writes it where the type is on no graph),
+    /// as text without spaces.
     fn nulls(input: syn::DeriveInput) -> String {
         let mut errors = darling::Error::accumulator();
         let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
-        expand_nulls(&container, &Default::default())
-            .to_string()
+        expand_nulls(&container)
+            .map(|node| format!("const NULLS: Nulls = {node};"))
+            .unwrap_or_default()
             .replace(' ', "")
             .replace("::toolgen::__private::", "")
             .replace("::core::option::Option::", "")

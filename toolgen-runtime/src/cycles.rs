@@ -1,23 +1,21 @@
 //! Types that hold each other, found without a mark: a graph of which types each type holds,
-//! kept in `static`s, and the choice, made per field in const evaluation, to refer to a type by
-//! `$ref` where it leads back.
+//! kept in `static`s, and the choice, made per type in const evaluation, to refer to a type on a
+//! cycle by `$ref` wherever it is held.
 //!
 //! A const that holds another type's schema cannot be part of a cycle: rustc stops with E0391
 //! when `A`'s schema holds `B`'s and `B`'s holds `A`'s. So every concrete type that derives
 //! `ToolSchema` and holds types of the user's keeps a `static` [`Edges`] node that points to the
 //! nodes of the types it holds (a pointer is not a read, so statics may point to each other in a
-//! cycle). For each such type `L` that a concrete type `A` holds, the derive writes a const
-//! `CUT: bool = reaches(<L as ToolSchema>::EDGES, "A")`, which walks the statics, and reads the
-//! field's type with `L` replaced by [`Held<L, CUT>`](Held): `L` itself where it does not lead
-//! back, and a `$ref` to it where it does, whose definitions and facts are in `L`'s [`Cut`]
-//! `static`. The choice is a type, so the const that is not chosen is never named, and no const
-//! of `A` depends on one of `L` that leads back to `A`.
-//!
-//! A type on a cycle is also referred to by `$ref` where a type off the cycle (or a tool) holds
-//! it, so that each type of a cycle is written once, under the root's `$defs`: its own
-//! `ToolSchema` consts say so, choosing by its `ON_CYCLE` const between a `$ref` (with the
-//! definitions and facts behind its `Cut`) and its entry ([`Cyclic::ENTRY`], and the
-//! definitions and facts that entry needs), which its `Cut` is made of.
+//! cycle). Its derive writes a const `ON_CYCLE: bool`, whether a type it holds leads back to it
+//! ([`reaches`], which walks the statics, once for each type it holds), and its own `ToolSchema`
+//! consts choose by it, through [`CutOf<Self, ON_CYCLE>`](CutOf): on a cycle, its schema is a
+//! `$ref` to its entry under the root's `$defs` (its definitions and facts are behind its
+//! [`Cut`] `static`), its `null` tree is looked up when parsing needs it, and its values are
+//! checked; off a cycle, they are its entry's ([`Cyclic::ENTRY`], and what that entry needs).
+//! The choice is a type, so the const that is not chosen is never named. So a type that holds
+//! one on a cycle names its consts as they are: no const of one type of a cycle depends on one
+//! of another's that depends on it, and every type of a cycle is written once, wherever it is
+//! held (by a type of the cycle, one off it, or a tool).
 //!
 //! This module runs in const evaluation on the program's own types; its assertions are build
 //! errors, so the runtime's no-panic lints do not apply to it.
@@ -26,7 +24,7 @@
 use core::marker::PhantomData;
 
 use crate::facts::{Facts, NO_FACTS, Target, TargetAt};
-use crate::nulls::{Nulls, nulls_of};
+use crate::nulls::Nulls;
 use crate::rope::{At, Cyclic, DefId, Defs, DefsAt, Rope, str_eq};
 use crate::schema::ToolSchema;
 
@@ -71,11 +69,11 @@ impl Edges {
     }
 }
 
-/// What a field that leads back to a concrete type needs of it, in a `static` of that type's
-/// derive (a const would be part of the cycle): filled only for a type on a cycle
-/// ([`on_cycle`]); [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it
-/// points to). The type's own `ToolSchema::DEFS` and `FACTS` point into it too, when it is on a
-/// cycle: every type that holds it refers to it by `$ref`.
+/// What a `$ref` to a concrete type needs of it, in a `static` of that type's derive (a const
+/// would be part of the cycle): filled only for a type on a cycle (its derive's `ON_CYCLE`);
+/// [`Cut::NONE`] otherwise (a `static` is compiled into the program with all it points to). The
+/// type's own `ToolSchema::DEFS` and `FACTS` point into it when it is on a cycle: every type
+/// that holds it refers to it by `$ref`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -122,11 +120,17 @@ impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
         },
     };
     /// A `$ref` to its entry (see `CutOf<T, false>::SCHEMA`).
-    pub const SCHEMA: Rope = Held::<T, true>::SCHEMA;
+    pub const SCHEMA: Rope = Rope::Ref(&T::ID);
     /// Its entry and what that needs, behind its [`Cut`].
-    pub const DEFS: Defs = Held::<T, true>::DEFS;
+    pub const DEFS: Defs = Defs::Behind(&T::ID, cut_of(T::EDGES).0);
     /// Its entry's facts, behind its [`Cut`].
-    pub const FACTS: &'static Facts = Held::<T, true>::FACTS;
+    pub const FACTS: &'static Facts = &Facts::behind(cut_of(T::EDGES).1);
+    /// Its entry's `null` tree, looked up when parsing needs it (as a const it would be part of
+    /// the cycle).
+    pub const NULLS: Nulls = Nulls::Cycle(own_nulls_of::<T>);
+    /// Whether its values have constraints to check: what is behind a cycle is not known
+    /// here, so they are checked.
+    pub const NEEDS_CHECK: bool = true;
 }
 
 /// What a concrete type that may be on a cycle says of itself as a `ToolSchema`, by `ON`
@@ -139,6 +143,15 @@ impl<T: Cyclic + ?Sized> CutOf<T, false> {
     pub const DEFS: Defs = T::OWN_DEFS;
     /// Its entry's facts.
     pub const FACTS: &'static Facts = T::OWN_FACTS;
+    /// Its entry's `null` tree.
+    pub const NULLS: Nulls = T::OWN_NULLS;
+    /// Whether its entry has constraints to check.
+    pub const NEEDS_CHECK: bool = T::OWN_NEEDS_CHECK;
+}
+
+/// `T`'s own `null` tree, for [`Nulls::Cycle`]: that of its entry.
+fn own_nulls_of<T: Cyclic + ?Sized>() -> &'static Nulls {
+    &T::OWN_NULLS
 }
 
 const NO_ID: DefId = DefId {
@@ -179,53 +192,6 @@ pub const fn reaches(from: Option<EdgesAt>, target: &str) -> bool {
     let mut stack: [Option<EdgesAt>; MAX_NODES] = [None; MAX_NODES];
     stack[0] = from;
     walk(stack, 1, target)
-}
-
-/// [`reaches`], for the choice of a field's held type: whether it leads back to the type named
-/// `target`, which then refers to it by `$ref`. Stops the build, at the field (the derive spans
-/// the const there), when it does but has no [`Cut`] of its own to refer to: a generic type
-/// named as if it were concrete.
-pub const fn leads_back(from: Option<EdgesAt>, target: &str) -> bool {
-    let back = reaches(from, target);
-    if back && !matches!(from, Some(at) if at.get().cut.is_some()) {
-        panic!(
-            "toolgen: this type leads back to the one holding it, but is a generic type named through a type alias or its parameters' defaults, which cannot be referred to by `$ref`; write it with its type arguments (`Page<Post>`), or mark `#[tool(recursive)]` a field of the cycle that holds a concrete type"
-        );
-    }
-    back
-}
-
-/// Whether the type whose node is `node`, named `id`, holds itself through other types: whether
-/// a type it holds leads back to it (so that a field of another type may refer to it by `$ref`,
-/// and its definitions are needed where it is written).
-///
-/// ```
-/// use toolgen::__private::{Edges, EdgesAt, on_cycle};
-///
-/// static A: Edges = Edges::of("app::A", &[Some(EdgesAt::of(&B))]);
-/// static B: Edges = Edges::of("app::B", &[Some(EdgesAt::of(&A))]);
-/// static C: Edges = Edges::of("app::C", &[Some(EdgesAt::of(&A))]);
-/// const A_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&A)), "app::A");
-/// const C_ON_A_CYCLE: bool = on_cycle(Some(EdgesAt::of(&C)), "app::C");
-/// assert!(A_ON_A_CYCLE);
-/// assert!(!C_ON_A_CYCLE);
-/// ```
-pub const fn on_cycle(node: Option<EdgesAt>, id: &str) -> bool {
-    let Some(at) = node else {
-        return false;
-    };
-    // Each type it holds is looked through on its own: a walk holds at most 256 types, and a
-    // type may hold more than that itself.
-    let kids = at.get().kids;
-    let count = kids.len();
-    let mut k = 0;
-    while k < count {
-        if reaches(kids[k], id) {
-            return true;
-        }
-        k += 1;
-    }
-    false
 }
 
 /// What stops the build where a walk meets more types than it has room for.
@@ -269,39 +235,7 @@ const fn walk(mut stack: [Option<EdgesAt>; MAX_NODES], mut pending: usize, targe
     false
 }
 
-/// The type `T` as a field reads it: itself where `CUT` is `false`, and a `$ref` to its entry
-/// under `$defs` where `CUT` is `true` (it leads back to the type holding the field; its
-/// definitions and facts are where its [`Edges`] node says).
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-pub struct Held<T: ?Sized, const CUT: bool>(PhantomData<T>);
-
-impl<T: ToolSchema + ?Sized> ToolSchema for Held<T, false> {
-    const SCHEMA: Rope = T::SCHEMA;
-    const DEFS: Defs = T::DEFS;
-    const FACTS: &'static Facts = T::FACTS;
-    const OBJECT: Option<crate::rope::Object> = T::OBJECT;
-    const DEFAULT: Option<Rope> = T::DEFAULT;
-    const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
-    const NULLS: Nulls = T::NULLS;
-    const STRIPS_NULLS: bool = T::STRIPS_NULLS;
-    const NEEDS_FILL: bool = T::NEEDS_FILL;
-    const NEEDS_JSON_CHECK: bool = T::NEEDS_JSON_CHECK;
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
-    const EDGES: Option<EdgesAt> = T::EDGES;
-}
-
-impl<T: ToolSchema + Cyclic + ?Sized> ToolSchema for Held<T, true> {
-    const SCHEMA: Rope = Rope::Ref(&T::ID);
-    const DEFS: Defs = Defs::Behind(&T::ID, cut_of(T::EDGES).0);
-    const FACTS: &'static Facts = &Facts::behind(cut_of(T::EDGES).1);
-    const NULLS: Nulls = Nulls::Cycle(nulls_of::<T>);
-    const NEEDS_CHECK: bool = true;
-}
-
-/// Where the definitions and facts of the type whose node is `edges` are, for a field that
-/// leads back to it.
+/// Where the definitions and facts of the type whose node is `edges` are, for a `$ref` to it.
 const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
     if let Some(at) = edges
         && let Some(cut) = at.get().cut
@@ -310,7 +244,7 @@ const fn cut_of(edges: Option<EdgesAt>) -> (DefsAt, TargetAt) {
         let cut = cut.get();
         (At::of(&cut.defs), At::of(&cut.target))
     } else {
-        // `leads_back` stops the build before a field reads such a type this way.
-        panic!("toolgen: a type that leads back has no node of its own")
+        // Only a concrete type's consts choose a `$ref` to it, and its node has a `Cut`.
+        panic!("toolgen: a type on a cycle has no node of its own")
     }
 }

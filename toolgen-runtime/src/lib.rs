@@ -120,7 +120,7 @@ pub mod __private {
     pub use crate::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
-    pub use crate::cycles::{Cut, CutOf, Edges, EdgesAt, Held, leads_back, on_cycle, reaches};
+    pub use crate::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::dialect::Dialect;
     pub use crate::facts::{
         Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,

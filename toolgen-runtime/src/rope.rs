@@ -561,6 +561,12 @@ pub trait Cyclic {
     const OWN_DEFS: Defs;
     /// The facts of its entry (`ToolSchema::FACTS` of a type on a cycle lead to its `Cut`).
     const OWN_FACTS: &'static crate::facts::Facts;
+    /// The `null` tree of its entry (`ToolSchema::NULLS` of a type on a cycle looks it up when
+    /// parsing needs it).
+    const OWN_NULLS: crate::nulls::Nulls;
+    /// Whether its entry has constraints to check (`ToolSchema::NEEDS_CHECK` of a type on a
+    /// cycle is `true`).
+    const OWN_NEEDS_CHECK: bool;
 }
 
 /// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas

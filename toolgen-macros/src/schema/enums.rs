@@ -419,7 +419,6 @@ mod tests {
             container: &container,
             self_ref: None,
             prelude_uses: Default::default(),
-            cuts: &Default::default(),
         };
         schema_for_container(&cx).literal().expect("literal text")
     }

@@ -312,8 +312,6 @@ pub struct Context<'a> {
     pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
     pub prelude_uses: types::PreludeUses,
-    /// The held types that may lead back to the container, read through `Held<..>`.
-    pub cuts: &'a crate::cycles::Cuts,
 }
 
 /// The container's own schema (for a struct: its object schema, without its description).

@@ -407,7 +407,7 @@ fn schema_in(cx: &Context<'_>, ty: &Type, cycle: bool) -> Node {
     {
         return Node::SelfRef(Box::new(self_ty.clone()));
     }
-    let trait_node = || Node::Trait(Box::new(cx.cuts.apply(ty)));
+    let trait_node = || Node::Trait(Box::new(ty.clone()));
     let other = || {
         if cycle {
             Node::Cycle(Box::new(ty.clone()))
