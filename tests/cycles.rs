@@ -1,6 +1,6 @@
 //! Types that hold each other without a mark (issue 11, item 4): the derive of each type finds,
-//! in const evaluation, which of the types it holds lead back to it, and refers to those by
-//! `$ref`; each type of a cycle is written once under the root's `$defs`. Through the cycle,
+//! in const evaluation, whether a type it holds leads back to it, and a type on a cycle is then
+//! referred to by `$ref` wherever it is held; each is written once under the root's `$defs`. Through the cycle,
 //! parsing still strips `null`s, fills defaults and checks constraints, and OpenAI strict mode is
 //! checked at compile time.
 
