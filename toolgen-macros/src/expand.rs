@@ -1135,7 +1135,7 @@ fn constraint_checks(container: &Container<'_>) -> (Option<TokenStream>, TokenSt
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).
-    let nested: Vec<syn::Type> = field_types(container)
+    let nested: Vec<&syn::Type> = field_types(container)
         .into_iter()
         .zip(rust_field_types(container))
         .filter(|(input, rust)| {
@@ -1144,7 +1144,7 @@ fn constraint_checks(container: &Container<'_>) -> (Option<TokenStream>, TokenSt
                 && !is_plain(rust)
                 && !cycles.contains(rust)
         })
-        .map(|(_, rust)| rust.clone())
+        .map(|(_, rust)| rust)
         .collect();
     let cyclic = !cycles.is_empty();
     if !own && nested.is_empty() && !cyclic {

@@ -19,9 +19,7 @@ use crate::schema::{delegate_type, json};
 /// The cases follow serde's reading of the type: a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
 /// a struct an object of its fields, an enum the alternatives its representation allows.
 pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
-    let ident = &Own {
-        ident: container.ident,
-    };
+    let ident = container.ident;
     match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
@@ -39,7 +37,7 @@ pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
 
 /// The tree of a value of type `ty` (a `Nulls` expression). A type that leads back to the
 /// container is looked up when parsing needs it: as a const it would be a cycle.
-fn type_node(ty: &syn::Type, own: &Own<'_>) -> TokenStream {
+fn type_node(ty: &syn::Type, own: &syn::Ident) -> TokenStream {
     if is_plain(ty) {
         quote!(::toolgen::__private::Nulls::None)
     } else if let Some(ty) = held(ty, own) {
@@ -52,14 +50,8 @@ fn type_node(ty: &syn::Type, own: &Own<'_>) -> TokenStream {
 /// The type whose `NULLS` is a value of `ty`'s tree, as [`type_node`] names it: `None` for a
 /// plain type or one that holds the container itself. (A type on a cycle with the container
 /// says so in its own `NULLS`.)
-fn held(ty: &syn::Type, own: &Own<'_>) -> Option<syn::Type> {
-    (!is_plain(ty) && !mentions_self(ty, own.ident)).then(|| ty.clone())
-}
-
-/// The container, as the trees of its fields need it: its name (a field that holds it leads
-/// back).
-struct Own<'a> {
-    ident: &'a syn::Ident,
+fn held<'t>(ty: &'t syn::Type, own: &syn::Ident) -> Option<&'t syn::Type> {
+    (!is_plain(ty) && !mentions_self(ty, own)).then_some(ty)
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
@@ -72,7 +64,7 @@ struct Own<'a> {
 /// pruned as one.
 fn object(
     fields: &[Field<'_>],
-    ident: &Own<'_>,
+    ident: &syn::Ident,
     container_default: bool,
     untagged: bool,
 ) -> Option<TokenStream> {
@@ -121,7 +113,7 @@ fn object(
             .filter(|_| !untagged)
             .and_then(|default| json::expr_to_json(default).ok());
         if let (false, None, Some(held)) = (default, &fill, held) {
-            nested.push((name.as_str(), held));
+            nested.push((name.as_str(), held.clone()));
         }
         entries.push(match (default, fill) {
             // A field without a default whose value may hold one: the common case, by the
@@ -167,7 +159,10 @@ fn reads_null_as_value(ty: &syn::Type) -> bool {
 }
 
 /// An array read position by position (a tuple struct or variant).
-fn tuple<'a>(items: impl Iterator<Item = &'a syn::Type>, ident: &Own<'_>) -> Option<TokenStream> {
+fn tuple<'a>(
+    items: impl Iterator<Item = &'a syn::Type>,
+    ident: &syn::Ident,
+) -> Option<TokenStream> {
     let items: Vec<&syn::Type> = items.collect();
     if items.iter().all(|ty| is_plain(ty)) {
         return None;
@@ -178,7 +173,7 @@ fn tuple<'a>(items: impl Iterator<Item = &'a syn::Type>, ident: &Own<'_>) -> Opt
 
 /// The tree of a variant's content, where serde reads it; `None` for a unit variant.
 /// `untagged`: the variant is one serde tries in turn (see [`object`]).
-fn content(variant: &Variant<'_>, ident: &Own<'_>, untagged: bool) -> Option<TokenStream> {
+fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
     match &variant.shape {
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
@@ -195,7 +190,7 @@ fn content(variant: &Variant<'_>, ident: &Own<'_>, untagged: bool) -> Option<Tok
 fn enum_node(
     container: &Container<'_>,
     variants: &[Variant<'_>],
-    ident: &Own<'_>,
+    ident: &syn::Ident,
 ) -> Option<TokenStream> {
     let serde = &container.serde;
     let mut untagged_contents = Vec::new();
