@@ -190,13 +190,12 @@ fn expand(container: &Container<'_>) -> TokenStream {
         // keywords the walk rewrites, a description or `null`, stays a tree.)
         let memo = |rope: TokenStream| {
             quote! {{
-                const ROPE: ::toolgen::__private::Rope = #rope;
-                const LEN: usize = ::toolgen::__private::root_len(
-                    &ROPE,
-                    &::toolgen::__private::Defs::None,
-                );
+                const ROPE: &::toolgen::__private::Rope = &#rope;
+                const FLAT: &::toolgen::__private::Capped =
+                    &::toolgen::__private::flatten_capped(ROPE, ::toolgen::__private::NO_DEFS);
+                const LEN: usize = FLAT.len;
                 const TEXT: ::toolgen::__private::Flat<LEN> =
-                    ::toolgen::__private::flatten_text(&ROPE, &::toolgen::__private::Defs::None);
+                    ::toolgen::__private::flat_text(FLAT, ROPE, ::toolgen::__private::NO_DEFS);
                 ::toolgen::__private::Flat::as_str(&TEXT)
             }}
         };
@@ -276,7 +275,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let tool = container
         .tool
         .as_ref()
-        .map(|tool| expand_tool(container, tool, &body_rope, shared, recursive));
+        .map(|tool| expand_tool(container, tool, &body_rope, recursive));
     // Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
     let def_id = {
         let name = json::escape(&def_name);
@@ -406,7 +405,6 @@ fn expand_tool(
     container: &Container<'_>,
     tool: &crate::ast::ToolInfo,
     body_rope: &TokenStream,
-    body_is_const: bool,
     recursive: bool,
 ) -> TokenStream {
     let ident = container.ident;
@@ -419,15 +417,19 @@ fn expand_tool(
     let is_strict = strict.is_some();
     let output = tool.output.as_ref().map(|out| {
         quote_spanned! {span_of(out)=>
-            const __TOOLGEN_OUT_ROOT: ::toolgen::__private::Rope =
-                <#out as ::toolgen::__private::ToolSchema>::SCHEMA;
-            const __TOOLGEN_OUT_DEFS: ::toolgen::__private::Defs =
-                <#out as ::toolgen::__private::ToolSchema>::DEFS;
-            const __TOOLGEN_OUT_LEN: usize = ::toolgen::__private::root_len(
-                &__TOOLGEN_OUT_ROOT,
-                &__TOOLGEN_OUT_DEFS,
-            );
-            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> = ::toolgen::__private::flatten_text(&__TOOLGEN_OUT_ROOT, &__TOOLGEN_OUT_DEFS);
+            const __TOOLGEN_OUT_ROOT: &::toolgen::__private::Rope =
+                &<#out as ::toolgen::__private::ToolSchema>::SCHEMA;
+            const __TOOLGEN_OUT_DEFS: &::toolgen::__private::Defs =
+                &<#out as ::toolgen::__private::ToolSchema>::DEFS;
+            const __TOOLGEN_OUT_FLAT: &::toolgen::__private::Capped =
+                &::toolgen::__private::flatten_capped(__TOOLGEN_OUT_ROOT, __TOOLGEN_OUT_DEFS);
+            const __TOOLGEN_OUT_LEN: usize = __TOOLGEN_OUT_FLAT.len;
+            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> =
+                ::toolgen::__private::flat_text(
+                    __TOOLGEN_OUT_FLAT,
+                    __TOOLGEN_OUT_ROOT,
+                    __TOOLGEN_OUT_DEFS,
+                );
         }
     });
     let timeout = tool.timeout.map(|millis| {
@@ -524,16 +526,10 @@ fn expand_tool(
             };
         }
     });
-    // The root: the body's const where there is one, or a const of its own (the rope is named
-    // twice below).
-    let (root, root_const) = if body_is_const {
-        (body_rope.clone(), None)
-    } else {
-        (
-            quote!(__TOOLGEN_ROOT),
-            Some(quote!(const __TOOLGEN_ROOT: ::toolgen::__private::Rope = #body_rope;)),
-        )
-    };
+    // The root, by reference: named twice below (its text is written from it in one walk, and
+    // again if it is longer than that walk's buffer), and each `&` of a const's value would be
+    // a copy of its own for rustc to check.
+    let root_const = quote!(const __TOOLGEN_ROOT: &::toolgen::__private::Rope = &#body_rope;);
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
     if let Data::Named(fields) = &container.data
@@ -579,12 +575,13 @@ fn expand_tool(
     quote! {
         #output
         #root_const
-        const __TOOLGEN_DEFS: ::toolgen::__private::Defs =
-            <#ident as ::toolgen::__private::ToolSchema>::DEFS;
-        const __TOOLGEN_LEN: usize =
-            ::toolgen::__private::root_len(&#root, &__TOOLGEN_DEFS);
+        const __TOOLGEN_DEFS: &::toolgen::__private::Defs =
+            &<#ident as ::toolgen::__private::ToolSchema>::DEFS;
+        const __TOOLGEN_FLAT: &::toolgen::__private::Capped =
+            &::toolgen::__private::flatten_capped(__TOOLGEN_ROOT, __TOOLGEN_DEFS);
+        const __TOOLGEN_LEN: usize = __TOOLGEN_FLAT.len;
         const __TOOLGEN_TEXT: ::toolgen::__private::Flat<__TOOLGEN_LEN> =
-            ::toolgen::__private::flatten_text(&#root, &__TOOLGEN_DEFS);
+            ::toolgen::__private::flat_text(__TOOLGEN_FLAT, __TOOLGEN_ROOT, __TOOLGEN_DEFS);
         #modes_const
         #(#checks)*
 

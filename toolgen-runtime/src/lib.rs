@@ -130,10 +130,10 @@ pub mod __private {
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        At, Branch, Branches, Cyclic, DefId, Defs, DefsAt, Flat, Names, Object, Recursive, Rope,
-        escaped, escaped_len, flatten_root, flatten_text, flattened_after, flattened_at_root,
-        flattened_str, has_defs, has_no_branches, quoted, require_object, root_len, trim_doc,
-        unique_names,
+        At, Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_DEFS, Names, Object,
+        Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
+        flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
+        quoted, require_object, root_len, trim_doc, unique_names,
     };
     pub use crate::schema::ToolSchema;
     pub use crate::schema::{Cycle, Recursion, check_default};

@@ -612,6 +612,11 @@ pub(crate) struct Out<'a> {
     pub(crate) branch: usize,
     /// The root's definitions, which [`Rope::Ref`] keys are looked up in.
     pub(crate) entries: &'a Entries,
+    /// Whether `buf` may be too short for the text ([`flatten_capped`]): then what does not fit
+    /// is counted, not written, and `overflowed` is set.
+    capped: bool,
+    /// Whether a piece did not fit in a capped `buf`.
+    overflowed: bool,
 }
 
 impl<'a> Out<'a> {
@@ -626,6 +631,8 @@ impl<'a> Out<'a> {
             dry,
             branch: NO_BRANCH,
             entries,
+            capped: false,
+            overflowed: false,
         }
     }
 
@@ -633,26 +640,29 @@ impl<'a> Out<'a> {
         let len = bytes.len();
         if !self.dry {
             let room = self.room;
-            assert!(
-                self.pos <= room && len <= room - self.pos,
-                "toolgen: schema length mismatch"
-            );
-            // One raw copy, from pointers made by casts: in const evaluation, where every schema
-            // is flattened, each call (`split_at_mut`, `copy_from_slice`, `len`, `as_ptr`) is a
-            // frame of its own, and writing cost 2.5 times counting (benches/compile_time.sh).
-            let src = bytes as *const [u8] as *const u8;
-            let dst = &raw mut *self.buf as *mut u8;
-            // SAFETY: `pos + len <= buf.len()` (checked above), so the destination is in bounds
-            // of `buf`, whose whole slice the pointer comes from; `bytes` is a shared borrow and
-            // `buf` a unique one, so they cannot overlap; `u8` has no alignment requirement.
-            unsafe { core::ptr::copy_nonoverlapping(src, dst.add(self.pos), len) };
+            if self.pos <= room && len <= room - self.pos {
+                // One raw copy, from pointers made by casts: in const evaluation, where every
+                // schema is flattened, each call (`split_at_mut`, `copy_from_slice`, `len`,
+                // `as_ptr`) is a frame of its own, and writing cost 2.5 times counting
+                // (benches/compile_time.sh).
+                let src = bytes as *const [u8] as *const u8;
+                let dst = &raw mut *self.buf as *mut u8;
+                // SAFETY: `pos + len <= buf.len()` (checked above), so the destination is in
+                // bounds of `buf`, whose whole slice the pointer comes from; `bytes` is a shared
+                // borrow and `buf` a unique one, so they cannot overlap; `u8` has no alignment
+                // requirement.
+                unsafe { core::ptr::copy_nonoverlapping(src, dst.add(self.pos), len) };
+            } else {
+                assert!(self.capped, "toolgen: schema length mismatch");
+                self.overflowed = true;
+            }
         }
         self.pos += len;
     }
 
     /// Steps back over the closing `}` just written, so keywords can be appended to an object.
     const fn reopen(&mut self) {
-        if !self.dry {
+        if !self.dry && !self.overflowed {
             // This also keeps `as_str` sound: we only ever cut off one ASCII byte.
             assert!(
                 self.buf[self.pos - 1] == b'}',
@@ -1345,10 +1355,79 @@ impl<const N: usize> Flat<N> {
     /// walk writes only whole `&str` pieces, ASCII punctuation and digits, and steps back over
     /// a `}` only after checking it is one.
     pub const fn as_str(&self) -> &str {
-        // SAFETY: see above; `flatten_text` is the only way to make a `Flat`, and it checks
-        // that the walk wrote exactly `N` bytes.
+        // SAFETY: see above; `flatten_text` and `flat_text` are the only ways to make a `Flat`:
+        // the first checks that the walk wrote exactly `N` bytes, the second copies the first
+        // `N` bytes of a walk that wrote `N` bytes and left none out (`Capped::fits`).
         unsafe { core::str::from_utf8_unchecked(&self.0) }
     }
+}
+
+/// No definitions, by reference: what the derive passes where a schema holds none (a constant
+/// of the runtime's, so each derive's consts do not make one of their own).
+#[doc(hidden)]
+pub const NO_DEFS: &Defs = &Defs::None;
+
+/// How many bytes of a schema's text the derive writes in one walk ([`flatten_capped`]): a
+/// longer text takes a second walk.
+const CAP: usize = 8192;
+
+/// A schema's text written in one walk into a buffer of 8 KiB, and its length: what the derive
+/// writes a schema's text from, instead of a walk that counts and another that writes (the
+/// text's const needs its length first).
+///
+/// The derive keeps it in a const that only its other consts read: no program holds the
+/// buffer.
+#[doc(hidden)]
+pub struct Capped {
+    buf: [u8; CAP],
+    /// The text's length in bytes, also where it is longer than `CAP`.
+    pub len: usize,
+    /// Whether the whole text is in `buf`.
+    fits: bool,
+}
+
+/// The text [`flatten_root`] writes for `root` and `defs`, in one walk, into a buffer of 8 KiB;
+/// its length is known whatever it is.
+///
+/// ```
+/// use toolgen_runtime::__private::{Capped, Defs, Flat, Rope, flat_text, flatten_capped};
+/// const ROOT: &Rope = &Rope::Typed("object", &Rope::Str("}"));
+/// const FLAT: &Capped = &flatten_capped(ROOT, &Defs::None);
+/// const TEXT: &Flat<{ FLAT.len }> = &flat_text(FLAT, ROOT, &Defs::None);
+/// assert_eq!(TEXT.as_str(), r#"{"type":"object"}"#);
+/// ```
+#[doc(hidden)]
+pub const fn flatten_capped(root: &Rope, defs: &Defs) -> Capped {
+    let mut buf = [0u8; CAP];
+    let entries = Entries::of(defs);
+    let mut out = Out::new(&mut buf, false, &entries);
+    out.capped = true;
+    walk_root(root, &mut out);
+    let len = out.pos;
+    let fits = !out.overflowed;
+    Capped { buf, len, fits }
+}
+
+/// The text `flat` holds (`N` is its length), or, where it did not fit, the text of `root` and
+/// `defs` (what `flat` was written from) written again, into `N` bytes.
+#[doc(hidden)]
+pub const fn flat_text<const N: usize>(flat: &Capped, root: &Rope, defs: &Defs) -> Flat<N> {
+    assert!(N == flat.len, "toolgen: schema length mismatch");
+    if !flat.fits {
+        return flatten_text(root, defs);
+    }
+    assert!(N <= CAP, "toolgen: schema length mismatch");
+    let mut text = [0u8; N];
+    // SAFETY: `N <= CAP` (checked above), so both are in bounds; they are two arrays, and do
+    // not overlap.
+    unsafe {
+        core::ptr::copy_nonoverlapping(
+            &raw const flat.buf as *const u8,
+            &raw mut text as *mut u8,
+            N,
+        );
+    }
+    Flat(text)
 }
 
 /// [`flatten_root`], as text: what the derive writes a tool's schemas with.
