@@ -188,45 +188,55 @@ fn expand(container: &Container<'_>) -> TokenStream {
         // Written out once, here: a type used by many tools is walked once, not once per tool.
         // (A typed schema keeps its type apart, for `Option` to widen; a schema whose outer
         // keywords the walk rewrites, a description or `null`, stays a tree.)
-        let memo = |rope: TokenStream| {
-            quote! {{
-                const ROPE: &::toolgen::__private::Rope = &#rope;
-                const FLAT: &::toolgen::__private::Capped =
-                    &::toolgen::__private::flatten_capped(ROPE, ::toolgen::__private::NO_DEFS);
-                const LEN: usize = FLAT.len;
-                const TEXT: ::toolgen::__private::Flat<LEN> =
-                    ::toolgen::__private::flat_text(FLAT, ROPE, ::toolgen::__private::NO_DEFS);
-                ::toolgen::__private::Flat::as_str(&TEXT)
-            }}
-        };
+        // The text of the rope the const `__TOOLGEN_TAIL` holds (by reference). The tree and
+        // the text are both written from that one const: a rope written twice would be two
+        // copies for rustc to check, each of everything it holds.
+        let memo = quote! {{
+            const FLAT: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(
+                __TOOLGEN_TAIL,
+                ::toolgen::__private::NO_DEFS,
+            );
+            const LEN: usize = FLAT.len;
+            const TEXT: ::toolgen::__private::Flat<LEN> =
+                ::toolgen::__private::flat_text(FLAT, __TOOLGEN_TAIL, ::toolgen::__private::NO_DEFS);
+            ::toolgen::__private::Flat::as_str(&TEXT)
+        }};
         let flat_body = match &body {
             // A tool's input is the root of its own schema, and is seldom held by another type:
             // its text is written once, for `INPUT_SCHEMA`. Flattening its body here as well
             // costs about 4 M instructions a tool to compile (benches/compile_time.sh).
             _ if recursive || container.tool.is_some() || body.literal().is_some() => None,
             Node::Typed(ty, tail) if tail.literal().is_none() => {
-                let tail = memo(ropes.rope(tail));
-                Some(
-                    quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#tail))),
-                )
+                let tail = ropes.rope(tail);
+                Some((
+                    tail,
+                    quote!(::toolgen::__private::Rope::Typed(#ty, __TOOLGEN_TAIL)),
+                    quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#memo))),
+                ))
             }
-            Node::Seq(_) | Node::Join(_) => {
-                let text = memo(written_body.clone());
-                Some(quote!(::toolgen::__private::Rope::Str(#text)))
-            }
+            Node::Seq(_) | Node::Join(_) => Some((
+                written_body.clone(),
+                quote!(*__TOOLGEN_TAIL),
+                quote!(::toolgen::__private::Rope::Str(#memo)),
+            )),
             _ => None,
         };
         let body = match flat_body {
             // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
             // root's `$defs` (two types with one name get two keys), known only there.
-            Some(flat) => quote! {
-                if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
-                {
-                    #written_body
-                } else {
-                    #flat
+            Some((tail, tree, flat)) => {
+                shared_consts.extend(quote! {
+                    const __TOOLGEN_TAIL: &::toolgen::__private::Rope = &#tail;
+                });
+                quote! {
+                    if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
+                    {
+                        #tree
+                    } else {
+                        #flat
+                    }
                 }
-            },
+            }
             None => written_body,
         };
         shared_consts.extend(quote! {
