@@ -239,10 +239,12 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }
             None => written_body,
         };
+        // By reference: the schema, the `$defs` entry and a tool's root each name it, and each
+        // `&` of a const's value would be a copy of the body for rustc to make and check.
         shared_consts.extend(quote! {
-            const __TOOLGEN_BODY: ::toolgen::__private::Rope = #body;
+            const __TOOLGEN_BODY: &::toolgen::__private::Rope = &#body;
         });
-        quote!(#body_ident)
+        quote!(*#body_ident)
     } else {
         written_body
     };
@@ -292,11 +294,18 @@ fn expand(container: &Container<'_>) -> TokenStream {
         let args = type_params
             .iter()
             .map(|param| quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA));
+        // A type without type arguments names the runtime's empty list: `&[]` here would be a
+        // constant of its own for rustc to make and check.
+        let args = if type_params.is_empty() {
+            quote!(::toolgen::__private::NO_ARGS)
+        } else {
+            quote!(&[#(#args),*])
+        };
         quote! {
             ::toolgen::__private::DefId {
                 name: #name,
                 path: ::core::module_path!(),
-                args: &[#(#args),*],
+                args: #args,
             }
         }
     };

@@ -130,8 +130,8 @@ pub mod __private {
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
     pub use crate::rope::{
-        At, Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_DEFS, Names, Object,
-        Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
+        At, Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
+        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
         flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
         quoted, require_object, root_len, trim_doc, unique_names,
     };

@@ -592,6 +592,10 @@ pub struct DefId {
     pub args: &'static [Rope],
 }
 
+/// No type arguments: the [`DefId::args`] of a type without any.
+#[doc(hidden)]
+pub const NO_ARGS: &[Rope] = &[];
+
 /// The [`DefId`] of a recursive type, which its schema refers to by `$ref`.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
