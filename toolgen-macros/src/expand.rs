@@ -9,7 +9,7 @@ use crate::ast::{Container, Data, Derive, Field, Shape, Variant};
 use crate::check;
 use crate::doc::Desc;
 use crate::fallback;
-use crate::schema::types::{PRELUDE, mentions_self, span_of};
+use crate::schema::types::{mentions_self, prelude_path, span_of};
 use crate::schema::{Context, Node, delegate_type, json, object_parts, schema_for_container};
 
 /// Expands one derive.
@@ -955,14 +955,8 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
             continue;
         }
         seen.push(*name);
-        let Some((_, canonical)) = PRELUDE.iter().find(|(n, _)| n == name) else {
+        let Some(canonical) = prelude_path(name) else {
             continue;
-        };
-        // Tokens, not a parsed type: they are only written out (parsing them costs a derive
-        // about 0.5 M instructions).
-        let canonical: TokenStream = match canonical.parse() {
-            Ok(tokens) => tokens,
-            Err(_) => continue,
         };
         let ident = format_ident!("{}", name, span = *span);
         let written = if *name == "String" {

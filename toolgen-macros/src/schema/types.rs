@@ -11,19 +11,28 @@
 
 use std::cell::RefCell;
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, Ident, Path, PathArguments, Type};
 
 use super::{Context, Node};
 
-/// Prelude names whose bare use is recognised, with the path the check compares them to.
-pub const PRELUDE: &[(&str, &str)] = &[
-    ("String", "::std::string::String"),
-    ("Option", "::core::option::Option<()>"),
-    ("Vec", "::std::vec::Vec<()>"),
-    ("Box", "::std::boxed::Box<()>"),
-];
+/// Prelude names whose bare use is recognised ([`prelude_path`] is what the check compares
+/// them to).
+const PRELUDE: &[&str] = &["String", "Option", "Vec", "Box"];
+
+/// The path a prelude name's use is checked against (as tokens: parsing a string into them
+/// costs the derive more than writing them).
+pub fn prelude_path(name: &str) -> Option<TokenStream> {
+    Some(match name {
+        "String" => quote!(::std::string::String),
+        "Option" => quote!(::core::option::Option<()>),
+        "Vec" => quote!(::std::vec::Vec<()>),
+        "Box" => quote!(::std::boxed::Box<()>),
+        _ => return None,
+    })
+}
 
 /// Primitive types: `(name, JSON type, tail)`. Kept equal to the runtime's impls by the tests.
 /// A primitive's name, its JSON type and the keywords that bound it (`minimum`/`maximum` of an
@@ -96,7 +105,7 @@ fn std_name(path: &Path, uses: &PreludeUses) -> Option<&'static str> {
         if let Some((prim, _, _)) = PRIMITIVES.iter().find(|(p, _, _)| *p == name) {
             return Some(prim);
         }
-        let (prelude, _) = PRELUDE.iter().find(|(p, _)| *p == name)?;
+        let prelude = PRELUDE.iter().find(|p| **p == name)?;
         uses.borrow_mut().push((prelude, last.ident.span()));
         return Some(prelude);
     }
