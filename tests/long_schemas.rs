@@ -14,9 +14,16 @@ const ONE_WALK: usize = 8192;
 /// The description of every field below: 200 characters, so 50 fields make about 11 KB.
 const DESCRIPTION: &str = "A field with a long description, so that the schema of the type holding fifty of them is longer than the buffer the derive writes a schema's text into in one walk, which is eight KiB long..";
 
-/// A struct of fifty `String` fields, each described by [`DESCRIPTION`].
+/// A struct of fifty `String` fields, `f00` to `f49`, each described by [`DESCRIPTION`].
 macro_rules! wide {
-    ($(#[$meta:meta])* struct $name:ident { $($field:ident),* $(,)? }) => {
+    ($(#[$meta:meta])* struct $name:ident) => {
+        wide!(@ $(#[$meta])* $name [
+            f00 f01 f02 f03 f04 f05 f06 f07 f08 f09 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19 f20
+            f21 f22 f23 f24 f25 f26 f27 f28 f29 f30 f31 f32 f33 f34 f35 f36 f37 f38 f39 f40 f41
+            f42 f43 f44 f45 f46 f47 f48 f49
+        ]);
+    };
+    (@ $(#[$meta:meta])* $name:ident [$($field:ident)*]) => {
         $(#[$meta])*
         #[allow(dead_code)]
         struct $name {
@@ -31,21 +38,13 @@ macro_rules! wide {
 wide! {
     /// A tool whose own schema is long.
     #[derive(Tool, Deserialize)]
-    struct LongTool {
-        f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11, f12, f13, f14, f15, f16,
-        f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33,
-        f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49,
-    }
+    struct LongTool
 }
 
 wide! {
     /// A nested type whose schema is long.
     #[derive(ToolSchema, Deserialize)]
-    struct LongPart {
-        f00, f01, f02, f03, f04, f05, f06, f07, f08, f09, f10, f11, f12, f13, f14, f15, f16,
-        f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33,
-        f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49,
-    }
+    struct LongPart
 }
 
 /// A short tool that holds the long nested type twice.

@@ -1,7 +1,7 @@
 //! Tokens: the `ToolSchema` impl (and, for `#[derive(Tool)]`, the `Tool` impl with the flattened
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
@@ -417,6 +417,22 @@ fn expand(container: &Container<'_>) -> TokenStream {
     }
 }
 
+/// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT`, `LEN` and `TEXT`: the root
+/// and its definitions by reference (each is named twice: the text is written from them in one
+/// walk, and again when it is longer than that walk's buffer, and each `&` of a const's value
+/// would be a copy of its own for rustc to check), the walk, the text's length, and the text.
+fn text_consts(prefix: &str, root: &TokenStream, defs: &TokenStream, span: Span) -> TokenStream {
+    let [r, d, f, l, t] = ["ROOT", "DEFS", "FLAT", "LEN", "TEXT"]
+        .map(|name| format_ident!("{prefix}{name}", span = span));
+    quote_spanned! {span=>
+        const #r: &::toolgen::__private::Rope = &#root;
+        const #d: &::toolgen::__private::Defs = &#defs;
+        const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#r, #d);
+        const #l: usize = #f.len;
+        const #t: ::toolgen::__private::Flat<#l> = ::toolgen::__private::flat_text(#f, #r, #d);
+    }
+}
+
 /// The `Tool` impl: the flattened input schema (a const), the dialects it insists on, the cache
 /// where its dialects and definitions are built at first use, and for a strict tool the checks
 /// that stop the build where a dialect cannot express a field.
@@ -435,21 +451,12 @@ fn expand_tool(
     let strict = tool.strict.map(|(strict, _)| strict);
     let is_strict = strict.is_some();
     let output = tool.output.as_ref().map(|out| {
-        quote_spanned! {span_of(out)=>
-            const __TOOLGEN_OUT_ROOT: &::toolgen::__private::Rope =
-                &<#out as ::toolgen::__private::ToolSchema>::SCHEMA;
-            const __TOOLGEN_OUT_DEFS: &::toolgen::__private::Defs =
-                &<#out as ::toolgen::__private::ToolSchema>::DEFS;
-            const __TOOLGEN_OUT_FLAT: &::toolgen::__private::Capped =
-                &::toolgen::__private::flatten_capped(__TOOLGEN_OUT_ROOT, __TOOLGEN_OUT_DEFS);
-            const __TOOLGEN_OUT_LEN: usize = __TOOLGEN_OUT_FLAT.len;
-            const __TOOLGEN_OUT_TEXT: ::toolgen::__private::Flat<__TOOLGEN_OUT_LEN> =
-                ::toolgen::__private::flat_text(
-                    __TOOLGEN_OUT_FLAT,
-                    __TOOLGEN_OUT_ROOT,
-                    __TOOLGEN_OUT_DEFS,
-                );
-        }
+        text_consts(
+            "__TOOLGEN_OUT_",
+            &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::SCHEMA),
+            &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::DEFS),
+            span_of(out),
+        )
     });
     let timeout = tool.timeout.map(|millis| {
         quote! {
@@ -545,10 +552,12 @@ fn expand_tool(
             };
         }
     });
-    // The root, by reference: named twice below (its text is written from it in one walk, and
-    // again if it is longer than that walk's buffer), and each `&` of a const's value would be
-    // a copy of its own for rustc to check.
-    let root_const = quote!(const __TOOLGEN_ROOT: &::toolgen::__private::Rope = &#body_rope;);
+    let input = text_consts(
+        "__TOOLGEN_",
+        body_rope,
+        &quote!(<#ident as ::toolgen::__private::ToolSchema>::DEFS),
+        Span::call_site(),
+    );
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
     if let Data::Named(fields) = &container.data
@@ -593,14 +602,7 @@ fn expand_tool(
 
     quote! {
         #output
-        #root_const
-        const __TOOLGEN_DEFS: &::toolgen::__private::Defs =
-            &<#ident as ::toolgen::__private::ToolSchema>::DEFS;
-        const __TOOLGEN_FLAT: &::toolgen::__private::Capped =
-            &::toolgen::__private::flatten_capped(__TOOLGEN_ROOT, __TOOLGEN_DEFS);
-        const __TOOLGEN_LEN: usize = __TOOLGEN_FLAT.len;
-        const __TOOLGEN_TEXT: ::toolgen::__private::Flat<__TOOLGEN_LEN> =
-            ::toolgen::__private::flat_text(__TOOLGEN_FLAT, __TOOLGEN_ROOT, __TOOLGEN_DEFS);
+        #input
         #modes_const
         #(#checks)*
 
@@ -785,9 +787,7 @@ impl Ropes<'_> {
             ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
             Node::UniqueNames(own, flattened) => {
                 // Spanned at the first flattened type: that is where a repeated name comes from.
-                let span = flattened
-                    .first()
-                    .map_or_else(proc_macro2::Span::call_site, span_of);
+                let span = flattened.first().map_or_else(Span::call_site, span_of);
                 let flattened = flattened.iter().map(|ty| {
                     quote_spanned!(span_of(ty)=>
                 ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
