@@ -205,6 +205,14 @@ impl Set {
     /// Looks `key` up in every node of the set, flattened ones and `Values` included: what it
     /// names, and the set of its value.
     fn lookup(&self, key: &str) -> (Found, Set) {
+        match self.lookup_in_fields(key) {
+            Some(found) => found,
+            None => self.lookup_by_nodes(key),
+        }
+    }
+
+    /// [`Set::lookup`] in every case: each node looked up in turn, the nodes of the value listed.
+    fn lookup_by_nodes(&self, key: &str) -> (Found, Set) {
         with_nodes(|nodes| {
             let mut steps = MAX_STEPS;
             let mut found = Found::default();
@@ -212,6 +220,34 @@ impl Set {
                 found = found.or(lookup(node, key.as_bytes(), nodes, 0, &mut steps));
             }
             (found, Set::from_nodes(nodes))
+        })
+    }
+}
+
+impl Set {
+    /// [`Set::lookup`] where the set is objects whose flattened nodes are tagged enums (resolved
+    /// into the set already: an object with an enum flattened in, once its tag is read) and at
+    /// most one of them names `key`: the key is that field's, found without a list of nodes.
+    /// `None` where the set is otherwise.
+    fn lookup_in_fields(&self, key: &str) -> Option<(Found, Set)> {
+        let mut named: Option<&'static NullField> = None;
+        for node in self.nodes() {
+            let Nulls::Object(fields, flattened) = node else {
+                return None;
+            };
+            if !flattened.iter().all(|f| matches!(f, Nulls::Tagged(..))) {
+                return None;
+            }
+            if let Some((_, field)) = find_field(fields, key) {
+                if named.is_some() {
+                    return None;
+                }
+                named = Some(field);
+            }
+        }
+        Some(match named {
+            Some(field) => (Found::field(field), Set::of(field.inner)),
+            None => (Found::default(), Set::Empty),
         })
     }
 }
@@ -1928,5 +1964,74 @@ mod tests {
         // A key that is not a slice of the text (decoded from escapes).
         assert_eq!(null_follows(text, "a"), None);
         assert_eq!(null_follows(text, &String::from("a")), None);
+    }
+
+    /// The look-up of a key in the fields of an object with an enum flattened in (once its tag
+    /// is read) says what the look-up through a list of nodes says, wherever it answers.
+    #[test]
+    fn a_key_looked_up_in_fields_is_what_the_nodes_say() {
+        const CASE: Nulls = Nulls::Object(
+            &[
+                field("title", false, &NONE),
+                field("position", true, &NONE),
+                field("inner", false, &INNER),
+                field("list", true, &Nulls::Items(&INNER)),
+            ],
+            &[],
+        );
+        const TAGGED: Nulls = Nulls::Tagged(
+            "action",
+            &[super::super::TagCase {
+                name: "add",
+                node: &CASE,
+            }],
+        );
+        const OUTER: Nulls = Nulls::Object(
+            &[field("id", false, &NONE), field("description", true, &NONE)],
+            &[TAGGED],
+        );
+        /// Names `title` too, so that a key both name goes through the nodes.
+        const OTHER: Nulls = Nulls::Object(&[field("title", true, &INNER)], &[]);
+        const MAP: Nulls = Nulls::Values(&INNER);
+        let sets: [&'static [&'static Nulls]; 5] = [
+            &[&OUTER, &CASE],
+            &[&CASE],
+            &[&OUTER],
+            &[&OUTER, &CASE, &OTHER],
+            &[&OUTER, &MAP],
+        ];
+        let keys = [
+            "id",
+            "description",
+            "title",
+            "position",
+            "inner",
+            "list",
+            "action",
+            "zz",
+        ];
+        let mut answered = 0;
+        for nodes in sets {
+            let set = Set::from_nodes(nodes);
+            for key in keys {
+                let Some((fast, fast_value)) = set.lookup_in_fields(key) else {
+                    continue;
+                };
+                answered += 1;
+                let (slow, slow_value) = set.lookup_by_nodes(key);
+                assert_eq!(fast.defaulted(), slow.defaulted(), "{key}");
+                assert_eq!(fast.conflict(), slow.conflict(), "{key}");
+                let same = fast_value.nodes().len() == slow_value.nodes().len()
+                    && fast_value
+                        .nodes()
+                        .iter()
+                        .zip(slow_value.nodes())
+                        .all(|(a, b)| std::ptr::eq(*a, *b));
+                assert!(same, "{key}");
+            }
+        }
+        // The first three sets answer every key, the fourth all but `title` (two of its objects
+        // name it), the last none (it holds a map).
+        assert_eq!(answered, 3 * keys.len() + 7, "{answered}");
     }
 }
