@@ -191,14 +191,14 @@ fn expand(container: &Container<'_>) -> TokenStream {
         // The text of the rope the const `__TOOLGEN_TAIL` holds (by reference). The tree and
         // the text are both written from that one const: a rope written twice would be two
         // copies for rustc to check, each of everything it holds.
+        let flat = flat_consts(
+            "",
+            &quote!(__TOOLGEN_TAIL),
+            &quote!(::toolgen::__private::NO_DEFS),
+            Span::call_site(),
+        );
         let memo = quote! {{
-            const FLAT: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(
-                __TOOLGEN_TAIL,
-                ::toolgen::__private::NO_DEFS,
-            );
-            const LEN: usize = FLAT.len;
-            const TEXT: ::toolgen::__private::Flat<LEN> =
-                ::toolgen::__private::flat_text(FLAT, __TOOLGEN_TAIL, ::toolgen::__private::NO_DEFS);
+            #flat
             ::toolgen::__private::Flat::as_str(&TEXT)
         }};
         let flat_body = match &body {
@@ -420,16 +420,27 @@ fn expand(container: &Container<'_>) -> TokenStream {
 /// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT`, `LEN` and `TEXT`: the root
 /// and its definitions by reference (each is named twice: the text is written from them in one
 /// walk, and again when it is longer than that walk's buffer, and each `&` of a const's value
-/// would be a copy of its own for rustc to check), the walk, the text's length, and the text.
+/// would be a copy of its own for rustc to check), then [`flat_consts`].
 fn text_consts(prefix: &str, root: &TokenStream, defs: &TokenStream, span: Span) -> TokenStream {
-    let [r, d, f, l, t] = ["ROOT", "DEFS", "FLAT", "LEN", "TEXT"]
-        .map(|name| format_ident!("{prefix}{name}", span = span));
+    let [r, d] = ["ROOT", "DEFS"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let flat = flat_consts(prefix, &quote!(#r), &quote!(#d), span);
     quote_spanned! {span=>
         const #r: &::toolgen::__private::Rope = &#root;
         const #d: &::toolgen::__private::Defs = &#defs;
-        const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#r, #d);
+        #flat
+    }
+}
+
+/// The consts `{prefix}FLAT`, `LEN` and `TEXT` of the text of `root` (a `&Rope`) with the
+/// definitions `defs` (a `&Defs`): the walk that writes it into a buffer and counts it, its
+/// length, and the text (copied out of the buffer, or written again when it is longer).
+fn flat_consts(prefix: &str, root: &TokenStream, defs: &TokenStream, span: Span) -> TokenStream {
+    let [f, l, t] =
+        ["FLAT", "LEN", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
+    quote_spanned! {span=>
+        const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#root, #defs);
         const #l: usize = #f.len;
-        const #t: ::toolgen::__private::Flat<#l> = ::toolgen::__private::flat_text(#f, #r, #d);
+        const #t: ::toolgen::__private::Flat<#l> = ::toolgen::__private::flat_text(#f, #root, #defs);
     }
 }
 
