@@ -381,6 +381,19 @@ where
         turn: &Cancellation,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
+        self.one_with(provider, call, turn, false, progress).await
+    }
+
+    /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
+    /// the handler is given it instead of a signal of its own.
+    pub(crate) async fn one_with(
+        &self,
+        provider: Provider,
+        call: &ToolCall,
+        turn: &Cancellation,
+        alone: bool,
+        progress: Option<&(dyn Fn(Progress) + Sync)>,
+    ) -> (ToolResult, Verdict) {
         let name = &call.name;
         if let Some(offered) = &self.offered
             && !offered.iter().any(|offered| offered == name)
@@ -420,8 +433,14 @@ where
             Target::Dynamic(..) => None,
         }
         .or(self.timeout);
-        let cancellation = Cancellation::new();
-        let mut invocation = Invocation::new(call, provider, &cancellation);
+        let own;
+        let cancellation = if alone {
+            turn
+        } else {
+            own = Cancellation::new();
+            &own
+        };
+        let mut invocation = Invocation::new(call, provider, cancellation);
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
         }

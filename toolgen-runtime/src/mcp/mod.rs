@@ -8,14 +8,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use futures_util::future::join;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion, ResultType,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ErrorCode, Implementation, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProgressToken, ProtocolVersion, ResourceContents, ResultType,
     ServerCapabilities, ServerConfig, ServerNotification, SubscriptionFilter, Tool,
     ToolListChangedNotification,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, SubscriptionContext};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::watch;
@@ -23,7 +22,12 @@ use tokio::sync::watch;
 use crate::call::ToolCall;
 use crate::handler::{Cancellation, Dispatch, Progress};
 use crate::provider::Provider;
+use crate::result::ToolResult;
 use crate::runner::Runner;
+
+mod http;
+
+pub use http::{HttpOptions, HttpService};
 
 /// A tool set served over MCP: an rmcp [`ServerHandler`] whose `tools/list` answers with the
 /// set's definitions (and those of tools added at run time, with `outputSchema` from the
@@ -211,12 +215,13 @@ where
         &self.runner
     }
 
-    /// The server as a streamable HTTP endpoint: a tower service (rmcp's) that answers MCP at
-    /// whatever path it is mounted on, one session of this server (a clone) per client. Mount
-    /// it in an axum router (`Router::new().nest_service("/mcp", service)`) or any tower stack,
-    /// or let [`serve_http`](McpServer::serve_http) serve it. `config` says which `Host`
-    /// headers it answers (only loopback ones by default: list your public names) and which
-    /// browser origins.
+    /// The server as a streamable HTTP endpoint, with the checks and limits of `options`: a
+    /// tower service that answers MCP at whatever path it is mounted on, one session of this
+    /// server (a clone) per client. Mount it in an axum router
+    /// (`Router::new().nest_service("/mcp", service)`) or any tower stack, or let
+    /// [`serve_http_with`](McpServer::serve_http_with) serve it. [`HttpOptions`] says which
+    /// `Host` and `Origin` headers it answers (loopback ones by default: list your public names
+    /// and browser origins) and what a client can hold.
     ///
     /// ```
     /// # use serde::Deserialize;
@@ -231,31 +236,24 @@ where
     /// # }
     /// # #[derive(ToolSet)]
     /// # enum Tools { Hello(Hello) }
-    /// use toolgen::rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+    /// use toolgen_runtime::HttpOptions;
     ///
     /// let server = McpServer::new(Runner::<Tools, u32>::new(0), "greeter", "1.0.0");
-    /// let config = StreamableHttpServerConfig::default()
-    ///     .with_allowed_hosts(["greeter.example.com"]);
-    /// let service = server.http_service(config); // axum: `.nest_service("/mcp", service)`
+    /// let options = HttpOptions::default()
+    ///     .allowed_hosts(["greeter.example.com"])
+    ///     .allowed_origins(["https://app.example.com"]);
+    /// let service = server.http_service(&options); // axum: `.nest_service("/mcp", service)`
     /// # drop(service);
     /// ```
-    pub fn http_service(
-        &self,
-        config: StreamableHttpServerConfig,
-    ) -> StreamableHttpService<Self, LocalSessionManager> {
-        let server = self.clone();
-        StreamableHttpService::new(
-            move || Ok(server.clone()),
-            Arc::new(LocalSessionManager::default()),
-            config,
-        )
+    pub fn http_service(&self, options: &HttpOptions) -> HttpService<S, Ctx> {
+        HttpService::new(self, options)
     }
 
-    /// Serves MCP's streamable HTTP on `listener`, at every path, with rmcp's default
-    /// configuration (requests to loopback hosts only, as a local server wants): HTTP/1.1,
-    /// each connection in its own task, for as long as the future is polled. For a public
-    /// server, mount [`http_service`](McpServer::http_service) with your host names in your own
-    /// HTTP stack.
+    /// Serves MCP's streamable HTTP on `listener`, at every path, with the default
+    /// [`HttpOptions`] (requests to loopback hosts from no browser or a loopback one, as a
+    /// local server wants): HTTP/1.1, each connection in its own task, for as long as the
+    /// future is polled. For a public server, give your host names and origins to
+    /// [`serve_http_with`](McpServer::serve_http_with).
     ///
     /// ```no_run
     /// # use serde::Deserialize;
@@ -277,26 +275,42 @@ where
     /// # }
     /// ```
     pub async fn serve_http(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        let service = self.http_service(StreamableHttpServerConfig::default());
-        loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => stream,
-                // Out of file descriptors, a connection reset before it was accepted: the
-                // server waits a moment and goes on.
-                Err(_) => {
-                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                    continue;
-                }
-            };
-            let service = hyper_util::service::TowerToHyperService::new(service.clone());
-            tokio::spawn(async move {
-                let io = hyper_util::rt::TokioIo::new(stream);
-                // A connection that fails ends alone; the server goes on.
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(io, service)
-                    .await;
-            });
-        }
+        self.serve_http_with(listener, &HttpOptions::default())
+            .await
+    }
+
+    /// Serves MCP's streamable HTTP on `listener`, at every path, with the checks and limits of
+    /// `options` (the connection cap and the header read timeout among them), as
+    /// [`serve_http`](McpServer::serve_http) does with the default ones.
+    ///
+    /// ```no_run
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::{HttpOptions, McpServer};
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<()> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// # async fn run() -> std::io::Result<()> {
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "greeter", "1.0.0");
+    /// let options = HttpOptions::default()
+    ///     .allowed_hosts(["greeter.example.com"])
+    ///     .max_connections(2048);
+    /// let listener = tokio::net::TcpListener::bind("0.0.0.0:8080").await?;
+    /// server.serve_http_with(listener, &options).await
+    /// # }
+    /// ```
+    pub async fn serve_http_with(
+        self,
+        listener: tokio::net::TcpListener,
+        options: &HttpOptions,
+    ) -> std::io::Result<()> {
+        http::serve(self.http_service(options), listener, options).await
     }
 
     /// The tools switched on.
@@ -325,6 +339,118 @@ fn is_legacy(version: Option<&ProtocolVersion>) -> bool {
 /// Whether an output schema says its value is an object, as `2025-11-25` requires.
 fn is_object(schema: &serde_json::Map<String, Value>) -> bool {
     schema.get("type").is_some_and(|kind| kind == "object")
+}
+
+/// The message of an invalid-params error for a request of `method` whose `params` rmcp could
+/// not read (over HTTP, stdio and any transport alike).
+pub(crate) fn params_problem(method: &str, params: Option<&Value>) -> String {
+    let problem = if method != "tools/call" {
+        "they do not fit the method"
+    } else if let Some(Value::Object(params)) = params {
+        match (params.get("name"), params.get("arguments")) {
+            (None, _) => "`name` is missing",
+            (Some(name), _) if !name.is_string() => "`name` must be a string",
+            (_, Some(arguments)) if !arguments.is_object() && !arguments.is_null() => {
+                "`arguments` must be an object"
+            }
+            _ => "they do not fit `CallToolRequestParams`",
+        }
+    } else {
+        "`params` must be an object with the tool's `name`"
+    };
+    format!("invalid params of `{method}`: {problem}")
+}
+
+/// rmcp's `CallToolResult` of `result`, for a client of a version before `2026-07-28` or not.
+fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -> CallToolResult {
+    let is_error = result.is_error();
+    let mut content = Vec::with_capacity(1 + result.attachments().len());
+    content.push(ContentBlock::text(result.to_text().into_owned()));
+    for (index, attachment) in result.attachments().iter().enumerate() {
+        content.push(if attachment.is_image() {
+            ContentBlock::image(attachment.data(), attachment.media_type())
+        } else {
+            let uri = match attachment.name() {
+                Some(name) => format!("attachment:///{name}"),
+                None => format!("attachment:///{index}"),
+            };
+            ContentBlock::resource(
+                ResourceContents::blob(attachment.data(), uri)
+                    .with_mime_type(attachment.media_type()),
+            )
+        });
+    }
+    let structured_content = match result.as_json() {
+        // An object is structured content for every version.
+        Some(object @ Value::Object(_)) => Some(object.clone()),
+        // A tool with an output schema gives structured content that matches it: any JSON
+        // value from 2026-07-28 on (a string output went out as text only before).
+        Some(value) if !legacy && has_output_schema && !is_error => Some(value.clone()),
+        None if !legacy && has_output_schema && !is_error => {
+            Some(Value::String(result.to_text().into_owned()))
+        }
+        _ => None,
+    };
+    let mut answer = if is_error {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    };
+    answer.structured_content = structured_content;
+    // (Left out on success, as toolgen's `mcp_response` writes it.)
+    answer.is_error = is_error.then_some(true);
+    // 2026-07-28 requires `resultType`; rmcp clears it for peers of older versions.
+    answer.result_type = Some(ResultType::COMPLETE);
+    answer
+}
+
+impl<S, Ctx> McpServer<S, Ctx>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    /// Runs `call` with its progress reports sent as `notifications/progress` with `token`.
+    async fn run_reporting(
+        &self,
+        call: &ToolCall,
+        turn: &Cancellation,
+        token: ProgressToken,
+        peer: &Peer<RoleServer>,
+    ) -> ToolResult {
+        // Progress goes out in order and before the result, each report saying more than the
+        // one before (as the specification requires; others are dropped, as are values that
+        // are not finite). At most 64 reports wait to be sent: a handler that reports faster
+        // than the client reads loses the reports beyond them. Nothing goes out once cancelled.
+        let (sender, mut reports) = tokio::sync::mpsc::channel::<Progress>(64);
+        let work = async {
+            let last = Mutex::new(f64::NEG_INFINITY);
+            let sink = move |step: Progress| {
+                let mut last = lock(&last);
+                let progress = step.progress;
+                if progress.is_finite() && progress > *last && sender.try_send(step).is_ok() {
+                    *last = progress;
+                }
+            };
+            let sink: &(dyn Fn(Progress) + Sync) = &sink;
+            self.runner
+                .one_with(Provider::Mcp, call, turn, true, Some(sink))
+                .await
+                .0
+        };
+        let forward = async {
+            // (Ends when the work does: it holds the sender.)
+            while let Some(step) = reports.recv().await {
+                if turn.is_cancelled() {
+                    continue;
+                }
+                let mut param = ProgressNotificationParam::new(token.clone(), step.progress);
+                param.total = step.total.filter(|total| total.is_finite());
+                param.message = step.message;
+                let _ = peer.notify_progress(param).await;
+            }
+        };
+        join(work, forward).await.0
+    }
 }
 
 impl<S, Ctx> ServerHandler for McpServer<S, Ctx>
@@ -381,86 +507,72 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(tool) = self.get_tool(&request.name) else {
+        let Some(tool) = self.enabled().find(|tool| tool.name == request.name) else {
             let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         };
-        let arguments = request.arguments.map_or_else(
-            || "{}".to_owned(),
-            |arguments| Value::Object(arguments).to_string(),
-        );
-        let call = ToolCall::new(request.name.as_ref(), arguments).with_id(context.id.to_string());
-        let token = context.meta.get_progress_token();
-        // Progress goes out in order and before the result, each report saying more than the
-        // one before (as the specification requires; others are dropped, as are values that
-        // are not finite). At most 64 reports wait to be sent: a handler that reports faster
-        // than the client reads loses the reports beyond them. Nothing goes out once cancelled.
-        let (sender, mut reports) = tokio::sync::mpsc::channel::<Progress>(64);
-        let turn = Cancellation::new();
-        let work = async {
-            let last = Mutex::new(f64::NEG_INFINITY);
-            let sink = move |step: Progress| {
-                let mut last = lock(&last);
-                let progress = step.progress;
-                if progress.is_finite() && progress > *last && sender.try_send(step).is_ok() {
-                    *last = progress;
-                }
-            };
-            let sink: &(dyn Fn(Progress) + Sync) = &sink;
-            let listening = token.is_some().then_some(sink);
-            self.runner
-                .one(Provider::Mcp, &call, &turn, listening)
-                .await
-                .0
+        let has_output_schema = tool.output_schema.is_some();
+        let arguments = match &request.arguments {
+            // (A map writes to a string without fail.)
+            Some(arguments) => serde_json::to_string(arguments).unwrap_or_default(),
+            None => "{}".to_owned(),
         };
-        let forward = async {
-            // (Ends when the work does: it holds the sender.)
-            while let Some(step) = reports.recv().await {
-                let Some(token) = &token else { continue };
-                if turn.is_cancelled() {
-                    continue;
+        let mut call = ToolCall::new(request.name.into_owned(), arguments);
+        call.id = Some(context.id.to_string());
+        // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
+        let turn = Cancellation::new();
+        let run = async {
+            match context.meta.get_progress_token() {
+                None => {
+                    self.runner
+                        .one_with(Provider::Mcp, &call, &turn, true, None)
+                        .await
+                        .0
                 }
-                let mut param = ProgressNotificationParam::new(token.clone(), step.progress);
-                param.total = step.total.filter(|total| total.is_finite());
-                param.message = step.message;
-                let _ = context.peer.notify_progress(param).await;
+                Some(token) => self.run_reporting(&call, &turn, token, &context.peer).await,
             }
         };
         // `notifications/cancelled` cancels the call as a cancelled turn does.
-        let mut both = pin!(join(work, forward));
+        let mut run = pin!(run);
         let mut cancelled = pin!(context.ct.cancelled());
         let mut told = false;
-        let (result, ()) = poll_fn(|cx| {
+        let result = poll_fn(|cx| {
             if !told && cancelled.as_mut().poll(cx).is_ready() {
                 told = true;
                 turn.cancel();
             }
-            both.as_mut().poll(cx)
+            run.as_mut().poll(cx)
         })
         .await;
-        let rendered = result.render(Provider::Mcp, &call);
-        let mut answer = serde_json::from_value::<CallToolResult>(rendered).map_err(|error| {
-            ErrorData::internal_error(format!("the result is not a CallToolResult: {error}"), None)
-        })?;
-        // (A result's own `structuredContent` is an object, for every version.)
-        if !is_legacy(context.protocol_version().as_ref())
-            && tool.output_schema.is_some()
-            && !result.is_error()
-            && answer.structured_content.is_none()
-        {
-            // A tool with an output schema gives structured content that matches it: any JSON
-            // value from 2026-07-28 on (a string output went out as text only).
-            answer.structured_content = Some(
-                result
-                    .as_json()
-                    .cloned()
-                    .unwrap_or_else(|| Value::String(result.to_text().into_owned())),
-            );
-        }
-        // 2026-07-28 requires `resultType`; rmcp clears it for peers of older versions.
-        answer.result_type = Some(ResultType::COMPLETE);
-        Ok(CallToolResponse::from(answer))
+        let legacy = is_legacy(context.protocol_version().as_ref());
+        Ok(CallToolResponse::from(call_tool_result(
+            result,
+            legacy,
+            has_output_schema,
+        )))
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        // rmcp reads a known method whose parameters it cannot read as a method of its own,
+        // which would be answered "method not found" (`-32601`); JSON-RPC says invalid params.
+        Err(match request.method.as_str() {
+            "tools/call"
+            | "tools/list"
+            | "initialize"
+            | "ping"
+            | "server/discover"
+            | "subscriptions/listen" => ErrorData::invalid_params(
+                params_problem(&request.method, request.params.as_ref()),
+                None,
+            ),
+            // (rmcp's own answer: the method's name.)
+            method => ErrorData::new(ErrorCode::METHOD_NOT_FOUND, method.to_owned(), None),
+        })
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {

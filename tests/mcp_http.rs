@@ -1,0 +1,538 @@
+//! The MCP server over streamable HTTP as a deployed server meets its clients (feature `mcp`):
+//! the transport specification's `Origin` rule, JSON-RPC's error replies for bodies that are not
+//! requests, `-32602` for a `tools/call` whose parameters cannot be read, 404 for an unknown
+//! session, and every limit of `HttpOptions` (body size and read time, bytes in flight, sessions,
+//! connections and header read time), each with raw HTTP/1.1 on 127.0.0.1.
+
+#![cfg(feature = "mcp")]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use pretty_assertions::assert_eq;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use toolgen::{Handler, HttpOptions, Invocation, McpServer, Runner, Tool, ToolError, ToolSet};
+
+/// Add two numbers.
+#[derive(Tool, Deserialize)]
+struct Add {
+    a: i64,
+    b: i64,
+}
+
+impl Handler<()> for Add {
+    type Output = i64;
+    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> {
+        Ok(self.a.wrapping_add(self.b))
+    }
+}
+
+#[derive(ToolSet)]
+enum Tools {
+    Add(Add),
+}
+
+/// A server on a port of its own, with `options`.
+async fn serve(options: HttpOptions) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let server = McpServer::new(Runner::<Tools, ()>::new(()), "http-test", "0");
+    tokio::spawn(async move { server.serve_http_with(listener, &options).await });
+    address
+}
+
+/// An HTTP reply: its status, headers (lower-case names) and body.
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The body as JSON, or the last JSON-RPC message of an event stream.
+    fn json(&self) -> Value {
+        if self.header("content-type") == Some("text/event-stream") {
+            let last = self
+                .body
+                .lines()
+                .filter_map(|line| line.strip_prefix("data:"))
+                .filter(|data| !data.trim().is_empty())
+                .last()
+                .unwrap_or_else(|| panic!("no message in {}", self.body));
+            return serde_json::from_str(last.trim()).unwrap();
+        }
+        serde_json::from_str(&self.body).unwrap_or_else(|_| panic!("not JSON: {self:?}"))
+    }
+}
+
+/// Sends `method` with `headers` and `body` on a connection of its own, and reads the reply to
+/// its end (the connection closes after it). Bounded: 10 s.
+async fn send(address: SocketAddr, method: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    let mut request = format!(
+        "{method} /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    let mut bytes = request.into_bytes();
+    bytes.extend_from_slice(body);
+    tokio::time::timeout(Duration::from_secs(10), async {
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        stream.write_all(&bytes).await.unwrap();
+        read_reply(&mut stream).await
+    })
+    .await
+    .expect("a reply within 10 s")
+}
+
+/// Reads a whole reply (until the server closes the connection).
+async fn read_reply(stream: &mut TcpStream) -> Reply {
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(name, value)| name == "transfer-encoding" && value == "chunked");
+    let body = if chunked {
+        unchunk(body)
+    } else {
+        body.to_owned()
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// A chunked body's data.
+fn unchunk(mut body: &str) -> String {
+    let mut data = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        data.push_str(&rest[..size]);
+        body = rest[size..].trim_start_matches("\r\n");
+    }
+    data
+}
+
+const JSON: (&str, &str) = ("content-type", "application/json");
+
+/// A 2025-11-25 `initialize`.
+fn initialize() -> Vec<u8> {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+           "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                      "clientInfo": {"name": "raw-http", "version": "0"}}})
+    .to_string()
+    .into_bytes()
+}
+
+/// A session at 2025-11-25, initialized: its id.
+async fn open_session(address: SocketAddr) -> String {
+    let reply = send(address, "POST", &[JSON], &initialize()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let session = reply
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let headers = [JSON, ("mcp-session-id", &session)];
+    let reply = send(
+        address,
+        "POST",
+        &headers,
+        initialized.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+    session
+}
+
+/// `tools/call` of `add` in `session`: the reply.
+async fn add_in(address: SocketAddr, session: &str) -> Reply {
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "add", "arguments": {"a": 2, "b": 3}}});
+    let headers = [
+        JSON,
+        ("mcp-session-id", session),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    send(address, "POST", &headers, call.to_string().as_bytes()).await
+}
+
+/// A stateless 2026-07-28 `tools/call` of `add`, with `extra` headers.
+async fn stateless_add(address: SocketAddr, extra: &[(&str, &str)]) -> Reply {
+    let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+        "params": {"name": "add", "arguments": {"a": 2, "b": 3}, "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"}}}});
+    let mut headers = vec![
+        JSON,
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "add"),
+    ];
+    headers.extend_from_slice(extra);
+    send(address, "POST", &headers, call.to_string().as_bytes()).await
+}
+
+/// A present `Origin` that is not allowed gets 403, in a session and stateless alike; no
+/// `Origin`, or a loopback one, is answered; a configured list replaces the loopback one.
+#[tokio::test]
+async fn origin_is_checked() {
+    let address = serve(HttpOptions::default()).await;
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://localhost.evil.example",
+    ] {
+        let reply = send(address, "POST", &[JSON, ("origin", origin)], &initialize()).await;
+        assert_eq!(reply.status, 403, "{origin}: {reply:?}");
+        let reply = stateless_add(address, &[("origin", origin)]).await;
+        assert_eq!(reply.status, 403, "{origin}: {reply:?}");
+    }
+    let session = open_session(address).await;
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "add", "arguments": {"a": 2, "b": 3}}});
+    let headers = [
+        JSON,
+        ("mcp-session-id", session.as_str()),
+        ("origin", "http://evil.example"),
+    ];
+    let reply = send(address, "POST", &headers, call.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 403, "{reply:?}");
+    for origin in [
+        "http://localhost:6274",
+        "http://127.0.0.1",
+        "https://[::1]:8443",
+    ] {
+        let reply = stateless_add(address, &[("origin", origin)]).await;
+        assert_eq!(reply.status, 200, "{origin}: {reply:?}");
+        assert_eq!(reply.json()["result"]["content"][0]["text"], "5");
+    }
+    assert_eq!(stateless_add(address, &[]).await.status, 200);
+
+    let address = serve(HttpOptions::default().allowed_origins(["https://app.example.com"])).await;
+    let allowed = stateless_add(address, &[("origin", "https://app.example.com")]).await;
+    assert_eq!(allowed.status, 200, "{allowed:?}");
+    let local = stateless_add(address, &[("origin", "http://localhost:3000")]).await;
+    assert_eq!(local.status, 403, "{local:?}");
+}
+
+/// A body that is not one JSON-RPC message: HTTP 400 with JSON-RPC's parse error (`-32700`) or
+/// invalid request (`-32600`), `"id": null` unless the id can be read.
+#[tokio::test]
+async fn unreadable_bodies_get_json_rpc_errors() {
+    let address = serve(HttpOptions::default()).await;
+    let nested = "[".repeat(200) + &"]".repeat(200);
+    let cases: [(&[u8], i64, &str, Value); 8] = [
+        (
+            b"{\"jsonrpc\": \"2.0\", \"id\": 1,",
+            -32700,
+            "Parse error: EOF while parsing a value at line 1 column 27",
+            Value::Null,
+        ),
+        (
+            b"",
+            -32700,
+            "Parse error: EOF while parsing a value at line 1 column 0",
+            Value::Null,
+        ),
+        (
+            b"{\"jsonrpc\": \"2.0\", \"id\": \"\xff\"}",
+            -32700,
+            "Parse error: the body is not UTF-8 (invalid utf-8 sequence of 1 bytes from index 26)",
+            Value::Null,
+        ),
+        (
+            nested.as_bytes(),
+            -32700,
+            "Parse error: recursion limit exceeded at line 1 column 128",
+            Value::Null,
+        ),
+        (
+            b"[]",
+            -32600,
+            "Invalid Request: a batch (a JSON array) is not supported; send one message per request",
+            Value::Null,
+        ),
+        (
+            b"null",
+            -32600,
+            "Invalid Request: a message is a JSON object",
+            Value::Null,
+        ),
+        (
+            b"123",
+            -32600,
+            "Invalid Request: a message is a JSON object",
+            Value::Null,
+        ),
+        (b"{\"jsonrpc\": \"2.0\", \"id\": 7}", -32600, "", json!(7)),
+    ];
+    for (body, code, message, id) in cases {
+        let reply = send(address, "POST", &[JSON], body).await;
+        let shown = String::from_utf8_lossy(body);
+        assert_eq!(reply.status, 400, "{shown}: {reply:?}");
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+        let mut answer = reply.json();
+        if message.is_empty() {
+            // (The reason is rmcp's words: only its start is ours.)
+            let said = answer["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                said.starts_with("Invalid Request: not a JSON-RPC request"),
+                "{said}"
+            );
+            answer["error"]["message"] = Value::from("");
+        }
+        assert_eq!(
+            answer,
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}),
+            "{shown}"
+        );
+    }
+    // Another media type is still HTTP 415.
+    let reply = send(address, "POST", &[("content-type", "text/plain")], b"{}").await;
+    assert_eq!(reply.status, 415, "{reply:?}");
+}
+
+/// `tools/call` whose `name` or `arguments` has the wrong type: invalid params (`-32602`), in
+/// a session and stateless alike.
+#[tokio::test]
+async fn bad_call_params_are_invalid_params() {
+    let address = serve(HttpOptions::default()).await;
+    let session = open_session(address).await;
+    let headers = [
+        JSON,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    for (params, message) in [
+        (
+            json!({"name": 5}),
+            "invalid params of `tools/call`: `name` must be a string",
+        ),
+        (
+            json!({"name": "add", "arguments": [1, 2]}),
+            "invalid params of `tools/call`: `arguments` must be an object",
+        ),
+        (
+            json!([1]),
+            "invalid params of `tools/call`: `params` must be an object with the tool's `name`",
+        ),
+    ] {
+        let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": params});
+        let reply = send(address, "POST", &headers, call.to_string().as_bytes()).await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(
+            reply.json(),
+            json!({"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": message}})
+        );
+    }
+    // An unknown method is still "method not found".
+    let call = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/dance", "params": {}});
+    let reply = send(address, "POST", &headers, call.to_string().as_bytes()).await;
+    assert_eq!(reply.json()["error"]["code"], -32601, "{reply:?}");
+    // And the session goes on.
+    assert_eq!(
+        add_in(address, &session).await.json()["result"]["content"][0]["text"],
+        "5"
+    );
+}
+
+/// `DELETE` of a session: 202 for one the server holds, then 404, as for any unknown one.
+#[tokio::test]
+async fn deleting_an_unknown_session_is_404() {
+    let address = serve(HttpOptions::default()).await;
+    let session = open_session(address).await;
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    assert_eq!(send(address, "DELETE", &headers, b"").await.status, 202);
+    assert_eq!(send(address, "DELETE", &headers, b"").await.status, 404);
+    let unknown = [("mcp-session-id", "no-such-session")];
+    assert_eq!(send(address, "DELETE", &unknown, b"").await.status, 404);
+    // The Origin check comes first.
+    let evil = [("mcp-session-id", "x"), ("origin", "http://evil.example")];
+    assert_eq!(send(address, "DELETE", &evil, b"").await.status, 403);
+}
+
+/// A body over `max_body_bytes`: 413, with a JSON-RPC error; stated or streamed in chunks.
+#[tokio::test]
+async fn a_body_too_large_is_413() {
+    let address = serve(HttpOptions::default().max_body_bytes(1024)).await;
+    let body = format!("{{\"pad\": \"{}\"}}", "x".repeat(2000));
+    let reply = send(address, "POST", &[JSON], body.as_bytes()).await;
+    assert_eq!(reply.status, 413, "{reply:?}");
+    assert_eq!(
+        reply.json(),
+        json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600,
+               "message": "Payload Too Large: the request body is over 1024 bytes"}})
+    );
+    // Chunked, with no length stated.
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         transfer-encoding: chunked\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for _ in 0..3 {
+        let chunk = "y".repeat(500);
+        let framed = format!("{:x}\r\n{chunk}\r\n", chunk.len());
+        if stream.write_all(framed.as_bytes()).await.is_err() {
+            break;
+        }
+    }
+    let _ = stream.write_all(b"0\r\n\r\n").await;
+    let reply = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut stream))
+        .await
+        .unwrap();
+    assert_eq!(reply.status, 413, "{reply:?}");
+}
+
+/// A body that does not arrive within `body_read_timeout`: 408; other clients are answered
+/// meanwhile.
+#[tokio::test]
+async fn a_slow_body_is_408() {
+    let address = serve(HttpOptions::default().body_read_timeout(Duration::from_millis(300))).await;
+    let mut slow = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         content-length: 100\r\n\r\n{{\"jsonrpc\""
+    );
+    slow.write_all(head.as_bytes()).await.unwrap();
+    assert_eq!(stateless_add(address, &[]).await.status, 200);
+    let reply = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut slow))
+        .await
+        .unwrap();
+    assert_eq!(reply.status, 408, "{reply:?}");
+    assert_eq!(reply.json()["error"]["code"], -32600);
+}
+
+/// Request bytes held at once are bounded: a request that would pass `max_bytes_in_flight`
+/// gets 503 with `Retry-After`, and once the bytes held are freed, requests go through.
+#[tokio::test]
+async fn bytes_in_flight_are_bounded() {
+    let options = HttpOptions::default()
+        .max_body_bytes(4096)
+        .max_bytes_in_flight(4096)
+        .body_read_timeout(Duration::from_millis(500));
+    let address = serve(options).await;
+    // A request stating 4,000 bytes, sending 10: its 4,000 are counted while it is read.
+    let mut holder = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         content-length: 4000\r\n\r\n{{\"jsonrpc\""
+    );
+    holder.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let reply = stateless_add(address, &[]).await;
+    assert_eq!(reply.status, 503, "{reply:?}");
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(reply.json()["error"]["code"], -32603);
+    // The holder times out (408), and its bytes are free again.
+    let held = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut holder))
+        .await
+        .unwrap();
+    assert_eq!(held.status, 408, "{held:?}");
+    assert_eq!(stateless_add(address, &[]).await.status, 200);
+}
+
+/// Past `max_sessions`, a new session closes the one used least recently (its requests then
+/// get 404); the others go on.
+#[tokio::test]
+async fn sessions_are_capped_by_evicting_the_least_recently_used() {
+    let address = serve(HttpOptions::default().max_sessions(2)).await;
+    let first = open_session(address).await;
+    let second = open_session(address).await;
+    // The first is used again: the second is now the least recently used.
+    assert_eq!(add_in(address, &first).await.status, 200);
+    let third = open_session(address).await;
+    assert_eq!(add_in(address, &second).await.status, 404);
+    for session in [&first, &third] {
+        let reply = add_in(address, session).await;
+        assert_eq!(
+            reply.json()["result"]["content"][0]["text"],
+            "5",
+            "{reply:?}"
+        );
+    }
+}
+
+/// A session unused for `session_idle_timeout` is closed.
+#[tokio::test]
+async fn idle_sessions_expire() {
+    let address =
+        serve(HttpOptions::default().session_idle_timeout(Duration::from_millis(300))).await;
+    let session = open_session(address).await;
+    assert_eq!(add_in(address, &session).await.status, 200);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(add_in(address, &session).await.status, 404);
+}
+
+/// Connections past `max_connections` wait to be accepted; a client that does not finish its
+/// headers within `header_read_timeout` is cut off, and the waiting client is served.
+#[tokio::test]
+async fn connections_and_header_reads_are_bounded() {
+    let options = HttpOptions::default()
+        .max_connections(2)
+        .header_read_timeout(Duration::from_millis(300));
+    let address = serve(options).await;
+    let mut stalled = Vec::new();
+    for _ in 0..2 {
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        stream
+            .write_all(b"POST /mcp HTTP/1.1\r\nhost: ")
+            .await
+            .unwrap();
+        stalled.push(stream);
+    }
+    // Served once a stalled client is cut off (well within the 10 s `send` allows).
+    let reply = stateless_add(address, &[]).await;
+    assert_eq!(
+        reply.json()["result"]["content"][0]["text"],
+        "5",
+        "{reply:?}"
+    );
+    for mut stream in stalled {
+        let mut rest = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut rest));
+        // Closed by the server: the end of the stream (maybe after a 408), or a reset.
+        assert!(read.await.is_ok(), "a stalled client stays connected");
+    }
+}

@@ -1,0 +1,865 @@
+//! Streamable HTTP for an [`McpServer`]: rmcp's service behind a layer of ours that bounds what
+//! clients can hold (sessions, request bytes, read times, connections) and answers malformed
+//! requests as the MCP and JSON-RPC specifications say.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::fmt::Display;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use bytes::{Bytes, BytesMut};
+use futures_util::Stream;
+use http::{HeaderValue, Method, Request, Response, StatusCode};
+use http_body::{Body, Frame, SizeHint};
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full};
+use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::transport::streamable_http_server::session::local::{
+    LocalSessionManager, LocalSessionManagerError,
+};
+use rmcp::transport::streamable_http_server::session::{
+    EventStore, ServerSseMessage, SessionId, SessionManager,
+};
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde_json::Value;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::{McpServer, lock};
+use crate::handler::Dispatch;
+
+/// The limits and checks of an [`McpServer`] served over streamable HTTP
+/// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`
+/// headers it answers, and how much any client can hold. Every setting has a default sound for
+/// a server on one machine; a public server lists its host names and browser origins.
+///
+/// | setting | default | when it is passed |
+/// |---|---|---|
+/// | [`allowed_hosts`](HttpOptions::allowed_hosts) | `localhost`, `127.0.0.1`, `::1` | HTTP 403 |
+/// | [`allowed_origins`](HttpOptions::allowed_origins) | loopback origins (`http(s)://localhost`, `127.0.0.1`, `[::1]`, any port); no `Origin` is allowed | HTTP 403 |
+/// | [`max_sessions`](HttpOptions::max_sessions) | 1,000 | the session used least recently, with no request open, is closed for the new one; if every session has one open, HTTP 503 |
+/// | [`session_idle_timeout`](HttpOptions::session_idle_timeout) | 5 minutes | the session is closed (its next request gets HTTP 404, and the client starts a new one) |
+/// | [`header_read_timeout`](HttpOptions::header_read_timeout) | 10 s, also between requests on a kept-alive connection | the connection is closed |
+/// | [`body_read_timeout`](HttpOptions::body_read_timeout) | 30 s | HTTP 408 |
+/// | [`max_connections`](HttpOptions::max_connections) | 512 | further connections wait to be accepted |
+/// | [`max_body_bytes`](HttpOptions::max_body_bytes) | 4 MiB | HTTP 413 |
+/// | [`max_bytes_in_flight`](HttpOptions::max_bytes_in_flight) | 64 MiB, over all requests being read or run | HTTP 503 with `Retry-After: 1` |
+///
+/// (The header timeout and the connection cap belong to the server that accepts connections:
+/// [`McpServer::serve_http_with`] applies them; a service mounted in your own stack has that
+/// stack's.)
+///
+/// ```
+/// use std::time::Duration;
+/// use toolgen_runtime::HttpOptions;
+///
+/// let options = HttpOptions::default()
+///     .allowed_hosts(["mcp.example.com"])
+///     .allowed_origins(["https://app.example.com"])
+///     .max_sessions(10_000)
+///     .session_idle_timeout(Duration::from_secs(600));
+/// assert_eq!(options.get_max_sessions(), 10_000);
+/// ```
+#[derive(Clone, Debug)]
+pub struct HttpOptions {
+    allowed_hosts: Vec<String>,
+    allowed_origins: Vec<String>,
+    max_sessions: usize,
+    session_idle_timeout: Duration,
+    header_read_timeout: Duration,
+    body_read_timeout: Duration,
+    max_connections: usize,
+    max_body_bytes: usize,
+    max_bytes_in_flight: usize,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        let origins = ["localhost", "127.0.0.1", "[::1]"]
+            .into_iter()
+            .flat_map(|host| [format!("http://{host}:*"), format!("https://{host}:*")]);
+        HttpOptions {
+            allowed_hosts: vec!["localhost".into(), "127.0.0.1".into(), "::1".into()],
+            allowed_origins: origins.collect(),
+            max_sessions: 1000,
+            session_idle_timeout: Duration::from_secs(300),
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(30),
+            max_connections: 512,
+            max_body_bytes: 4 << 20,
+            max_bytes_in_flight: 64 << 20,
+        }
+    }
+}
+
+impl HttpOptions {
+    /// The `Host` headers answered (names, or `name:port`); others get HTTP 403, which keeps
+    /// DNS rebinding away from a local server. Replaces the loopback names.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default().allowed_hosts(["mcp.example.com"]);
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn allowed_hosts(mut self, hosts: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.allowed_hosts = hosts.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The browser origins answered, each with its scheme (`https://app.example.com`, with `:*`
+    /// for any port, or `null` for `Origin: null`); a request with another `Origin` gets HTTP
+    /// 403, as the transport specification requires. A request without `Origin` (not from a
+    /// browser) is always answered. Replaces the loopback origins; an empty list refuses every
+    /// request that has an `Origin`.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default()
+    ///     .allowed_origins(["https://app.example.com", "http://localhost:*"]);
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn allowed_origins(mut self, origins: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The most sessions held at once (at least 1). A new session past it closes the one used
+    /// least recently that has no request open; when every session has one, the new client
+    /// gets HTTP 503. Each session costs about 60 KB.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default().max_sessions(100);
+    /// assert_eq!(options.get_max_sessions(), 100);
+    /// ```
+    #[must_use]
+    pub fn max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions.max(1);
+        self
+    }
+
+    /// The most sessions held at once (see [`max_sessions`](HttpOptions::max_sessions)).
+    pub fn get_max_sessions(&self) -> usize {
+        self.max_sessions
+    }
+
+    /// How long a session lives without a request; then it is closed.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let options = toolgen_runtime::HttpOptions::default().session_idle_timeout(Duration::from_secs(60));
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.session_idle_timeout = timeout;
+        self
+    }
+
+    /// How long a client has to send a request's headers, counted from the request's first
+    /// byte or, on a kept-alive connection, from the end of the reply before; then the
+    /// connection is closed.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let options = toolgen_runtime::HttpOptions::default().header_read_timeout(Duration::from_secs(5));
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn header_read_timeout(mut self, timeout: Duration) -> Self {
+        self.header_read_timeout = timeout;
+        self
+    }
+
+    /// How long a client has to send a request's body once its headers are in; then HTTP 408.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let options = toolgen_runtime::HttpOptions::default().body_read_timeout(Duration::from_secs(10));
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn body_read_timeout(mut self, timeout: Duration) -> Self {
+        self.body_read_timeout = timeout;
+        self
+    }
+
+    /// The most connections open at once (at least 1); further ones wait to be accepted.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default().max_connections(64);
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn max_connections(mut self, connections: usize) -> Self {
+        self.max_connections = connections.max(1);
+        self
+    }
+
+    /// The largest request body (at most 4 GiB); a larger one gets HTTP 413.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default().max_body_bytes(1 << 20);
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body_bytes = bytes.min(u32::MAX as usize);
+        self
+    }
+
+    /// The most request bytes held at once over all requests, from the first byte read until
+    /// the reply is sent; a request that would pass it gets HTTP 503 with `Retry-After: 1`.
+    /// At least [`max_body_bytes`](HttpOptions::max_body_bytes), so that one request of the
+    /// largest size always fits.
+    ///
+    /// ```
+    /// let options = toolgen_runtime::HttpOptions::default().max_bytes_in_flight(16 << 20);
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn max_bytes_in_flight(mut self, bytes: usize) -> Self {
+        self.max_bytes_in_flight = bytes;
+        self
+    }
+
+    /// rmcp's configuration for these options.
+    fn rmcp_config(&self) -> StreamableHttpServerConfig {
+        StreamableHttpServerConfig::default()
+            .with_allowed_hosts(self.allowed_hosts.iter().cloned())
+            .with_allowed_origins(self.allowed_origins.iter().cloned())
+            .enforce_origin_validation()
+            .with_max_request_body_bytes(self.max_body_bytes)
+    }
+}
+
+/// An [`McpServer`] as a streamable HTTP endpoint, with the checks and limits of its
+/// [`HttpOptions`]: a tower service that answers MCP at whatever path it is mounted on (made by
+/// [`McpServer::http_service`]). Clones share the sessions and the limits.
+pub struct HttpService<S, Ctx> {
+    inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
+    sessions: Arc<Sessions>,
+    budget: Arc<Semaphore>,
+    max_body_bytes: usize,
+    body_read_timeout: Duration,
+}
+
+impl<S, Ctx> Clone for HttpService<S, Ctx> {
+    fn clone(&self) -> Self {
+        HttpService {
+            inner: self.inner.clone(),
+            sessions: Arc::clone(&self.sessions),
+            budget: Arc::clone(&self.budget),
+            max_body_bytes: self.max_body_bytes,
+            body_read_timeout: self.body_read_timeout,
+        }
+    }
+}
+
+/// A reply's body.
+type ReplyBody = BoxBody<Bytes, Infallible>;
+
+impl<S, Ctx> HttpService<S, Ctx>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    pub(super) fn new(server: &McpServer<S, Ctx>, options: &HttpOptions) -> Self {
+        let mut local = LocalSessionManager::default();
+        local.session_config.keep_alive = Some(options.session_idle_timeout);
+        let sessions = Arc::new(Sessions {
+            local,
+            max: options.max_sessions,
+            used: Arc::default(),
+        });
+        let server = server.clone();
+        HttpService {
+            inner: StreamableHttpService::new(
+                move || Ok(server.clone()),
+                Arc::clone(&sessions),
+                options.rmcp_config(),
+            ),
+            sessions,
+            budget: Arc::new(Semaphore::new(
+                options
+                    .max_bytes_in_flight
+                    .max(options.max_body_bytes)
+                    .min(Semaphore::MAX_PERMITS),
+            )),
+            max_body_bytes: options.max_body_bytes,
+            body_read_timeout: options.body_read_timeout,
+        }
+    }
+
+    /// Answers one HTTP request.
+    pub(super) async fn handle<B>(&self, request: Request<B>) -> Response<ReplyBody>
+    where
+        B: Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Display,
+    {
+        match *request.method() {
+            Method::POST => self.post(request).await,
+            Method::DELETE => {
+                // rmcp answers 202 to the DELETE of a session it does not hold; the
+                // specification says 404. (Checked before, so that rmcp's Host and Origin
+                // checks still come first.)
+                let known = match session_id(request.headers()) {
+                    Some(id) => self.sessions.local.has_session(&id).await.unwrap_or(true),
+                    None => true,
+                };
+                let reply = self.inner.handle(request).await;
+                if !known && reply.status() == StatusCode::ACCEPTED {
+                    return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+                }
+                reply
+            }
+            _ => self.inner.handle(request).await,
+        }
+    }
+
+    async fn post<B>(&self, request: Request<B>) -> Response<ReplyBody>
+    where
+        B: Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Display,
+    {
+        let (parts, body) = request.into_parts();
+        let read = tokio::time::timeout(
+            self.body_read_timeout,
+            read_body(body, self.max_body_bytes, &self.budget),
+        );
+        let (bytes, permit) = match read.await {
+            Ok(Ok(read)) => read,
+            Ok(Err(reply)) => return reply,
+            Err(_) => {
+                return rpc_error(
+                    StatusCode::REQUEST_TIMEOUT,
+                    INVALID_REQUEST,
+                    format!(
+                        "Request Timeout: the body was not received within {} s",
+                        self.body_read_timeout.as_secs_f64()
+                    ),
+                );
+            }
+        };
+        let is_json = parts
+            .headers
+            .get(http::header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| {
+                let essence = value.split_once(';').map_or(value, |(essence, _)| essence);
+                essence.trim().eq_ignore_ascii_case("application/json")
+            });
+        let new_session = session_id(&parts.headers).is_none();
+        let reply = self
+            .inner
+            .handle(Request::from_parts(parts, Full::new(bytes.clone())))
+            .await;
+        // rmcp answers a body it cannot read as a message with HTTP 415 and plain text; a
+        // JSON-RPC server answers a parse error (`-32700`) or an invalid request (`-32600`),
+        // with HTTP 400 (the transport specification). Looked into only then: the body is
+        // read once on the way that works.
+        if reply.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE && is_json {
+            return unreadable(&bytes);
+        }
+        if reply.status() == StatusCode::INTERNAL_SERVER_ERROR
+            && new_session
+            && self.sessions.is_full()
+        {
+            let mut reply = rpc_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                INTERNAL_ERROR,
+                format!(
+                    "Service Unavailable: the server holds its most sessions ({}), each with a \
+                     request open; try again shortly",
+                    self.sessions.max
+                ),
+            );
+            reply
+                .headers_mut()
+                .insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
+            return reply;
+        }
+        // The bytes stay counted until the reply has been sent.
+        reply.map(|body| {
+            BoxBody::new(Holding {
+                body,
+                _permit: permit,
+            })
+        })
+    }
+}
+
+impl<S, Ctx, B> tower_service::Service<Request<B>> for HttpService<S, Ctx>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+    B: Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Display,
+{
+    type Response = Response<ReplyBody>;
+    type Error = Infallible;
+    type Future =
+        Pin<Box<dyn Future<Output = Result<Response<ReplyBody>, Infallible>> + Send + 'static>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let service = self.clone();
+        Box::pin(async move { Ok(service.handle(request).await) })
+    }
+}
+
+/// The `Mcp-Session-Id` of a request.
+fn session_id(headers: &http::HeaderMap) -> Option<SessionId> {
+    let id = headers.get("mcp-session-id")?.to_str().ok()?;
+    Some(id.into())
+}
+
+/// Reads a body of at most `max` bytes, each byte counted in `budget` as it comes.
+async fn read_body<B>(
+    body: B,
+    max: usize,
+    budget: &Arc<Semaphore>,
+) -> Result<(Bytes, Option<OwnedSemaphorePermit>), Response<ReplyBody>>
+where
+    B: Body + Send + 'static,
+    B::Error: Display,
+{
+    let too_large = || {
+        rpc_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            INVALID_REQUEST,
+            format!("Payload Too Large: the request body is over {max} bytes"),
+        )
+    };
+    let busy = || {
+        let mut reply = rpc_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            INTERNAL_ERROR,
+            "Service Unavailable: the server is reading too many request bytes at once; try \
+             again shortly"
+                .to_owned(),
+        );
+        reply
+            .headers_mut()
+            .insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
+        reply
+    };
+    let take = |bytes: usize, permit: &mut Option<OwnedSemaphorePermit>| {
+        let Ok(count) = u32::try_from(bytes) else {
+            return false;
+        };
+        if count == 0 {
+            return true;
+        }
+        match Arc::clone(budget).try_acquire_many_owned(count) {
+            Ok(more) => {
+                match permit {
+                    Some(permit) => permit.merge(more),
+                    None => *permit = Some(more),
+                }
+                true
+            }
+            Err(_) => false,
+        }
+    };
+    let mut permit = None;
+    let length = body.size_hint().exact();
+    if let Some(length) = length {
+        if length > max as u64 {
+            return Err(too_large());
+        }
+        if !take(length as usize, &mut permit) {
+            return Err(busy());
+        }
+    }
+    let mut collected = BytesMut::with_capacity(length.map_or(0, |length| length as usize));
+    let mut body = std::pin::pin!(body);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|error| {
+            plain(
+                StatusCode::BAD_REQUEST,
+                &format!("Bad Request: the body could not be read: {error}"),
+            )
+        })?;
+        let Ok(mut data) = frame.into_data() else {
+            continue;
+        };
+        use bytes::Buf;
+        let size = data.remaining();
+        if size > max.saturating_sub(collected.len()) {
+            return Err(too_large());
+        }
+        // (A body of a stated length was counted whole before it was read.)
+        if length.is_none() && !take(size, &mut permit) {
+            return Err(busy());
+        }
+        while data.has_remaining() {
+            let chunk = data.chunk();
+            collected.extend_from_slice(chunk);
+            let read = chunk.len();
+            data.advance(read);
+        }
+    }
+    Ok((collected.freeze(), permit))
+}
+
+/// JSON-RPC's codes for a body that is not JSON, and for JSON that is not a request.
+const PARSE_ERROR: i32 = -32700;
+const INVALID_REQUEST: i32 = -32600;
+const INVALID_PARAMS: i32 = -32602;
+const INTERNAL_ERROR: i32 = -32603;
+
+/// The reply to a body that rmcp could not read as a JSON-RPC message.
+fn unreadable(body: &[u8]) -> Response<ReplyBody> {
+    let value = match std::str::from_utf8(body) {
+        Err(error) => {
+            return rpc_error(
+                StatusCode::BAD_REQUEST,
+                PARSE_ERROR,
+                format!("Parse error: the body is not UTF-8 ({error})"),
+            );
+        }
+        Ok(text) => match serde_json::from_str::<Value>(text) {
+            Err(error) => {
+                return rpc_error(
+                    StatusCode::BAD_REQUEST,
+                    PARSE_ERROR,
+                    format!("Parse error: {error}"),
+                );
+            }
+            Ok(value) => value,
+        },
+    };
+    let message = match &value {
+        Value::Array(_) => {
+            "Invalid Request: a batch (a JSON array) is not supported; send one message per \
+             request"
+                .to_owned()
+        }
+        Value::Object(_) => {
+            let why = serde_json::from_value::<ClientJsonRpcMessage>(value.clone())
+                .err()
+                .map_or_else(String::new, |error| format!(": {error}"));
+            format!("Invalid Request: not a JSON-RPC request, notification or response{why}")
+        }
+        _ => "Invalid Request: a message is a JSON object".to_owned(),
+    };
+    // The request's id where it can be read (a string or an integer), else `null`.
+    let id = match value.get("id") {
+        Some(id) if id.is_string() || id.is_i64() || id.is_u64() => id.clone(),
+        _ => Value::Null,
+    };
+    // A request in form (a version, a method, an id) that rmcp refuses has parameters its
+    // method cannot take: invalid params, answered as the method's reply is.
+    if let (Some("2.0"), Some(method), false) = (
+        value.get("jsonrpc").and_then(Value::as_str),
+        value.get("method").and_then(Value::as_str),
+        id.is_null(),
+    ) {
+        let message = super::params_problem(method, value.get("params"));
+        return rpc_error_with_id(StatusCode::OK, id, INVALID_PARAMS, message);
+    }
+    rpc_error_with_id(StatusCode::BAD_REQUEST, id, INVALID_REQUEST, message)
+}
+
+/// A JSON-RPC error reply with `"id": null` (the request's id could not be read).
+fn rpc_error(status: StatusCode, code: i32, message: String) -> Response<ReplyBody> {
+    rpc_error_with_id(status, Value::Null, code, message)
+}
+
+fn rpc_error_with_id(
+    status: StatusCode,
+    id: Value,
+    code: i32,
+    message: String,
+) -> Response<ReplyBody> {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code, "message": message},
+    });
+    let mut reply = Response::new(Full::new(Bytes::from(body.to_string())).boxed());
+    *reply.status_mut() = status;
+    reply.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    reply
+}
+
+/// A plain-text reply, as rmcp gives for HTTP-level errors.
+fn plain(status: StatusCode, text: &str) -> Response<ReplyBody> {
+    let mut reply = Response::new(Full::new(Bytes::from(text.to_owned())).boxed());
+    *reply.status_mut() = status;
+    reply.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    reply
+}
+
+/// A reply's body that keeps its request's bytes counted until it is sent.
+struct Holding {
+    body: ReplyBody,
+    _permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Body for Holding {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// rmcp's sessions in memory, at most `max` of them: a new one past it closes the one used
+/// least recently with no stream open.
+pub(super) struct Sessions {
+    local: LocalSessionManager,
+    max: usize,
+    /// When each session was last used, and how many of its streams are open.
+    used: Arc<Mutex<HashMap<SessionId, Use>>>,
+}
+
+struct Use {
+    last: Instant,
+    open: usize,
+}
+
+/// An error of [`Sessions`].
+#[derive(Debug)]
+pub(super) enum SessionsError {
+    Local(LocalSessionManagerError),
+    /// Every session has a stream open.
+    Full(usize),
+}
+
+impl Display for SessionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionsError::Local(error) => error.fmt(f),
+            SessionsError::Full(max) => write!(
+                f,
+                "the server holds its most sessions ({max}), each with a request open"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SessionsError {}
+
+impl From<LocalSessionManagerError> for SessionsError {
+    fn from(error: LocalSessionManagerError) -> Self {
+        SessionsError::Local(error)
+    }
+}
+
+impl Sessions {
+    /// Notes a use of the session `id`; with `open`, a stream of it opened.
+    fn touch(&self, id: &SessionId, open: bool) {
+        let mut used = lock(&self.used);
+        if let Some(session) = used.get_mut(id) {
+            session.last = Instant::now();
+            session.open += usize::from(open);
+        }
+    }
+
+    /// Whether a new session would be refused now.
+    fn is_full(&self) -> bool {
+        let used = lock(&self.used);
+        used.len() >= self.max && used.values().all(|session| session.open > 0)
+    }
+
+    /// A stream of the session `id` that counts as open until dropped.
+    fn tracked<St>(&self, id: &SessionId, stream: St) -> Tracked<St> {
+        self.touch(id, true);
+        Tracked {
+            stream,
+            used: Arc::clone(&self.used),
+            id: id.clone(),
+        }
+    }
+}
+
+/// A session's stream, counted as open while it lives.
+pub(super) struct Tracked<St> {
+    stream: St,
+    used: Arc<Mutex<HashMap<SessionId, Use>>>,
+    id: SessionId,
+}
+
+impl<St: Stream + Unpin> Stream for Tracked<St> {
+    type Item = St::Item;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<St::Item>> {
+        Pin::new(&mut self.stream).poll_next(cx)
+    }
+}
+
+impl<St> Drop for Tracked<St> {
+    fn drop(&mut self) {
+        let mut used = lock(&self.used);
+        if let Some(session) = used.get_mut(&self.id) {
+            session.open = session.open.saturating_sub(1);
+            session.last = Instant::now();
+        }
+    }
+}
+
+impl SessionManager for Sessions {
+    type Error = SessionsError;
+    type Transport = <LocalSessionManager as SessionManager>::Transport;
+
+    async fn create_session(&self) -> Result<(SessionId, Self::Transport), SessionsError> {
+        let evicted = {
+            let mut used = lock(&self.used);
+            if used.len() < self.max {
+                None
+            } else {
+                let idle = used
+                    .iter()
+                    .filter(|(_, session)| session.open == 0)
+                    .min_by_key(|(_, session)| session.last)
+                    .map(|(id, _)| id.clone());
+                let Some(id) = idle else {
+                    return Err(SessionsError::Full(self.max));
+                };
+                used.remove(&id);
+                Some(id)
+            }
+        };
+        if let Some(id) = evicted {
+            self.local.close_session(&id).await?;
+        }
+        let (id, transport) = self.local.create_session().await?;
+        lock(&self.used).insert(
+            id.clone(),
+            Use {
+                last: Instant::now(),
+                open: 0,
+            },
+        );
+        Ok((id, transport))
+    }
+
+    async fn initialize_session(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<ServerJsonRpcMessage, SessionsError> {
+        self.touch(id, false);
+        Ok(self.local.initialize_session(id, message).await?)
+    }
+
+    async fn has_session(&self, id: &SessionId) -> Result<bool, SessionsError> {
+        Ok(self.local.has_session(id).await?)
+    }
+
+    async fn close_session(&self, id: &SessionId) -> Result<(), SessionsError> {
+        lock(&self.used).remove(id);
+        Ok(self.local.close_session(id).await?)
+    }
+
+    async fn create_stream(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, SessionsError> {
+        let stream = self.local.create_stream(id, message).await?;
+        Ok(self.tracked(id, stream))
+    }
+
+    async fn accept_message(
+        &self,
+        id: &SessionId,
+        message: ClientJsonRpcMessage,
+    ) -> Result<(), SessionsError> {
+        self.touch(id, false);
+        Ok(self.local.accept_message(id, message).await?)
+    }
+
+    async fn create_standalone_stream(
+        &self,
+        id: &SessionId,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, SessionsError> {
+        let stream = self.local.create_standalone_stream(id).await?;
+        Ok(self.tracked(id, stream))
+    }
+
+    async fn resume(
+        &self,
+        id: &SessionId,
+        last_event_id: String,
+    ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, SessionsError> {
+        let stream = self.local.resume(id, last_event_id).await?;
+        Ok(self.tracked(id, stream))
+    }
+
+    fn event_store(&self) -> Option<Arc<dyn EventStore>> {
+        self.local.event_store()
+    }
+}
+
+/// Serves `service` on `listener` with the connection limits of `options`.
+pub(super) async fn serve<S, Ctx>(
+    service: HttpService<S, Ctx>,
+    listener: tokio::net::TcpListener,
+    options: &HttpOptions,
+) -> std::io::Result<()>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    let slots = Arc::new(Semaphore::new(
+        options.max_connections.min(Semaphore::MAX_PERMITS),
+    ));
+    let header_read_timeout = options.header_read_timeout;
+    loop {
+        // Past the cap, connections wait in the listen queue until one ends.
+        let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, a connection reset before it was accepted: the
+            // server waits a moment and goes on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        // Small requests and replies: Nagle's algorithm would hold each reply back until
+        // the client's delayed acknowledgement (about 40 ms a call).
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            // A connection that fails ends alone; the server goes on.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_read_timeout)
+                .serve_connection(io, service)
+                .await;
+            drop(slot);
+        });
+    }
+}
