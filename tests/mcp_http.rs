@@ -66,9 +66,9 @@ impl Reply {
             let last = self
                 .body
                 .lines()
+                .rev()
                 .filter_map(|line| line.strip_prefix("data:"))
-                .filter(|data| !data.trim().is_empty())
-                .last()
+                .find(|data| !data.trim().is_empty())
                 .unwrap_or_else(|| panic!("no message in {}", self.body));
             return serde_json::from_str(last.trim()).unwrap();
         }
