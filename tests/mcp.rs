@@ -1106,3 +1106,48 @@ async fn serves_streamable_http() {
     }
     validate_sent(version, &sent);
 }
+
+/// The plain API's MCP definitions follow `2025-11-25`, as `Provider::Mcp` says: a tool's, a
+/// set's and a runner's alike leave out an output schema that is not an object's (which that
+/// version refuses), keep an object's, and are MCP `Tool`s of that version's schema; the server
+/// still gives the other to clients of `2026-07-28` (see `exercise`).
+#[test]
+fn plain_mcp_definitions_follow_2025_11_25() {
+    use toolgen::{Provider, Tool};
+
+    let judge = Judge::definition(Provider::Mcp);
+    assert!(judge.get("outputSchema").is_none(), "{judge}");
+    let runner = Runner::<Tools, Lab>::new(Lab {
+        switch: ToolSwitch::new(),
+        stopped: AtomicUsize::new(0),
+    });
+    let from_set = <Tools as ToolSet>::definitions(Provider::Mcp);
+    let from_runner = runner.definitions(Provider::Mcp);
+    for definitions in [&from_set, &from_runner] {
+        let judge = &definitions[4];
+        assert_eq!(judge["name"], "judge");
+        assert!(judge.get("outputSchema").is_none(), "{judge}");
+    }
+    // An object's schema stays: `#[tool(output)]`-less `add` gets its handler's in the runner.
+    assert_eq!(
+        from_runner[0]["outputSchema"],
+        json!({"type": "object", "properties": {"sum": {"type": "integer"}},
+               "required": ["sum"], "description": "A sum and its operands."})
+    );
+    let Some(dir) = spec_folder::specs_dir("MCP schema checks") else {
+        return;
+    };
+    let path = dir.join("mcp-2025-11-25.schema.json");
+    let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    spec.as_object_mut()
+        .unwrap()
+        .insert("$ref".to_owned(), json!("#/$defs/Tool"));
+    let validator = jsonschema::draft202012::new(&spec).unwrap();
+    for definitions in [&from_set, &from_runner] {
+        for tool in definitions.as_array().unwrap() {
+            if let Err(error) = validator.validate(tool) {
+                panic!("{error}\n{tool:#}");
+            }
+        }
+    }
+}

@@ -152,8 +152,7 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
                 ) -> ::core::option::Option<::std::string::String> {
                     #(
                         if name == <#tools as ::toolgen::__private::Tool>::NAME {
-                            return <<#tools as ::toolgen::__private::Handler<__ToolgenCtx>>::Output
-                                as ::toolgen::__private::ToolOutput>::output_schema();
+                            return ::toolgen::__private::tool_output_schema::<#tools, __ToolgenCtx>();
                         }
                     )*
                     ::core::option::Option::None

@@ -547,10 +547,21 @@ pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
     /// The tool's `#[tool(timeout = "..")]`, if it has one.
     fn timeout(&self) -> Option<std::time::Duration>;
 
-    /// The output schema of the tool named `name`, from its handler's `Output`: its JSON
-    /// Schema when it is an object with named fields (what MCP's `outputSchema` takes), else
-    /// `None`.
+    /// The output schema of the tool named `name` ([`tool_output_schema`]).
     fn output_schema(name: &str) -> Option<String>;
+}
+
+/// The output schema of the tool `T` run with `Ctx`: `#[tool(output = ..)]`'s (of any type),
+/// else its handler's `Output` when that is an object with named fields (what MCP's
+/// `outputSchema` takes at every version), else `None`.
+///
+/// Not public API (the derive's dispatch calls it).
+#[doc(hidden)]
+pub fn tool_output_schema<T: Handler<Ctx> + crate::Tool, Ctx: ?Sized>() -> Option<String> {
+    match T::OUTPUT_SCHEMA {
+        Some(schema) => Some(schema.to_owned()),
+        None => <T::Output as ToolOutput>::output_schema(),
+    }
 }
 
 /// The output schema `T` gives a handler's tool: its schema text when serde reads it from an

@@ -147,6 +147,7 @@ pub mod __private {
     }
     pub use crate::handler::{
         CallFuture, Dispatch, Handler, Invocation, ToolOutput, handle, output_schema_of,
+        tool_output_schema,
     };
     pub use crate::tool::Tool;
     pub use crate::toolset::{ToolSet, assert_unique_tool_names};

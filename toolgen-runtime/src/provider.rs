@@ -19,7 +19,9 @@ pub enum Provider {
     /// Google Gemini: a function declaration with `parameters` (the OpenAPI subset) when the
     /// schema fits it, else `parametersJsonSchema`.
     Gemini,
-    /// Model Context Protocol (2025-11-25): a `Tool` with `inputSchema`.
+    /// Model Context Protocol (2025-11-25): a `Tool` with `inputSchema`, and `outputSchema`
+    /// when the tool has one that describes an object (that version refuses any other; an
+    /// `McpServer` gives those to clients of 2026-07-28).
     Mcp,
 }
 
@@ -80,7 +82,8 @@ pub(crate) struct DefinitionParts<'a> {
 /// - Gemini: `parameters` (the OpenAPI subset) when the schema fits it, else
 ///   `parametersJsonSchema` (<https://ai.google.dev/api/caching#FunctionDeclaration>); neither
 ///   for a tool without arguments in `parameters`, which the API allows and needs;
-/// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one.
+/// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one that
+///   describes an object (as that version requires).
 pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -> String {
     let openai = parts.openai.unwrap_or(parts.standard);
     // What comes before the name, the schema's key and the schema, and what ends the object.
@@ -130,7 +133,11 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         text.push_str("\":");
         text.push_str(schema);
     }
-    if let (Provider::Mcp, Some(output)) = (provider, parts.output) {
+    // MCP 2025-11-25 takes only an object's schema as `outputSchema`; an `McpServer` gives
+    // any other to clients of 2026-07-28.
+    if let (Provider::Mcp, Some(output)) = (provider, parts.output)
+        && is_object_schema(output)
+    {
         text.push_str(",\"outputSchema\":");
         text.push_str(output);
     }
@@ -143,6 +150,17 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         text.push('}');
     }
     text
+}
+
+/// Whether a schema's text describes an object (`"type": "object"`), as MCP 2025-11-25 requires
+/// of an `outputSchema`.
+pub(crate) fn is_object_schema(schema: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Typed<'a> {
+        #[serde(borrow, rename = "type")]
+        kind: Option<&'a str>,
+    }
+    serde_json::from_str::<Typed<'_>>(schema).is_ok_and(|typed| typed.kind == Some("object"))
 }
 
 /// The extra properties `provider` documents for a tool definition, each as `,"key":value`:

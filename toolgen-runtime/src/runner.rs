@@ -257,9 +257,17 @@ where
 
     /// The definitions of every tool the model is offered ([`offer`](Runner::offer)), for
     /// `provider`'s request: the set's, then those added with [`with_tool`](Runner::with_tool).
-    /// For MCP, a set's tool whose handler returns an object type gets that type's schema as
-    /// `outputSchema` (unless `#[tool(output = ..)]` gave one).
+    /// For MCP (`2025-11-25`, as [`Provider::Mcp`] says), a set's tool whose handler returns an
+    /// object type gets that type's schema as `outputSchema` (unless `#[tool(output = ..)]`
+    /// gave one); an output schema that does not describe an object is left out, as that
+    /// version requires.
     pub fn definitions(&self, provider: Provider) -> Value {
+        self.definitions_at(provider, false)
+    }
+
+    /// [`definitions`](Runner::definitions); with `any_output`, MCP definitions carry every
+    /// output schema, an object's or not, as MCP `2026-07-28` takes them.
+    pub(crate) fn definitions_at(&self, provider: Provider, any_output: bool) -> Value {
         let mut all = match S::definitions(provider) {
             Value::Array(all) => all,
             other => vec![other],
@@ -269,6 +277,7 @@ where
                 if let Some(object) = definition.as_object_mut()
                     && !object.contains_key("outputSchema")
                     && let Some(schema) = S::output_schema(name)
+                    && (any_output || crate::provider::is_object_schema(&schema))
                     && let Ok(schema) = serde_json::from_str::<Value>(&schema)
                 {
                     object.insert("outputSchema".to_owned(), schema);

@@ -68,8 +68,9 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// What the tool returns, from `#[tool(output = Type)]`: the JSON Schema of `Type` (any
     /// type with a schema), built at compile time like [`Tool::INPUT_SCHEMA`]. MCP definitions
     /// carry it as `outputSchema`, and the tool's output becomes MCP `structuredContent`. MCP
-    /// `2025-11-25` takes only an object's schema there: an `McpServer` (feature `mcp`) leaves
-    /// any other out for clients of that version, and gives it to those of `2026-07-28`.
+    /// `2025-11-25` takes only an object's schema there: [`Provider::Mcp`](crate::Provider::Mcp)
+    /// definitions (that version's) leave any other out, and an `McpServer` (feature `mcp`)
+    /// gives it to clients of `2026-07-28` only.
     ///
     /// ```
     /// use toolgen::{Provider, Tool, ToolSchema};

@@ -102,7 +102,7 @@ where
         name: impl Into<String>,
         version: impl Into<String>,
     ) -> Self {
-        let tools: Vec<Tool> = match runner.definitions(Provider::Mcp) {
+        let tools: Vec<Tool> = match runner.definitions_at(Provider::Mcp, true) {
             Value::Array(definitions) => definitions
                 .into_iter()
                 // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
