@@ -6,9 +6,12 @@
 
 #![cfg(feature = "mcp")]
 
+mod http_client;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use http_client::{Reply, read_reply, send};
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -42,108 +45,6 @@ async fn serve(options: HttpOptions) -> SocketAddr {
     let server = McpServer::new(Runner::<Tools, ()>::new(()), "http-test", "0");
     tokio::spawn(async move { server.serve_http_with(listener, &options).await });
     address
-}
-
-/// An HTTP reply: its status, headers (lower-case names) and body.
-#[derive(Debug)]
-struct Reply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
-}
-
-impl Reply {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
-    }
-
-    /// The body as JSON, or the last JSON-RPC message of an event stream.
-    fn json(&self) -> Value {
-        if self.header("content-type") == Some("text/event-stream") {
-            let last = self
-                .body
-                .lines()
-                .rev()
-                .filter_map(|line| line.strip_prefix("data:"))
-                .find(|data| !data.trim().is_empty())
-                .unwrap_or_else(|| panic!("no message in {}", self.body));
-            return serde_json::from_str(last.trim()).unwrap();
-        }
-        serde_json::from_str(&self.body).unwrap_or_else(|_| panic!("not JSON: {self:?}"))
-    }
-}
-
-/// Sends `method` with `headers` and `body` on a connection of its own, and reads the reply to
-/// its end (the connection closes after it). Bounded: 10 s.
-async fn send(address: SocketAddr, method: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-    let mut request = format!(
-        "{method} /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
-         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
-        body.len()
-    );
-    for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str("\r\n");
-    let mut bytes = request.into_bytes();
-    bytes.extend_from_slice(body);
-    tokio::time::timeout(Duration::from_secs(10), async {
-        let mut stream = TcpStream::connect(address).await.unwrap();
-        stream.write_all(&bytes).await.unwrap();
-        read_reply(&mut stream).await
-    })
-    .await
-    .expect("a reply within 10 s")
-}
-
-/// Reads a whole reply (until the server closes the connection).
-async fn read_reply(stream: &mut TcpStream) -> Reply {
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("no status line in {text:?}"));
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
-        .collect();
-    let chunked = headers
-        .iter()
-        .any(|(name, value)| name == "transfer-encoding" && value == "chunked");
-    let body = if chunked {
-        unchunk(body)
-    } else {
-        body.to_owned()
-    };
-    Reply {
-        status,
-        headers,
-        body,
-    }
-}
-
-/// A chunked body's data.
-fn unchunk(mut body: &str) -> String {
-    let mut data = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || rest.len() < size {
-            break;
-        }
-        data.push_str(&rest[..size]);
-        body = rest[size..].trim_start_matches("\r\n");
-    }
-    data
 }
 
 const JSON: (&str, &str) = ("content-type", "application/json");

@@ -45,7 +45,7 @@ use crate::handler::Dispatch;
 /// | [`body_read_timeout`](HttpOptions::body_read_timeout) | 30 s | HTTP 408 |
 /// | [`max_connections`](HttpOptions::max_connections) | 512 | further connections wait to be accepted |
 /// | [`max_body_bytes`](HttpOptions::max_body_bytes) | 4 MiB | HTTP 413 |
-/// | [`max_bytes_in_flight`](HttpOptions::max_bytes_in_flight) | 64 MiB, over all requests being read or run | HTTP 503 with `Retry-After: 1` |
+/// | [`max_bytes_in_flight`](HttpOptions::max_bytes_in_flight) | 32 MiB, over all requests being read or run | HTTP 503 with `Retry-After: 1` |
 ///
 /// (The header timeout and the connection cap belong to the server that accepts connections:
 /// [`McpServer::serve_http_with`] applies them; a service mounted in your own stack has that
@@ -89,7 +89,7 @@ impl Default for HttpOptions {
             body_read_timeout: Duration::from_secs(30),
             max_connections: 512,
             max_body_bytes: 4 << 20,
-            max_bytes_in_flight: 64 << 20,
+            max_bytes_in_flight: 32 << 20,
         }
     }
 }
@@ -212,7 +212,9 @@ impl HttpOptions {
     /// The most request bytes held at once over all requests, from the first byte read until
     /// the reply is sent; a request that would pass it gets HTTP 503 with `Retry-After: 1`.
     /// At least [`max_body_bytes`](HttpOptions::max_body_bytes), so that one request of the
-    /// largest size always fits.
+    /// largest size always fits. A request being run holds about three copies of its bytes
+    /// (the body, rmcp's parsed message, the arguments parsed by the tool), so this bounds
+    /// what requests hold to about three times it.
     ///
     /// ```
     /// let options = toolgen_runtime::HttpOptions::default().max_bytes_in_flight(16 << 20);

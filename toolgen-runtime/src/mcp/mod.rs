@@ -513,9 +513,10 @@ where
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         };
         let has_output_schema = tool.output_schema.is_some();
-        let arguments = match &request.arguments {
-            // (A map writes to a string without fail.)
-            Some(arguments) => serde_json::to_string(arguments).unwrap_or_default(),
+        // (A map writes to a string without fail.) The map is dropped at once: a large call
+        // holds two copies of its arguments, not three.
+        let arguments = match request.arguments {
+            Some(arguments) => serde_json::to_string(&arguments).unwrap_or_default(),
             None => "{}".to_owned(),
         };
         let mut call = ToolCall::new(request.name.into_owned(), arguments);
