@@ -354,7 +354,7 @@ where
                 let essence = value.split_once(';').map_or(value, |(essence, _)| essence);
                 essence.trim().eq_ignore_ascii_case("application/json")
             });
-        let new_session = session_id(&parts.headers).is_none();
+        let new_session = !parts.headers.contains_key("mcp-session-id");
         let reply = self
             .inner
             .handle(Request::from_parts(parts, Full::new(bytes.clone())))
