@@ -542,12 +542,42 @@ fn http_load() {
     }
 }
 
+/// `count` calls with `client`.
+fn calls_in_process<R, W>(runtime: &tokio::runtime::Runtime, mut client: Client<R, W>, count: u32)
+where
+    R: tokio::io::AsyncRead + Unpin,
+    W: tokio::io::AsyncWrite + Unpin,
+{
+    runtime.block_on(async {
+        for _ in 0..count {
+            client.call().await;
+        }
+    });
+}
+
 criterion_group!(benches, bench);
 
 fn main() {
     // Run again as a server by the benches above.
     if let Some(kind) = std::env::var_os(SERVE) {
         serve(&kind.to_string_lossy());
+        return;
+    }
+    // `toolgen:N` or `rmcp:N`: N calls in process and nothing else, to count instructions
+    // under callgrind (the difference of two N's, divided, is one call's).
+    if let Some(calls) = std::env::var_os("TOOLGEN_BENCH_MCP_CALLS") {
+        let calls = calls.to_string_lossy().into_owned();
+        let (kind, count) = calls.split_once(':').expect("KIND:N");
+        let count: u32 = count.parse().expect("a count");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        if kind == "toolgen" {
+            calls_in_process(&runtime, in_process(&runtime, server()), count);
+        } else {
+            calls_in_process(&runtime, in_process(&runtime, PlainRmcp::new()), count);
+        }
         return;
     }
     benches();

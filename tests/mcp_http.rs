@@ -17,7 +17,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use toolgen::{Handler, HttpOptions, Invocation, McpServer, Runner, Tool, ToolError, ToolSet};
+use toolgen::{
+    Handler, HttpOptions, Invocation, McpServer, Runner, Tool, ToolCall, ToolError, ToolResult,
+    ToolSet,
+};
 
 /// Add two numbers.
 #[derive(Tool, Deserialize)]
@@ -33,9 +36,28 @@ impl Handler<()> for Add {
     }
 }
 
+/// Draw a chart.
+#[derive(Tool, Deserialize)]
+struct Chart {}
+
+/// The chart's result: JSON, an image and a file.
+fn chart() -> ToolResult {
+    ToolResult::json(json!({"points": 3}))
+        .with_image("iVBORw0KGgo=", "image/png")
+        .with_file("cG9pbnRz", "text/csv", Some("points.csv"))
+}
+
+impl Handler<()> for Chart {
+    type Output = ToolResult;
+    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<ToolResult, ToolError> {
+        Ok(chart())
+    }
+}
+
 #[derive(ToolSet)]
 enum Tools {
     Add(Add),
+    Chart(Chart),
 }
 
 /// A server on a port of its own, with `options`.
@@ -436,4 +458,25 @@ async fn connections_and_header_reads_are_bounded() {
         // Closed by the server: the end of the stream (maybe after a 408), or a reset.
         assert!(read.await.is_ok(), "a stalled client stays connected");
     }
+}
+
+/// A result with JSON, an image and a file reaches the client as `mcp_response` writes it
+/// (the server builds rmcp's result directly, without that JSON): text, image and resource
+/// content, and the object as `structuredContent`.
+#[tokio::test]
+async fn results_reach_the_client_as_mcp_response_writes_them() {
+    let address = serve(HttpOptions::default()).await;
+    let session = open_session(address).await;
+    let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+                      "params": {"name": "chart", "arguments": {}}});
+    let headers = [
+        JSON,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let reply = send(address, "POST", &headers, call.to_string().as_bytes()).await;
+    let expected = toolgen::mcp_response(&ToolCall::new("chart", "{}").with_id("5"), &chart());
+    let expected = expected["result"].clone();
+    assert_eq!(expected["content"].as_array().map(Vec::len), Some(3));
+    assert_eq!(reply.json()["result"], expected);
 }

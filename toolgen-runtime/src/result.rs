@@ -295,6 +295,13 @@ impl ToolResult {
         }
     }
 
+    /// The result's parts, its text or JSON moved out: the output, whether it is an error, and
+    /// the attachments.
+    #[cfg(feature = "mcp")]
+    pub(crate) fn into_parts(self) -> (Output, bool, Vec<Attachment>) {
+        (self.output, self.is_error, self.attachments)
+    }
+
     pub(crate) fn output(&self) -> &Output {
         &self.output
     }

@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use futures_util::future::join;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ErrorCode, Implementation, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ProgressToken, ProtocolVersion, ResourceContents, ResultType,
-    ServerCapabilities, ServerConfig, ServerNotification, SubscriptionFilter, Tool,
-    ToolListChangedNotification,
+    CustomResult, ErrorCode, Implementation, ListToolsResult, NumberOrString,
+    PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ProtocolVersion,
+    ResourceContents, ResultType, ServerCapabilities, ServerConfig, ServerNotification,
+    SubscriptionFilter, Tool, ToolListChangedNotification,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -22,7 +22,7 @@ use tokio::sync::watch;
 use crate::call::ToolCall;
 use crate::handler::{Cancellation, Dispatch, Progress};
 use crate::provider::Provider;
-use crate::result::ToolResult;
+use crate::result::{Output, ToolResult};
 use crate::runner::Runner;
 
 mod http;
@@ -363,10 +363,24 @@ pub(crate) fn params_problem(method: &str, params: Option<&Value>) -> String {
 
 /// rmcp's `CallToolResult` of `result`, for a client of a version before `2026-07-28` or not.
 fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -> CallToolResult {
-    let is_error = result.is_error();
-    let mut content = Vec::with_capacity(1 + result.attachments().len());
-    content.push(ContentBlock::text(result.to_text().into_owned()));
-    for (index, attachment) in result.attachments().iter().enumerate() {
+    let (output, is_error, attachments) = result.into_parts();
+    // A tool with an output schema gives structured content that matches it: any JSON value
+    // from 2026-07-28 on (a string output goes out as text only before). An object is
+    // structured content for every version.
+    let any_structured = !legacy && has_output_schema && !is_error;
+    let (text, structured_content) = match output {
+        Output::Json(value) => {
+            // (Written straight into a buffer: faster than `Display`'s formatter.)
+            let text = serde_json::to_string(&value).unwrap_or_default();
+            let structured = (any_structured || value.is_object()).then_some(value);
+            (text, structured)
+        }
+        Output::Text(text) if any_structured => (text.clone(), Some(Value::String(text))),
+        Output::Text(text) => (text, None),
+    };
+    let mut content = Vec::with_capacity(1 + attachments.len());
+    content.push(ContentBlock::text(text));
+    for (index, attachment) in attachments.iter().enumerate() {
         content.push(if attachment.is_image() {
             ContentBlock::image(attachment.data(), attachment.media_type())
         } else {
@@ -380,22 +394,7 @@ fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -
             )
         });
     }
-    let structured_content = match result.as_json() {
-        // An object is structured content for every version.
-        Some(object @ Value::Object(_)) => Some(object.clone()),
-        // A tool with an output schema gives structured content that matches it: any JSON
-        // value from 2026-07-28 on (a string output went out as text only before).
-        Some(value) if !legacy && has_output_schema && !is_error => Some(value.clone()),
-        None if !legacy && has_output_schema && !is_error => {
-            Some(Value::String(result.to_text().into_owned()))
-        }
-        _ => None,
-    };
-    let mut answer = if is_error {
-        CallToolResult::error(content)
-    } else {
-        CallToolResult::success(content)
-    };
+    let mut answer = CallToolResult::success(content);
     answer.structured_content = structured_content;
     // (Left out on success, as toolgen's `mcp_response` writes it.)
     answer.is_error = is_error.then_some(true);
@@ -520,7 +519,10 @@ where
             None => "{}".to_owned(),
         };
         let mut call = ToolCall::new(request.name.into_owned(), arguments);
-        call.id = Some(context.id.to_string());
+        call.id = Some(match &context.id {
+            NumberOrString::Number(number) => number.to_string(),
+            NumberOrString::String(id) => id.to_string(),
+        });
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
         let run = async {
@@ -531,7 +533,10 @@ where
                         .await
                         .0
                 }
-                Some(token) => self.run_reporting(&call, &turn, token, &context.peer).await,
+                // (Boxed: the call's future stays small on the common way.)
+                Some(token) => {
+                    Box::pin(self.run_reporting(&call, &turn, token, &context.peer)).await
+                }
             }
         };
         // `notifications/cancelled` cancels the call as a cancelled turn does.
