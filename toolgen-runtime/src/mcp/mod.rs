@@ -567,12 +567,9 @@ where
         // rmcp reads a known method whose parameters it cannot read as a method of its own,
         // which would be answered "method not found" (`-32601`); JSON-RPC says invalid params.
         Err(match request.method.as_str() {
-            "tools/call"
-            | "tools/list"
-            | "initialize"
-            | "ping"
-            | "server/discover"
-            | "subscriptions/listen" => ErrorData::invalid_params(
+            // (Only the tools methods: any other, `initialize` among them, stays "not found",
+            // as at a version that does not have it.)
+            "tools/call" | "tools/list" => ErrorData::invalid_params(
                 params_problem(&request.method, request.params.as_ref()),
                 None,
             ),
