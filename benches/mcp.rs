@@ -305,7 +305,7 @@ fn serve(kind: &str) {
         .expect("a runtime");
     runtime.block_on(async {
         if kind == "stdio" {
-            if let Ok(running) = server().serve(toolgen::rmcp::transport::stdio()).await {
+            if let Ok(running) = server().serve(toolgen::mcp_stdio()).await {
                 let _ = running.waiting().await;
             }
             return;

@@ -1,5 +1,6 @@
 //! The content agent of seed 002 as an MCP server: its nine tools, with the handlers of
-//! `examples/content_agent.rs`, served over stdio with rmcp (toolgen's feature `mcp`).
+//! `examples/content_agent.rs`, served with rmcp over toolgen's stdio transport (toolgen's
+//! feature `mcp`).
 //!
 //! Run: `cargo run --features mcp --example mcp_server` (it then waits for an MCP client on
 //! stdin), or `cargo run --features mcp --example mcp_server -- --http 127.0.0.1:8080` to serve
@@ -41,7 +42,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 server.serve_http(listener).await?;
             }
             None => {
-                let running = server.serve(toolgen::rmcp::transport::stdio()).await?;
+                // toolgen's stdio transport: a line that is not a message is answered.
+                let running = server.serve(toolgen::mcp_stdio()).await?;
                 running.waiting().await?;
             }
         }

@@ -632,10 +632,7 @@ fn stdio_server_process() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let running = server()
-            .serve(toolgen::rmcp::transport::stdio())
-            .await
-            .unwrap();
+        let running = server().serve(toolgen::mcp_stdio()).await.unwrap();
         let _ = running.waiting().await;
     });
 }

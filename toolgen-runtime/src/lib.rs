@@ -61,7 +61,7 @@ pub use handler::{
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-pub use mcp::{HttpOptions, HttpService, McpServer, ToolSwitch};
+pub use mcp::{HttpOptions, HttpService, McpServer, McpStdio, ToolSwitch, mcp_stdio};
 pub use partial::{PartialJson, partial_json};
 pub use provider::Provider;
 pub use result::{Attachment, ToolResult, anthropic_user_message, mcp_response};

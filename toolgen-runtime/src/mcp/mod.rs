@@ -26,8 +26,10 @@ use crate::result::{Output, ToolResult};
 use crate::runner::Runner;
 
 mod http;
+mod stdio;
 
 pub use http::{HttpOptions, HttpService};
+pub use stdio::{McpStdio, mcp_stdio};
 
 /// A tool set served over MCP: an rmcp [`ServerHandler`] whose `tools/list` answers with the
 /// set's definitions (and those of tools added at run time, with `outputSchema` from the
@@ -42,9 +44,9 @@ pub use http::{HttpOptions, HttpService};
 /// of `2026-07-28`. Tools can be switched off and on while it serves ([`ToolSwitch`]); clients
 /// are told with `notifications/tools/list_changed`.
 ///
-/// Serve it on any rmcp transport: `rmcp::transport::stdio()` (feature `mcp` turns on rmcp's
-/// `transport-io`), a `tokio::io::duplex` pair in tests, or streamable HTTP
-/// ([`McpServer::serve_http`]). Clones share everything: the runner, the tools and the switch.
+/// Serve it on any rmcp transport: toolgen's [`mcp_stdio`] (which answers every line that is
+/// not a message, where rmcp's `stdio()` drops some), a `tokio::io::duplex` pair in tests, or
+/// streamable HTTP ([`McpServer::serve_http`], with the limits of [`HttpOptions`]). Clones share everything: the runner, the tools and the switch.
 ///
 /// ```
 /// use serde::Deserialize;
@@ -67,7 +69,7 @@ pub use http::{HttpOptions, HttpService};
 ///
 /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
 /// assert_eq!(server.tools()[0].name, "add");
-/// // In `main`: `rmcp::ServiceExt::serve(server, rmcp::transport::stdio()).await?.waiting().await?;`
+/// // In `main`: `rmcp::ServiceExt::serve(server, toolgen::mcp_stdio()).await?.waiting().await?;`
 /// ```
 pub struct McpServer<S, Ctx> {
     runner: Arc<Runner<S, Ctx>>,
