@@ -328,6 +328,30 @@ async fn an_object_refused_is_answered_with_its_id_when_it_has_one() {
     client.add(6).await;
 }
 
+/// A `tools/call` whose `name` or `arguments` has the wrong type: invalid params (`-32602`),
+/// with its id, as over HTTP.
+#[tokio::test]
+async fn bad_call_params_are_invalid_params() {
+    let mut client = connect().await;
+    for (line, message) in [
+        (
+            r#"{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":5}}"#,
+            "invalid params of `tools/call`: `name` must be a string",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"add","arguments":[1,2]}}"#,
+            "invalid params of `tools/call`: `arguments` must be an object",
+        ),
+    ] {
+        assert_eq!(
+            client.reply_to(line.as_bytes()).await,
+            error(json!(11), -32602, message),
+            "{line}"
+        );
+    }
+    client.add(6).await;
+}
+
 #[tokio::test]
 async fn a_notification_or_a_response_refused_gets_no_reply() {
     let mut client = connect().await;

@@ -19,6 +19,7 @@ const DEFAULT_MAX_LINE_LENGTH: usize = 4 * 1024 * 1024;
 /// JSON-RPC's codes for a line that is not JSON, and for JSON that is not a request.
 const PARSE_ERROR: i32 = -32700;
 const INVALID_REQUEST: i32 = -32600;
+const INVALID_PARAMS: i32 = -32602;
 
 /// The capacity kept by the output's buffer between messages: a large result's is given back.
 const KEPT_OUTPUT_CAPACITY: usize = 64 * 1024;
@@ -440,6 +441,18 @@ fn read_message(line: &[u8]) -> Result<ClientJsonRpcMessage, Option<ErrorReply>>
         Some(id) if is_request_id(id) => id.clone(),
         _ => Value::Null,
     };
+    // A request in form (a version, a method, an id) that rmcp refuses has parameters its
+    // method cannot take: invalid params, as over HTTP.
+    if let (Some("2.0"), Some(method), false, false, false) = (
+        object.get("jsonrpc").and_then(Value::as_str),
+        object.get("method").and_then(Value::as_str),
+        id.is_null(),
+        object.contains_key("result"),
+        object.contains_key("error"),
+    ) {
+        let message = super::params_problem(method, object.get("params"));
+        return Err(Some(ErrorReply::new(id, INVALID_PARAMS, message)));
+    }
     Err(Some(invalid(id, &why_refused(&object, &refused))))
 }
 
