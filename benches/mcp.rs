@@ -563,6 +563,34 @@ fn main() {
         serve(&kind.to_string_lossy());
         return;
     }
+    // `ADDRESS:N`: N calls over HTTP by 8 clients to a server started by hand (this binary with
+    // `TOOLGEN_BENCH_MCP_SERVE=http` or `http-rmcp`, under callgrind: the difference of two N's,
+    // divided, is one call's instructions in the server).
+    if let Some(target) = std::env::var_os("TOOLGEN_BENCH_MCP_HTTP_CALLS") {
+        let target = target.to_string_lossy().into_owned();
+        let (address, count) = target.rsplit_once(':').expect("ADDRESS:N");
+        let address: SocketAddr = address.parse().expect("an address");
+        let count: usize = count.parse().expect("a count");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let mut tasks = Vec::new();
+            for _ in 0..8 {
+                let mut client = HttpClient::new(address).await;
+                tasks.push(tokio::spawn(async move {
+                    for _ in 0..count / 8 {
+                        client.call().await;
+                    }
+                }));
+            }
+            for task in tasks {
+                task.await.expect("a client");
+            }
+        });
+        return;
+    }
     // `toolgen:N` or `rmcp:N`: N calls in process and nothing else, to count instructions
     // under callgrind (the difference of two N's, divided, is one call's).
     if let Some(calls) = std::env::var_os("TOOLGEN_BENCH_MCP_CALLS") {

@@ -240,6 +240,11 @@ impl HttpOptions {
 /// [`HttpOptions`]: a tower service that answers MCP at whatever path it is mounted on (made by
 /// [`McpServer::http_service`]). Clones share the sessions and the limits.
 pub struct HttpService<S, Ctx> {
+    /// (Shared: a clone per request costs a count, not rmcp's configuration.)
+    shared: Arc<Shared<S, Ctx>>,
+}
+
+struct Shared<S, Ctx> {
     inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
     sessions: Arc<Sessions>,
     budget: Arc<Semaphore>,
@@ -250,11 +255,7 @@ pub struct HttpService<S, Ctx> {
 impl<S, Ctx> Clone for HttpService<S, Ctx> {
     fn clone(&self) -> Self {
         HttpService {
-            inner: self.inner.clone(),
-            sessions: Arc::clone(&self.sessions),
-            budget: Arc::clone(&self.budget),
-            max_body_bytes: self.max_body_bytes,
-            body_read_timeout: self.body_read_timeout,
+            shared: Arc::clone(&self.shared),
         }
     }
 }
@@ -277,20 +278,22 @@ where
         });
         let server = server.clone();
         HttpService {
-            inner: StreamableHttpService::new(
-                move || Ok(server.clone()),
-                Arc::clone(&sessions),
-                options.rmcp_config(),
-            ),
-            sessions,
-            budget: Arc::new(Semaphore::new(
-                options
-                    .max_bytes_in_flight
-                    .max(options.max_body_bytes)
-                    .min(Semaphore::MAX_PERMITS),
-            )),
-            max_body_bytes: options.max_body_bytes,
-            body_read_timeout: options.body_read_timeout,
+            shared: Arc::new(Shared {
+                inner: StreamableHttpService::new(
+                    move || Ok(server.clone()),
+                    Arc::clone(&sessions),
+                    options.rmcp_config(),
+                ),
+                sessions,
+                budget: Arc::new(Semaphore::new(
+                    options
+                        .max_bytes_in_flight
+                        .max(options.max_body_bytes)
+                        .min(Semaphore::MAX_PERMITS),
+                )),
+                max_body_bytes: options.max_body_bytes,
+                body_read_timeout: options.body_read_timeout,
+            }),
         }
     }
 
@@ -308,16 +311,22 @@ where
                 // specification says 404. (Checked before, so that rmcp's Host and Origin
                 // checks still come first.)
                 let known = match session_id(request.headers()) {
-                    Some(id) => self.sessions.local.has_session(&id).await.unwrap_or(true),
+                    Some(id) => self
+                        .shared
+                        .sessions
+                        .local
+                        .has_session(&id)
+                        .await
+                        .unwrap_or(true),
                     None => true,
                 };
-                let reply = self.inner.handle(request).await;
+                let reply = Box::pin(self.shared.inner.handle(request)).await;
                 if !known && reply.status() == StatusCode::ACCEPTED {
                     return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
                 }
                 reply
             }
-            _ => self.inner.handle(request).await,
+            _ => Box::pin(self.shared.inner.handle(request)).await,
         }
     }
 
@@ -329,8 +338,8 @@ where
     {
         let (parts, body) = request.into_parts();
         let read = tokio::time::timeout(
-            self.body_read_timeout,
-            read_body(body, self.max_body_bytes, &self.budget),
+            self.shared.body_read_timeout,
+            read_body(body, self.shared.max_body_bytes, &self.shared.budget),
         );
         let (bytes, permit) = match read.await {
             Ok(Ok(read)) => read,
@@ -341,7 +350,7 @@ where
                     INVALID_REQUEST,
                     format!(
                         "Request Timeout: the body was not received within {} s",
-                        self.body_read_timeout.as_secs_f64()
+                        self.shared.body_read_timeout.as_secs_f64()
                     ),
                 );
             }
@@ -355,10 +364,10 @@ where
                 essence.trim().eq_ignore_ascii_case("application/json")
             });
         let new_session = !parts.headers.contains_key("mcp-session-id");
-        let reply = self
-            .inner
-            .handle(Request::from_parts(parts, Full::new(bytes.clone())))
-            .await;
+        // (rmcp's future is large: boxed on its own, this one stays small, and is not copied
+        // whole when it is boxed in turn.)
+        let request = Request::from_parts(parts, Full::new(bytes.clone()));
+        let reply = Box::pin(self.shared.inner.handle(request)).await;
         // rmcp answers a body it cannot read as a message with HTTP 415 and plain text; a
         // JSON-RPC server answers a parse error (`-32700`) or an invalid request (`-32600`),
         // with HTTP 400 (the transport specification). Looked into only then: the body is
@@ -368,7 +377,7 @@ where
         }
         if reply.status() == StatusCode::INTERNAL_SERVER_ERROR
             && new_session
-            && self.sessions.is_full()
+            && self.shared.sessions.is_full()
         {
             let mut reply = rpc_error(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -376,7 +385,7 @@ where
                 format!(
                     "Service Unavailable: the server holds its most sessions ({}), each with a \
                      request open; try again shortly",
-                    self.sessions.max
+                    self.shared.sessions.max
                 ),
             );
             reply
