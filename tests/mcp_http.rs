@@ -480,3 +480,32 @@ async fn results_reach_the_client_as_mcp_response_writes_them() {
     assert_eq!(expected["content"].as_array().map(Vec::len), Some(3));
     assert_eq!(reply.json()["result"], expected);
 }
+
+/// When every session past `max_sessions` has a stream open (here a client's `GET` stream), a
+/// new session is refused with 503 and `Retry-After`, and the sessions held go on.
+#[tokio::test]
+async fn a_new_session_is_refused_when_every_session_is_busy() {
+    let address = serve(HttpOptions::default().max_sessions(1)).await;
+    let session = open_session(address).await;
+    let mut listening = TcpStream::connect(address).await.unwrap();
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nhost: {address}\r\naccept: text/event-stream\r\n\
+         mcp-session-id: {session}\r\nmcp-protocol-version: 2025-11-25\r\n\r\n"
+    );
+    listening.write_all(get.as_bytes()).await.unwrap();
+    // The stream's head: it is open.
+    let mut head = [0_u8; 12];
+    tokio::time::timeout(Duration::from_secs(10), listening.read_exact(&mut head))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    let reply = send(address, "POST", &[JSON], &initialize()).await;
+    assert_eq!(reply.status, 503, "{reply:?}");
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(reply.json()["error"]["code"], -32603);
+    assert_eq!(
+        add_in(address, &session).await.json()["result"]["content"][0]["text"],
+        "5"
+    );
+}
