@@ -346,18 +346,24 @@ async fn a_body_too_large_is_413() {
     assert_eq!(reply.status, 413, "{reply:?}");
 }
 
+/// A POST that states a body of `length` bytes and sends only its first 10, then waits.
+async fn stalled_post(address: SocketAddr, length: usize) -> TcpStream {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         content-length: {length}\r\n\r\n{{\"jsonrpc\""
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream
+}
+
 /// A body that does not arrive within `body_read_timeout`: 408; other clients are answered
 /// meanwhile.
 #[tokio::test]
 async fn a_slow_body_is_408() {
     let address = serve(HttpOptions::default().body_read_timeout(Duration::from_millis(300))).await;
-    let mut slow = TcpStream::connect(address).await.unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
-         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
-         content-length: 100\r\n\r\n{{\"jsonrpc\""
-    );
-    slow.write_all(head.as_bytes()).await.unwrap();
+    let mut slow = stalled_post(address, 100).await;
     assert_eq!(stateless_add(address, &[]).await.status, 200);
     let reply = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut slow))
         .await
@@ -376,13 +382,7 @@ async fn bytes_in_flight_are_bounded() {
         .body_read_timeout(Duration::from_millis(500));
     let address = serve(options).await;
     // A request stating 4,000 bytes, sending 10: its 4,000 are counted while it is read.
-    let mut holder = TcpStream::connect(address).await.unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
-         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
-         content-length: 4000\r\n\r\n{{\"jsonrpc\""
-    );
-    holder.write_all(head.as_bytes()).await.unwrap();
+    let mut holder = stalled_post(address, 4000).await;
     tokio::time::sleep(Duration::from_millis(50)).await;
     let reply = stateless_add(address, &[]).await;
     assert_eq!(reply.status, 503, "{reply:?}");

@@ -562,19 +562,11 @@ fn unreadable(body: &[u8]) -> Response<ReplyBody> {
         }
         _ => "Invalid Request: a message is a JSON object".to_owned(),
     };
-    // The request's id where it can be read (a string or an integer), else `null`.
-    let id = match value.get("id") {
-        Some(id) if id.is_string() || id.is_i64() || id.is_u64() => id.clone(),
-        _ => Value::Null,
-    };
-    // A request in form (a version, a method, an id) that rmcp refuses has parameters its
-    // method cannot take: invalid params, answered as the method's reply is.
-    if let (Some("2.0"), Some(method), false) = (
-        value.get("jsonrpc").and_then(Value::as_str),
-        value.get("method").and_then(Value::as_str),
-        id.is_null(),
-    ) {
-        let message = super::params_problem(method, value.get("params"));
+    let id = super::readable_id(value.get("id"));
+    // Invalid params: answered as the method's reply is.
+    if let Value::Object(object) = &value
+        && let Some(message) = super::invalid_params(object, &id)
+    {
         return rpc_error_with_id(StatusCode::OK, id, INVALID_PARAMS, message);
     }
     rpc_error_with_id(StatusCode::BAD_REQUEST, id, INVALID_REQUEST, message)

@@ -363,6 +363,33 @@ pub(crate) fn params_problem(method: &str, params: Option<&Value>) -> String {
     format!("invalid params of `{method}`: {problem}")
 }
 
+/// The id of a message rmcp refused, where it can be read (a string or an integer, as MCP's
+/// `RequestId`), else `null` (JSON-RPC's id for "unknown").
+pub(crate) fn readable_id(id: Option<&Value>) -> Value {
+    match id {
+        Some(id) if id.is_string() || id.is_i64() || id.is_u64() => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+/// For a message rmcp refused that is a request in form (`"jsonrpc": "2.0"`, a string
+/// `method`, the readable `id`): the message of its invalid-params error, since what rmcp could
+/// not take is then its parameters. Over HTTP and stdio alike.
+pub(crate) fn invalid_params(
+    message: &serde_json::Map<String, Value>,
+    id: &Value,
+) -> Option<String> {
+    match (
+        message.get("jsonrpc").and_then(Value::as_str),
+        message.get("method").and_then(Value::as_str),
+    ) {
+        (Some("2.0"), Some(method)) if !id.is_null() => {
+            Some(params_problem(method, message.get("params")))
+        }
+        _ => None,
+    }
+}
+
 /// rmcp's `CallToolResult` of `result`, for a client of a version before `2026-07-28` or not.
 fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -> CallToolResult {
     let (output, is_error, attachments) = result.into_parts();
@@ -386,10 +413,7 @@ fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -
         content.push(if attachment.is_image() {
             ContentBlock::image(attachment.data(), attachment.media_type())
         } else {
-            let uri = match attachment.name() {
-                Some(name) => format!("attachment:///{name}"),
-                None => format!("attachment:///{index}"),
-            };
+            let uri = crate::wire::mcp::attachment_uri(attachment, index);
             ContentBlock::resource(
                 ResourceContents::blob(attachment.data(), uri)
                     .with_mime_type(attachment.media_type()),

@@ -437,20 +437,12 @@ fn read_message(line: &[u8]) -> Result<ClientJsonRpcMessage, Option<ErrorReply>>
     if is_notification || is_response {
         return Err(None);
     }
-    let id = match object.get("id") {
-        Some(id) if is_request_id(id) => id.clone(),
-        _ => Value::Null,
-    };
-    // A request in form (a version, a method, an id) that rmcp refuses has parameters its
-    // method cannot take: invalid params, as over HTTP.
-    if let (Some("2.0"), Some(method), false, false, false) = (
-        object.get("jsonrpc").and_then(Value::as_str),
-        object.get("method").and_then(Value::as_str),
-        id.is_null(),
-        object.contains_key("result"),
-        object.contains_key("error"),
-    ) {
-        let message = super::params_problem(method, object.get("params"));
+    let id = super::readable_id(object.get("id"));
+    // (A request has no `result` or `error`: one with them is told so below.)
+    if !object.contains_key("result")
+        && !object.contains_key("error")
+        && let Some(message) = super::invalid_params(&object, &id)
+    {
         return Err(Some(ErrorReply::new(id, INVALID_PARAMS, message)));
     }
     Err(Some(invalid(id, &why_refused(&object, &refused))))
@@ -461,17 +453,12 @@ fn invalid(id: Value, why: &str) -> ErrorReply {
     ErrorReply::new(id, INVALID_REQUEST, format!("Invalid Request: {why}"))
 }
 
-/// Whether `id` is an MCP request id: a string or an integer.
-fn is_request_id(id: &Value) -> bool {
-    id.is_string() || id.is_i64() || id.is_u64()
-}
-
 /// Why rmcp refused `object`, a JSON object that is neither a notification nor a response.
 fn why_refused(object: &Map<String, Value>, refused: &serde_json::Error) -> String {
     if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return r#"`jsonrpc` is not "2.0""#.to_owned();
     }
-    if object.get("id").is_some_and(|id| !is_request_id(id)) {
+    if object.contains_key("id") && super::readable_id(object.get("id")).is_null() {
         return "`id` is not a string or an integer".to_owned();
     }
     match object.get("method") {

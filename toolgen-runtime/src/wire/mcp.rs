@@ -18,7 +18,7 @@ use serde_json::{Map, Number, Value};
 use super::{Obj, arguments_text, read, write};
 use crate::call::{ToolCall, ToolCallError};
 use crate::provider::Provider;
-use crate::result::{Output, ToolResult};
+use crate::result::{Attachment, Output, ToolResult};
 
 /// `RequestId`: a string or an integer.
 enum RequestId {
@@ -155,15 +155,21 @@ fn add_attachments(rendered: &mut Value, result: &ToolResult) {
                 "mimeType": attachment.media_type(),
             })
         } else {
-            let uri = match attachment.name() {
-                Some(name) => format!("attachment:///{name}"),
-                None => format!("attachment:///{index}"),
-            };
+            let uri = attachment_uri(attachment, index);
             serde_json::json!({
                 "type": "resource",
                 "resource": {"uri": uri, "mimeType": attachment.media_type(), "blob": attachment.data()},
             })
         });
+    }
+}
+
+/// The URI of an `EmbeddedResource` for the file `attachment`, the `index`th of its result: by
+/// its name, else by its place.
+pub(crate) fn attachment_uri(attachment: &Attachment, index: usize) -> String {
+    match attachment.name() {
+        Some(name) => format!("attachment:///{name}"),
+        None => format!("attachment:///{index}"),
     }
 }
 
