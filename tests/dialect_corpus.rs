@@ -1,4 +1,4 @@
-//! The rewrite of a schema into each provider dialect (`toolgen-runtime/src/transform.rs`), by
+//! The rewrite of a schema into each provider dialect (`toolgen-runtime/src/dialect/rewrite.rs`), by
 //! [`rewrite_text`] and by [`dialect_schema`], against the results recorded in
 //! `tests/golden/dialect_corpus.jsonl`: the same text on success, the same rule and path on error.
 //!

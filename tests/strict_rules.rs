@@ -1,5 +1,5 @@
 //! A checker of the strict grammars' documented rules, written from the providers' documentation
-//! and independent of the rewrite in `toolgen-runtime/src/dialect.rs`, run over every strict
+//! and independent of the rewrite in `toolgen-runtime/src/dialect/`, run over every strict
 //! schema toolgen emits: the strict consts of the strict tools, and the strict dialects of every
 //! other example and test tool that has them. Each dialect is also a valid JSON Schema 2020-12.
 //!

@@ -21,64 +21,49 @@
     )
 )]
 
-mod args;
-mod call;
-mod choice;
-mod constraints;
-mod cycles;
+// The layers, bottom up: a type's schema (`schema`), its rewrite for a provider (`dialect`),
+// arguments parsed against it (`parse`), tools and tool sets (`tool`), what goes over the wire
+// (`wire`), running calls (`run`) and serving them over MCP (`mcp`).
 mod dialect;
-mod dynamic;
-mod ecosystem;
-mod facts;
-mod format;
-mod handler;
-mod lists;
 #[cfg(feature = "mcp")]
 mod mcp;
-mod nulls;
-mod partial;
+mod parse;
 mod provider;
-mod result;
-mod rope;
-#[cfg(feature = "run")]
-mod runner;
+mod run;
 mod schema;
-mod stream;
 mod tool;
-mod toolset;
-mod transform;
 mod wire;
 
-pub use args::{ArgsError, ArgsErrorKind, parse_args};
-pub use call::{ToolCall, ToolCallError};
-pub use choice::ToolChoice;
-pub use constraints::Constrained;
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
-pub use dynamic::{DynamicTool, DynamicToolError};
-pub use handler::{
-    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, Progress, ToolError, ToolOutput, run_call,
-};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{HttpOptions, HttpService, McpServer, McpStdio, ToolSwitch, mcp_stdio};
-pub use partial::{PartialJson, partial_json};
+pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
+pub use parse::constraints::Constrained;
 pub use provider::Provider;
-pub use result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use rmcp;
-pub use rope::{
-    Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
+pub use run::handler::{
+    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
+    Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
-pub use runner::{Runner, Stop, Turn};
+pub use run::runner::{Runner, Stop, Turn};
+pub use schema::rope::{
+    Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
+};
 pub use schema::{MapKey, ToolSchema};
-pub use stream::{PendingCall, StreamError, ToolCallStream};
 pub use tool::Tool;
-pub use toolset::ToolSet;
+pub use tool::dynamic::{DynamicTool, DynamicToolError};
+pub use tool::set::ToolSet;
+pub use wire::call::{ToolCall, ToolCallError};
+pub use wire::choice::ToolChoice;
+pub use wire::partial::{PartialJson, partial_json};
+pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
+pub use wire::stream::{PendingCall, StreamError, ToolCallStream};
 
 /// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.
 ///
@@ -117,41 +102,41 @@ pub mod __private {
         #[cfg(feature = "uuid1")]
         pub use uuid;
     }
-    pub use crate::constraints::{
+    pub use crate::dialect::Dialect;
+    pub use crate::parse::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
-    pub use crate::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
-    pub use crate::dialect::Dialect;
-    pub use crate::facts::{
-        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
-    };
-    pub use crate::lists::*;
-    pub use crate::nulls::{
+    pub use crate::parse::plan::{
         NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
     };
-    pub use crate::rope::{
+    pub use crate::schema::ToolSchema;
+    pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
+    pub use crate::schema::facts::{
+        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
+    };
+    pub use crate::schema::lists::*;
+    pub use crate::schema::rope::{
         At, Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
         Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
         flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
         quoted, require_object, root_len, trim_doc, unique_names,
     };
-    pub use crate::schema::ToolSchema;
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::tool::{Extras, Icon, ToolCache};
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
-        pub use crate::facts::{
+        pub use crate::schema::facts::{
             ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NO_FACTS,
             NON_STRING_ENUM, OPENAI, PATTERN, RECURSIVE, TUPLE,
         };
     }
-    pub use crate::handler::{
+    pub use crate::dialect::rewrite::rewrite_text;
+    pub use crate::run::handler::{
         CallFuture, Dispatch, Handler, Invocation, ToolOutput, handle, output_schema_of,
         tool_output_schema,
     };
     pub use crate::tool::Tool;
-    pub use crate::toolset::{ToolSet, assert_unique_tool_names};
-    pub use crate::transform::rewrite_text;
+    pub use crate::tool::set::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
     pub use regex::Regex;
     pub use serde;

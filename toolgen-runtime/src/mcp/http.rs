@@ -28,7 +28,7 @@ use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::{McpServer, lock};
-use crate::handler::Dispatch;
+use crate::run::handler::Dispatch;
 
 /// The limits and checks of an [`McpServer`] served over streamable HTTP
 /// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`

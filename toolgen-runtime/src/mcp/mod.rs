@@ -19,11 +19,11 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::watch;
 
-use crate::call::ToolCall;
-use crate::handler::{Cancellation, Dispatch, Progress};
 use crate::provider::Provider;
-use crate::result::{Output, ToolResult};
-use crate::runner::Runner;
+use crate::run::handler::{Cancellation, Dispatch, Progress};
+use crate::run::runner::Runner;
+use crate::wire::call::ToolCall;
+use crate::wire::result::{Output, ToolResult};
 
 mod http;
 mod stdio;

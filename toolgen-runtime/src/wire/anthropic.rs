@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Obj, Tag, items, read_at, write};
-use crate::call::{ToolCall, ToolCallError};
 use crate::provider::Provider;
-use crate::result::ToolResult;
+use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::result::ToolResult;
 
 /// A Messages API response (`type: "message"`): its `content` is a list of blocks (`text`,
 /// `thinking`, `tool_use`, `server_tool_use`, ...), read one by one.

@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Obj, arguments_text, read, write};
-use crate::call::{ToolCall, ToolCallError, is_made_up_id};
 use crate::provider::Provider;
-use crate::result::{Output, ToolResult};
+use crate::wire::call::{ToolCall, ToolCallError, is_made_up_id};
+use crate::wire::result::{Output, ToolResult};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

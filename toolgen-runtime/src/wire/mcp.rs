@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
 use super::{Obj, arguments_text, read, write};
-use crate::call::{ToolCall, ToolCallError};
 use crate::provider::Provider;
-use crate::result::{Attachment, Output, ToolResult};
+use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::result::{Attachment, Output, ToolResult};
 
 /// `RequestId`: a string or an integer.
 enum RequestId {

@@ -9,6 +9,12 @@
 //! [`Tag`]s, then the items of interest one by one, rather than as a `#[serde(tag = "type")]`
 //! enum: serde buffers a tagged enum's content, which loses the JSON path of an error inside it.
 
+pub(crate) mod call;
+pub(crate) mod choice;
+pub(crate) mod partial;
+pub(crate) mod result;
+pub(crate) mod stream;
+
 use std::marker::PhantomData;
 
 use serde::Deserialize;
@@ -16,8 +22,8 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
-use crate::call::ToolCallError;
 use crate::provider::Provider;
+use crate::wire::call::ToolCallError;
 
 pub(crate) mod anthropic;
 pub(crate) mod gemini;

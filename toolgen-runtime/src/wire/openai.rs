@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::{Obj, Tag, items, read, read_at, write};
-use crate::call::{ToolCall, ToolCallError};
 use crate::provider::Provider;
-use crate::result::ToolResult;
+use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::result::ToolResult;
 
 /// A chat completion (`object: "chat.completion"`).
 #[derive(Deserialize)]

@@ -12,15 +12,15 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use serde_json::Value;
 
-use crate::args::{ArgsError, ArgsErrorKind};
-use crate::call::{ToolCall, ToolCallError};
-use crate::dynamic::DynamicTool;
-use crate::handler::{
+use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::provider::Provider;
+use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     output_result, panicked, parse_caught,
 };
-use crate::provider::Provider;
-use crate::result::ToolResult;
+use crate::tool::dynamic::DynamicTool;
+use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::result::ToolResult;
 
 /// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
 /// [`ToolSet`](crate::ToolSet) `S` whose tools all have handlers for the context `Ctx`.
@@ -654,7 +654,7 @@ impl Turn {
         }
         let pairs = self.calls.iter().zip(&self.results);
         match self.provider {
-            Provider::Anthropic => vec![crate::result::anthropic_user_message(pairs, None)],
+            Provider::Anthropic => vec![crate::wire::result::anthropic_user_message(pairs, None)],
             Provider::OpenAiChat | Provider::OpenAiResponses => pairs
                 .map(|(call, result)| result.render(self.provider, call))
                 .collect(),
@@ -665,7 +665,7 @@ impl Turn {
                 vec![serde_json::json!({"role": "user", "parts": parts})]
             }
             Provider::Mcp => pairs
-                .map(|(call, result)| crate::result::mcp_response(call, result))
+                .map(|(call, result)| crate::wire::result::mcp_response(call, result))
                 .collect(),
         }
     }

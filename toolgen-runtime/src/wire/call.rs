@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::args::ArgsError;
+use crate::parse::args::ArgsError;
 use crate::provider::Provider;
 use crate::tool::Tool;
 use crate::wire;

@@ -1,12 +1,18 @@
 //! The [`ToolSchema`] trait, and its impls for the standard library types a tool's fields use.
 
+pub(crate) mod cycles;
+pub(crate) mod ecosystem;
+pub(crate) mod facts;
+pub(crate) mod lists;
+pub(crate) mod rope;
+
 use serde_json::Value;
 
-use crate::constraints::Violation;
-use crate::cycles::{Edges, EdgesAt};
-use crate::facts::{self, Facts, Kid, LeadsTo, Via};
-use crate::nulls::Nulls;
-use crate::rope::{Branches, Defs, Names, Object, Rope};
+use crate::parse::constraints::Violation;
+use crate::parse::plan::Nulls;
+use crate::schema::cycles::{Edges, EdgesAt};
+use crate::schema::facts::{Facts, Kid, LeadsTo, Via};
+use crate::schema::rope::{Branches, Defs, Names, Object, Rope};
 
 /// A type whose JSON Schema is known at compile time.
 ///
@@ -592,7 +598,7 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
         if let Some(string) = string {
             let mut i = 0;
             while i < values.len() {
-                if crate::rope::str_eq(values[i], string) {
+                if crate::schema::rope::str_eq(values[i], string) {
                     found = true;
                 }
                 i += 1;

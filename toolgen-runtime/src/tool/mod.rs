@@ -1,16 +1,19 @@
 //! The [`Tool`] trait: a type that is an LLM tool's input.
 
+pub(crate) mod dynamic;
+pub(crate) mod set;
+
 use serde::de::DeserializeOwned;
 
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use crate::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::dialect::Dialect;
-use crate::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
+use crate::dialect::rewrite::rewrite_text;
+use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::provider::Provider;
 use crate::schema::ToolSchema;
-use crate::transform::rewrite_text;
+use crate::schema::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
 
 /// An LLM tool: its name, description and input schema, all known at compile time, and the
 /// parsing of the arguments a model sends for it.

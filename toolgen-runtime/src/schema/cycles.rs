@@ -23,10 +23,10 @@
 
 use core::marker::PhantomData;
 
-use crate::facts::{Facts, NO_FACTS, Target, TargetAt};
-use crate::nulls::Nulls;
-use crate::rope::{At, Cyclic, DefId, Defs, DefsAt, Rope, str_eq};
+use crate::parse::plan::Nulls;
 use crate::schema::ToolSchema;
+use crate::schema::facts::{Facts, NO_FACTS, Target, TargetAt};
+use crate::schema::rope::{At, Cyclic, DefId, Defs, DefsAt, Rope, str_eq};
 
 /// The types of the user's that a type holds, as a node of the graph [`reaches`] walks, and,
 /// for a type on a cycle, where its definitions and facts are.

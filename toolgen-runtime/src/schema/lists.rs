@@ -16,11 +16,11 @@
 //!
 //! Lengths 1 to 12 have a function; longer lists are written out.
 
-use crate::constraints::Violation;
-use crate::facts::Kid;
-use crate::nulls::NullField;
-use crate::rope::Rope;
+use crate::parse::constraints::Violation;
+use crate::parse::plan::NullField;
 use crate::schema::ToolSchema;
+use crate::schema::facts::Kid;
+use crate::schema::rope::Rope;
 
 macro_rules! lists {
     ($($n:literal: $seq:ident $fields:ident $kids:ident $checks:ident [$($t:ident $i:tt),+];)+) => {$(
@@ -32,7 +32,7 @@ macro_rules! lists {
             [$(Rope::Str(text[$i]), $t::SCHEMA,)+ Rope::Str(text[$n])]
         }
 
-        /// The fields of a [`Nulls::Object`](crate::nulls::Nulls::Object) none of which has a
+        /// The fields of a [`Nulls::Object`](crate::parse::plan::Nulls::Object) none of which has a
         /// default of its own: each named field follows its type's `null` tree.
         pub const fn $fields<$($t: ToolSchema + ?Sized),+>(
             names: [&'static str; $n],
@@ -81,7 +81,7 @@ lists! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nulls::Nulls;
+    use crate::parse::plan::Nulls;
 
     /// The lists are what the derive wrote out before, piece for piece.
     #[test]
@@ -116,7 +116,7 @@ mod tests {
         const SCHEMA: Rope = Rope::Str("{\"type\":\"integer\",\"minimum\":1}");
         const NEEDS_CHECK: bool = true;
         fn check_constraints(&self) -> Result<(), Violation> {
-            crate::constraints::check_range(Some(self.0 as f64), Some(1.0), None)
+            crate::parse::constraints::check_range(Some(self.0 as f64), Some(1.0), None)
         }
     }
 

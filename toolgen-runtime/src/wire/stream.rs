@@ -13,9 +13,9 @@ use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, Visitor};
 use serde_json::Value;
 
-use crate::call::{ToolCall, ToolCallError, nested_deeper_than, next_made_up_id};
-use crate::partial::PartialJson;
 use crate::provider::Provider;
+use crate::wire::call::{ToolCall, ToolCallError, nested_deeper_than, next_made_up_id};
+use crate::wire::partial::PartialJson;
 use crate::wire::{self, Obj};
 
 /// Assembles the tool calls of a streamed response, event by event.

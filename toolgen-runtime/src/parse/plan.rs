@@ -21,7 +21,7 @@ use std::cell::RefCell;
 
 use serde_json::Value;
 
-use crate::constraints::Violation;
+use crate::parse::constraints::Violation;
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
 /// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing

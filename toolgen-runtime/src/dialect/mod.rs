@@ -4,8 +4,8 @@
 //! The derive builds the standard schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)) at
 //! compile time; every dialect is a rewrite of it, done at run time, once per tool and dialect,
 //! at first use ([`Tool::input_schema`](crate::Tool::input_schema)), by walking the schema as a
-//! tree ([`crate::transform`]). Whether a strict tool's dialect can be written is known at
-//! compile time, from the types' facts ([`crate::facts`]). [`dialect_schema`] runs the same
+//! tree ([`crate::dialect::rewrite`]). Whether a strict tool's dialect can be written is known at
+//! compile time, from the types' facts ([`crate::schema::facts`]). [`dialect_schema`] runs the same
 //! rewrite on any schema text.
 //!
 //! The rules, from the providers' documentation (checked November 2026):
@@ -34,6 +34,8 @@
 //! value, a tuple, and for Anthropic and Gemini recursion) is a [`DialectError`]: a strict tool with
 //! one does not compile, and a tool that does not fit Gemini's `parameters` is sent with
 //! `parametersJsonSchema`.
+
+pub(crate) mod rewrite;
 
 /// A provider's schema dialect.
 ///
@@ -193,7 +195,7 @@ pub struct DialectError {
 /// assert_eq!(gemini, r#"{"type":"string","nullable":true}"#);
 /// ```
 pub fn dialect_schema(standard: &str, dialect: Dialect) -> Result<String, DialectError> {
-    crate::transform::rewrite_text(standard, dialect)
+    crate::dialect::rewrite::rewrite_text(standard, dialect)
 }
 
 impl DialectError {

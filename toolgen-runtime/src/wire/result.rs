@@ -5,10 +5,10 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::args::ArgsError;
-use crate::call::ToolCall;
+use crate::parse::args::ArgsError;
 use crate::provider::Provider;
 use crate::wire;
+use crate::wire::call::ToolCall;
 
 /// The outcome of running a tool, for the model to read on its next turn: text, a JSON value, or
 /// an error message (in words or as JSON), with images and files attached if any.

@@ -7,7 +7,7 @@
 //! name characters, each summed over the node's kids. The derive combines its fields' facts; a
 //! strict tool then checks each of its fields in const evaluation, spanned at the field, and one
 //! check for the rest (flattened fields, the whole tool's totals). No schema text is read: the
-//! dialect texts themselves are written at run time, at first use ([`crate::transform`]).
+//! dialect texts themselves are written at run time, at first use ([`crate::dialect::rewrite`]).
 //!
 //! The kids keep enough of the shape to name the path of a problem (`cards[].meta`).
 //!
@@ -16,7 +16,7 @@
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
 use crate::dialect::{Dialect, Rule};
-use crate::rope::{At, DefId, def_eq};
+use crate::schema::rope::{At, DefId, def_eq};
 
 /// A schema that admits any JSON value (`{}`): no dialect but the standard one takes it.
 pub const ANY: u16 = 1;

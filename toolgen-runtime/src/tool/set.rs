@@ -2,9 +2,9 @@
 
 use serde_json::Value;
 
-use crate::args::ArgsError;
-use crate::call::ToolCall;
+use crate::parse::args::ArgsError;
 use crate::provider::Provider;
+use crate::wire::call::ToolCall;
 
 /// Several tools offered to a model together, as one enum with a variant per tool.
 ///
@@ -94,7 +94,7 @@ pub const fn assert_unique_tool_names(names: &[&str]) {
     while i < names.len() {
         let mut j = i + 1;
         while j < names.len() {
-            if crate::rope::str_eq(names[i], names[j]) {
+            if crate::schema::rope::str_eq(names[i], names[j]) {
                 panic!(
                     "toolgen: two tools in this ToolSet have the same name; give one another #[tool(name = \"...\")]"
                 );

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::args::{ArgsError, ArgsErrorKind};
+use crate::parse::args::{ArgsError, ArgsErrorKind};
 
 /// A constraint a parsed value breaks, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,5 +293,6 @@ pub fn check_pattern(
 #[doc(hidden)]
 pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
     let Some(text) = text else { return Ok(()) };
-    crate::format::check_format(format, text).map_err(|reason| Violation::new(reason.to_owned()))
+    crate::parse::formats::check_format(format, text)
+        .map_err(|reason| Violation::new(reason.to_owned()))
 }

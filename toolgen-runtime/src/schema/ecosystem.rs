@@ -8,11 +8,11 @@
 // Used by whichever integrations are on (none by default).
 #[allow(unused_imports)]
 use crate::{
-    constraints::Violation,
-    facts::{Facts, Kid, Via},
-    nulls::{NullField, Nulls},
-    rope::{Defs, Rope},
+    parse::constraints::Violation,
+    parse::plan::{NullField, Nulls},
     schema::ToolSchema,
+    schema::facts::{Facts, Kid, Via},
+    schema::rope::{Defs, Rope},
 };
 #[allow(unused_imports)]
 use serde_json::Value;
@@ -177,8 +177,8 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
         Rope::Str(r#"},"required":["Right"],"additionalProperties":false}]}"#),
     ]);
     const DEFS: Defs = Defs::Seq(&[L::DEFS, R::DEFS]);
-    const EDGES: Option<crate::cycles::EdgesAt> = Some(crate::cycles::EdgesAt::of(
-        &crate::cycles::Edges::of("", &[L::EDGES, R::EDGES]),
+    const EDGES: Option<crate::schema::cycles::EdgesAt> = Some(crate::schema::cycles::EdgesAt::of(
+        &crate::schema::cycles::Edges::of("", &[L::EDGES, R::EDGES]),
     ));
     const FACTS: &'static Facts = &Facts::node(
         0,

@@ -21,7 +21,7 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 
-use crate::args::{UniqueKeys, has_f32_overflow};
+use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
 use super::{
     Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,

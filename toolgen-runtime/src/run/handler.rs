@@ -13,11 +13,11 @@ use std::task::{Context, Poll, Waker};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::call::ToolCall;
 use crate::provider::Provider;
-use crate::result::ToolResult;
 use crate::schema::ToolSchema;
-use crate::toolset::ToolSet;
+use crate::tool::set::ToolSet;
+use crate::wire::call::ToolCall;
+use crate::wire::result::ToolResult;
 
 /// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
 /// the application's context (a database pool, an HTTP client, credentials) and the call.
@@ -572,7 +572,7 @@ pub fn tool_output_schema<T: Handler<Ctx> + crate::Tool, Ctx: ?Sized>() -> Optio
 pub fn output_schema_of<T: ToolSchema + ?Sized>() -> Option<String> {
     T::OBJECT
         .is_some()
-        .then(|| crate::rope::schema_text(&T::SCHEMA, &T::DEFS))
+        .then(|| crate::schema::rope::schema_text(&T::SCHEMA, &T::DEFS))
 }
 
 /// The handler of `tool` run for `call`, its outcome as a result.

@@ -7,11 +7,11 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::args::{ArgsError, ArgsErrorKind};
+use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::{Dialect, DialectError};
+use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::tool::Extras;
-use crate::transform::rewrite_text;
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
@@ -750,7 +750,7 @@ impl<'s> Checker<'s> {
             return Err(fail(path, &message, ArgsErrorKind::Constraint));
         }
         if let Some(Value::String(format)) = keywords.get("format")
-            && let Err(reason) = crate::format::check_format(format, text)
+            && let Err(reason) = crate::parse::formats::check_format(format, text)
         {
             return Err(fail(path, reason, ArgsErrorKind::Constraint));
         }
@@ -893,8 +893,8 @@ fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
     let mut text = String::new();
     for step in path {
         match step {
-            Step::Key(key) => crate::args::push_key(&mut text, key),
-            Step::Index(index) => crate::args::push_index(&mut text, *index),
+            Step::Key(key) => crate::parse::args::push_key(&mut text, key),
+            Step::Index(index) => crate::parse::args::push_index(&mut text, *index),
         }
     }
     Failure {
