@@ -401,3 +401,98 @@ fn strict_nulls_inside_union_branches_are_dropped() {
     // A required `null` stays, and is the error it is.
     assert!(tool.parse_args(r#"{"shape": {"side": null}}"#).is_err());
 }
+
+#[test]
+fn defaults_are_filled_where_the_model_leaves_them_out() {
+    let tool = DynamicTool::new(
+        "plan",
+        "Plan a trip.",
+        json!({"type": "object", "properties": {
+            "city": {"type": "string"},
+            "days": {"type": "integer", "minimum": 1, "default": 3},
+            "hotel": {"anyOf": [
+                {"type": "object", "properties": {
+                    "stars": {"type": "integer", "default": 4},
+                    "near": {"type": "string"}
+                }},
+                {"type": "null"}
+            ]},
+            "legs": {"type": "array", "items": {"$ref": "#/$defs/Leg"}},
+            "mode": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "car"}, "seats": {"type": "integer", "default": 5}}, "required": ["kind"]},
+                {"type": "object", "properties": {"kind": {"const": "train"}, "class": {"type": "integer", "default": 2}}, "required": ["kind"]}
+            ]},
+            "either": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer", "default": 1}}},
+                {"type": "object", "properties": {"b": {"type": "integer", "default": 2}}}
+            ]}
+        }, "required": ["city"], "$defs": {"Leg": {"type": "object", "properties": {
+            "to": {"type": "string"},
+            "by": {"type": "string", "enum": ["car", "train"], "default": "train"}
+        }, "required": ["to"]}}}),
+    )
+    .unwrap();
+    let args = tool
+        .parse_args(
+            r#"{"city": "Riga", "hotel": {}, "legs": [{"to": "Tartu"}, {"to": "Vilnius", "by": "car"}],
+                "mode": {"kind": "train"}, "either": {}}"#,
+        )
+        .unwrap();
+    assert_eq!(
+        args,
+        json!({
+            "city": "Riga",
+            "days": 3,
+            // An `Option`'s object: the one branch an object can be.
+            "hotel": {"stars": 4},
+            "legs": [{"to": "Tartu", "by": "train"}, {"to": "Vilnius", "by": "car"}],
+            // A tagged enum: the variant its tag names.
+            "mode": {"kind": "train", "class": 2},
+            // Branches the value does not tell apart: nothing is filled.
+            "either": {}
+        })
+    );
+    // A `null` for a property with a default is the default, required or not (strict mode sends
+    // `null` for what the model leaves out).
+    let args = tool
+        .parse_args(r#"{"city": "Riga", "days": null, "hotel": null}"#)
+        .unwrap();
+    assert_eq!(args, json!({"city": "Riga", "days": 3, "hotel": null}));
+    // A default is checked as the model's value would be: a wrong one in the schema shows.
+    let broken = DynamicTool::new(
+        "broken",
+        "A wrong default.",
+        json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 5, "default": 1}}}),
+    )
+    .unwrap();
+    let error = broken.parse_args("{}").unwrap_err();
+    assert_eq!(
+        (error.path(), error.kind()),
+        ("n", ArgsErrorKind::Constraint)
+    );
+}
+
+#[test]
+fn repeated_keys_are_refused_as_derived_tools_refuse_them() {
+    let tool = config_tool();
+    for (text, path) in [
+        (r#"{"node_id": "a", "node_id": "b"}"#, ""),
+        (
+            r#"{"node_id": "a", "parent_id": null, "note": {"text": "x", "text": "y"}}"#,
+            "note",
+        ),
+    ] {
+        let error = tool.parse_args(text).unwrap_err();
+        assert_eq!(
+            (error.path(), error.kind()),
+            (path, ArgsErrorKind::Data),
+            "{text}"
+        );
+        assert!(error.message().starts_with("duplicate field `"), "{error}");
+        // Encoded twice, a JSON string holding the object: the same error.
+        let error = tool
+            .parse_value(Value::String(text.to_owned()))
+            .unwrap_err();
+        assert!(error.message().starts_with("duplicate field `"), "{error}");
+    }
+}

@@ -19,7 +19,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use toolgen::{Defs, Dialect, Provider, Rope, Tool, ToolSchema, ToolSet};
+use toolgen::{ArgsError, Defs, Dialect, Provider, Rope, Tool, ToolSchema, ToolSet};
 
 /// One design document and the tools it defines.
 pub struct Seed {
@@ -43,15 +43,26 @@ pub struct SeedTool {
     pub definition: fn(Provider) -> Value,
     /// [`Tool::input_schema`]: the schema in each dialect the tool has.
     pub dialect: fn(Dialect) -> Option<&'static str>,
+    /// [`Tool::parse_args`], the typed value written back as JSON.
+    pub parse_args: fn(&str) -> Result<Value, ArgsError>,
+    /// [`Tool::parse_value`], the typed value written back as JSON.
+    pub parse_value: fn(Value) -> Result<Value, ArgsError>,
 }
 
-const fn tool<T: Tool>() -> SeedTool {
+const fn tool<T: Tool + Serialize>() -> SeedTool {
     SeedTool {
         name: T::NAME,
         input_schema: T::INPUT_SCHEMA,
         definition: T::definition,
         dialect: T::input_schema,
+        parse_args: |args| T::parse_args(args).map(|parsed| written(&parsed)),
+        parse_value: |args| T::parse_value(args).map(|parsed| written(&parsed)),
     }
+}
+
+/// `value` as JSON (`Value::Null` where it cannot be written, which no seed type is).
+fn written<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
 /// Every document, in file order.

@@ -984,13 +984,48 @@ fn locate_in_value<T: DeserializeOwned>(
     }
 }
 
+/// The message for an enum's value that is valid JSON but neither a string nor an object
+/// (`"units": null`), which serde_json files as a syntax error, "expected value at line 1 column
+/// 25": what the value at `path` is, and what an enum takes. `None` where the text is not JSON,
+/// or the value is not of that kind.
+#[cold]
+fn not_a_variant(args: &str, path: &serde_path_to_error::Path) -> Option<String> {
+    use serde_path_to_error::Segment;
+    let value: Value = serde_json::from_str(args).ok()?;
+    let mut at = &value;
+    for segment in path.iter() {
+        at = match segment {
+            Segment::Seq { index } => at.get(index)?,
+            Segment::Map { key } => at.get(key.as_str())?,
+            Segment::Enum { .. } | Segment::Unknown => return None,
+        };
+    }
+    let what = match at {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::Array(_) => "sequence".to_owned(),
+        Value::String(_) | Value::Object(_) => return None,
+    };
+    Some(format!(
+        "invalid type: {what}, expected a string naming a variant"
+    ))
+}
+
 /// The slow path: find where `args` fails to parse as `T`.
 #[cold]
-fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsError {
+pub(crate) fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsError {
     let mut de = serde_json::Deserializer::from_str(args);
     match serde_path_to_error::deserialize::<_, T>(&mut de) {
         Err(error) => {
             let path = path_text(error.path());
+            if error.inner().classify() == serde_json::error::Category::Syntax
+                && error.inner().to_string().starts_with("expected value at ")
+                && let Some(wrong) = not_a_variant(args, error.path())
+            {
+                return ArgsError::new(path, wrong, ArgsErrorKind::Data);
+            }
             ArgsError::from_json(error.inner(), path)
         }
         // The value parsed, so what failed is after it: trailing characters, outside any path.

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::{Dialect, DialectError};
-use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::tool::Extras;
 
@@ -223,26 +223,50 @@ impl DynamicTool {
 
     /// The arguments a model sent (JSON text), checked against the schema.
     ///
-    /// As for derived tools, blank text is `{}`, arguments encoded twice (a JSON string
-    /// holding the object) are read inside, and a `null` for a property that is not `required`
-    /// and does not take `null` is dropped (OpenAI strict mode sends `null` for what it would
-    /// leave out).
+    /// Read as a derived tool reads its arguments (`tests/dynamic_parity.rs` holds the two
+    /// against each other on every seed tool): blank text is `{}`; arguments encoded twice (a
+    /// JSON string holding the object) are read inside; a repeated key is an error at its
+    /// object; a `null` for a property with a `default`, or one that is not `required` and does
+    /// not take `null`, is dropped (OpenAI strict mode sends `null` for what it would leave
+    /// out); then each property's `default` is written in where its key is missing, wherever
+    /// the value's schema is known for certain (not in a union's branch that the value does not
+    /// pick out by its JSON type or by a `const` tag), and checked as the model's values are.
+    ///
+    /// ```
+    /// # use serde_json::json;
+    /// # use toolgen::DynamicTool;
+    /// let tool = DynamicTool::new(
+    ///     "search",
+    ///     "Search the notes.",
+    ///     json!({"type": "object", "properties": {
+    ///         "query": {"type": "string"},
+    ///         "limit": {"type": "integer", "default": 10}
+    ///     }, "required": ["query"]}),
+    /// )
+    /// .unwrap();
+    /// assert_eq!(tool.parse_args(r#"{"query": "rust", "limit": null}"#).unwrap(), json!({"query": "rust", "limit": 10}));
+    /// let error = tool.parse_args(r#"{"query": "a", "query": "b"}"#).unwrap_err();
+    /// assert_eq!(error.message(), "duplicate field `query`");
+    /// ```
     pub fn parse_args(&self, arguments: &str) -> Result<Value, ArgsError> {
         if arguments.trim().is_empty() {
             return self.parse_value(Value::Object(Map::new()));
         }
-        match serde_json::from_str::<Value>(arguments) {
-            Ok(value) => self.parse_value(value),
-            Err(error) => Err(ArgsError::from_json(&error, String::new())),
-        }
+        self.parse_value(read_unique(arguments)?)
     }
 
     /// [`parse_args`](DynamicTool::parse_args) of arguments given as a value.
     pub fn parse_value(&self, mut value: Value) -> Result<Value, ArgsError> {
+        // Arguments encoded twice: a JSON string holding the object (a repeated key inside is
+        // the error, as for derived tools; text that is not JSON stays a string).
         if let Value::String(text) = &value
-            && let Ok(inner @ Value::Object(_)) = serde_json::from_str::<Value>(text)
+            && text.trim_start().starts_with('{')
         {
-            value = inner;
+            match read_unique(text) {
+                Ok(inner @ Value::Object(_)) => value = inner,
+                Err(error) if error.kind() == ArgsErrorKind::Data => return Err(error),
+                _ => {}
+            }
         }
         let checker = Checker {
             root: &self.schema,
@@ -250,6 +274,7 @@ impl DynamicTool {
             steps: std::cell::Cell::new(MAX_STEPS),
         };
         checker.strip_nulls(&self.schema, &mut value, 0);
+        checker.fill_defaults(&self.schema, &mut value, 0);
         let mut path = Vec::new();
         match checker.check(&self.schema, &value, &mut path, 0, 0) {
             Ok(()) => Ok(value),
@@ -259,6 +284,17 @@ impl DynamicTool {
                 kind,
             }) => Err(ArgsError::new(path, message, kind)),
         }
+    }
+}
+
+/// The JSON value of `text`, a repeated key in any of its objects an error at its path, as for
+/// derived tools (`serde_json::Value` would keep the last one without a word).
+fn read_unique(text: &str) -> Result<Value, ArgsError> {
+    match serde_json::from_str::<UniqueKeys>(text) {
+        Ok(UniqueKeys(value)) => Ok(value),
+        // A repeated key: where it is. Text that is not JSON: the position says where.
+        Err(error) if error.is_data() => Err(locate::<UniqueKeys>(text, &error)),
+        Err(error) => Err(ArgsError::from_json(&error, String::new())),
     }
 }
 
@@ -433,15 +469,25 @@ impl<'s> Checker<'s> {
                     }
                     let mut defined = false;
                     for candidate in &candidates {
-                        if required_of(candidate).contains(&key.as_str()) {
-                            return true;
-                        }
-                        if let Some(property) = candidate.get("properties").and_then(|p| p.get(key))
-                        {
-                            defined = true;
-                            if self.takes_null(property, depth) {
-                                return true;
+                        let required = required_of(candidate).contains(&key.as_str());
+                        match candidate.get("properties").and_then(|p| p.get(key)) {
+                            // A property with a `default` has it for a `null`, required or not,
+                            // as a derived tool's field with a default does.
+                            Some(property)
+                                if self
+                                    .resolve(property)
+                                    .is_some_and(|p| p.get("default").is_some()) =>
+                            {
+                                defined = true;
                             }
+                            Some(property) => {
+                                defined = true;
+                                if required || self.takes_null(property, depth) {
+                                    return true;
+                                }
+                            }
+                            None if required => return true,
+                            None => {}
                         }
                     }
                     // A key no schema here names is `additionalProperties`' to judge.
@@ -468,6 +514,145 @@ impl<'s> Checker<'s> {
             }
             _ => {}
         }
+    }
+
+    /// Writes each property's `default` where `value` (an object) leaves its key out, at any
+    /// depth, as a derived tool fills its fields' `#[tool(default = ..)]` values: in the schemas
+    /// that read the value for certain ([`Checker::readers`]), a written value filled in turn.
+    /// Values of the wrong shape are left for [`Checker::check`] to report.
+    fn fill_defaults(&self, schema: &'s Value, value: &mut Value, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let mut readers = Vec::new();
+        self.readers(schema, value, &mut readers, 0);
+        match value {
+            Value::Object(map) => {
+                for reader in &readers {
+                    let Some(properties) = reader.get("properties").and_then(Value::as_object)
+                    else {
+                        continue;
+                    };
+                    for (key, property) in properties {
+                        if !map.contains_key(key)
+                            && let Some(default) =
+                                self.resolve(property).and_then(|p| p.get("default"))
+                        {
+                            map.insert(key.clone(), default.clone());
+                        }
+                    }
+                }
+                for (key, member) in map.iter_mut() {
+                    let property = readers
+                        .iter()
+                        .find_map(|reader| reader.get("properties")?.get(key));
+                    if let Some(property) = property {
+                        self.fill_defaults(property, member, depth + 1);
+                    }
+                }
+            }
+            Value::Array(items) => {
+                let prefix = readers
+                    .iter()
+                    .find_map(|reader| reader.get("prefixItems")?.as_array());
+                let rest = readers.iter().find_map(|reader| reader.get("items"));
+                for (index, item) in items.iter_mut().enumerate() {
+                    if let Some(schema) = prefix.and_then(|p| p.get(index)).or(rest) {
+                        self.fill_defaults(schema, item, depth + 1);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The schemas that read `value` for certain: `schema`, what its `$ref` names, its `allOf`
+    /// branches, and of an `anyOf` or `oneOf` the one branch left where the others cannot take
+    /// the value's JSON type (an `Option`'s), or the one whose `const` properties the value's
+    /// members match (a tagged enum's variant, named by its tag). Nothing of a union whose
+    /// branches the value does not tell apart: which one is meant is known only by trying, and a
+    /// default written for one could make another fail (as for a derived tool's untagged enum,
+    /// below which nothing is filled).
+    fn readers(&self, schema: &'s Value, value: &Value, out: &mut Vec<&'s Value>, depth: usize) {
+        if depth > MAX_BRANCH_DEPTH || out.len() >= MAX_ALTERNATIVES {
+            return;
+        }
+        out.push(schema);
+        if let Some(target) = self.resolve(schema)
+            && !std::ptr::eq(target, schema)
+        {
+            self.readers(target, value, out, depth + 1);
+        }
+        if let Some(Value::Array(all)) = schema.get("allOf") {
+            for branch in all {
+                self.readers(branch, value, out, depth + 1);
+            }
+        }
+        for key in ["anyOf", "oneOf"] {
+            let Some(Value::Array(branches)) = schema.get(key) else {
+                continue;
+            };
+            let typed: Vec<&'s Value> = branches
+                .iter()
+                .filter(|branch| self.may_take_type(branch, value))
+                .collect();
+            let chosen = match typed.as_slice() {
+                [one] => Some(*one),
+                _ => {
+                    let mut named = typed.iter().filter(|b| self.names(b, value));
+                    match (named.next(), named.next()) {
+                        (Some(one), None) => Some(*one),
+                        _ => None,
+                    }
+                }
+            };
+            if let Some(branch) = chosen {
+                self.readers(branch, value, out, depth + 1);
+            }
+        }
+    }
+
+    /// Whether `schema`'s `type` (through its `$ref`) may take `value`'s JSON type: `true`
+    /// where it says none.
+    fn may_take_type(&self, schema: &'s Value, value: &Value) -> bool {
+        match self.resolve(schema).and_then(|s| s.get("type")) {
+            Some(Value::String(name)) => is_type(value, name),
+            Some(Value::Array(names)) => names
+                .iter()
+                .any(|name| name.as_str().is_some_and(|name| is_type(value, name))),
+            _ => true,
+        }
+    }
+
+    /// Whether `schema` (through its `$ref`) has properties of one value (`const`, or an `enum`
+    /// of one) and `value` holds each of them: the tag of a tagged enum's variant.
+    fn names(&self, schema: &'s Value, value: &Value) -> bool {
+        let Some(properties) = self
+            .resolve(schema)
+            .and_then(|s| s.get("properties"))
+            .and_then(Value::as_object)
+        else {
+            return false;
+        };
+        let mut tags = 0;
+        for (key, property) in properties {
+            let Some(property) = self.resolve(property) else {
+                continue;
+            };
+            let only = match (property.get("const"), property.get("enum")) {
+                (Some(only), _) => only,
+                (None, Some(Value::Array(values))) => match values.as_slice() {
+                    [only] => only,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if value.get(key) != Some(only) {
+                return false;
+            }
+            tags += 1;
+        }
+        tags > 0
     }
 
     /// `schema`, what its `$ref` names, and the branches of its unions, as far as
@@ -602,10 +787,16 @@ impl<'s> Checker<'s> {
         for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
             if let Some(Value::Array(branches)) = keywords.get(keyword) {
                 let mut first = None;
+                let mut named = None;
                 let mut passed = 0;
                 for branch in branches {
                     match self.check(branch, value, path, depth, hops + 1) {
                         Ok(()) => passed += 1,
+                        // The branch the value's tag names: its error is the one to give, as
+                        // serde gives the error inside the variant a tag names.
+                        Err(failure) if named.is_none() && self.names(branch, value) => {
+                            named = Some(failure);
+                        }
                         Err(failure) => {
                             first.get_or_insert(failure);
                         }
@@ -616,9 +807,10 @@ impl<'s> Checker<'s> {
                     }
                 }
                 if passed == 0 {
-                    // One branch: its own error says more.
-                    return Err(match (branches.len(), first) {
-                        (1, Some(failure)) => failure,
+                    // The branch the tag names, or the only one: its own error says more.
+                    return Err(match (named, first) {
+                        (Some(failure), _) => failure,
+                        (None, Some(failure)) if branches.len() == 1 => failure,
                         _ => fail(
                             path,
                             "the value matches none of the schema's alternatives",

@@ -1,0 +1,267 @@
+//! A derived tool and a `DynamicTool` built from its schema read arguments alike: on samples
+//! written from each seed tool's schema (a valid value, then each property left out, `null`,
+//! of the wrong type, repeated), both accept the same texts, give the same value (the dynamic
+//! tool's value read by the derived type is the derived tool's), and refuse the same texts at
+//! the same path with the same kind of error.
+
+#[path = "../examples/seed_tools/mod.rs"]
+mod seed_tools;
+
+use serde_json::{Map, Value, json};
+use toolgen::{ArgsError, ArgsErrorKind, DynamicTool, Provider};
+
+/// A value `schema` (inside `root`) takes, as a model would write it: every property, the first
+/// alternative that is not `null`, the first `enum` value, lists of one item.
+fn sample(schema: &Value, root: &Value, depth: usize) -> Value {
+    if depth > 12 {
+        return Value::Null;
+    }
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        let target = reference
+            .strip_prefix('#')
+            .and_then(|pointer| root.pointer(pointer));
+        return target.map_or(Value::Null, |target| sample(target, root, depth + 1));
+    }
+    if let Some(value) = schema.get("const") {
+        return value.clone();
+    }
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        return values.first().cloned().unwrap_or(Value::Null);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = schema.get(key) {
+            let branch = branches
+                .iter()
+                .find(|branch| branch.get("type") != Some(&json!("null")))
+                .unwrap_or(&Value::Null);
+            return sample(branch, root, depth + 1);
+        }
+    }
+    let ty = match schema.get("type") {
+        Some(Value::String(ty)) => ty.as_str(),
+        Some(Value::Array(types)) => types
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|ty| *ty != "null")
+            .unwrap_or("null"),
+        _ => "string",
+    };
+    match ty {
+        "object" => {
+            let mut map = Map::new();
+            if let Some(Value::Object(properties)) = schema.get("properties") {
+                for (key, property) in properties {
+                    map.insert(key.clone(), sample(property, root, depth + 1));
+                }
+            }
+            Value::Object(map)
+        }
+        "array" => {
+            let count = schema
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .unwrap_or(1)
+                .max(1);
+            let item = schema
+                .get("items")
+                .map_or(json!("x"), |items| sample(items, root, depth + 1));
+            // A set's items differ.
+            let items = (0..count)
+                .map(|index| match (&item, index) {
+                    (Value::String(text), 1..) => json!(format!("{text}{index}")),
+                    (Value::Number(_), 1..) => json!(index),
+                    _ => item.clone(),
+                })
+                .collect();
+            Value::Array(items)
+        }
+        "integer" | "number" => {
+            let low = schema.get("minimum").and_then(Value::as_f64).unwrap_or(1.0);
+            json!(low.max(1.0).ceil() as i64)
+        }
+        "boolean" => json!(true),
+        "null" => Value::Null,
+        _ => match schema.get("format").and_then(Value::as_str) {
+            Some("date-time") => json!("2026-11-28T10:00:00Z"),
+            Some("date") => json!("2026-11-28"),
+            Some("email") => json!("a@example.com"),
+            Some("uri" | "url") => json!("https://example.com/a"),
+            Some("uuid") => json!("67e55044-10b1-426f-9247-bb680e5fe0c8"),
+            _ => {
+                let min = schema.get("minLength").and_then(Value::as_u64).unwrap_or(1);
+                json!("x".repeat(usize::try_from(min.max(1)).unwrap()))
+            }
+        },
+    }
+}
+
+/// The argument texts tried for a tool: its sample, `{}`, and the sample with each top-level
+/// member (and each member of each object one level down) left out, `null`, of another type,
+/// and repeated.
+fn samples(schema: &Value) -> Vec<String> {
+    let full = sample(schema, schema, 0);
+    let mut texts = vec![full.to_string(), "{}".to_owned(), String::new()];
+    let mut variants = Vec::new();
+    variants_of(&full, "", &mut variants, 0);
+    texts.extend(variants);
+    texts
+}
+
+/// The variants of the object at `pointer` in `root`, as texts of the whole arguments; then
+/// those of the objects inside it (in a list, its first item), three levels down.
+fn variants_of(root: &Value, pointer: &str, out: &mut Vec<String>, depth: usize) {
+    let Some(Value::Object(map)) = root.pointer(pointer) else {
+        return;
+    };
+    for (key, member) in map {
+        let changes = [
+            None,
+            Some(Value::Null),
+            Some(json!(7)),
+            Some(json!("seven")),
+            Some(json!([])),
+        ];
+        for change in changes {
+            let mut value = root.clone();
+            let Some(Value::Object(object)) = value.pointer_mut(pointer) else {
+                continue;
+            };
+            match change {
+                None => {
+                    object.remove(key);
+                }
+                Some(change) => {
+                    object.insert(key.clone(), change);
+                }
+            }
+            out.push(value.to_string());
+        }
+        // The member twice: `{"key": .., "key": ..}`.
+        let object = Value::Object(map.clone()).to_string();
+        let repeated = format!("{{{}:{member},{}", Value::String(key.clone()), &object[1..]);
+        out.push(replace_at(root, pointer, &repeated));
+        if depth < 3 {
+            let inner = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+            match member {
+                Value::Object(_) => variants_of(root, &inner, out, depth + 1),
+                Value::Array(items) if !items.is_empty() => {
+                    variants_of(root, &format!("{inner}/0"), out, depth + 1);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The text of `root` with the value at `pointer` written as `text` (JSON text that may repeat
+/// a key, which a `Value` cannot hold).
+fn replace_at(root: &Value, pointer: &str, text: &str) -> String {
+    const MARK: &str = "\u{1}mark\u{1}";
+    if pointer.is_empty() {
+        return text.to_owned();
+    }
+    let mut value = root.clone();
+    if let Some(slot) = value.pointer_mut(pointer) {
+        *slot = json!(MARK);
+    }
+    value
+        .to_string()
+        .replacen(&Value::String(MARK.to_owned()).to_string(), text, 1)
+}
+
+/// What a parse gave, to compare: the value, or the error's path and kind.
+/// (Which kind a refusal is may differ where the derived type's own `Deserialize` refuses what
+/// the schema states as a constraint: the seeds' `NonEmpty`.)
+fn outcome(result: &Result<Value, ArgsError>) -> Result<&Value, (String, bool)> {
+    result.as_ref().map_err(|error| {
+        (
+            error.path().to_owned(),
+            error.kind() == ArgsErrorKind::Syntax,
+        )
+    })
+}
+
+/// Whether the dynamic tool's path goes further into the value than the derived tool's: serde
+/// reads an internally tagged enum's variant from a buffered copy of the object, which loses
+/// where in it an error is (`operations[0]`, where the dynamic tool says
+/// `operations[0].title`).
+fn more_precise(derived: &str, dynamic: &str) -> bool {
+    dynamic
+        .strip_prefix(derived)
+        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+}
+
+#[test]
+fn derived_and_dynamic_tools_parse_every_sample_alike() {
+    let mut compared = 0;
+    let mut differences = Vec::new();
+    for seed in &seed_tools::SEEDS {
+        for tool in seed.tools {
+            let schema: Value = serde_json::from_str(tool.input_schema).unwrap();
+            let description = (tool.definition)(Provider::Mcp)["description"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            let dynamic = DynamicTool::new(tool.name, description, schema.clone()).unwrap();
+            for text in samples(&schema) {
+                compared += 1;
+                let derived = (tool.parse_args)(&text);
+                let dynamic = dynamic.parse_args(&text);
+                // The dynamic tool's value, read by the derived type.
+                let read_back = match &dynamic {
+                    Ok(value) => (tool.parse_value)(value.clone()),
+                    Err(error) => Err(error.clone()),
+                };
+                let same = match (outcome(&derived), outcome(&dynamic)) {
+                    (Ok(derived), Ok(_)) => read_back.as_ref().ok() == Some(derived),
+                    (Err(derived), Err(dynamic)) => {
+                        derived == dynamic || more_precise(&derived.0, &dynamic.0)
+                    }
+                    _ => false,
+                };
+                if !same {
+                    differences.push(format!(
+                        "{}: {text}\n  derived: {:?}\n  dynamic: {:?}\n  dynamic read back: {:?}",
+                        tool.name,
+                        derived.as_ref().map_err(ToString::to_string),
+                        dynamic.as_ref().map_err(ToString::to_string),
+                        read_back.as_ref().map_err(ToString::to_string),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(compared > 200, "{compared} samples");
+    assert!(
+        differences.is_empty(),
+        "{} of {compared} samples read differently:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
+
+#[test]
+fn an_enum_given_a_value_of_another_type_is_a_data_error_at_its_field() {
+    // serde_json files this as a syntax error, "expected value at line 1 column 25", though the
+    // text is JSON: the derived tool says what is wrong, as the dynamic tool does.
+    let get_weather = seed_tools::SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools)
+        .find(|tool| tool.name == "get_weather")
+        .unwrap();
+    for (units, what) in [("null", "null"), ("7", "integer `7`"), ("[]", "sequence")] {
+        let text = format!(r#"{{"location": "Riga", "units": {units}}}"#);
+        let error = (get_weather.parse_args)(&text).unwrap_err();
+        assert_eq!(
+            (error.path(), error.message(), error.kind()),
+            (
+                "units",
+                format!("invalid type: {what}, expected a string naming a variant").as_str(),
+                ArgsErrorKind::Data
+            )
+        );
+    }
+    // Text that is not JSON stays a syntax error.
+    let error = (get_weather.parse_args)(r#"{"location": "Riga", "units": }"#).unwrap_err();
+    assert_eq!(error.kind(), ArgsErrorKind::Syntax);
+}
