@@ -36,6 +36,7 @@
 //! `parametersJsonSchema`.
 
 pub(crate) mod rewrite;
+pub(crate) mod rules;
 
 /// A provider's schema dialect.
 ///

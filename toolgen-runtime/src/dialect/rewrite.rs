@@ -13,6 +13,7 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
 
+use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
 
 /// How many keywords one schema object may have.
@@ -21,10 +22,6 @@ const MAX_KEYWORDS: usize = 24;
 const MAX_NESTING: usize = 128;
 /// How much of a problem's path is kept.
 const PATH_BYTES: usize = 200;
-/// OpenAI strict's levels of nested objects.
-const MAX_DEPTH: usize = 10;
-/// The formats both strict modes take (Anthropic's also `uri`).
-const STRICT_FORMATS: &str = "date-time time date duration email hostname ipv4 ipv6 uuid";
 /// The key by which serde_json's `arbitrary_precision` feature hands a number to a visitor.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
@@ -249,13 +246,8 @@ pub(crate) fn rewrite(schema: &Json, dialect: Dialect) -> Result<Json, DialectEr
     }
 }
 
-/// OpenAI strict's limits on totals over the whole schema, in the order they are checked:
-/// properties, enum values, characters of names, enum and const values (as JSON text).
-const LIMITS: [(usize, Rule); 3] = [
-    (5000, Rule::TooManyProperties),
-    (1000, Rule::TooManyEnumValues),
-    (120_000, Rule::TooMuchText),
-];
+/// The totals a dialect's [`Limits`] limit, in the order they are checked: properties, enum
+/// values, characters of names, enum and const values (as JSON text).
 const PROPERTIES: usize = 0;
 const ENUM_VALUES: usize = 1;
 const TEXT: usize = 2;
@@ -267,7 +259,7 @@ struct Cx {
     path: String,
     /// The first problem, and its path cut at `PATH_BYTES`.
     error: Option<(Rule, String)>,
-    /// What [`LIMITS`] limits, so far.
+    /// What the dialect's [`Limits`] limit, so far (`PROPERTIES`, `ENUM_VALUES`, `TEXT`).
     totals: [usize; 3],
     /// How many objects enclose the schema being written (OpenAI strict).
     objects: usize,
@@ -427,24 +419,10 @@ fn has_type(ty: Option<&Json>, name: &str) -> bool {
     ty.is_some_and(|ty| ty.is(name) || ty.items().iter().any(|t| t.is(name)))
 }
 
-fn format_supported(dialect: Dialect, format: &Json, ty: Option<&Json>) -> bool {
-    let format = format.as_str().unwrap_or_default();
-    let strict = STRICT_FORMATS.split(' ').any(|known| known == format);
-    match dialect {
-        Dialect::Standard => true,
-        Dialect::OpenAiStrict => strict,
-        Dialect::AnthropicStrict => strict || format == "uri",
-        Dialect::Gemini => {
-            matches!(format, "date-time" | "enum")
-                || (has_type(ty, "integer") && matches!(format, "int32" | "int64"))
-                || (has_type(ty, "number") && matches!(format, "float" | "double"))
-        }
-    }
-}
-
 fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Action {
+    let rules = Rules::of(dialect);
     let words_if = |words: bool| if words { Action::Words } else { Action::Copy };
-    let (os, an, gm) = dialect_is(dialect);
+    let gm = dialect == Dialect::Gemini;
     match key {
         "type"
         | "properties"
@@ -461,13 +439,16 @@ fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Actio
         | "pattern" => Action::Special,
         "$ref" | "prefixItems" if gm => Action::Drop,
         "$ref" | "prefixItems" | "title" => Action::Copy,
-        "default" => words_if(os),
-        "format" => words_if(!format_supported(dialect, value, ty)),
-        "minLength" | "maxLength" => words_if(!gm),
-        "minimum" | "maximum" | "maxItems" => words_if(an),
-        "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => words_if(!os),
-        "minItems" => words_if(an && !matches!(value.text().as_str(), "0" | "1")),
-        "uniqueItems" | "examples" => Action::Words,
+        "format" => words_if(!rules.takes_format(
+            value.as_str().unwrap_or_default(),
+            has_type(ty, "integer"),
+            has_type(ty, "number"),
+        )),
+        "minItems" => words_if(rules.in_words(key, &value.text())),
+        "default" | "minLength" | "maxLength" | "minimum" | "maximum" | "maxItems"
+        | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "uniqueItems" | "examples" => {
+            words_if(rules.in_words(key, ""))
+        }
         // `not` (`#[serde(other)]`'s catch-all string: any string, which serde accepts there
         // anyway) and a hand-written schema's own keywords: strict grammars reject what they do
         // not know, and Gemini's schema object has no such field.
@@ -617,10 +598,13 @@ impl Cx {
             let branches = vec![self.schema(node, inner), null_schema()];
             return Json::Object(vec![("anyOf".to_owned(), Json::Array(branches))]);
         }
-        let counted = os && shape.is_object;
-        if counted {
+        let limits = Rules::of(self.dialect).limits;
+        let counted = limits.is_some() && shape.is_object;
+        if let Some(limits) = limits
+            && counted
+        {
             self.objects += 1;
-            if self.objects > MAX_DEPTH {
+            if self.objects > limits.depth as usize {
                 self.fail(Rule::TooDeep);
             }
         }
@@ -628,9 +612,16 @@ impl Cx {
         if counted {
             self.objects -= 1;
         }
-        for (total, (limit, rule)) in self.totals.into_iter().zip(LIMITS) {
-            if os && total > limit {
-                self.fail(rule);
+        if let Some(limits) = limits {
+            let checked = [
+                (limits.properties, Rule::TooManyProperties),
+                (limits.enum_values, Rule::TooManyEnumValues),
+                (limits.text, Rule::TooMuchText),
+            ];
+            for (total, (limit, rule)) in self.totals.into_iter().zip(checked) {
+                if total > limit as usize {
+                    self.fail(rule);
+                }
             }
         }
         written
@@ -638,7 +629,6 @@ impl Cx {
 
     /// Records what the dialect cannot express in the schema object itself.
     fn check(&mut self, shape: &Shape<'_>) {
-        let (os, an, gm) = self.dialects();
         let typed = ["type", "anyOf", "oneOf", "enum", "const", "$ref", "allOf"];
         // A map. Gemini has no `additionalProperties`: there the map is its free-form object.
         let free_form = match shape.additional {
@@ -650,13 +640,14 @@ impl Cx {
         let untyped = !typed.iter().any(|key| shape.get(key).is_some());
         let problems = [
             (untyped, Rule::AnyValue),
-            (free_form && !gm, Rule::Map),
+            (free_form, Rule::Map),
             (shape.get("prefixItems").is_some(), Rule::Tuple),
-            (shape.get("$ref").is_some() && !os, Rule::Recursive),
-            (bad_pattern && an, Rule::Pattern),
+            (shape.get("$ref").is_some(), Rule::Recursive),
+            (bad_pattern, Rule::Pattern),
         ];
+        let rules = Rules::of(self.dialect);
         for (broken, rule) in problems {
-            if broken {
+            if broken && rules.refuses(rule) {
                 self.fail(rule);
             }
         }

@@ -15,6 +15,7 @@
 //! errors of strict tools, so the runtime's no-panic lints do not apply to it.
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
+use crate::dialect::rules::{Limits, Rules};
 use crate::dialect::{Dialect, Rule};
 use crate::schema::rope::{At, DefId, def_eq};
 
@@ -42,10 +43,15 @@ pub const BEHIND: u16 = 1 << 7;
 /// each type's const would cost the compiler a check of its own).
 pub const NO_FACTS: &Facts = &Facts::NONE;
 
-const MAX_PROPERTIES: u32 = 5000;
-const MAX_DEPTH: u32 = 10;
-const MAX_ENUM_VALUES: u32 = 1000;
-const MAX_TEXT: u32 = 120_000;
+/// OpenAI strict mode's limits, the one dialect with limits (its rule table's).
+const LIMITS: Limits = match Rules::of(Dialect::OpenAiStrict).limits {
+    Some(limits) => limits,
+    None => panic!("OpenAI strict mode has limits"),
+};
+const MAX_PROPERTIES: u32 = LIMITS.properties;
+const MAX_DEPTH: u32 = LIMITS.depth;
+const MAX_ENUM_VALUES: u32 = LIMITS.enum_values;
+const MAX_TEXT: u32 = LIMITS.text;
 
 /// What a strict dialect or Gemini's `parameters` needs to know of one schema node, and of what
 /// is inside it.
@@ -275,30 +281,9 @@ pub const GEMINI: u8 = 1 << 2;
 /// No Gemini `parameters` at all: `#[tool(gemini = "json_schema")]` (not a dialect to check).
 pub const GEMINI_SKIP: u8 = 1 << 3;
 
-/// The rules a dialect checks on every node, in the order they are reported.
+/// The rules a dialect checks on every node, in the order they are reported: its table's.
 const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
-    match dialect {
-        Dialect::OpenAiStrict => &[
-            (Rule::AnyValue, ANY),
-            (Rule::Map, MAP),
-            (Rule::Tuple, TUPLE),
-        ],
-        Dialect::AnthropicStrict => &[
-            (Rule::AnyValue, ANY),
-            (Rule::Map, MAP),
-            (Rule::Tuple, TUPLE),
-            (Rule::Recursive, RECURSIVE),
-            (Rule::Pattern, PATTERN),
-        ],
-        Dialect::Gemini => &[
-            (Rule::AnyValue, ANY),
-            (Rule::Tuple, TUPLE),
-            (Rule::Recursive, RECURSIVE),
-            (Rule::MultipleTypes, MULTIPLE_TYPES),
-            (Rule::NonStringEnum, NON_STRING_ENUM),
-        ],
-        Dialect::Standard => &[],
-    }
+    Rules::of(dialect).refused
 }
 
 const DIALECTS: [(u8, Dialect); 3] = [

@@ -1,0 +1,186 @@
+//! One table of rules per dialect: what each provider's schema grammar refuses, its limits, the
+//! formats it takes and the keywords it moves into words. The compile-time facts
+//! ([`crate::schema::facts`], which refuse a strict tool at build time) and the run-time rewrite
+//! ([`crate::dialect::rewrite`], which writes the dialect) both read it, so a rule changes here
+//! and nowhere else. The sources are listed in [`crate::dialect`].
+
+use super::{Dialect, Rule};
+use crate::schema::facts::{ANY, MAP, MULTIPLE_TYPES, NON_STRING_ENUM, PATTERN, RECURSIVE, TUPLE};
+
+/// What one dialect allows.
+pub(crate) struct Rules {
+    /// What it cannot express at all, with the [`Facts`](crate::schema::facts::Facts) bit that
+    /// marks it, in the order problems are reported.
+    pub(crate) refused: &'static [(Rule, u16)],
+    /// Limits on totals over the whole schema, if any.
+    pub(crate) limits: Option<Limits>,
+    /// The `format`s it takes on strings (`*` for any).
+    pub(crate) string_formats: &'static [&'static str],
+    /// The `format`s it takes on integers and on numbers.
+    pub(crate) integer_formats: &'static [&'static str],
+    pub(crate) number_formats: &'static [&'static str],
+    /// Keywords it has no grammar for, which the rewrite moves into the description in words
+    /// ("At most 80 characters.").
+    pub(crate) in_words: &'static [&'static str],
+    /// The values of `minItems` it takes (`None`: any).
+    pub(crate) min_items: Option<&'static [&'static str]>,
+}
+
+/// Limits on a whole schema (OpenAI strict mode).
+#[derive(Clone, Copy)]
+pub(crate) struct Limits {
+    /// Object properties in all.
+    pub(crate) properties: u32,
+    /// Levels of nested objects.
+    pub(crate) depth: u32,
+    /// `enum` values in all.
+    pub(crate) enum_values: u32,
+    /// Characters of property names, definition names, enum and const values (as JSON text).
+    pub(crate) text: u32,
+}
+
+/// The formats both strict modes take on strings.
+const STRICT_FORMATS: &[&str] = &[
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+/// JSON Schema as toolgen writes it: everything.
+const STANDARD: Rules = Rules {
+    refused: &[],
+    limits: None,
+    string_formats: &["*"],
+    integer_formats: &["*"],
+    number_formats: &["*"],
+    in_words: &[],
+    min_items: None,
+};
+
+/// OpenAI strict mode.
+const OPENAI_STRICT: Rules = Rules {
+    refused: &[
+        (Rule::AnyValue, ANY),
+        (Rule::Map, MAP),
+        (Rule::Tuple, TUPLE),
+    ],
+    limits: Some(Limits {
+        properties: 5000,
+        depth: 10,
+        enum_values: 1000,
+        text: 120_000,
+    }),
+    string_formats: STRICT_FORMATS,
+    integer_formats: &[],
+    number_formats: &[],
+    in_words: &[
+        "default",
+        "minLength",
+        "maxLength",
+        "uniqueItems",
+        "examples",
+    ],
+    min_items: None,
+};
+
+/// Anthropic strict tool use.
+const ANTHROPIC_STRICT: Rules = Rules {
+    refused: &[
+        (Rule::AnyValue, ANY),
+        (Rule::Map, MAP),
+        (Rule::Tuple, TUPLE),
+        (Rule::Recursive, RECURSIVE),
+        (Rule::Pattern, PATTERN),
+    ],
+    limits: None,
+    string_formats: &[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "uuid",
+        "uri",
+    ],
+    integer_formats: &[],
+    number_formats: &[],
+    in_words: &[
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "maxItems",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "uniqueItems",
+        "examples",
+    ],
+    min_items: Some(&["0", "1"]),
+};
+
+/// Gemini's `parameters`.
+const GEMINI: Rules = Rules {
+    refused: &[
+        (Rule::AnyValue, ANY),
+        (Rule::Tuple, TUPLE),
+        (Rule::Recursive, RECURSIVE),
+        (Rule::MultipleTypes, MULTIPLE_TYPES),
+        (Rule::NonStringEnum, NON_STRING_ENUM),
+    ],
+    limits: None,
+    string_formats: &["date-time", "enum"],
+    integer_formats: &["int32", "int64"],
+    number_formats: &["float", "double"],
+    in_words: &[
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "uniqueItems",
+        "examples",
+    ],
+    min_items: None,
+};
+
+impl Rules {
+    /// The table of `dialect`.
+    pub(crate) const fn of(dialect: Dialect) -> &'static Rules {
+        match dialect {
+            Dialect::Standard => &STANDARD,
+            Dialect::OpenAiStrict => &OPENAI_STRICT,
+            Dialect::AnthropicStrict => &ANTHROPIC_STRICT,
+            Dialect::Gemini => &GEMINI,
+        }
+    }
+
+    /// Whether the dialect cannot express what `rule` names.
+    pub(crate) fn refuses(&self, rule: Rule) -> bool {
+        self.refused.iter().any(|(refused, _)| *refused == rule)
+    }
+
+    /// Whether the dialect takes `format` on a value of the type `ty` names (`integer`,
+    /// `number`, or any other for strings).
+    pub(crate) fn takes_format(&self, format: &str, integer: bool, number: bool) -> bool {
+        let listed = |formats: &[&str]| formats.iter().any(|f| *f == "*" || *f == format);
+        listed(self.string_formats)
+            || (integer && listed(self.integer_formats))
+            || (number && listed(self.number_formats))
+    }
+
+    /// Whether the dialect moves `keyword` into words, its value being `value` (JSON text).
+    pub(crate) fn in_words(&self, keyword: &str, value: &str) -> bool {
+        match (keyword, self.min_items) {
+            ("minItems", Some(taken)) => !taken.contains(&value),
+            _ => self.in_words.contains(&keyword),
+        }
+    }
+}
