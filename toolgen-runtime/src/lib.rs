@@ -107,8 +107,9 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::parse::plan::{
-        NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of, strip_value,
+        NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of,
     };
+    pub use crate::parse::walk::strip_value;
     pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{

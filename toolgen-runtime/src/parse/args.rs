@@ -3,7 +3,9 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::parse::plan::{self, Conflict, Conflicts, Segment, strip_text, strip_value_with};
+use crate::parse::sets::{Conflict, Conflicts, Segment};
+use crate::parse::text::strip_text;
+use crate::parse::walk::strip_value_with;
 use crate::schema::ToolSchema;
 
 /// Why a model's arguments did not parse into the tool's type.
@@ -295,7 +297,7 @@ const MAX_FLOAT_FIXES: usize = 64;
 ///
 /// Where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode makes every
 /// field required) are dropped, so that the defaults apply: on the fast path as serde reads the
-/// text ([`plan::de::from_str`]). Should that fail, they are dropped from the text instead, and
+/// text ([`crate::parse::fast::from_str`]). Should that fail, they are dropped from the text instead, and
 /// the stripped text takes the usual way, errors included; types that take the
 /// `serde_json::Value` path drop them from the value. Only members go, so the paths of errors
 /// stay the same; a text the stripper cannot read, or whose stripped form is not JSON, is parsed
@@ -321,7 +323,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     };
     // Where that fails, types with values to fill take the way they took before (and give its
     // errors).
-    if stream && let Ok(parsed) = plan::de::from_str::<T>(args, &T::NULLS) {
+    if stream && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, &T::NULLS) {
         distinct_keys::<T>(args)?;
         return checked(parsed);
     }
@@ -759,14 +761,14 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
     if T::NEEDS_FILL {
-        crate::parse::plan::fill_value(&mut value, &T::NULLS);
+        crate::parse::walk::fill_value(&mut value, &T::NULLS);
     }
     let mut fixes = 0;
     loop {
         match T::deserialize(&value) {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
-                    crate::parse::plan::check_value(&value, &T::NULLS)?;
+                    crate::parse::walk::check_value(&value, &T::NULLS)?;
                 }
                 if has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;

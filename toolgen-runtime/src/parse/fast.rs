@@ -23,10 +23,12 @@ use serde::de::{
 
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
-use super::{
-    Found, MAX_STEPS, NullField, Nulls, expand, has_tagged, lookup, resolve_tags, same_key,
-    skip_whitespace, tag_value, take_step, with_nodes,
+use super::lexer::skip_whitespace;
+use super::plan::{NullField, Nulls};
+use super::sets::{
+    Found, MAX_STEPS, expand, has_tagged, lookup, resolve_tags, same_key, take_step, with_nodes,
 };
+use super::text::tag_value;
 
 /// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
 /// is, as `root` tells.
@@ -1356,8 +1358,8 @@ mod tests {
     use serde::Deserialize;
     use serde_json::{Value, json};
 
-    use super::super::strip_text;
     use super::*;
+    use crate::parse::text::strip_text;
 
     const NONE: Nulls = Nulls::None;
 
@@ -1539,7 +1541,7 @@ mod tests {
             r#""obj" :{"x":null}"#,
         ];
         let mut count = 0;
-        for text in super::super::tests::member_choices(&pieces) {
+        for text in crate::parse::plan_tests::member_choices(&pieces) {
             assert_eq!(value(&text).unwrap(), by_text(&text), "{text}");
             count += 1;
         }
@@ -1981,7 +1983,7 @@ mod tests {
         );
         const TAGGED: Nulls = Nulls::Tagged(
             "action",
-            &[super::super::TagCase {
+            &[crate::parse::plan::TagCase {
                 name: "add",
                 node: &CASE,
             }],

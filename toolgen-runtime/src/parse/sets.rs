@@ -1,0 +1,424 @@
+//! Node sets: the concrete plan nodes a JSON value follows (several where an enum's
+//! alternatives meet), looked up key by key and item by item, with tagged enums resolved by
+//! their tag. Shared by the text stripper, the value walkers and the stripping parse.
+
+use super::plan::{NullField, Nulls};
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+/// serde_json's nesting limit: deeper text is an error there, so the stripper gives up on it.
+pub(crate) const MAX_DEPTH: usize = 128;
+
+/// How many `Any`, `Lazy` and flattened nodes one look-up may pass through. The trees come from
+/// the program's types, not from the input, but a type that flattens itself, or an untagged enum
+/// whose variants lead back to it, would go round forever.
+pub(crate) const MAX_STEPS: usize = 256;
+
+/// A set of concrete nodes (`Object`, `Items`, `Tuple`, `Values`) that a JSON value follows:
+/// several when an enum's alternatives meet. Sets live one after another in a `Vec`, a stack.
+pub(crate) type Stack = Vec<&'static Nulls>;
+
+thread_local! {
+    /// Emptied lists of nodes, for [`with_nodes`] to hand out again.
+    static SPARE_NODES: RefCell<Vec<Stack>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Most spare lists [`with_nodes`] keeps.
+pub(crate) const MAX_SPARE: usize = 8;
+
+/// `f` with an empty list of nodes to fill, reused from call to call. The stripping parse works
+/// out a set for every key of an object whose nodes meet (a flattened enum's, a map's) and
+/// resolves its tagged enums, each in a list of its own: allocating, growing and freeing a new
+/// one each time cost 20 operations with a tagged enum flattened in about 12 k of their 244 k
+/// instructions (`benches/parse_cost.sh`). Calls may nest; each gets a list of its own.
+///
+/// Where the pool is out of reach (a parse run by another thread-local's destructor, as its
+/// thread ends), a new list is made and dropped, as before the pool.
+pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack) -> R) -> R {
+    let mut nodes = SPARE_NODES
+        .try_with(|spare| {
+            spare
+                .try_borrow_mut()
+                .ok()
+                .and_then(|mut spare| spare.pop())
+        })
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let result = f(&mut nodes);
+    nodes.clear();
+    // One that grew past what a set needs goes (the steps bound them).
+    if nodes.capacity() <= 256 {
+        let _ = SPARE_NODES.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < MAX_SPARE
+            {
+                spare.push(nodes);
+            }
+        });
+    }
+    result
+}
+
+/// Appends to `stack` the concrete nodes `node` stands for, leaving out those already in the set
+/// that starts at `from`.
+pub(crate) fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usize) {
+    match node {
+        Nulls::None | Nulls::Keep => {}
+        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    expand(alternative, stack, from, steps);
+                }
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                expand(resolve(), stack, from, steps);
+            }
+        }
+        _ => {
+            let known = stack
+                .get(from..)
+                .is_some_and(|set| set.iter().any(|n| std::ptr::eq(*n, node)));
+            if !known {
+                stack.push(node);
+            }
+        }
+    }
+}
+
+pub(crate) fn take_step(steps: &mut usize) -> bool {
+    match steps.checked_sub(1) {
+        Some(left) => {
+            *steps = left;
+            true
+        }
+        None => false,
+    }
+}
+
+/// What a key names in an object's node set: the field with a default, if any, and whether a
+/// variant in the set reads the key's `null` as a value ([`Nulls::Keep`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Found {
+    default: Option<&'static str>,
+    keep: bool,
+    /// Whether the default comes before the keep, in the order serde tries the variants.
+    pub(crate) default_first: bool,
+}
+
+impl Found {
+    /// What `field` says about its key.
+    #[inline]
+    pub(crate) fn field(field: &'static NullField) -> Found {
+        Found {
+            default: field.default.then_some(field.name),
+            keep: !field.default && matches!(field.inner, Nulls::Keep),
+            default_first: field.default,
+        }
+    }
+
+    /// Both, `self` met first.
+    pub(crate) fn or(self, later: Found) -> Found {
+        let decided = self.default.is_some() || self.keep;
+        Found {
+            default: self.default.or(later.default),
+            keep: self.keep || later.keep,
+            default_first: if decided {
+                self.default_first
+            } else {
+                later.default_first
+            },
+        }
+    }
+
+    /// The field with a default the key names, if any, whatever its value.
+    pub(crate) fn defaulted(self) -> Option<&'static str> {
+        self.default
+    }
+
+    /// Whether the variants disagree about the key's `null`: one defaults it, another reads it.
+    pub(crate) fn conflict(self) -> bool {
+        self.default.is_some() && self.keep
+    }
+
+    /// The field whose member is dropped when its value is `null` (`null` tells whether it is):
+    /// the field with a default the key names, unless the variants disagree about it, which
+    /// [`Conflicts::met`] records.
+    pub(crate) fn drops(self, null: bool, conflicts: &mut Conflicts) -> Option<&'static str> {
+        if null && self.conflict() {
+            conflicts.met = true;
+            return None;
+        }
+        self.default
+    }
+
+    /// Whether a `null` for the key is dropped whatever else is read: a field with a default
+    /// names it, and no variant reads the `null` as a value.
+    pub(crate) fn strips_null(self) -> bool {
+        self.default.is_some() && !self.keep
+    }
+}
+
+/// The `null`s an untagged enum's variants disagree about (one defaults its key, another reads
+/// the `null` as a value), which the strippers keep: serde takes the first variant that reads
+/// the object, so whether the `null` goes is known only by trying. Argument parsing then tries
+/// the choices object by object ([`Conflict`]).
+#[derive(Debug, Default)]
+pub(crate) struct Conflicts {
+    /// Whether one was met.
+    pub(crate) met: bool,
+    /// Where each one is, when asked for (`Some`: [`strip_value_with`] records them).
+    pub(crate) found: Option<Vec<Conflict>>,
+}
+
+/// A `null` the variants of an untagged enum disagree about, in a `serde_json::Value`.
+#[derive(Debug)]
+pub(crate) struct Conflict {
+    /// The path of its object.
+    pub(crate) path: Vec<Segment>,
+    /// Its key.
+    pub(crate) key: String,
+    /// Whether the variant that defaults the key comes first, in the order serde tries them:
+    /// then dropping the `null` is the first choice.
+    pub(crate) default_first: bool,
+}
+
+/// A step of a [`Conflict`]'s path.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// Looks `key` up in `node`, one node of an object's set. The nodes of the key's value are
+/// appended to `stack` (a set starting at `from`).
+pub(crate) fn lookup(
+    node: &'static Nulls,
+    key: &[u8],
+    stack: &mut Stack,
+    from: usize,
+    steps: &mut usize,
+) -> Found {
+    match node {
+        Nulls::Object(fields, flattened) => {
+            // serde gives a key to the object's own field first; only the others reach the
+            // flattened fields.
+            if let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) {
+                expand(field.inner, stack, from, steps);
+                return Found::field(field);
+            }
+            let mut found = Found::default();
+            for node in *flattened {
+                if take_step(steps) {
+                    found = found.or(lookup(node, key, stack, from, steps));
+                }
+            }
+            found
+        }
+        Nulls::Values(inner) => {
+            expand(inner, stack, from, steps);
+            Found::default()
+        }
+        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
+            let mut found = Found::default();
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    found = found.or(lookup(alternative, key, stack, from, steps));
+                }
+            }
+            found
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                lookup(resolve(), key, stack, from, steps)
+            } else {
+                Found::default()
+            }
+        }
+        // A tagged enum is resolved into its variant's node on entering the object.
+        Nulls::None
+        | Nulls::Items(_)
+        | Nulls::Unique(_)
+        | Nulls::Tuple(_)
+        | Nulls::Tagged(..)
+        | Nulls::Keep => Found::default(),
+    }
+}
+
+/// Whether the object whose set is `nodes` needs [`resolve_tags`]: a tagged enum is in the set,
+/// or flattened into one of its objects.
+#[inline]
+pub(crate) fn has_tagged(nodes: &[&'static Nulls]) -> bool {
+    let mut steps = MAX_STEPS;
+    with_nodes(|found| {
+        nodes.iter().any(|node| match node {
+            Nulls::Tagged(..) => true,
+            Nulls::Object(_, flattened) => flattened.iter().any(|f| {
+                flattened_tagged(f, found, &mut steps);
+                !found.is_empty()
+            }),
+            _ => false,
+        })
+    })
+}
+
+/// Appends to `found` the tagged enums `node` brings, flattened into an object.
+pub(crate) fn flattened_tagged(
+    node: &'static Nulls,
+    found: &mut Vec<&'static Nulls>,
+    steps: &mut usize,
+) {
+    if !take_step(steps) {
+        return;
+    }
+    match node {
+        Nulls::Tagged(..) => found.push(node),
+        Nulls::Object(_, flattened) | Nulls::Any(flattened) | Nulls::Untagged(flattened) => {
+            for f in *flattened {
+                flattened_tagged(f, found, steps);
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => flattened_tagged(resolve(), found, steps),
+        _ => {}
+    }
+}
+
+/// Resolves the tagged enums of the set `stack[set..]`, which an object follows, into the nodes
+/// of the variants their tags name: `tag_of(name)` is the object's member `name` when it is a
+/// string. A tagged enum in the set is replaced by its variant's node; one flattened into an
+/// object of the set gets its variant's node added to the set (it reads the keys the object's own
+/// fields leave, and the names of the two never meet). A variant that is itself a tagged enum,
+/// or flattens one, is resolved in turn.
+pub(crate) fn resolve_tags<'t>(
+    stack: &mut Stack,
+    set: usize,
+    tag_of: impl FnMut(&str) -> Option<Tag<'t>>,
+) {
+    with_nodes(|found| {
+        with_nodes(|resolved| resolve_tags_with(stack, set, tag_of, found, resolved))
+    })
+}
+
+/// [`resolve_tags`], with two empty lists to work in (the enums found, and those resolved).
+pub(crate) fn resolve_tags_with<'t>(
+    stack: &mut Stack,
+    set: usize,
+    mut tag_of: impl FnMut(&str) -> Option<Tag<'t>>,
+    found: &mut Stack,
+    resolved: &mut Stack,
+) {
+    let mut steps = MAX_STEPS;
+    // Each enum is resolved once (one that leads back to itself would come back), and each tag
+    // looked up once: the first apart (there is seldom another), not to allocate a list for it.
+    let mut first_tag: Option<(&'static str, Option<Tag<'t>>)> = None;
+    let mut tags: Vec<(&'static str, Option<Tag<'t>>)> = Vec::new();
+    let mut at = set;
+    while let Some(&node) = stack.get(at) {
+        match node {
+            Nulls::Tagged(..) => {
+                stack.remove(at);
+                found.push(node);
+            }
+            Nulls::Object(_, flattened) => {
+                for f in *flattened {
+                    flattened_tagged(f, found, &mut steps);
+                }
+                at += 1;
+            }
+            _ => at += 1,
+        }
+        for tagged in found.drain(..) {
+            let Nulls::Tagged(tag, cases) = tagged else {
+                continue;
+            };
+            if resolved.iter().any(|r| std::ptr::eq(*r, tagged)) || !take_step(&mut steps) {
+                continue;
+            }
+            resolved.push(tagged);
+            let known = first_tag
+                .iter()
+                .chain(&tags)
+                .find(|(name, _)| *name == *tag)
+                .map(|(_, value)| value.clone());
+            let value = match known {
+                Some(value) => value,
+                None => {
+                    let value = tag_of(tag);
+                    match first_tag {
+                        None => first_tag = Some((tag, value.clone())),
+                        Some(_) => tags.push((tag, value.clone())),
+                    }
+                    value
+                }
+            };
+            let case = match value {
+                Some(Tag::Name(name)) => cases.iter().find(|c| c.name == name),
+                // serde also reads a variant by its index, where it has buffered the object.
+                Some(Tag::Index(index)) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
+                None => None,
+            };
+            if let Some(case) = case {
+                expand(case.node, stack, set, &mut steps);
+            }
+        }
+    }
+}
+
+/// A tag's value as an object holds it: a variant's name, or its index (a non-negative integer,
+/// which serde reads where it has buffered the object first, as for a flattened enum).
+#[derive(Clone)]
+pub(crate) enum Tag<'t> {
+    Name(Cow<'t, str>),
+    Index(u64),
+}
+
+/// `name == key`, byte by byte: names are short, and a call to `memcmp` costs more.
+#[inline]
+pub(crate) fn same_key(name: &[u8], key: &[u8]) -> bool {
+    name.len() == key.len() && name.iter().zip(key).all(|(a, b)| a == b)
+}
+
+/// Looks `key` up in the set `stack[set..end]`; the nodes of its value go on after `end`.
+pub(crate) fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Found {
+    // The common case: one plain object.
+    if end == set + 1
+        && let Some(Nulls::Object(fields, [])) = stack.get(set).copied()
+    {
+        let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) else {
+            return Found::default();
+        };
+        if !matches!(field.inner, Nulls::None | Nulls::Keep) {
+            let mut steps = MAX_STEPS;
+            expand(field.inner, stack, end, &mut steps);
+        }
+        return Found::field(field);
+    }
+    let mut steps = MAX_STEPS;
+    let mut found = Found::default();
+    for index in set..end {
+        if let Some(&node) = stack.get(index) {
+            found = found.or(lookup(node, key, stack, end, &mut steps));
+        }
+    }
+    found
+}
+
+/// Appends the nodes of the item at `index` of an array with the set `stack[set..end]`.
+pub(crate) fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) {
+    let mut steps = MAX_STEPS;
+    for at in set..end {
+        match stack.get(at).copied() {
+            Some(Nulls::Items(inner) | Nulls::Unique(inner)) => {
+                expand(inner, stack, end, &mut steps);
+            }
+            Some(Nulls::Tuple(items)) => {
+                if let Some(inner) = items.get(index) {
+                    expand(inner, stack, end, &mut steps);
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! The parse plan followed through a `serde_json::Value`: `null`s dropped ([`strip_value`]),
+//! `#[tool(default = ..)]` values written in ([`fill_value`]) and sets' items compared
+//! ([`check_value`]), on the path that reads arguments into a value first.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use super::plan::{Nulls, TagCase};
+use super::sets::{
+    Conflict, Conflicts, Found, MAX_DEPTH, MAX_STEPS, Segment, Stack, Tag, expand, has_tagged,
+    item_set, lookup_set, resolve_tags, take_step,
+};
+use crate::parse::constraints::Violation;
+
+/// Checks what only the JSON shows, as `node` tells: that no set's items repeat, at any depth
+/// (serde merges repeats without a word, where the schema says `uniqueItems`). The error says
+/// where, as a path. The walk follows serde's reading as [`fill_value`] does: an internally or
+/// adjacently tagged enum's variant by its tag, nothing below [`Nulls::Untagged`].
+pub(crate) fn check_value(value: &Value, node: &'static Nulls) -> Result<(), Violation> {
+    check_at(value, node, 0)
+}
+
+/// [`check_node`] of a value, with a budget of steps of its own (see [`fill_node`]).
+pub(crate) fn check_at(value: &Value, node: &'static Nulls, depth: usize) -> Result<(), Violation> {
+    let mut steps = MAX_STEPS;
+    check_node(value, node, depth, &mut steps)
+}
+
+pub(crate) fn check_node(
+    value: &Value,
+    node: &'static Nulls,
+    depth: usize,
+    steps: &mut usize,
+) -> Result<(), Violation> {
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    match node {
+        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
+        Nulls::Object(fields, flattened) => {
+            if let Value::Object(map) = value {
+                for field in *fields {
+                    if let Some(inner) = map.get(field.name) {
+                        check_at(inner, field.inner, depth + 1)
+                            .map_err(|v| v.within_field(field.name))?;
+                    }
+                }
+            }
+            for node in *flattened {
+                if take_step(steps) {
+                    check_node(value, node, depth, steps)?;
+                }
+            }
+        }
+        Nulls::Items(inner) | Nulls::Unique(inner) => {
+            if let Value::Array(items) = value {
+                if let Nulls::Unique(_) = node
+                    && let Some((earlier, later)) = crate::schema::first_repeat(items)
+                {
+                    return Err(Violation::repeated(earlier).within_index(later));
+                }
+                for (index, item) in items.iter().enumerate() {
+                    check_at(item, inner, depth + 1).map_err(|v| v.within_index(index))?;
+                }
+            }
+        }
+        Nulls::Tuple(nodes) => {
+            if let Value::Array(items) = value {
+                for (index, (item, node)) in items.iter().zip(*nodes).enumerate() {
+                    check_at(item, node, depth + 1).map_err(|v| v.within_index(index))?;
+                }
+            }
+        }
+        Nulls::Values(inner) => {
+            if let Value::Object(map) = value {
+                for (key, item) in map {
+                    check_at(item, inner, depth + 1).map_err(|v| v.within_field(key))?;
+                }
+            }
+        }
+        Nulls::Any(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    check_node(value, alternative, depth, steps)?;
+                }
+            }
+        }
+        Nulls::Tagged(tag, cases) => {
+            if let Some(case) = tagged_case(value, tag, cases)
+                && take_step(steps)
+            {
+                check_node(value, case.node, depth, steps)?;
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                check_node(value, resolve(), depth, steps)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
+/// its index, which serde reads where it has buffered the object (a flattened enum), as
+/// [`resolve_tags`] finds it in the text.
+pub(crate) fn tagged_case(
+    value: &Value,
+    tag: &str,
+    cases: &'static [TagCase],
+) -> Option<&'static TagCase> {
+    match value.get(tag)? {
+        Value::String(name) => cases.iter().find(|case| case.name == name),
+        Value::Number(number) => cases.get(usize::try_from(number.as_u64()?).ok()?),
+        _ => None,
+    }
+}
+
+/// Writes the `#[tool(default = ..)]` values `node` has into `value` where their keys are
+/// missing, at any depth, so that serde finds them: the value of a field, once written, is
+/// filled in turn. Values of the wrong shape are left as they are (serde reports them); an
+/// internally or adjacently tagged enum fills the variant its tag names; nothing is filled
+/// below [`Nulls::Untagged`].
+pub(crate) fn fill_value(value: &mut Value, node: &'static Nulls) {
+    fill_at(value, node, 0);
+}
+
+/// [`fill_node`] of a value, with a budget of steps of its own.
+pub(crate) fn fill_at(value: &mut Value, node: &'static Nulls, depth: usize) {
+    let mut steps = MAX_STEPS;
+    fill_node(value, node, depth, &mut steps);
+}
+
+/// [`fill_value`] at `depth`; `steps` bounds the nodes passed through without going into the
+/// value (`Any`, `Lazy`, flattened and tagged ones), which a type that flattens itself would
+/// pass forever. Each value inside starts with a budget of its own.
+pub(crate) fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match node {
+        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
+        Nulls::Object(fields, flattened) => {
+            if let Value::Object(map) = value {
+                for field in *fields {
+                    if let Some(text) = field.fill
+                        && !map.contains_key(field.name)
+                        && let Ok(default) = serde_json::from_str(text)
+                    {
+                        map.insert(field.name.to_owned(), default);
+                    }
+                    if let Some(inner) = map.get_mut(field.name) {
+                        fill_at(inner, field.inner, depth + 1);
+                    }
+                }
+            }
+            // A flattened type reads the same object.
+            for node in *flattened {
+                if take_step(steps) {
+                    fill_node(value, node, depth, steps);
+                }
+            }
+        }
+        Nulls::Items(inner) | Nulls::Unique(inner) => {
+            if let Value::Array(items) = value {
+                for item in items {
+                    fill_at(item, inner, depth + 1);
+                }
+            }
+        }
+        Nulls::Tuple(nodes) => {
+            if let Value::Array(items) = value {
+                for (item, node) in items.iter_mut().zip(*nodes) {
+                    fill_at(item, node, depth + 1);
+                }
+            }
+        }
+        Nulls::Values(inner) => {
+            if let Value::Object(map) = value {
+                for item in map.values_mut() {
+                    fill_at(item, inner, depth + 1);
+                }
+            }
+        }
+        Nulls::Any(alternatives) => {
+            if take_step(steps) {
+                for alternative in *alternatives {
+                    fill_node(value, alternative, depth, steps);
+                }
+            }
+        }
+        Nulls::Tagged(tag, cases) => {
+            if let Some(case) = tagged_case(value, tag, cases)
+                && take_step(steps)
+            {
+                fill_node(value, case.node, depth, steps);
+            }
+        }
+        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+            if take_step(steps) {
+                fill_node(value, resolve(), depth, steps);
+            }
+        }
+    }
+}
+
+/// [`strip_text`] on a value: removes the members `key: null` whose key has a default where it
+/// is. Values nested deeper than serde_json reads text are left as they are.
+///
+/// Not public API (it is reached through `toolgen::__private`, for the benchmark that compares
+/// it with the text stripper).
+#[doc(hidden)]
+pub fn strip_value(value: &mut Value, root: &'static Nulls) {
+    strip_value_with(value, root, &mut Conflicts::default());
+}
+
+/// [`strip_value`], which keeps the `null`s an untagged enum's variants disagree about, and
+/// records them in `conflicts`.
+pub(crate) fn strip_value_with(value: &mut Value, root: &'static Nulls, conflicts: &mut Conflicts) {
+    let mut stack = Vec::with_capacity(16);
+    let mut steps = MAX_STEPS;
+    expand(root, &mut stack, 0, &mut steps);
+    let mut walker = Walker {
+        stack,
+        conflicts,
+        path: Vec::new(),
+    };
+    walker.walk(value, 0, 0);
+}
+
+/// What [`strip_value_with`] carries down the value.
+pub(crate) struct Walker<'c> {
+    stack: Stack,
+    conflicts: &'c mut Conflicts,
+    /// Where the walk is, kept only while conflicts are recorded.
+    path: Vec<Segment>,
+}
+
+impl Walker<'_> {
+    /// Strips `value`, whose node set is `stack[set..]`.
+    fn walk(&mut self, value: &mut Value, set: usize, depth: usize) {
+        let end = self.stack.len();
+        if set == end || depth >= MAX_DEPTH {
+            return;
+        }
+        match value {
+            Value::Object(map) => {
+                let mut end = end;
+                if self.stack.get(set..end).is_some_and(has_tagged) {
+                    resolve_tags(&mut self.stack, set, |tag| match map.get(tag)? {
+                        Value::String(name) => Some(Tag::Name(Cow::Borrowed(name))),
+                        number => number.as_u64().map(Tag::Index),
+                    });
+                    end = self.stack.len();
+                    if set == end {
+                        return;
+                    }
+                }
+                let mut drop = false;
+                for (key, member) in map.iter_mut() {
+                    let found = lookup_set(&mut self.stack, set, end, key.as_bytes());
+                    if member.is_null() {
+                        if found.conflict() {
+                            self.conflict(key, found);
+                        } else {
+                            drop |= found.strips_null();
+                        }
+                    } else if self.conflicts.found.is_some() {
+                        self.path.push(Segment::Key(key.clone()));
+                        self.walk(member, end, depth + 1);
+                        self.path.pop();
+                    } else {
+                        self.walk(member, end, depth + 1);
+                    }
+                    self.stack.truncate(end);
+                }
+                if drop {
+                    // `retain` keeps the order of the others (`remove` would not, with
+                    // `preserve_order`).
+                    let stack = &mut self.stack;
+                    map.retain(|key, member| {
+                        let found = lookup_set(stack, set, end, key.as_bytes());
+                        stack.truncate(end);
+                        !(member.is_null() && found.strips_null())
+                    });
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter_mut().enumerate() {
+                    item_set(&mut self.stack, set, end, index);
+                    if self.conflicts.found.is_some() {
+                        self.path.push(Segment::Index(index));
+                        self.walk(item, end, depth + 1);
+                        self.path.pop();
+                    } else {
+                        self.walk(item, end, depth + 1);
+                    }
+                    self.stack.truncate(end);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records the `null` of `key` that the variants disagree about, in the object at the path.
+    #[cold]
+    fn conflict(&mut self, key: &str, found: Found) {
+        self.conflicts.met = true;
+        if let Some(list) = &mut self.conflicts.found {
+            list.push(Conflict {
+                path: self.path.clone(),
+                key: key.to_owned(),
+                default_first: found.default_first,
+            });
+        }
+    }
+}
