@@ -20,8 +20,9 @@ use crate::wire::result::ToolResult;
 /// A Messages API response (`type: "message"`): its `content` is a list of blocks (`text`,
 /// `thinking`, `tool_use`, `server_tool_use`, ...), read one by one.
 #[derive(Deserialize)]
-struct Message {
-    content: Vec<Obj<Tag>>,
+struct Message<'a> {
+    #[serde(borrow)]
+    content: Vec<Obj<Tag<'a>>>,
 }
 
 /// A `tool_use` block: a call of a client tool. Server tools run on Anthropic's side and need no
@@ -50,7 +51,7 @@ pub(crate) fn calls_at(message: &Value, at: &str) -> Result<Vec<ToolCall>, ToolC
     };
     let mut calls = Vec::new();
     for (Obj(tag), (at, block)) in content.iter().zip(items(message, "/content", &path)) {
-        if tag.r#type == "tool_use" {
+        if tag.r#type.0 == "tool_use" {
             let ToolUse { id, name, input } = read_at(provider, block, &at)?;
             let mut call = ToolCall::new(name, input.to_string());
             call.id = id;

@@ -65,23 +65,70 @@ fn read<'de, T: Deserialize<'de>>(
 }
 
 /// Deserializes `provider`'s wire type `T` out of `value`, found at JSON path `at`; errors name
-/// the full path.
-fn read_at<'de, T: Deserialize<'de>>(
+/// the full path. The value is read straight away; only a failure is read again, to find the
+/// path of the problem.
+pub(crate) fn read_at<'de, T: Deserialize<'de>>(
     provider: Provider,
     value: &'de Value,
     at: &str,
 ) -> Result<T, ToolCallError> {
-    match serde_path_to_error::deserialize(value) {
+    match Obj::<T>::deserialize(value) {
         Ok(Obj(wire)) => Ok(wire),
-        Err(e) => Err(ToolCallError::malformed(provider, at, &e)),
+        Err(_) => Err(locate::<T>(provider, value, at)),
     }
 }
 
-/// An item of a mixed list, by its `type`; the list is read as tags first, and the items of
-/// interest again as their own type.
+#[cold]
+fn locate<'de, T: Deserialize<'de>>(
+    provider: Provider,
+    value: &'de Value,
+    at: &str,
+) -> ToolCallError {
+    match serde_path_to_error::deserialize::<_, Obj<T>>(value) {
+        Err(error) => ToolCallError::malformed(provider, at, &error),
+        // Both reads see the same value; should they ever disagree, say so without a path.
+        Ok(_) => ToolCallError::Malformed {
+            provider,
+            path: at.to_owned(),
+            message: "the value could not be read".to_owned(),
+        },
+    }
+}
+
+/// An item of a mixed list, or an event, by its `type`: read first, so that only the items of
+/// interest are read again in full, as their own type.
 #[derive(Deserialize)]
-struct Tag {
-    r#type: String,
+pub(crate) struct Tag<'a> {
+    #[serde(borrow)]
+    pub(crate) r#type: Text<'a>,
+}
+
+/// A string of a response or event, borrowed from it (serde's `&str` would say "a borrowed
+/// string" in its errors).
+#[derive(Clone, Copy)]
+pub(crate) struct Text<'a>(pub(crate) &'a str);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = &'de str;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(
+                self,
+                text: &'de str,
+            ) -> Result<&'de str, E> {
+                Ok(text)
+            }
+        }
+
+        deserializer.deserialize_str(TextVisitor).map(Text)
+    }
 }
 
 /// Each item of the array at JSON pointer `pointer` in `value` (none if there is no array there),

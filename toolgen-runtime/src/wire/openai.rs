@@ -101,8 +101,9 @@ pub(crate) fn chat_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallErro
 /// A Responses API response (`object: "response"`): `output` is a list of items (`message`,
 /// `reasoning`, `function_call`, built-in tool calls, ...), read one by one.
 #[derive(Deserialize)]
-struct Response {
-    output: Vec<Obj<Tag>>,
+struct Response<'a> {
+    #[serde(borrow)]
+    output: Vec<Obj<Tag<'a>>>,
 }
 
 /// `FunctionToolCall`. Its `id` (`fc_...`) names the item; `call_id` is what the output answers.
@@ -118,7 +119,7 @@ pub(crate) fn responses_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCal
     let Response { output } = read(provider, response)?;
     let mut calls = Vec::new();
     for (Obj(tag), (at, item)) in output.iter().zip(items(response, "/output", "output")) {
-        if tag.r#type == "function_call" {
+        if tag.r#type.0 == "function_call" {
             let call: FunctionCall = read_at(provider, item, &at)?;
             calls.push(ToolCall::new(call.name, call.arguments).with_id(call.call_id));
         }
