@@ -35,6 +35,9 @@
 //! one does not compile, and a tool that does not fit Gemini's `parameters` is sent with
 //! `parametersJsonSchema`.
 
+pub(crate) mod check;
+pub(crate) mod json;
+pub(crate) mod passes;
 pub(crate) mod rewrite;
 pub(crate) mod rules;
 
