@@ -1,6 +1,6 @@
 //! Anthropic Messages API.
 //!
-//! https://platform.claude.com/docs/en/build-with-claude/streaming: a message streams as
+//! <https://platform.claude.com/docs/en/build-with-claude/streaming>: a message streams as
 //! `message_start`, then per content block a `content_block_start`, `content_block_delta`s and a
 //! `content_block_stop`, all naming the block by `index`; then `message_delta` and `message_stop`.
 //! "The deltas for `tool_use` content blocks correspond to updates for the `input` field of the

@@ -1,12 +1,12 @@
 //! Google Gemini `streamGenerateContent`.
 //!
-//! Each chunk is a whole `GenerateContentResponse` (https://ai.google.dev/api/generate-content),
+//! Each chunk is a whole `GenerateContentResponse` (<https://ai.google.dev/api/generate-content>),
 //! whose `functionCall` parts are read as `ToolCall::parse` reads them, keeping each part's
-//! `thoughtSignature` (https://ai.google.dev/gemini-api/docs/thought-signatures). A chunk may hold
+//! `thoughtSignature` (<https://ai.google.dev/gemini-api/docs/thought-signatures>). A chunk may hold
 //! only usage or a finish reason and no candidate.
 //!
 //! Gemini 3 can also stream a call's arguments (`streamFunctionCallArguments`; Vertex AI's
-//! `FunctionCall.partialArgs` and `willContinue`, https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Content#FunctionCall):
+//! `FunctionCall.partialArgs` and `willContinue`, <https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Content#FunctionCall>):
 //! a part `{name, willContinue: true}` opens the call, parts `{partialArgs: [{jsonPath,
 //! stringValue | numberValue | boolValue | nullValue, willContinue}], willContinue: true}` give its
 //! values one by one (a string over several parts while its `willContinue` is true), and a part

@@ -5,7 +5,7 @@
 //! you set `stream_options: {"include_usage": true}`"); `delta.tool_calls[]` are
 //! `ChatCompletionMessageToolCallChunk`s, where only `index` is required and `id`, `type` and
 //! `function.{name, arguments}` are optional (`null` in later fragments). The function calling
-//! guide (https://platform.openai.com/docs/guides/function-calling?api-mode=chat#streaming) has
+//! guide (<https://platform.openai.com/docs/guides/function-calling?api-mode=chat#streaming>) has
 //! the first fragment of each call carry its `id` and `function.name` and the later ones append
 //! to `function.arguments`, accumulated by `index` until the choice's `finish_reason`. The stream
 //! ends with `data: [DONE]`, which is not JSON and not an event.

@@ -1,6 +1,6 @@
 //! OpenAI Responses API.
 //!
-//! The function calling guide (https://platform.openai.com/docs/guides/function-calling#streaming):
+//! The function calling guide (<https://platform.openai.com/docs/guides/function-calling#streaming>):
 //! "an event of type `response.output_item.added` will be emitted for each function call" with
 //! `output_index` ("This represents the individual function calls in the response") and the
 //! in-progress `item` (`type: "function_call"`, `id`, `call_id`, `name`, `arguments: ""`); then
