@@ -14,8 +14,8 @@ pub(crate) struct Rules {
     pub(crate) refused: &'static [(Rule, u16)],
     /// Limits on totals over the whole schema, if any.
     pub(crate) limits: Option<Limits>,
-    /// The `format`s it takes on strings (`*` for any).
-    pub(crate) string_formats: &'static [&'static str],
+    /// The `format`s it takes on strings (`*` for any), in lists.
+    pub(crate) string_formats: &'static [&'static [&'static str]],
     /// The `format`s it takes on integers and on numbers.
     pub(crate) integer_formats: &'static [&'static str],
     pub(crate) number_formats: &'static [&'static str],
@@ -39,7 +39,7 @@ pub(crate) struct Limits {
     pub(crate) text: u32,
 }
 
-/// The formats both strict modes take on strings.
+/// The formats both strict modes take on strings (Anthropic's also `uri`).
 const STRICT_FORMATS: &[&str] = &[
     "date-time",
     "time",
@@ -56,7 +56,7 @@ const STRICT_FORMATS: &[&str] = &[
 const STANDARD: Rules = Rules {
     refused: &[],
     limits: None,
-    string_formats: &["*"],
+    string_formats: &[&["*"]],
     integer_formats: &["*"],
     number_formats: &["*"],
     in_words: &[],
@@ -76,7 +76,7 @@ const OPENAI_STRICT: Rules = Rules {
         enum_values: 1000,
         text: 120_000,
     }),
-    string_formats: STRICT_FORMATS,
+    string_formats: &[STRICT_FORMATS],
     integer_formats: &[],
     number_formats: &[],
     in_words: &[
@@ -99,18 +99,7 @@ const ANTHROPIC_STRICT: Rules = Rules {
         (Rule::Pattern, PATTERN),
     ],
     limits: None,
-    string_formats: &[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "ipv4",
-        "ipv6",
-        "uuid",
-        "uri",
-    ],
+    string_formats: &[STRICT_FORMATS, &["uri"]],
     integer_formats: &[],
     number_formats: &[],
     in_words: &[
@@ -138,7 +127,7 @@ const GEMINI: Rules = Rules {
         (Rule::NonStringEnum, NON_STRING_ENUM),
     ],
     limits: None,
-    string_formats: &["date-time", "enum"],
+    string_formats: &[&["date-time", "enum"]],
     integer_formats: &["int32", "int64"],
     number_formats: &["float", "double"],
     in_words: &[
@@ -171,7 +160,7 @@ impl Rules {
     /// `number`, or any other for strings).
     pub(crate) fn takes_format(&self, format: &str, integer: bool, number: bool) -> bool {
         let listed = |formats: &[&str]| formats.iter().any(|f| *f == "*" || *f == format);
-        listed(self.string_formats)
+        self.string_formats.iter().any(|formats| listed(formats))
             || (integer && listed(self.integer_formats))
             || (number && listed(self.number_formats))
     }

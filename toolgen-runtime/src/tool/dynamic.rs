@@ -494,21 +494,15 @@ impl<'s> Checker<'s> {
                     !defined
                 });
                 for (key, member) in map.iter_mut() {
-                    let property = candidates
-                        .iter()
-                        .find_map(|candidate| candidate.get("properties")?.get(key));
-                    if let Some(property) = property {
+                    if let Some(property) = property_of(&candidates, key) {
                         self.strip_nulls(property, member, depth + 1);
                     }
                 }
             }
             Value::Array(items) => {
-                if let Some(item) = candidates
-                    .iter()
-                    .find_map(|candidate| candidate.get("items"))
-                {
-                    for value in items {
-                        self.strip_nulls(item, value, depth + 1);
+                for (index, item) in items.iter_mut().enumerate() {
+                    if let Some(schema) = item_of(&candidates, index) {
+                        self.strip_nulls(schema, item, depth + 1);
                     }
                 }
             }
@@ -543,21 +537,14 @@ impl<'s> Checker<'s> {
                     }
                 }
                 for (key, member) in map.iter_mut() {
-                    let property = readers
-                        .iter()
-                        .find_map(|reader| reader.get("properties")?.get(key));
-                    if let Some(property) = property {
+                    if let Some(property) = property_of(&readers, key) {
                         self.fill_defaults(property, member, depth + 1);
                     }
                 }
             }
             Value::Array(items) => {
-                let prefix = readers
-                    .iter()
-                    .find_map(|reader| reader.get("prefixItems")?.as_array());
-                let rest = readers.iter().find_map(|reader| reader.get("items"));
                 for (index, item) in items.iter_mut().enumerate() {
-                    if let Some(schema) = prefix.and_then(|p| p.get(index)).or(rest) {
+                    if let Some(schema) = item_of(&readers, index) {
                         self.fill_defaults(schema, item, depth + 1);
                     }
                 }
@@ -948,6 +935,22 @@ impl<'s> Checker<'s> {
         }
         Ok(())
     }
+}
+
+/// The schema of the property `key` in the first of `schemas` that has one.
+fn property_of<'s>(schemas: &[&'s Value], key: &str) -> Option<&'s Value> {
+    schemas
+        .iter()
+        .find_map(|schema| schema.get("properties")?.get(key))
+}
+
+/// The schema of the item at `index` in the first of `schemas` that has one: its `prefixItems`'
+/// at that position, or else its `items`.
+fn item_of<'s>(schemas: &[&'s Value], index: usize) -> Option<&'s Value> {
+    let prefix = schemas
+        .iter()
+        .find_map(|schema| schema.get("prefixItems")?.as_array()?.get(index));
+    prefix.or_else(|| schemas.iter().find_map(|schema| schema.get("items")))
 }
 
 /// The names in a schema's `required`.
