@@ -102,7 +102,6 @@ pub mod __private {
         #[cfg(feature = "uuid1")]
         pub use uuid;
     }
-    pub use crate::dialect::Dialect;
     pub use crate::parse::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
@@ -113,14 +112,14 @@ pub mod __private {
     pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
+        Facts, Kid, LeadsTo, Target, TargetAt, check_field, check_rest, first_problem,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
-        At, Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
-        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
-        flatten_text, flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
-        quoted, require_object, root_len, trim_doc, unique_names,
+        Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
+        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flattened_after,
+        flattened_at_root, flattened_str, has_defs, has_no_branches, require_object, trim_doc,
+        unique_names,
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::tool::{Extras, Icon, ToolCache};
@@ -133,8 +132,7 @@ pub mod __private {
     }
     pub use crate::dialect::rewrite::rewrite_text;
     pub use crate::run::handler::{
-        CallFuture, Dispatch, Handler, Invocation, ToolOutput, handle, output_schema_of,
-        tool_output_schema,
+        CallFuture, Dispatch, Handler, Invocation, handle, tool_output_schema,
     };
     pub use crate::tool::Tool;
     pub use crate::tool::set::{ToolSet, assert_unique_tool_names};

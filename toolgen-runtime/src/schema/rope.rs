@@ -1531,14 +1531,3 @@ pub const fn escaped<const N: usize>(text: &str) -> [u8; N] {
 pub const fn trim_doc(text: &'static str) -> &'static str {
     text.trim_ascii()
 }
-
-/// `text` as a JSON string, quotes included; `N` is [`escaped_len`] + 2.
-#[doc(hidden)]
-pub const fn quoted<const N: usize>(text: &str) -> [u8; N] {
-    let mut buf = [0u8; N];
-    let mut out = Out::new(&mut buf, false, &Entries::EMPTY);
-    out.put(b"\"");
-    put_escaped(text, &mut out);
-    out.put(b"\"");
-    buf
-}
