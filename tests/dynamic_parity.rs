@@ -1,14 +1,19 @@
 //! A derived tool and a `DynamicTool` built from its schema read arguments alike: on samples
-//! written from each seed tool's schema (a valid value, then each property left out, `null`,
+//! written from the schema of each seed tool and each test tool (every row of the type mapping) (a valid value, then each property left out, `null`,
 //! of the wrong type, repeated), both accept the same texts, give the same value (the dynamic
 //! tool's value read by the derived type is the derived tool's), and refuse the same texts at
 //! the same path with the same kind of error.
 
+mod common;
+mod dialect_check;
 #[path = "../examples/seed_tools/mod.rs"]
 mod seed_tools;
 
 use serde_json::{Map, Value, json};
-use toolgen::{ArgsError, ArgsErrorKind, DynamicTool, Provider};
+use toolgen::{ArgsError, ArgsErrorKind, DynamicTool};
+
+/// How deep [`sample`] writes before it ends lists (`[]`) and optional values (`null`).
+const DEEP: usize = 6;
 
 /// A value `schema` (inside `root`) takes, as a model would write it: every property, the first
 /// alternative that is not `null`, the first `enum` value, lists of one item.
@@ -30,12 +35,22 @@ fn sample(schema: &Value, root: &Value, depth: usize) -> Value {
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(branches)) = schema.get(key) {
+            // Deep down (a recursive type), `null` where it may be, to end the value.
+            let null = json!({"type": "null"});
+            if depth > DEEP && branches.contains(&null) {
+                return Value::Null;
+            }
             let branch = branches
                 .iter()
-                .find(|branch| branch.get("type") != Some(&json!("null")))
+                .find(|branch| **branch != null)
                 .unwrap_or(&Value::Null);
             return sample(branch, root, depth + 1);
         }
+    }
+    let nullable =
+        matches!(schema.get("type"), Some(Value::Array(types)) if types.contains(&json!("null")));
+    if depth > DEEP && nullable {
+        return Value::Null;
     }
     let ty = match schema.get("type") {
         Some(Value::String(ty)) => ty.as_str(),
@@ -55,6 +70,12 @@ fn sample(schema: &Value, root: &Value, depth: usize) -> Value {
                 }
             }
             Value::Object(map)
+        }
+        "array" if depth > DEEP && schema.get("minItems").is_none() => json!([]),
+        "array" if schema.get("prefixItems").is_some() => {
+            let prefix = schema.get("prefixItems").and_then(Value::as_array);
+            let items = prefix.into_iter().flatten();
+            Value::Array(items.map(|item| sample(item, root, depth + 1)).collect())
         }
         "array" => {
             let count = schema
@@ -181,6 +202,25 @@ fn outcome(result: &Result<Value, ArgsError>) -> Result<&Value, (String, bool)> 
     })
 }
 
+/// Whether `error` is a missing field that the derived tool read as `None` (`null` in
+/// `derived`, its value written back).
+fn read_as_none(derived: &Value, error: &ArgsError) -> bool {
+    let Some(name) = error
+        .message()
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    else {
+        return false;
+    };
+    // Paths of plain keys only (`a.b`), which is what the samples hold here.
+    let object = error
+        .path()
+        .split('.')
+        .filter(|key| !key.is_empty())
+        .try_fold(derived, |value, key| value.get(key));
+    object.and_then(|object| object.get(name)) == Some(&Value::Null)
+}
+
 /// Whether the dynamic tool's path goes further into the value than the derived tool's: serde
 /// reads an internally tagged enum's variant from a buffered copy of the object, which loses
 /// where in it an error is (`operations[0]`, where the dynamic tool says
@@ -191,57 +231,97 @@ fn more_precise(derived: &str, dynamic: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
 }
 
+/// The samples of one tool that a `DynamicTool` built from its schema reads otherwise, as
+/// lines to show; how many samples were compared is added to `compared`.
+fn differences(
+    name: &str,
+    input_schema: &str,
+    parse_args: fn(&str) -> Result<Value, ArgsError>,
+    parse_value: fn(Value) -> Result<Value, ArgsError>,
+    compared: &mut usize,
+) -> Vec<String> {
+    let schema: Value = serde_json::from_str(input_schema).unwrap();
+    let dynamic_name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let dynamic = DynamicTool::new(dynamic_name, "A tool.", schema.clone()).unwrap();
+    let mut differences = Vec::new();
+    for text in samples(&schema) {
+        *compared += 1;
+        let derived = parse_args(&text);
+        let dynamic = dynamic.parse_args(&text);
+        // The dynamic tool's value, read by the derived type.
+        let read_back = match &dynamic {
+            Ok(value) => parse_value(value.clone()),
+            Err(error) => Err(error.clone()),
+        };
+        let same = match (outcome(&derived), outcome(&dynamic)) {
+            (Ok(derived), Ok(_)) => read_back.as_ref().ok() == Some(derived),
+            // The schema requires a field that serde reads as `None` when it is missing: an
+            // `Option` behind a type alias, which the derive cannot see through. The schema,
+            // which is what the model sees, is the stricter of the two.
+            (Ok(derived), Err(_)) => dynamic
+                .as_ref()
+                .is_err_and(|error| read_as_none(derived, error)),
+            (Err(derived), Err(dynamic)) => {
+                derived == dynamic || more_precise(&derived.0, &dynamic.0)
+            }
+            _ => false,
+        };
+        if !same {
+            differences.push(format!(
+                "{name}: {text}\n  derived: {:?}\n  dynamic: {:?}\n  dynamic read back: {:?}",
+                derived.as_ref().map_err(ToString::to_string),
+                dynamic.as_ref().map_err(ToString::to_string),
+                read_back.as_ref().map_err(ToString::to_string),
+            ));
+        }
+    }
+    differences
+}
+
 #[test]
 fn derived_and_dynamic_tools_parse_every_sample_alike() {
     let mut compared = 0;
-    let mut differences = Vec::new();
+    let mut found = Vec::new();
     for seed in &seed_tools::SEEDS {
         for tool in seed.tools {
-            let schema: Value = serde_json::from_str(tool.input_schema).unwrap();
-            let description = (tool.definition)(Provider::Mcp)["description"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            let dynamic = DynamicTool::new(tool.name, description, schema.clone()).unwrap();
-            for text in samples(&schema) {
-                compared += 1;
-                let derived = (tool.parse_args)(&text);
-                let dynamic = dynamic.parse_args(&text);
-                // The dynamic tool's value, read by the derived type.
-                let read_back = match &dynamic {
-                    Ok(value) => (tool.parse_value)(value.clone()),
-                    Err(error) => Err(error.clone()),
-                };
-                let same = match (outcome(&derived), outcome(&dynamic)) {
-                    (Ok(derived), Ok(_)) => read_back.as_ref().ok() == Some(derived),
-                    (Err(derived), Err(dynamic)) => {
-                        derived == dynamic || more_precise(&derived.0, &dynamic.0)
-                    }
-                    _ => false,
-                };
-                if !same {
-                    differences.push(format!(
-                        "{}: {text}\n  derived: {:?}\n  dynamic: {:?}\n  dynamic read back: {:?}",
-                        tool.name,
-                        derived.as_ref().map_err(ToString::to_string),
-                        dynamic.as_ref().map_err(ToString::to_string),
-                        read_back.as_ref().map_err(ToString::to_string),
-                    ));
-                }
-            }
+            found.extend(differences(
+                tool.name,
+                tool.input_schema,
+                tool.parse_args,
+                tool.parse_value,
+                &mut compared,
+            ));
         }
     }
-    assert!(compared > 200, "{compared} samples");
+    for tool in common::parsing_tools() {
+        found.extend(differences(
+            tool.name,
+            tool.input_schema,
+            tool.parse_args,
+            tool.parse_value,
+            &mut compared,
+        ));
+    }
+    assert!(compared > 1000, "{compared} samples");
     assert!(
-        differences.is_empty(),
+        found.is_empty(),
         "{} of {compared} samples read differently:\n{}",
-        differences.len(),
-        differences.join("\n")
+        found.len(),
+        found.join("\n")
     );
 }
 
 #[test]
-fn an_enum_given_a_value_of_another_type_is_a_data_error_at_its_field() {
+fn a_value_of_another_type_is_a_data_error_at_its_field() {
     // serde_json files this as a syntax error, "expected value at line 1 column 25", though the
     // text is JSON: the derived tool says what is wrong, as the dynamic tool does.
     let get_weather = seed_tools::SEEDS
@@ -261,6 +341,20 @@ fn an_enum_given_a_value_of_another_type_is_a_data_error_at_its_field() {
             )
         );
     }
+    // The same for a 128-bit integer ("invalid number at line 1 column 10").
+    let int128 = common::parsing_tools()
+        .into_iter()
+        .find(|tool| tool.name == "int128::Folded")
+        .unwrap();
+    let error = (int128.parse_args)(r#"{"value": "seven"}"#).unwrap_err();
+    assert_eq!(
+        (error.path(), error.message(), error.kind()),
+        (
+            "value",
+            r#"invalid type: string "seven", expected an integer"#,
+            ArgsErrorKind::Data
+        )
+    );
     // Text that is not JSON stays a syntax error.
     let error = (get_weather.parse_args)(r#"{"location": "Riga", "units": }"#).unwrap_err();
     assert_eq!(error.kind(), ArgsErrorKind::Syntax);

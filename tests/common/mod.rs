@@ -33,6 +33,49 @@ pub struct Row {
     /// Checks a sample value of both tools both ways (for tool rows; the others' types cannot be
     /// deserialized into an owned value, or have no `PartialEq`).
     pub round_trip: Option<fn()>,
+    /// Both tools, to parse arguments with (for tool rows).
+    pub parsers: Vec<ParsingTool>,
+}
+
+/// A tool that parses arguments, its typed value written back as JSON: what
+/// `tests/dynamic_parity.rs` holds a `DynamicTool` built from its schema against.
+#[derive(Clone, Copy)]
+pub struct ParsingTool {
+    pub name: &'static str,
+    pub input_schema: &'static str,
+    /// [`Tool::parse_args`], the value written back as JSON.
+    pub parse_args: fn(&str) -> Result<Value, toolgen::ArgsError>,
+    /// [`Tool::parse_value`], the value written back as JSON.
+    pub parse_value: fn(Value) -> Result<Value, toolgen::ArgsError>,
+}
+
+pub const fn parsing_tool<T: Tool + Serialize>(name: &'static str) -> ParsingTool {
+    ParsingTool {
+        name,
+        input_schema: T::INPUT_SCHEMA,
+        parse_args: |args| T::parse_args(args).map(|parsed| written(&parsed)),
+        parse_value: |args| T::parse_value(args).map(|parsed| written(&parsed)),
+    }
+}
+
+/// `value` as JSON (`Value::Null` where it cannot be written).
+fn written<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Every test tool that parses arguments into a type that serializes: the named ones and both
+/// tools of every tool row.
+pub fn parsing_tools() -> Vec<ParsingTool> {
+    let mut tools = vec![
+        parsing_tool::<Pages>("Pages"),
+        parsing_tool::<Forest>("Forest"),
+        parsing_tool::<Documented>("Documented"),
+        parsing_tool::<AttributeDescribed>("AttributeDescribed"),
+        parsing_tool::<Optionals>("Optionals"),
+        parsing_tool::<FindOrders>("FindOrders"),
+    ];
+    tools.extend(rows::all().into_iter().flat_map(|row| row.parsers));
+    tools
 }
 
 /// A tool, with what the checks need of it.
@@ -94,6 +137,10 @@ macro_rules! tool_rows {
                         test_tool::<Traited>(concat!(stringify!($name), "::Traited")),
                     ],
                     round_trip: Some(round_trip as fn()),
+                    parsers: vec![
+                        parsing_tool::<Folded>(concat!(stringify!($name), "::Folded")),
+                        parsing_tool::<Traited>(concat!(stringify!($name), "::Traited")),
+                    ],
                 }
             }
         }
@@ -126,6 +173,7 @@ macro_rules! schema_rows {
                     runtime: schema_text(&<$ty as ToolSchema>::SCHEMA, &<$ty as ToolSchema>::DEFS),
                     tools: Vec::new(),
                     round_trip: None,
+                    parsers: Vec::new(),
                 }
             }
         }

@@ -986,13 +986,21 @@ fn locate_in_value<T: DeserializeOwned>(
     }
 }
 
-/// The message for an enum's value that is valid JSON but neither a string nor an object
-/// (`"units": null`), which serde_json files as a syntax error, "expected value at line 1 column
-/// 25": what the value at `path` is, and what an enum takes. `None` where the text is not JSON,
-/// or the value is not of that kind.
+/// The message for a value of the wrong type that serde_json files as a syntax error though the
+/// text is JSON: an enum given what is neither a string nor an object (`"units": null`,
+/// "expected value at line 1 column 25"), or an `i128`/`u128` given what is not a number
+/// ("invalid number"). What the value at `path` is, and what was expected. `None` where the text
+/// is not JSON, or the error is another.
 #[cold]
-fn not_a_variant(args: &str, path: &serde_path_to_error::Path) -> Option<String> {
+fn wrong_type(args: &str, path: &serde_path_to_error::Path, message: &str) -> Option<String> {
     use serde_path_to_error::Segment;
+    let expected = if message.starts_with("expected value at ") {
+        "a string naming a variant"
+    } else if message.starts_with("invalid number at ") {
+        "an integer"
+    } else {
+        return None;
+    };
     let value: Value = serde_json::from_str(args).ok()?;
     let mut at = &value;
     for segment in path.iter() {
@@ -1008,11 +1016,10 @@ fn not_a_variant(args: &str, path: &serde_path_to_error::Path) -> Option<String>
         Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
         Value::Number(n) => format!("integer `{n}`"),
         Value::Array(_) => "sequence".to_owned(),
-        Value::String(_) | Value::Object(_) => return None,
+        Value::String(text) => format!("string {}", Value::String(text.clone())),
+        Value::Object(_) => "map".to_owned(),
     };
-    Some(format!(
-        "invalid type: {what}, expected a string naming a variant"
-    ))
+    Some(format!("invalid type: {what}, expected {expected}"))
 }
 
 /// The slow path: find where `args` fails to parse as `T`.
@@ -1023,8 +1030,7 @@ pub(crate) fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error)
         Err(error) => {
             let path = path_text(error.path());
             if error.inner().classify() == serde_json::error::Category::Syntax
-                && error.inner().to_string().starts_with("expected value at ")
-                && let Some(wrong) = not_a_variant(args, error.path())
+                && let Some(wrong) = wrong_type(args, error.path(), &error.inner().to_string())
             {
                 return ArgsError::new(path, wrong, ArgsErrorKind::Data);
             }

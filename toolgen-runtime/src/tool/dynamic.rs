@@ -576,26 +576,34 @@ impl<'s> Checker<'s> {
             }
         }
         for key in ["anyOf", "oneOf"] {
-            let Some(Value::Array(branches)) = schema.get(key) else {
-                continue;
-            };
-            let typed: Vec<&'s Value> = branches
-                .iter()
-                .filter(|branch| self.may_take_type(branch, value))
-                .collect();
-            let chosen = match typed.as_slice() {
-                [one] => Some(*one),
-                _ => {
-                    let mut named = typed.iter().filter(|b| self.names(b, value));
-                    match (named.next(), named.next()) {
-                        (Some(one), None) => Some(*one),
-                        _ => None,
-                    }
-                }
-            };
-            if let Some(branch) = chosen {
+            if let Some(Value::Array(branches)) = schema.get(key)
+                && let Some(branch) = self.picked(branches, value).and_then(|i| branches.get(i))
+            {
                 self.readers(branch, value, out, depth + 1);
             }
+        }
+    }
+
+    /// The one of `branches` that `value` picks out: the only one that can take its JSON type
+    /// (an `Option`'s value), or else the one whose `const` properties its members match (a
+    /// tagged enum's variant, named by its tag). `None` where the value does not tell them apart.
+    fn picked(&self, branches: &'s [Value], value: &Value) -> Option<usize> {
+        let typed: Vec<usize> = (0..branches.len())
+            .filter(|&i| {
+                branches
+                    .get(i)
+                    .is_some_and(|b| self.may_take_type(b, value))
+            })
+            .collect();
+        if let [only] = typed.as_slice() {
+            return Some(*only);
+        }
+        let mut named = typed
+            .into_iter()
+            .filter(|&i| branches.get(i).is_some_and(|b| self.names(b, value)));
+        match (named.next(), named.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
         }
     }
 
@@ -773,17 +781,17 @@ impl<'s> Checker<'s> {
         }
         for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
             if let Some(Value::Array(branches)) = keywords.get(keyword) {
+                // The branch the value picks out (by its JSON type, or by a tag): its error is
+                // the one to give, as serde gives the error inside an `Option`'s value or inside
+                // the variant a tag names.
+                let picked = self.picked(branches, value);
                 let mut first = None;
-                let mut named = None;
+                let mut own = None;
                 let mut passed = 0;
-                for branch in branches {
+                for (index, branch) in branches.iter().enumerate() {
                     match self.check(branch, value, path, depth, hops + 1) {
                         Ok(()) => passed += 1,
-                        // The branch the value's tag names: its error is the one to give, as
-                        // serde gives the error inside the variant a tag names.
-                        Err(failure) if named.is_none() && self.names(branch, value) => {
-                            named = Some(failure);
-                        }
+                        Err(failure) if picked == Some(index) => own = Some(failure),
                         Err(failure) => {
                             first.get_or_insert(failure);
                         }
@@ -794,8 +802,8 @@ impl<'s> Checker<'s> {
                     }
                 }
                 if passed == 0 {
-                    // The branch the tag names, or the only one: its own error says more.
-                    return Err(match (named, first) {
+                    // The branch the value picks out, or the only one: its own error says more.
+                    return Err(match (own, first) {
                         (Some(failure), _) => failure,
                         (None, Some(failure)) if branches.len() == 1 => failure,
                         _ => fail(
