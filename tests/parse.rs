@@ -311,8 +311,88 @@ fn repeated_set_items_are_an_error_with_a_path() {
     assert_eq!(err.kind(), ArgsErrorKind::Data);
 }
 
+/// Sets of every kind of plain item, read borrowed from the text (no `Value` per item).
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Sets {
+    #[serde(default)]
+    words: std::collections::BTreeSet<String>,
+    #[serde(default)]
+    numbers: std::collections::BTreeSet<i64>,
+    #[serde(default)]
+    units: std::collections::BTreeSet<Unit>,
+    #[serde(default)]
+    labels: std::collections::BTreeSet<Label>,
+    #[serde(default)]
+    maybe: std::collections::BTreeSet<Option<u8>>,
+    #[serde(default)]
+    flags: std::collections::BTreeSet<bool>,
+    #[serde(default)]
+    ratios: Vec<std::collections::BTreeSet<u32>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Label(String);
+
+#[test]
+fn sets_of_plain_items_are_read_and_checked_as_values() {
+    let sets = Sets::parse_args(
+        r#"{"words":["a","\u00e9","é2"],"numbers":[-1,1,0],"units":["word","phrase"],
+            "labels":["x","y"],"maybe":[null,1],"flags":[true,false],"ratios":[[1,2],[2]]}"#,
+    )
+    .unwrap();
+    assert_eq!(sets.words.len(), 3);
+    assert_eq!(sets.numbers.len(), 3);
+    assert_eq!(sets.units.len(), 2);
+    assert_eq!(sets.labels.len(), 2);
+    assert_eq!(sets.maybe.len(), 2);
+    assert_eq!(sets.flags.len(), 2);
+    assert_eq!(sets.ratios.len(), 2);
+    // Repeats as JSON values see them: an escaped string is the same string, a negative number
+    // is not the positive one.
+    for (text, path) in [
+        (r#"{"words":["é","\u00e9"]}"#, "words[1]"),
+        (r#"{"numbers":[5,-5,5]}"#, "numbers[2]"),
+        (r#"{"units":["word","word"]}"#, "units[1]"),
+        (r#"{"labels":["x","x"]}"#, "labels[1]"),
+        (r#"{"maybe":[null,null]}"#, "maybe[1]"),
+        (r#"{"flags":[true,true]}"#, "flags[1]"),
+        (r#"{"ratios":[[1],[3,3]]}"#, "ratios[1][1]"),
+    ] {
+        let error = Sets::parse_args(text).unwrap_err();
+        assert_eq!(
+            (error.kind(), error.path()),
+            (ArgsErrorKind::Constraint, path),
+            "{text}"
+        );
+    }
+    // `1.0` where an integer belongs is read as `1` (a model's habit, tolerated): a repeat.
+    let error = Sets::parse_args(r#"{"numbers":[1,1.0]}"#).unwrap_err();
+    assert_eq!(
+        (error.kind(), error.path()),
+        (ArgsErrorKind::Constraint, "numbers[1]")
+    );
+    assert_eq!(
+        Sets::parse_args(r#"{"numbers":[1,2.0]}"#)
+            .unwrap()
+            .numbers
+            .len(),
+        2
+    );
+    // More items than are compared pair by pair: hashed.
+    let many: Vec<String> = (0..40).map(|i| format!("\"w{i}\"")).collect();
+    let text = format!(r#"{{"words":[{}]}}"#, many.join(","));
+    assert_eq!(Sets::parse_args(&text).unwrap().words.len(), 40);
+    let text = format!(r#"{{"words":[{},"w7"]}}"#, many.join(","));
+    let error = Sets::parse_args(&text).unwrap_err();
+    assert_eq!(
+        (error.kind(), error.path()),
+        (ArgsErrorKind::Constraint, "words[40]")
+    );
+}
+
 #[derive(ToolSchema, Deserialize, Debug, Clone, PartialEq)]
 #[serde(rename_all = "lowercase")]
+#[derive(PartialOrd, Ord, Eq)]
 enum Unit {
     Word,
     Phrase,

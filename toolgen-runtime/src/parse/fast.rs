@@ -706,6 +706,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
 /// compared, then handed to `visitor`. A repeat is an error, as anything the `Value` path would
 /// see differently (a number beyond `f32`'s range, which serde reads from a `Value` as infinity):
 /// the caller then takes that path, which says where.
+///
+/// Items with nothing to follow inside them (the common case: strings, numbers) are read as
+/// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words
+/// costs no `Value` per item.
 #[inline(never)]
 fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     visitor: V,
@@ -713,6 +717,21 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     set: &Set,
     text: &'de str,
 ) -> Result<V::Value, A::Error> {
+    if let Set::One(Nulls::Unique(inner)) = set
+        && matches!(Set::of(inner), Set::Empty)
+    {
+        let mut items: Vec<SetItem<'de>> = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        while let Some(item) = seq.next_element_seed(SetItemSeed)? {
+            items.push(item);
+        }
+        if SetItem::any_repeat(&items) {
+            return Err(A::Error::custom("a set repeats an item"));
+        }
+        let mut items = SeqDeserializer::<_, serde_json::Error>::new(items.into_iter());
+        let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
+        items.end().map_err(A::Error::custom)?;
+        return Ok(value);
+    }
     let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
     loop {
         let seed = std::marker::PhantomData::<UniqueKeys>;
@@ -732,6 +751,195 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
     items.end().map_err(A::Error::custom)?;
     Ok(value)
+}
+
+/// An item of a set whose items have nothing inside to follow: a string borrowed from the text,
+/// an integer or a boolean as serde_json reads them, or any other value (an escaped string, a
+/// float, `null`, an array or object) as a `serde_json::Value`.
+enum SetItem<'de> {
+    Str(&'de str),
+    U64(u64),
+    I64(i64),
+    Bool(bool),
+    Other(serde_json::Value),
+}
+
+impl SetItem<'_> {
+    /// Whether two items are equal as `serde_json::Value`s: compared as they are where all are
+    /// plain, else as values ([`crate::schema::first_repeat`]).
+    fn any_repeat(items: &[SetItem<'_>]) -> bool {
+        if items.iter().any(|item| matches!(item, SetItem::Other(_))) {
+            let values: Vec<serde_json::Value> = items.iter().map(SetItem::to_value).collect();
+            if values.iter().any(has_f32_overflow) {
+                return true;
+            }
+            return crate::schema::first_repeat(&values).is_some();
+        }
+        if items.len() <= 16 {
+            return items
+                .iter()
+                .enumerate()
+                .any(|(at, item)| items.iter().take(at).any(|earlier| earlier.same(item)));
+        }
+        let mut seen = std::collections::HashSet::with_capacity(items.len());
+        items.iter().any(|item| !seen.insert(item.key()))
+    }
+
+    /// Equality of plain items, as their values'.
+    fn same(&self, other: &SetItem<'_>) -> bool {
+        match (self, other) {
+            (SetItem::Str(a), SetItem::Str(b)) => a == b,
+            (SetItem::U64(a), SetItem::U64(b)) => a == b,
+            (SetItem::I64(a), SetItem::I64(b)) => a == b,
+            (SetItem::Bool(a), SetItem::Bool(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// A plain item, for hashing: equal keys for equal values.
+    fn key(&self) -> (u8, &str, u64) {
+        match self {
+            SetItem::Str(text) => (0, text, 0),
+            SetItem::U64(n) => (1, "", *n),
+            SetItem::I64(n) => (2, "", n.cast_unsigned()),
+            SetItem::Bool(b) => (3, "", u64::from(*b)),
+            SetItem::Other(_) => (4, "", 0),
+        }
+    }
+
+    fn to_value(&self) -> serde_json::Value {
+        match self {
+            SetItem::Str(text) => serde_json::Value::String((*text).to_owned()),
+            SetItem::U64(n) => (*n).into(),
+            SetItem::I64(n) => (*n).into(),
+            SetItem::Bool(b) => (*b).into(),
+            SetItem::Other(value) => value.clone(),
+        }
+    }
+}
+
+/// Reads a [`SetItem`].
+struct SetItemSeed;
+
+impl<'de> DeserializeSeed<'de> for SetItemSeed {
+    type Value = SetItem<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<SetItem<'de>, D::Error> {
+        de.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SetItemSeed {
+    type Value = SetItem<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Str(text))
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Other(serde_json::Value::String(text.to_owned())))
+    }
+
+    fn visit_string<E: de::Error>(self, text: String) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Other(serde_json::Value::String(text)))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::U64(n))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::I64(n))
+    }
+
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Other(serde_json::Value::from(n)))
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Bool(b))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<SetItem<'de>, E> {
+        Ok(SetItem::Other(serde_json::Value::Null))
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> Result<SetItem<'de>, S::Error> {
+        let UniqueKeys(value) =
+            serde::Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+        Ok(SetItem::Other(value))
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<SetItem<'de>, M::Error> {
+        let UniqueKeys(value) =
+            serde::Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(SetItem::Other(value))
+    }
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, serde_json::Error> for SetItem<'de> {
+    type Deserializer = SetItem<'de>;
+
+    fn into_deserializer(self) -> SetItem<'de> {
+        self
+    }
+}
+
+/// A [`SetItem`] handed to serde as serde_json would hand the same token: a string borrowed, a
+/// number, a boolean; `Some` for an `Option`, the content of a newtype; any other value as a
+/// `serde_json::Value` hands itself.
+impl<'de> Deserializer<'de> for SetItem<'de> {
+    type Error = serde_json::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            SetItem::Str(text) => visitor.visit_borrowed_str(text),
+            SetItem::U64(n) => visitor.visit_u64(n),
+            SetItem::I64(n) => visitor.visit_i64(n),
+            SetItem::Bool(b) => visitor.visit_bool(b),
+            SetItem::Other(value) => value.deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            SetItem::Other(value) => value.deserialize_option(visitor),
+            plain => visitor.visit_some(plain),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        match self {
+            SetItem::Other(value) => value.deserialize_newtype_struct(name, visitor),
+            plain => visitor.visit_newtype_struct(plain),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        match self {
+            SetItem::Str(text) => BorrowedStrDeserializer::<serde_json::Error>::new(text)
+                .deserialize_enum(name, variants, visitor),
+            other => other.to_value().deserialize_enum(name, variants, visitor),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
 }
 
 /// Reads a key (or a variant's name) as serde_json borrows it from the text. A key written with
