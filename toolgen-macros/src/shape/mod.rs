@@ -1,5 +1,9 @@
-//! The derive input as toolgen sees it: the container, its fields and variants with their wire
-//! names and descriptions, each keeping the `syn` node it came from for spans.
+//! The derive input as toolgen sees it, decided once: the container, its fields and variants with
+//! their wire names and descriptions, each keeping the `syn` node it came from for spans.
+
+pub mod check;
+pub mod cycles;
+pub mod ty;
 
 use darling::FromAttributes;
 use proc_macro2::Span;
@@ -8,9 +12,9 @@ use syn::{DeriveInput, Ident, LitStr, Type};
 
 use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
 
-use crate::attr::{self, DescribedAttrs, FieldToolAttrs, ToolAttrs};
-use crate::doc::{self, Desc};
-use crate::serde_attr::{self, SerdeContainer};
+use crate::attr::doc::{self, Desc};
+use crate::attr::serde::{self as serde_attr, SerdeContainer};
+use crate::attr::tool::{self as attr, DescribedAttrs, FieldToolAttrs, ToolAttrs};
 
 /// Which derive is running.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::ast::Derive;
+use crate::shape::Derive;
 
 pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
     let ident = &input.ident;

@@ -3,7 +3,7 @@
 //! `other`. Branches are joined with `anyOf` (not `oneOf`), which every provider dialect accepts.
 
 use super::{Context, Node, json, object_parts, object_schema, types};
-use crate::ast::{Shape, Variant};
+use crate::shape::{Shape, Variant};
 
 /// How serde reads the enum.
 enum Repr<'a> {
@@ -209,7 +209,7 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
 fn content_optional(variant: &Variant<'_>) -> bool {
     match &variant.shape {
         Shape::Unit => true,
-        Shape::Newtype(ty) => types::is_option(ty),
+        Shape::Newtype(ty) => crate::shape::ty::is_option(ty),
         _ => false,
     }
 }
@@ -280,8 +280,8 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
                 )),
             ));
         }
-        let properties = crate::expand::rope(&parts.properties_node());
-        let required = crate::expand::rope(&parts.required_node());
+        let properties = crate::expand::rope::rope(&parts.properties_node());
+        let required = crate::expand::rope::rope(&parts.required_node());
         let own = &parts.names;
         let flattened = parts.flattened.iter().map(|ty| {
             quote_spanned_of(
@@ -291,7 +291,7 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
             )
         });
         let description = match &variant.description {
-            Some(crate::doc::Desc::Text(text)) => {
+            Some(crate::attr::doc::Desc::Text(text)) => {
                 let text = json::escape(text);
                 quote!(#text)
             }
@@ -328,7 +328,7 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
 }
 
 fn quote_spanned_of(ty: &syn::Type, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    quote::quote_spanned!(types::span_of(ty)=> #tokens)
+    quote::quote_spanned!(crate::shape::ty::span_of(ty)=> #tokens)
 }
 
 /// The properties one variant adds to an enclosing object when the enum is flattened into it,
@@ -408,7 +408,7 @@ mod tests {
     use syn::parse_quote;
 
     use super::super::{Context, schema_for_container};
-    use crate::ast::{Container, Derive};
+    use crate::shape::{Container, Derive};
 
     /// The schema text the macro writes for `input`, which must be all literal.
     fn schema(input: syn::DeriveInput) -> String {

@@ -2,10 +2,10 @@
 //! `format`. The checks (`check.rs`) have already refused what does not fit the field's type.
 
 use super::{Node, json};
-use crate::ast::Field;
+use crate::shape::Field;
 
 /// The JSON number an attribute bound stands for, if it is one.
-pub fn number(expr: &crate::attr::LitExpr) -> Option<String> {
+pub fn number(expr: &crate::attr::tool::LitExpr) -> Option<String> {
     json::expr_to_json(expr)
         .ok()
         .filter(|text| text.parse::<f64>().is_ok())

@@ -9,14 +9,16 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{GenericArgument, Ident, PathArguments, Type};
 
-use crate::ast::{Container, Data, Field, Shape, Variant};
 use crate::expand::input_type;
-use crate::schema::{delegate_type, json, types::mentions_self};
+use crate::expand::schema::delegate_type;
+use crate::json;
+use crate::shape::ty::mentions_self;
+use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// The `Facts` expression of the container's schema (for a recursive type: the reference, with
 /// its definition as the one kid).
 /// `targets` are the types the container's `#[tool(recursive)]` fields lead to
-/// ([`crate::schema::types::cut_cycles`]).
+/// ([`crate::expand::schema::types::cut_cycles`]).
 pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
@@ -75,7 +77,7 @@ pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)>
 fn has_kid(field: &Field<'_>) -> bool {
     field.flatten.is_some()
         || field.tool.recursive.is_present()
-        || !crate::expand::is_plain(input_type(field))
+        || !crate::shape::ty::is_plain(input_type(field))
         || unreadable_pattern(field)
 }
 
@@ -85,7 +87,7 @@ fn unreadable_pattern(field: &Field<'_>) -> bool {
         // Backreferences and lookaround do not parse (and are refused for every tool).
         regex_syntax::Parser::new()
             .parse(&pattern.value())
-            .is_ok_and(|hir| crate::check::has_word_boundary(&hir))
+            .is_ok_and(|hir| crate::shape::check::has_word_boundary(&hir))
     })
 }
 
@@ -119,7 +121,7 @@ impl Cx<'_> {
     fn own_type(&self, field: &Field<'_>) -> Option<Type> {
         let ty = input_type(field);
         (!field.tool.recursive.is_present()
-            && !crate::expand::is_plain(ty)
+            && !crate::shape::ty::is_plain(ty)
             && !unreadable_pattern(field))
         .then(|| self.facts_type(ty))
     }
@@ -132,9 +134,9 @@ impl Cx<'_> {
         // prelude checks pin those names).
         let inner = if field.tool.recursive.is_present() {
             // What the field leads to is not summed in here (a cycle): its facts point there.
-            let ty = crate::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
+            let ty = crate::expand::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
             quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
-        } else if crate::expand::is_plain(ty) {
+        } else if crate::shape::ty::is_plain(ty) {
             none()
         } else {
             self.of_type(ty)
@@ -190,7 +192,7 @@ impl Cx<'_> {
             kids.push(kid(via, name, &facts));
         }
         if typed.len() == kids.len()
-            && let Some(list) = crate::expand::type_list("kids", &typed, "FACTS")
+            && let Some(list) = crate::expand::rope::type_list("kids", &typed, "FACTS")
         {
             return quote! {
                 &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)
@@ -358,7 +360,7 @@ fn replace_in(ty: &mut Type, ident: &Ident) {
         Type::Slice(slice) => replace_in(&mut slice.elem, ident),
         Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|e| replace_in(e, ident)),
         Type::Path(path) => {
-            if path.qself.is_none() && crate::schema::types::is_self_path(&path.path, ident) {
+            if path.qself.is_none() && crate::shape::ty::is_self_path(&path.path, ident) {
                 *ty = syn::parse_quote!(::toolgen::__private::Recursion);
                 return;
             }

@@ -7,10 +7,13 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Container, Data, Field, Shape, Variant};
-use crate::expand::{input_type, is_plain, option_tokens};
-use crate::schema::types::mentions_self;
-use crate::schema::{delegate_type, json};
+use crate::expand::input_type;
+use crate::expand::rope::option_tokens;
+use crate::expand::schema::delegate_type;
+use crate::json;
+use crate::shape::ty::is_plain;
+use crate::shape::ty::mentions_self;
+use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// The value of the container's `NULLS` (a `Nulls` expression), or `None` when no field can have
 /// a default at any depth (only plain fields without one): the trait's `Nulls::None` then says
@@ -80,7 +83,7 @@ fn object(
             continue;
         }
         // An `Option` whose default is `None` reads `null` as `None` already: nothing to drop.
-        let none_by_default = crate::schema::types::is_option(ty)
+        let none_by_default = crate::shape::ty::is_option(ty)
             && field.with.is_none()
             && !field.default_path
             && field.tool.default.is_none()
@@ -135,7 +138,7 @@ fn object(
     if !untagged
         && flattened.is_empty()
         && nested.len() == entries.len()
-        && let Some(list) = crate::expand::type_list("null_fields", &nested, "NULLS")
+        && let Some(list) = crate::expand::rope::type_list("null_fields", &nested, "NULLS")
     {
         return Some(quote!(::toolgen::__private::Nulls::fields(&#list)));
     }
@@ -152,7 +155,7 @@ fn object(
 /// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
 /// wrongly only keeps a `null` that serde then reports.
 fn reads_null_as_value(ty: &syn::Type) -> bool {
-    use crate::schema::types::Ty;
+    use crate::shape::ty::Ty;
     let bare_value =
         matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
     bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
@@ -268,7 +271,7 @@ mod tests {
     use syn::parse_quote;
 
     use super::expand_nulls;
-    use crate::ast::{Container, Derive};
+    use crate::shape::{Container, Derive};
 
     /// The `NULLS` const for `input` (as the derive writes it where the type is on no graph),
     /// as text without spaces.

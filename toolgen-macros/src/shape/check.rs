@@ -5,11 +5,11 @@ use std::collections::HashMap;
 
 use syn::{GenericArgument, PathArguments, Type};
 
-use crate::ast::{Container, Data, Field, Shape};
-use crate::attr::{self, Bounds};
-use crate::doc::Desc;
-use crate::schema::json;
-use crate::schema::types::mentions_self;
+use crate::attr::doc::Desc;
+use crate::attr::tool::{self as attr, Bounds};
+use crate::json;
+use crate::shape::ty::mentions_self;
+use crate::shape::{Container, Data, Field, Shape};
 
 /// Runs every check that applies to `container`.
 pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
@@ -66,7 +66,7 @@ fn check_recursive_field(
         ));
         return;
     }
-    let leaves = crate::schema::types::cycle_leaves(ty);
+    let leaves = crate::shape::ty::cycle_leaves(ty);
     if leaves.is_empty() {
         fail(format!(
             "`#[tool(recursive)]` marks a field that leads back to a type holding `{ident}`, but \
@@ -91,7 +91,7 @@ fn check_recursive_field(
 
 /// `#[tool(required)]` is for a field serde lets be missing (a default, an `Option`).
 fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    if field.tool.required.is_present() && crate::schema::serde_requires(field) {
+    if field.tool.required.is_present() && crate::expand::schema::serde_requires(field) {
         let span = field.tool.required.span();
         errors.push(
             darling::Error::custom(
@@ -121,7 +121,7 @@ pub(crate) fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>>
 
 /// The JSON type the macro sees for a type written in a field, when it knows it.
 fn known_type(ty: &syn::Type) -> Option<&'static str> {
-    crate::schema::types::Ty::of(ty).json_type()
+    crate::shape::ty::Ty::of(ty).json_type()
 }
 
 /// serde can flatten only types it reads from a JSON object (structs, maps).
@@ -238,7 +238,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
         }
         check_bounds("length", length, errors);
         for bound in [&length.min, &length.max].into_iter().flatten() {
-            let whole = crate::schema::keywords::number(bound)
+            let whole = crate::expand::schema::keywords::number(bound)
                 .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
             if !whole {
                 errors.push(
@@ -290,7 +290,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
 fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
     let mut values = Vec::new();
     for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
-        match crate::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
+        match crate::expand::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
             Some(n) => values.push(n),
             None => errors.push(
                 darling::Error::custom(format!("`{what}` bounds must be number literals"))
@@ -343,14 +343,14 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
         return;
     };
     let fits = match (json, literal) {
-        (_, "null") => crate::schema::types::is_option(field.ty),
+        (_, "null") => crate::shape::ty::is_option(field.ty),
         ("number", "integer") => true,
         ("integer", "integer") => integer_fits(field.ty, &text),
         ("enum", "string") | ("string", "string") => true,
         (json, literal) => json == literal,
     };
     if !fits {
-        let within = match crate::schema::types::Ty::of(field.ty).integer_bounds() {
+        let within = match crate::shape::ty::Ty::of(field.ty).integer_bounds() {
             Some((Some(min), Some(max))) if literal == "integer" => {
                 format!(" from {min} to {max}")
             }
@@ -372,7 +372,7 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     let Ok(value) = text.parse::<i128>() else {
         return true;
     };
-    match crate::schema::types::Ty::of(ty).integer_bounds() {
+    match crate::shape::ty::Ty::of(ty).integer_bounds() {
         Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
         None => true,
     }

@@ -3,12 +3,12 @@
 //! evaluation only has to join the pieces the macro cannot know (user types, generic parameters).
 
 pub mod enums;
-pub mod json;
 pub mod keywords;
 pub mod types;
 
-use crate::ast::{Container, Data, Field};
-use crate::doc::Desc;
+use crate::attr::doc::Desc;
+use crate::json;
+use crate::shape::{Container, Data, Field};
 
 /// A schema, or a fragment of one, as the macro builds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -311,7 +311,7 @@ pub struct Context<'a> {
     /// `Some(its type)` when the container is recursive: its own type becomes a `$ref` to it.
     pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
-    pub prelude_uses: types::PreludeUses,
+    pub prelude_uses: crate::shape::ty::PreludeUses,
 }
 
 /// The container's own schema (for a struct: its object schema, without its description).
@@ -396,7 +396,7 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
         parts.names.push(field.name.clone());
         let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
         if let Some(default) = &field.tool.default
-            && types::Ty::of(field.ty).json_type().is_none()
+            && crate::shape::ty::Ty::of(field.ty).json_type().is_none()
         {
             let string = match &**default {
                 syn::Expr::Lit(syn::ExprLit {
@@ -425,7 +425,7 @@ pub fn is_required(field: &Field<'_>) -> bool {
 pub fn serde_requires(field: &Field<'_>) -> bool {
     // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function reads
     // the field: then only `default` makes it optional.
-    let optional = types::is_option(field.ty) && field.with.is_none();
+    let optional = crate::shape::ty::is_option(field.ty) && field.with.is_none();
     !field.default && field.tool.default.is_none() && !optional
 }
 
@@ -549,7 +549,7 @@ mod tests {
             }
         };
         let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, crate::ast::Derive::ToolSchema, &mut errors);
+        let container = Container::from_ast(&input, crate::shape::Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
         let Data::Named(fields) = &container.data else {
             panic!("named fields")

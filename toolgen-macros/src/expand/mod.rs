@@ -1,0 +1,692 @@
+//! Tokens: the `ToolSchema` impl (and, for `#[derive(Tool)]`, the `Tool` impl with the flattened
+//! const schema), or, when the input has errors, those errors plus a stub impl.
+
+mod constraints;
+mod edges;
+pub mod facts;
+pub mod fallback;
+pub mod nulls;
+pub mod rope;
+pub mod schema;
+mod tool;
+pub mod toolset;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::DeriveInput;
+
+use crate::attr::doc::Desc;
+use crate::expand::schema::{Context, Node, delegate_type, object_parts, schema_for_container};
+use crate::json;
+use crate::shape::check;
+use crate::shape::ty::{mentions_self, span_of};
+use crate::shape::{Container, Data, Derive, Field, Shape, Variant};
+use constraints::constraint_checks;
+use rope::{Ropes, branches_of, rope};
+use schema::types::prelude_path;
+use tool::{expand_tool, flat_consts};
+
+/// Expands one derive.
+pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
+    let mut errors = darling::Error::accumulator();
+    let container = Container::from_ast(input, derive, &mut errors);
+    check::check(&container, &mut errors);
+    match (errors.finish(), &container.serde_errors) {
+        (Ok(()), None) => expand(&container),
+        (ours, serde) => {
+            let stub = fallback::stub(input, derive);
+            let serde = serde.as_ref().map(syn::Error::to_compile_error);
+            let ours = ours.err().map(darling::Error::write_errors);
+            quote!(#serde #ours #stub)
+        }
+    }
+}
+
+/// Every type the container's schema is made of (fields, flattened fields, variant contents).
+pub(super) fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    types_by(container, input_type)
+}
+
+/// The types of the container's fields and variant contents, each field's picked by `pick`.
+fn types_by<'a>(
+    container: &'a Container<'a>,
+    pick: impl Fn(&'a Field<'a>) -> &'a syn::Type + Copy,
+) -> Vec<&'a syn::Type> {
+    match &container.data {
+        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
+        Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| !v.skip)
+            .flat_map(|v| match &v.shape {
+                Shape::Unit => Vec::new(),
+                Shape::Newtype(ty) => vec![*ty],
+                Shape::Tuple(items) => items.clone(),
+                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
+            })
+            .collect(),
+        Data::Unit | Data::Union => Vec::new(),
+    }
+}
+
+/// The type whose schema describes the field's input: `#[tool(schema = ..)]`'s, else its own.
+/// (A field read `with` a function may have a type that has no schema at all.)
+pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
+    field.tool.schema.as_ref().unwrap_or(field.ty)
+}
+
+/// The types of the fields marked `#[tool(recursive)]`: they lead back to a type that holds this
+/// one, so what they need is not summed into this type's consts (a cycle); the type says it may
+/// need checks instead, and its code looks at them.
+pub(super) fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    crate::shape::check::all_fields(container)
+        .into_iter()
+        .filter(|field| field.tool.recursive.is_present())
+        .map(input_type)
+        .collect()
+}
+
+/// The types the fields marked `#[tool(recursive)]` lead to, each once, in the order
+/// [`crate::expand::schema::types::cut_cycles`] meets them.
+fn cycle_targets(container: &Container<'_>) -> Vec<syn::Type> {
+    let mut targets = Vec::new();
+    for ty in cycle_types(container) {
+        crate::expand::schema::types::cut_cycles(ty, &mut targets);
+    }
+    targets
+}
+
+/// For each type a `#[tool(recursive)]` field leads to, a `static` holding its facts, and the
+/// marker type that names it (the field's facts point there: the type's own facts, which lead
+/// back to this type's, cannot be part of them).
+fn leads_to(targets: &[syn::Type]) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (i, target) in targets.iter().enumerate() {
+        let marker = crate::expand::schema::types::target_marker(i);
+        let place = quote::format_ident!("__TOOLGEN_TARGET_{}", i);
+        out.extend(quote_spanned! {span_of(target)=>
+            static #place: ::toolgen::__private::Target = ::toolgen::__private::Target {
+                id: &<#target as ::toolgen::__private::Cyclic>::ID,
+                facts: <#target as ::toolgen::__private::ToolSchema>::FACTS,
+            };
+            struct #marker;
+            impl ::toolgen::__private::LeadsTo for #marker {
+                const TARGET: ::toolgen::__private::TargetAt =
+                    ::toolgen::__private::TargetAt::of(&#place);
+            }
+        });
+    }
+    out
+}
+
+/// [`field_types`], but each field's own Rust type.
+pub(super) fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    types_by(container, |field| field.ty)
+}
+
+fn is_recursive(container: &Container<'_>) -> bool {
+    field_types(container)
+        .iter()
+        .any(|ty| mentions_self(ty, container.ident))
+}
+
+fn expand(container: &Container<'_>) -> TokenStream {
+    let recursive = is_recursive(container);
+    let def_name = container.def_name();
+    let ident = container.ident;
+    let (_, self_generics, _) = container.original.generics.split_for_impl();
+    let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
+    let held = crate::shape::cycles::held_types(container);
+    let cx = Context {
+        container,
+        self_ref: recursive.then(|| self_ty.clone()),
+        prelude_uses: Default::default(),
+    };
+    let body = schema_for_container(&cx);
+    // A concrete struct writes its properties and its body once, as consts beside the impls, and
+    // names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
+    // copy would be type-checked and evaluated again.
+    let shared = container.original.generics.params.is_empty();
+    let parts = match &container.data {
+        Data::Named(fields) if shared && delegate_type(container).is_none() => {
+            Some(object_parts(&cx, fields))
+        }
+        _ => None,
+    };
+    let properties = parts.as_ref().map(|parts| parts.properties_node());
+    // Its flattened types' alternatives, likewise: also so that a check in them fails once.
+    let flattened: Vec<syn::Type> = parts.map(|parts| parts.flattened).unwrap_or_default();
+    let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
+    let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
+    let body_ident = format_ident!("__TOOLGEN_BODY");
+    let ropes = Ropes {
+        named: properties.as_ref().map(|node| (node, &properties_ident)),
+        branches: (!flattened.is_empty()).then_some((flattened.as_slice(), &branches_ident)),
+    };
+    let written_body = ropes.rope(&body);
+    let mut shared_consts = TokenStream::new();
+    if !flattened.is_empty() {
+        let branches = branches_of(&flattened);
+        shared_consts.extend(quote! {
+            const __TOOLGEN_BRANCHES: ::toolgen::__private::Branches = #branches;
+        });
+    }
+    if let Some(node) = &properties {
+        let properties = rope(node);
+        shared_consts.extend(quote! {
+            const __TOOLGEN_PROPERTIES: ::toolgen::__private::Rope = #properties;
+        });
+    }
+    let body_rope = if shared {
+        // Written out once, here: a type used by many tools is walked once, not once per tool.
+        // (A typed schema keeps its type apart, for `Option` to widen; a schema whose outer
+        // keywords the walk rewrites, a description or `null`, stays a tree.)
+        // The text of the rope the const `__TOOLGEN_TAIL` holds (by reference). The tree and
+        // the text are both written from that one const: a rope written twice would be two
+        // copies for rustc to check, each of everything it holds.
+        let flat = flat_consts(
+            "",
+            &quote!(__TOOLGEN_TAIL),
+            &quote!(::toolgen::__private::NO_DEFS),
+            Span::call_site(),
+        );
+        let memo = quote! {{
+            #flat
+            ::toolgen::__private::Flat::as_str(&TEXT)
+        }};
+        let flat_body = match &body {
+            // A tool's input is the root of its own schema, and is seldom held by another type:
+            // its text is written once, for `INPUT_SCHEMA`. Flattening its body here as well
+            // costs about 4 M instructions a tool to compile (benches/compile_time.sh).
+            _ if recursive || container.tool.is_some() || body.literal().is_some() => None,
+            Node::Typed(ty, tail) if tail.literal().is_none() => {
+                let tail = ropes.rope(tail);
+                Some((
+                    tail,
+                    quote!(::toolgen::__private::Rope::Typed(#ty, __TOOLGEN_TAIL)),
+                    quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#memo))),
+                ))
+            }
+            Node::Seq(_) | Node::Join(_) => Some((
+                written_body.clone(),
+                quote!(*__TOOLGEN_TAIL),
+                quote!(::toolgen::__private::Rope::Str(#memo)),
+            )),
+            _ => None,
+        };
+        let body = match flat_body {
+            // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
+            // root's `$defs` (two types with one name get two keys), known only there.
+            Some((tail, tree, flat)) => {
+                shared_consts.extend(quote! {
+                    const __TOOLGEN_TAIL: &::toolgen::__private::Rope = &#tail;
+                });
+                quote! {
+                    if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
+                    {
+                        #tree
+                    } else {
+                        #flat
+                    }
+                }
+            }
+            None => written_body,
+        };
+        // By reference: the schema, the `$defs` entry and a tool's root each name it, and each
+        // `&` of a const's value would be a copy of the body for rustc to make and check.
+        shared_consts.extend(quote! {
+            const __TOOLGEN_BODY: &::toolgen::__private::Rope = &#body;
+        });
+        quote!(*#body_ident)
+    } else {
+        written_body
+    };
+    // The container's description, as a schema node takes it (escaped).
+    let description = container.description.as_ref().map(|desc| match desc {
+        Desc::Text(text) => Desc::Text(json::escape(text)),
+        expr => expr.clone(),
+    });
+    let schema = match (&description, recursive) {
+        (_, true) => rope(&Node::SelfRef(Box::new(self_ty.clone()))),
+        (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        (None, false) => body_rope.clone(),
+    };
+    // A recursive type's `$defs` entry: its body with its description.
+    let entry = match &description {
+        Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        None => body_rope.clone(),
+    };
+    let (defs, behind) = defs(container, &body, recursive, &self_ty, &entry);
+
+    let mut generics = container.original.generics.clone();
+    let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
+    let where_clause = generics.make_where_clause();
+    for param in &type_params {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#param: ::toolgen::__private::ToolSchema));
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let checks = prelude_checks(&cx);
+    let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
+    let default = default_const(container);
+    let (needs_check, checks_fn) = constraint_checks(container);
+    let nulls = crate::expand::nulls::expand_nulls(container);
+    let targets = cycle_targets(container);
+    let facts = crate::expand::facts::container_facts(container, recursive, &targets);
+    let (edges_static, edges) = edges::edges(container, &held);
+    let leads_to = leads_to(&targets);
+
+    let tool = container
+        .tool
+        .as_ref()
+        .map(|tool| expand_tool(container, tool, &body_rope, recursive));
+    // Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
+    let def_id = {
+        let name = json::escape(&def_name);
+        let args = type_params
+            .iter()
+            .map(|param| quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA));
+        // A type without type arguments names the runtime's empty list: `&[]` here would be a
+        // constant of its own for rustc to make and check.
+        let args = if type_params.is_empty() {
+            quote!(::toolgen::__private::NO_ARGS)
+        } else {
+            quote!(&[#(#args),*])
+        };
+        quote! {
+            ::toolgen::__private::DefId {
+                name: #name,
+                path: ::core::module_path!(),
+                args: #args,
+            }
+        }
+    };
+    // What a `#[tool(recursive)]` field of another type that leads here refers to. Only a type
+    // that holds a type other than itself and the standard ones can lead back to the field's
+    // type, and a tool's input is a root: a cycle through it can be marked at a field that leads
+    // elsewhere. The others are spared the impl (0.75 M instructions a type to compile).
+    let may_lead_back = container.tool.is_none()
+        && (!held.is_empty()
+            || field_types(container).into_iter().any(|ty| {
+                !mentions_self(ty, container.ident)
+                    && !crate::shape::ty::cycle_leaves(ty).is_empty()
+            }));
+    // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
+    // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also
+    // by a type off the cycle, or a tool), so that the entry is written once. Its own schema,
+    // definitions and facts are its `Cyclic` entry's, which its `Cut` is made of; `CutOf`
+    // chooses, by a type, so that its `SCHEMA` names its entry only when that is what it is.
+    let on_graph = !recursive && !edges_static.is_empty();
+    let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
+    // Its `null` tree and whether it has checks to make are chosen the same way: on a cycle, the
+    // tree is looked up when parsing needs it, and the checks are made.
+    let (entry_schema, entry_defs, entry_facts, entry_nulls, entry_needs_check) = if on_graph {
+        (
+            schema.clone(),
+            defs.clone(),
+            facts.clone(),
+            nulls
+                .clone()
+                .unwrap_or_else(|| quote!(::toolgen::__private::Nulls::None)),
+            needs_check.clone().unwrap_or_else(|| quote!(false)),
+        )
+    } else {
+        (
+            quote!(#tool_schema::SCHEMA),
+            quote!(#tool_schema::DEFS),
+            quote!(#tool_schema::FACTS),
+            quote!(#tool_schema::NULLS),
+            quote!(#tool_schema::NEEDS_CHECK),
+        )
+    };
+    let (schema, defs, facts, nulls, needs_check) = if on_graph {
+        let choice = quote!(__ToolgenCutOf);
+        (
+            quote!(#choice::SCHEMA),
+            quote!(#choice::DEFS),
+            quote!(#choice::FACTS),
+            Some(quote!(#choice::NULLS)),
+            Some(quote!(#choice::NEEDS_CHECK)),
+        )
+    } else {
+        (schema, defs, facts, nulls, needs_check)
+    };
+    let nulls = nulls.map(|nulls| quote!(const NULLS: ::toolgen::__private::Nulls = #nulls;));
+    let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
+    let cyclic_impl = may_lead_back.then(|| {
+        let id = if recursive {
+            quote!(<Self as ::toolgen::__private::Recursive>::ID)
+        } else {
+            def_id.clone()
+        };
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = #id;
+                const ENTRY: ::toolgen::__private::Rope = #entry_schema;
+                const OWN_DEFS: ::toolgen::__private::Defs = #entry_defs;
+                const OWN_FACTS: &'static ::toolgen::__private::Facts = #entry_facts;
+                const OWN_NULLS: ::toolgen::__private::Nulls = #entry_nulls;
+                const OWN_NEEDS_CHECK: bool = #entry_needs_check;
+            }
+        }
+    });
+    let recursive_impl = recursive.then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
+                const ID: ::toolgen::__private::DefId = #def_id;
+            }
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            #checks
+            #shared_consts
+
+            #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
+                const SCHEMA: ::toolgen::__private::Rope = #schema;
+                const DEFS: ::toolgen::__private::Defs = #defs;
+                const FACTS: &'static ::toolgen::__private::Facts = #facts;
+                #object
+                #default
+                #nulls
+                #needs_check
+                #checks_fn
+                #edges
+            }
+            #recursive_impl
+            #cyclic_impl
+            #behind
+            #leads_to
+            #edges_static
+
+            #tool
+        };
+    }
+}
+
+/// The `$defs` the type needs (the `DEFS` expression, and the statics it points to): its own
+/// entry if it is recursive, those of the types it uses (except through fields that lead back to
+/// itself, which would be a const-evaluation cycle), and, behind a `static` for each type a
+/// `#[tool(recursive)]` field leads to, that type's definitions and entry.
+fn defs(
+    container: &Container<'_>,
+    body: &Node,
+    recursive: bool,
+    self_ty: &syn::Type,
+    entry: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let (mut leaves, mut cycles) = (Vec::new(), Vec::new());
+    body.trait_leaves(&mut leaves, &mut cycles);
+    let mut parts: Vec<TokenStream> = Vec::new();
+    if recursive {
+        parts.push(quote!(::toolgen::__private::Defs::Def(
+            &<#self_ty as ::toolgen::__private::Recursive>::ID,
+            &#entry,
+        )));
+    }
+    // Each type once (a second mention adds no entry, and would be type-checked again).
+    let mut seen = std::collections::HashSet::new();
+    for leaf in leaves {
+        if mentions_self(leaf, container.ident) || !seen.insert(quote!(#leaf).to_string()) {
+            continue;
+        }
+        parts.push(quote!(<#leaf as ::toolgen::__private::ToolSchema>::DEFS));
+    }
+    let mut statics = TokenStream::new();
+    for (i, leaf) in cycles.into_iter().enumerate() {
+        let name = quote::format_ident!("__TOOLGEN_BEHIND_{}", i);
+        statics.extend(quote_spanned! {span_of(leaf)=>
+            // The type's definitions, then its own entry: a recursive type's is among the former
+            // (its schema is a `$ref`, and that second entry a repeat, not written).
+            static #name: ::toolgen::__private::Defs = ::toolgen::__private::Defs::Seq(&[
+                <#leaf as ::toolgen::__private::ToolSchema>::DEFS,
+                ::toolgen::__private::Defs::Def(
+                    &<#leaf as ::toolgen::__private::Cyclic>::ID,
+                    &<#leaf as ::toolgen::__private::ToolSchema>::SCHEMA,
+                ),
+            ]);
+        });
+        parts.push(quote_spanned! {span_of(leaf)=>
+            ::toolgen::__private::Defs::Behind(
+                &<#leaf as ::toolgen::__private::Cyclic>::ID,
+                ::toolgen::__private::DefsAt::of(&#name),
+            )
+        });
+    }
+    let defs = match parts.len() {
+        0 => quote!(::toolgen::__private::Defs::None),
+        1 => parts.remove(0),
+        _ => quote!(::toolgen::__private::Defs::Seq(&[#(#parts),*])),
+    };
+    (defs, statics)
+}
+
+/// For each bare prelude name the schema was written for (`String`, `Option`, `Vec`, `Box`), a
+/// check that the name is the std type here, so that a type shadowing it fails to compile rather
+/// than getting the std type's schema.
+fn prelude_checks(cx: &Context<'_>) -> TokenStream {
+    let uses = cx.prelude_uses.borrow();
+    let mut seen = Vec::new();
+    let mut expected = Vec::new();
+    let mut found = Vec::new();
+    for (name, span) in uses.iter() {
+        if seen.contains(name) {
+            continue;
+        }
+        seen.push(*name);
+        let Some(canonical) = prelude_path(name) else {
+            continue;
+        };
+        let ident = format_ident!("{}", name, span = *span);
+        let written = if *name == "String" {
+            quote!(#ident)
+        } else {
+            quote_spanned!(*span=> #ident<()>)
+        };
+        expected.push(quote!(::core::marker::PhantomData<#canonical>));
+        found.push(quote_spanned!(*span=> ::core::marker::PhantomData::<#written>));
+    }
+    if found.is_empty() {
+        return TokenStream::new();
+    }
+    // One const for all of them: a const per name costs about 0.5 M instructions to compile.
+    quote! {
+        const _: (#(#expected,)*) = (#(#found,)*);
+    }
+}
+
+/// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object.
+/// `OBJECT`; `shared`: the properties are the const `__TOOLGEN_PROPERTIES`.
+fn object_const(cx: &Context<'_>, shared: bool, shared_branches: bool) -> TokenStream {
+    if let Some(ty) = delegate_type(cx.container) {
+        return quote! {
+            const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+                <#ty as ::toolgen::__private::ToolSchema>::OBJECT;
+        };
+    }
+    let fields = match &cx.container.data {
+        Data::Named(fields) => fields,
+        Data::Enum(variants) => return crate::expand::schema::enums::object_const(cx, variants),
+        _ => return TokenStream::new(),
+    };
+    let parts = object_parts(cx, fields);
+    let properties = if shared {
+        quote!(__TOOLGEN_PROPERTIES)
+    } else {
+        rope(&parts.properties_node())
+    };
+    let required = rope(&parts.required_node());
+    let own = &parts.names;
+    let flattened = &parts.flattened;
+    let deny = cx.container.serde.deny_unknown_fields;
+    if flattened.is_empty() && !deny {
+        return quote! {
+            const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+                ::toolgen::__private::Object::plain(#properties, #required, &[#(#own),*]);
+        };
+    }
+    let branches = if shared_branches {
+        quote!(__TOOLGEN_BRANCHES)
+    } else {
+        branches_of(flattened)
+    };
+    quote! {
+        const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
+            ::core::option::Option::Some(::toolgen::__private::Object {
+                properties: #properties,
+                required: #required,
+                additional: ::core::option::Option::None,
+                deny_unknown: #deny,
+                branches: #branches,
+                names: ::toolgen::__private::Names::Seq(&[
+                    ::toolgen::__private::Names::List(&[#(#own),*]),
+                    #(::toolgen::__private::Names::Of(
+                        &<#flattened as ::toolgen::__private::ToolSchema>::OBJECT)),*
+                ]),
+            });
+    }
+}
+
+/// `DEFAULT`: for an enum with a `#[default]` unit variant, that variant's name; and
+/// `ENUM_VALUES` for an enum serde reads from a string.
+fn default_const(container: &Container<'_>) -> TokenStream {
+    let Data::Enum(variants) = &container.data else {
+        return TokenStream::new();
+    };
+    let externally_tagged = container.serde.tag.is_none() && !container.serde.untagged;
+    let readable: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let string_enum = externally_tagged
+        && readable
+            .iter()
+            .all(|v| matches!(v.shape, Shape::Unit) && !v.untagged && v.other.is_none());
+    let values = string_enum.then(|| {
+        let names = readable.iter().map(|v| v.name.as_str());
+        quote! {
+            const ENUM_VALUES: ::core::option::Option<&'static [&'static str]> =
+                ::core::option::Option::Some(&[#(#names),*]);
+        }
+    });
+    let default = variants.iter().find(|v| {
+        !v.skip
+            && matches!(v.shape, Shape::Unit)
+            && v.original
+                .attrs
+                .iter()
+                .any(|a| a.path().is_ident("default"))
+    });
+    let default = match default {
+        Some(variant) if externally_tagged => {
+            let text = json::string(&variant.name);
+            Some(quote! {
+                const DEFAULT: ::core::option::Option<::toolgen::__private::Rope> =
+                    ::core::option::Option::Some(::toolgen::__private::Rope::Str(#text));
+            })
+        }
+        _ => None,
+    };
+    quote!(#values #default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    /// Expands `input` as the derive would, outside the proc-macro boundary: it must not panic,
+    /// must report no error, and must give items that parse.
+    fn expands(input: DeriveInput, derive: Derive) -> String {
+        let tokens = super::derive(&input, derive);
+        let text = tokens.to_string();
+        assert!(!text.contains("compile_error"), "{}: {text}", input.ident);
+        syn::parse2::<syn::File>(tokens).unwrap_or_else(|e| panic!("{}: {e}", input.ident));
+        text
+    }
+
+    /// Odd but valid inputs: every one expands without an error (the trybuild `pass` cases
+    /// compile the same kinds of input and check their schemas).
+    #[test]
+    fn odd_but_valid_inputs_expand() {
+        let long = "Long. ".repeat(5000);
+        let tools: Vec<DeriveInput> = vec![
+            parse_quote! {
+                /// Raw identifiers.
+                struct r#Match { r#type: String, r#fn: Option<u8> }
+            },
+            parse_quote! {
+                /// Keywords as names.
+                #[serde(rename_all = "camelCase")]
+                struct Keywords { #[serde(rename = "type")] kind: String, #[serde(rename = "self")] me: bool }
+            },
+            parse_quote! {
+                /// Погода 🌦 «кавычки» "quotes" \ и управляющие символы.
+                #[tool(name = "pogoda")]
+                struct Погода { /// Город.
+                    город: String }
+            },
+            parse_quote! {
+                /// Empty.
+                struct Empty {}
+            },
+            parse_quote! {
+                #[doc = #long]
+                struct LongDoc { #[doc = #long] field: String }
+            },
+            parse_quote! {
+                #[doc = include_str!("forecast.md")]
+                struct Included { #[doc = " Line."] #[doc = include_str!("city.md")] city: String }
+            },
+            parse_quote! {
+                /// `cfg` and `cfg_attr` as the derive sees them when the compiler has not
+                /// stripped them (in a real build it has).
+                struct Configured {
+                    #[cfg(feature = "x")]
+                    gated: String,
+                    #[cfg_attr(feature = "x", serde(rename = "y"))]
+                    renamed: u8,
+                }
+            },
+            parse_quote! {
+                /// Strict, for both providers.
+                #[tool(strict)]
+                struct Strict { a: Option<u8>, #[serde(default)] b: Vec<String> }
+            },
+        ];
+        for input in tools {
+            expands(input, Derive::Tool);
+        }
+        let schemas: Vec<DeriveInput> = vec![
+            parse_quote! { struct Borrowed<'a, 'b: 'a> { name: &'a str, note: std::borrow::Cow<'b, str> } },
+            parse_quote! { struct Grid<const N: usize> { cells: Vec<u8> } },
+            parse_quote! { struct Page<T, const N: usize> where T: Clone { items: Vec<T> } },
+            parse_quote! { struct Node { children: Vec<Node>, next: Option<Box<Node>> } },
+            parse_quote! {
+                #[serde(tag = "kind")]
+                enum Shape { Unit, Circle { r: f64 }, Named(Inner), #[serde(other)] Other }
+            },
+            parse_quote! { enum Mixed { A, B(u8, u8), C { x: i32 }, D(String) } },
+            parse_quote! { struct Unit; },
+            parse_quote! { struct Newtype(Vec<String>); },
+        ];
+        for input in schemas {
+            expands(input, Derive::ToolSchema);
+        }
+    }
+
+    #[test]
+    fn a_description_from_an_expression_is_escaped_in_const_evaluation() {
+        let input: DeriveInput = parse_quote! {
+            #[doc = include_str!("forecast.md")]
+            struct Included { city: String }
+        };
+        let text = expands(input, Derive::Tool);
+        assert!(text.contains("include_str"), "{text}");
+        assert!(text.contains("escaped_len"), "{text}");
+        assert!(text.contains("trim_doc"), "{text}");
+    }
+}
