@@ -7,6 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::rope::{list_call, option_tokens};
 use super::{cycle_types, field_types, rust_field_types};
+use crate::shape::repr::Repr;
 use crate::shape::ty::{is_plain, mentions_self, span_of};
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
@@ -242,24 +243,19 @@ fn fail_within(check: TokenStream, within: TokenStream) -> TokenStream {
 
 /// `match self` over the variants, checking each one's content with its JSON path.
 fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
-    let serde = &container.serde;
     let arms = variants.iter().filter(|v| !v.skip).map(|variant| {
         let ident = &variant.original.ident;
         // Where serde puts the content: under the variant's name (external), under the content
         // key (adjacent), or beside the tag / on its own (internal, untagged).
-        let outer: Vec<TokenStream> = if variant.untagged || serde.untagged {
-            Vec::new()
-        } else {
-            match (&serde.tag, &serde.content) {
-                (Some(_), Some(content)) => {
-                    let key = &content;
-                    vec![quote!(.within_field(#key))]
-                }
-                (Some(_), None) => Vec::new(),
-                _ => {
-                    let key = &variant.name;
-                    vec![quote!(.within_field(#key))]
-                }
+        let outer: Vec<TokenStream> = match container.repr.of_variant(variant) {
+            Repr::Untagged | Repr::Internal { .. } => Vec::new(),
+            Repr::Adjacent { content, .. } => {
+                let key = &content;
+                vec![quote!(.within_field(#key))]
+            }
+            Repr::External => {
+                let key = &variant.name;
+                vec![quote!(.within_field(#key))]
             }
         };
         match &variant.shape {

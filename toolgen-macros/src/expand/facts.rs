@@ -12,6 +12,7 @@ use syn::{GenericArgument, Ident, PathArguments, Type};
 use crate::expand::input_type;
 use crate::expand::schema::delegate_type;
 use crate::json;
+use crate::shape::repr::Repr;
 use crate::shape::ty::mentions_self;
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
@@ -203,19 +204,17 @@ impl Cx<'_> {
 
     /// An enum: its branches, in serde's representation, as the schema writes them.
     fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
-        let serde = &self.container.serde;
+        let repr = &self.container.repr;
         let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
-        let untagged_enum = serde.untagged;
-        let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) =
-            variants.iter().partition(|v| !v.untagged || untagged_enum);
-        let mut branches = match (&serde.tag, &serde.content, untagged_enum) {
-            (_, _, true) => tagged.iter().map(|v| self.content(v)).collect(),
-            (Some(tag), Some(content), false) => tagged
+        let (tagged, untagged) = repr.split_untagged(&variants);
+        let mut branches = match repr {
+            Repr::Untagged => tagged.iter().map(|v| self.content(v)).collect(),
+            Repr::Adjacent { tag, content } => tagged
                 .iter()
                 .map(|v| self.adjacent(tag, content, v))
                 .collect(),
-            (Some(tag), None, false) => tagged.iter().map(|v| self.internal(tag, v)).collect(),
-            (None, _, false) => self.external(&tagged),
+            Repr::Internal { tag } => tagged.iter().map(|v| self.internal(tag, v)).collect(),
+            Repr::External => self.external(&tagged),
         };
         branches.extend(untagged.iter().map(|v| self.content(v)));
         match branches.len() {

@@ -19,6 +19,7 @@ use crate::attr::doc::Desc;
 use crate::expand::schema::{Context, Node, delegate_type, object_parts, schema_for_container};
 use crate::json;
 use crate::shape::check;
+use crate::shape::repr::Repr;
 use crate::shape::ty::{mentions_self, span_of};
 use crate::shape::{Container, Data, Derive, Field, Shape, Variant};
 use constraints::constraint_checks;
@@ -559,7 +560,7 @@ fn default_const(container: &Container<'_>) -> TokenStream {
     let Data::Enum(variants) = &container.data else {
         return TokenStream::new();
     };
-    let externally_tagged = container.serde.tag.is_none() && !container.serde.untagged;
+    let externally_tagged = matches!(container.repr, Repr::External);
     let readable: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
     let string_enum = externally_tagged
         && readable

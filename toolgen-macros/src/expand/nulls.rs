@@ -11,6 +11,7 @@ use crate::expand::input_type;
 use crate::expand::rope::option_tokens;
 use crate::expand::schema::delegate_type;
 use crate::json;
+use crate::shape::repr::Repr;
 use crate::shape::ty::is_plain;
 use crate::shape::ty::mentions_self;
 use crate::shape::{Container, Data, Field, Shape, Variant};
@@ -195,12 +196,11 @@ fn enum_node(
     variants: &[Variant<'_>],
     ident: &syn::Ident,
 ) -> Option<TokenStream> {
-    let serde = &container.serde;
     let mut untagged_contents = Vec::new();
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
     for variant in variants.iter().filter(|v| !v.skip) {
-        let untagged = serde.untagged || variant.untagged;
+        let untagged = matches!(container.repr.of_variant(variant), Repr::Untagged);
         let content = content(variant, ident, untagged);
         if untagged {
             untagged_contents.extend(content);
@@ -221,24 +221,23 @@ fn enum_node(
             });
             quote!(&[#(#cases),*])
         };
-        match (&serde.tag, &serde.content) {
+        match &container.repr {
             // Internally tagged: the content's fields sit beside the tag.
-            (Some(tag), None) => {
+            Repr::Internal { tag } => {
                 let cases = cases(&|content| content.clone());
-                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
             // Adjacently tagged: the content is under its key.
-            (Some(tag), Some(key)) => {
+            Repr::Adjacent { tag, content: key } => {
                 let cases = cases(&|content| {
                     let entry = field(key, content);
                     quote!(::toolgen::__private::Nulls::Object(&[#entry], &[]))
                 });
-                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
-            // Externally tagged: `{"Variant": content}`.
-            _ => {
+            // Externally tagged: `{"Variant": content}`. (An untagged enum has no tagged
+            // variants.)
+            Repr::External | Repr::Untagged => {
                 let entries = tagged
                     .iter()
                     .filter_map(|(name, content)| Some(field(name, content.as_ref()?)));

@@ -8,6 +8,7 @@ use syn::{GenericArgument, PathArguments, Type};
 use crate::attr::doc::Desc;
 use crate::attr::tool::{self as attr, Bounds};
 use crate::json;
+use crate::shape::repr::Repr;
 use crate::shape::ty::mentions_self;
 use crate::shape::{Container, Data, Field, Shape};
 
@@ -554,12 +555,9 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
     let Data::Enum(variants) = &container.data else {
         return;
     };
-    let Some(tag) = &container.serde.tag else {
+    let Repr::Internal { tag } = &container.repr else {
         return;
     };
-    if container.serde.content.is_some() || container.serde.untagged {
-        return;
-    }
     for variant in variants.iter().filter(|v| !v.skip && !v.untagged) {
         let what = match &variant.shape {
             Shape::Tuple(_) => Some("a tuple".to_owned()),

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cycles;
+pub mod repr;
 pub mod ty;
 
 use darling::FromAttributes;
@@ -15,6 +16,7 @@ use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
 use crate::attr::doc::{self, Desc};
 use crate::attr::serde::{self as serde_attr, SerdeContainer};
 use crate::attr::tool::{self as attr, DescribedAttrs, FieldToolAttrs, ToolAttrs};
+use repr::Repr;
 
 /// Which derive is running.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -30,6 +32,8 @@ pub struct Container<'a> {
     /// `#[tool(description)]`, else the doc comment.
     pub description: Option<Desc>,
     pub serde: SerdeContainer,
+    /// How serde reads the enum (`External` for a struct).
+    pub repr: Repr,
     /// What serde's own checks found wrong (see [`serde_attr::Serde::errors`]).
     pub serde_errors: Option<syn::Error>,
     pub data: Data<'a>,
@@ -191,6 +195,10 @@ impl<'a> Container<'a> {
             Derive::ToolSchema => (described(&input.attrs, errors), None),
         };
         let container_default = serde.container.default;
+        let repr = serde
+            .ast
+            .as_ref()
+            .map_or(Repr::External, |ast| Repr::from_serde(ast.attrs.tag()));
         let data = match &serde.ast {
             None => Data::Union,
             Some(ast) => match &ast.data {
@@ -218,6 +226,7 @@ impl<'a> Container<'a> {
             ident: &input.ident,
             description,
             serde: serde.container,
+            repr,
             serde_errors: serde.errors,
             data,
             tool,
