@@ -24,7 +24,7 @@ fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
     let mut members = Vec::new();
     let mut names = Vec::new();
     let mut types = Vec::new();
-    for field in fields.iter().filter(|f| !f.skip) {
+    for field in fields.iter() {
         if has_constraints(field) || field.flatten.is_some() {
             return None;
         }
@@ -57,9 +57,9 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
     }
     let cycles = cycle_types(container);
     let own = match &container.data {
-        Data::Named(fields) => fields.iter().any(|f| !f.skip && has_constraints(f)),
+        Data::Named(fields) => fields.iter().any(has_constraints),
         Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
-            Shape::Struct(fields) => fields.iter().any(|f| !f.skip && has_constraints(f)),
+            Shape::Struct(fields) => fields.iter().any(has_constraints),
             _ => false,
         }),
         _ => false,
@@ -91,7 +91,7 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
     let body = match (&container.data, nested_only) {
         (_, Some(body)) => body,
         (Data::Named(fields), None) => {
-            let checks = fields.iter().filter(|f| !f.skip).map(|field| {
+            let checks = fields.iter().map(|field| {
                 let member = field
                     .original
                     .ident
@@ -243,7 +243,7 @@ fn fail_within(check: TokenStream, within: TokenStream) -> TokenStream {
 
 /// `match self` over the variants, checking each one's content with its JSON path.
 fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
-    let arms = variants.iter().filter(|v| !v.skip).map(|variant| {
+    let arms = variants.iter().map(|variant| {
         let ident = &variant.original.ident;
         // Where serde puts the content: under the variant's name (external), under the content
         // key (adjacent), or beside the tag / on its own (internal, untagged).
@@ -284,12 +284,11 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
                 quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
             }
             Shape::Struct(fields) => {
-                let live: Vec<&Field<'_>> = fields.iter().filter(|f| !f.skip).collect();
-                let bindings: Vec<syn::Ident> = (0..live.len())
+                let bindings: Vec<syn::Ident> = (0..fields.len())
                     .map(|i| format_ident!("__toolgen_{}", i))
                     .collect();
-                let members = live.iter().map(|f| &f.original.ident);
-                let checks = live
+                let members = fields.iter().map(|f| &f.original.ident);
+                let checks = fields
                     .iter()
                     .zip(&bindings)
                     .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));

@@ -64,7 +64,7 @@ fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
 pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)> {
     fields
         .iter()
-        .filter(|f| !f.skip && has_kid(f))
+        .filter(|f| has_kid(f))
         .enumerate()
         .filter(|(_, f)| f.flatten.is_none())
         .map(|(i, f)| (f, i))
@@ -164,7 +164,7 @@ impl Cx<'_> {
         let mut typed: Vec<(&str, Type)> = Vec::new();
         let mut properties = extra.len() as u32;
         let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
-        for field in fields.iter().filter(|f| !f.skip) {
+        for field in fields.iter() {
             if field.flatten.is_none() {
                 properties += 1;
                 text += text_len(&field.name);
@@ -205,7 +205,7 @@ impl Cx<'_> {
     /// An enum: its branches, in serde's representation, as the schema writes them.
     fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
         let repr = &self.container.repr;
-        let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+        let variants: Vec<&Variant<'_>> = variants.iter().collect();
         let (tagged, untagged) = repr.split_untagged(&variants);
         let mut branches = match repr {
             Repr::Untagged => tagged.iter().map(|v| self.content(v)).collect(),

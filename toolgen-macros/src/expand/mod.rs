@@ -21,7 +21,7 @@ use crate::json;
 use crate::shape::check;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{mentions_self, span_of};
-use crate::shape::{Container, Data, Derive, Field, Shape, Variant};
+use crate::shape::{Container, Data, Derive, Field, Shape};
 use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
@@ -54,16 +54,15 @@ fn types_by<'a>(
     pick: impl Fn(&'a Field<'a>) -> &'a syn::Type + Copy,
 ) -> Vec<&'a syn::Type> {
     match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
+        Data::Named(fields) => fields.iter().map(pick).collect(),
         Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
         Data::Enum(variants) => variants
             .iter()
-            .filter(|v| !v.skip)
             .flat_map(|v| match &v.shape {
                 Shape::Unit => Vec::new(),
                 Shape::Newtype(ty) => vec![*ty],
                 Shape::Tuple(items) => items.clone(),
-                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).map(pick).collect(),
+                Shape::Struct(fields) => fields.iter().map(pick).collect(),
             })
             .collect(),
         Data::Unit | Data::Union => Vec::new(),
@@ -561,21 +560,19 @@ fn default_const(container: &Container<'_>) -> TokenStream {
         return TokenStream::new();
     };
     let externally_tagged = matches!(container.repr, Repr::External);
-    let readable: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
     let string_enum = externally_tagged
-        && readable
+        && variants
             .iter()
             .all(|v| matches!(v.shape, Shape::Unit) && !v.untagged && v.other.is_none());
     let values = string_enum.then(|| {
-        let names = readable.iter().map(|v| v.name.as_str());
+        let names = variants.iter().map(|v| v.name.as_str());
         quote! {
             const ENUM_VALUES: ::core::option::Option<&'static [&'static str]> =
                 ::core::option::Option::Some(&[#(#names),*]);
         }
     });
     let default = variants.iter().find(|v| {
-        !v.skip
-            && matches!(v.shape, Shape::Unit)
+        matches!(v.shape, Shape::Unit)
             && v.original
                 .attrs
                 .iter()

@@ -77,7 +77,7 @@ fn object(
     // when all are, the list is one call (`null_fieldsN`).
     let mut nested: Vec<(&str, syn::Type)> = Vec::new();
     let mut flattened = Vec::new();
-    for field in fields.iter().filter(|f| !f.skip) {
+    for field in fields.iter() {
         let ty = input_type(field);
         if field.flatten.is_some() {
             flattened.push(type_node(ty, ident));
@@ -199,7 +199,7 @@ fn enum_node(
     let mut untagged_contents = Vec::new();
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
-    for variant in variants.iter().filter(|v| !v.skip) {
+    for variant in variants.iter() {
         let untagged = matches!(container.repr.of_variant(variant), Repr::Untagged);
         let content = content(variant, ident, untagged);
         if untagged {

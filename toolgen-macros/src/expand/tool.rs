@@ -172,11 +172,7 @@ pub(super) fn expand_tool(
     if let Data::Named(fields) = &container.data
         && delegate_type(container).is_none()
     {
-        for ty in fields
-            .iter()
-            .filter(|f| f.flatten.is_some() && !f.skip)
-            .map(|f| f.ty)
-        {
+        for ty in fields.iter().filter(|f| f.flatten.is_some()).map(|f| f.ty) {
             checks.push(quote_spanned! {span_of(ty)=>
                 const _: () = ::toolgen::__private::flattened_at_root(
                     &<#ty as ::toolgen::__private::ToolSchema>::OBJECT);

@@ -107,12 +107,11 @@ fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
 /// Every field of the container, in structs and in struct variants.
 pub(crate) fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
     match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).collect(),
+        Data::Named(fields) => fields.iter().collect(),
         Data::Enum(variants) => variants
             .iter()
-            .filter(|v| !v.skip)
             .flat_map(|v| match &v.shape {
-                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).collect(),
+                Shape::Struct(fields) => fields.iter().collect(),
                 _ => Vec::new(),
             })
             .collect(),
@@ -558,7 +557,7 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
     let Repr::Internal { tag } = &container.repr else {
         return;
     };
-    for variant in variants.iter().filter(|v| !v.skip && !v.untagged) {
+    for variant in variants.iter().filter(|v| !v.untagged) {
         let what = match &variant.shape {
             Shape::Tuple(_) => Some("a tuple".to_owned()),
             Shape::Newtype(ty) => known_type(ty).filter(|j| *j != "object").map(article),
@@ -585,7 +584,6 @@ fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error:
     match &container.data {
         Data::Named(fields) => report_duplicates("field", field_names(fields), errors),
         Data::Enum(variants) => {
-            let variants: Vec<_> = variants.iter().filter(|v| !v.skip).collect();
             let names = variants
                 .iter()
                 .map(|v| {
@@ -608,7 +606,6 @@ fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error:
 fn field_names<'f>(fields: &'f [Field<'_>]) -> Vec<(&'f str, String, proc_macro2::Span)> {
     fields
         .iter()
-        .filter(|f| !f.skip)
         .map(|f| {
             let ident = f.original.ident.as_ref().map(ToString::to_string);
             (f.name.as_str(), ident.unwrap_or_default(), f.name_span)
@@ -722,7 +719,7 @@ fn content_types<'c>(container: &'c Container<'_>) -> Vec<&'c Type> {
     match &container.data {
         Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
         Data::Enum(variants) => {
-            for variant in variants.iter().filter(|v| !v.skip) {
+            for variant in variants.iter() {
                 match &variant.shape {
                     Shape::Newtype(ty) => types.push(ty),
                     Shape::Tuple(items) => types.extend(items.iter().copied()),
@@ -746,10 +743,8 @@ fn check_strict_patterns(container: &Container<'_>, errors: &mut darling::error:
     if !tool.strict.is_some_and(|(strict, _)| strict.anthropic()) {
         return;
     }
-    let Data::Named(fields) = &container.data else {
-        return;
-    };
-    for field in fields {
+    // Every field as written, those serde skips too.
+    for field in container.written_fields() {
         let Some(pattern) = &field.tool.pattern else {
             continue;
         };

@@ -20,12 +20,12 @@ pub fn held_types(container: &Container<'_>) -> Vec<Type> {
         Data::Named(fields) => types.extend(
             fields
                 .iter()
-                .filter(|f| !f.skip && !f.tool.recursive.is_present())
+                .filter(|f| !f.tool.recursive.is_present())
                 .map(input_type),
         ),
         Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
         Data::Enum(variants) => {
-            for variant in variants.iter().filter(|v| !v.skip) {
+            for variant in variants.iter() {
                 match &variant.shape {
                     Shape::Unit => {}
                     Shape::Newtype(ty) => types.push(ty),
@@ -33,7 +33,7 @@ pub fn held_types(container: &Container<'_>) -> Vec<Type> {
                     Shape::Struct(fields) => types.extend(
                         fields
                             .iter()
-                            .filter(|f| !f.skip && !f.tool.recursive.is_present())
+                            .filter(|f| !f.tool.recursive.is_present())
                             .map(input_type),
                     ),
                 }

@@ -37,6 +37,9 @@ pub struct Container<'a> {
     /// What serde's own checks found wrong (see [`serde_attr::Serde::errors`]).
     pub serde_errors: Option<syn::Error>,
     pub data: Data<'a>,
+    /// The named fields of a struct that serde skips (`#[serde(skip)]`/`skip_deserializing`),
+    /// left out of [`Data::Named`]; only a check of what is written reads them.
+    pub skipped: Vec<Field<'a>>,
     /// Only for `#[derive(Tool)]`.
     pub tool: Option<ToolInfo>,
 }
@@ -75,13 +78,13 @@ pub struct ToolInfo {
 
 /// The shape of the type.
 pub enum Data<'a> {
-    /// `struct S { .. }`
+    /// `struct S { .. }`: the fields serde reads (the skipped ones are left out here, once).
     Named(Vec<Field<'a>>),
     /// `struct S(A, B);` (one field: a newtype, which serde reads as its content)
     Tuple(Vec<&'a syn::Field>),
     /// `struct S;`
     Unit,
-    /// `enum E { .. }`
+    /// `enum E { .. }`: the variants serde reads (skipped ones left out).
     Enum(Vec<Variant<'a>>),
     /// `union U { .. }`
     Union,
@@ -99,8 +102,6 @@ pub struct Field<'a> {
     pub default: bool,
     /// `#[serde(default = "path")]`: a default only that function knows.
     pub default_path: bool,
-    /// `#[serde(skip)]`/`skip_deserializing`: not part of the input.
-    pub skip: bool,
     /// `#[serde(flatten)]`, with its span.
     pub flatten: Option<Span>,
     /// `#[serde(with)]`/`deserialize_with`, with its span.
@@ -115,7 +116,6 @@ pub struct Variant<'a> {
     /// The string serde reads for it.
     pub name: String,
     pub description: Option<Desc>,
-    pub skip: bool,
     /// `#[serde(other)]`, with its span.
     pub other: Option<Span>,
     /// `#[serde(untagged)]` on this variant.
@@ -131,7 +131,7 @@ pub enum Shape<'a> {
     Newtype(&'a Type),
     /// `A(T, U)`
     Tuple(Vec<&'a Type>),
-    /// `A { x: T }`
+    /// `A { x: T }`: the fields serde reads (skipped ones left out).
     Struct(Vec<Field<'a>>),
 }
 
@@ -199,24 +199,28 @@ impl<'a> Container<'a> {
             .ast
             .as_ref()
             .map_or(Repr::External, |ast| Repr::from_serde(ast.attrs.tag()));
+        let mut skipped = Vec::new();
         let data = match &serde.ast {
             None => Data::Union,
             Some(ast) => match &ast.data {
-                serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => Data::Named(
-                    fields
-                        .iter()
-                        .map(|field| Field::from_ast(field, container_default, errors))
-                        .collect(),
-                ),
+                serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => {
+                    let (read, skips) = read_fields(fields, container_default, errors);
+                    skipped = skips;
+                    Data::Named(read)
+                }
                 serde_ast::Data::Struct(serde_ast::Style::Unit, _) => Data::Unit,
                 serde_ast::Data::Struct(_, fields) => {
                     unnamed_fields(fields, errors);
                     Data::Tuple(fields.iter().map(|field| field.original).collect())
                 }
+                // Each variant is read (its attributes' errors reported) before a skipped one is
+                // left out.
                 serde_ast::Data::Enum(variants) => Data::Enum(
                     variants
                         .iter()
-                        .map(|variant| Variant::from_ast(variant, errors))
+                        .map(|variant| (variant, Variant::from_ast(variant, errors)))
+                        .filter(|(variant, _)| !variant.attrs.skip_deserializing())
+                        .map(|(_, read)| read)
                         .collect(),
                 ),
             },
@@ -229,8 +233,26 @@ impl<'a> Container<'a> {
             repr,
             serde_errors: serde.errors,
             data,
+            skipped,
             tool,
         }
+    }
+
+    /// The struct's named fields in the order they are written, those serde skips too.
+    pub fn written_fields(&self) -> Vec<&Field<'a>> {
+        let (Data::Named(read), syn::Data::Struct(written)) = (&self.data, &self.original.data)
+        else {
+            return Vec::new();
+        };
+        written
+            .fields
+            .iter()
+            .filter_map(|written| {
+                read.iter()
+                    .chain(&self.skipped)
+                    .find(|field| std::ptr::eq(field.original, written))
+            })
+            .collect()
     }
 
     /// The type's name as it appears under `$defs` when it is recursive.
@@ -271,7 +293,6 @@ impl<'a> Field<'a> {
             description,
             default: !default.is_none() || container_default,
             default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
-            skip: field.attrs.skip_deserializing(),
             flatten: field
                 .attrs
                 .flatten()
@@ -280,6 +301,25 @@ impl<'a> Field<'a> {
             tool,
         }
     }
+}
+
+/// Named fields as serde reads them, each read (its attributes' errors reported) in order: those
+/// serde reads, and those it skips (`#[serde(skip)]`/`skip_deserializing`).
+fn read_fields<'a>(
+    fields: &[serde_ast::Field<'a>],
+    container_default: bool,
+    errors: &mut darling::error::Accumulator,
+) -> (Vec<Field<'a>>, Vec<Field<'a>>) {
+    let (mut read, mut skipped) = (Vec::new(), Vec::new());
+    for field in fields {
+        let parsed = Field::from_ast(field, container_default, errors);
+        if field.attrs.skip_deserializing() {
+            skipped.push(parsed);
+        } else {
+            read.push(parsed);
+        }
+    }
+    (read, skipped)
 }
 
 /// `#[tool(..)]` on a field without a name (a tuple struct's, a tuple or newtype variant's) is
@@ -323,19 +363,15 @@ impl<'a> Variant<'a> {
             (serde_ast::Style::Tuple, fields) => {
                 Shape::Tuple(fields.iter().map(|f| f.ty).collect())
             }
-            (serde_ast::Style::Struct, fields) => Shape::Struct(
-                fields
-                    .iter()
-                    .map(|field| Field::from_ast(field, false, errors))
-                    .collect(),
-            ),
+            (serde_ast::Style::Struct, fields) => {
+                Shape::Struct(read_fields(fields, false, errors).0)
+            }
             _ => Shape::Unit,
         };
         Variant {
             original: variant.original,
             name: variant.attrs.name().deserialize_name().value.clone(),
             description,
-            skip: variant.attrs.skip_deserializing(),
             other: variant
                 .attrs
                 .other()

@@ -8,7 +8,7 @@ use crate::shape::{Shape, Variant};
 
 pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
     let repr = &cx.container.repr;
-    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let variants: Vec<&Variant<'_>> = variants.iter().collect();
     let (tagged, untagged) = repr.split_untagged(&variants);
 
     let mut branches = match repr {
@@ -226,7 +226,7 @@ fn adjacent(
 pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::TokenStream {
     use quote::quote;
     let repr = &cx.container.repr;
-    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let variants: Vec<&Variant<'_>> = variants.iter().collect();
     // A string enum has no object form worth offering (`{"Name": null}` among the other keys).
     if matches!(repr, Repr::External) && variants.iter().all(|v| matches!(v.shape, Shape::Unit)) {
         return proc_macro2::TokenStream::new();

@@ -348,7 +348,7 @@ pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> 
         return None;
     }
     match &container.data {
-        Data::Named(fields) => fields.iter().find(|f| !f.skip).map(|f| f.ty),
+        Data::Named(fields) => fields.first().map(|f| f.ty),
         Data::Tuple(fields) => fields.first().map(|f| &f.ty),
         _ => None,
     }
@@ -384,7 +384,7 @@ impl ObjectParts {
 /// The parts of an object with `fields` (a struct, or a struct variant).
 pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
     let mut parts = ObjectParts::default();
-    for field in fields.iter().filter(|f| !f.skip) {
+    for field in fields.iter() {
         if field.flatten.is_some() {
             parts.flattened.push(field.ty.clone());
             let ty = Box::new(field.ty.clone());
