@@ -5,10 +5,10 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
+use super::cycle_types;
 use super::rope::{list_call, option_tokens};
-use super::{cycle_types, field_types, rust_field_types};
 use crate::shape::repr::Repr;
-use crate::shape::ty::{is_plain, mentions_self, span_of};
+use crate::shape::ty::{is_plain, span_of};
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// Whether a field has constraints the parsed value must be checked against.
@@ -56,27 +56,22 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
         return (None, TokenStream::new());
     }
     let cycles = cycle_types(container);
-    let own = match &container.data {
-        Data::Named(fields) => fields.iter().any(has_constraints),
-        Data::Enum(variants) => variants.iter().any(|v| match &v.shape {
-            Shape::Struct(fields) => fields.iter().any(has_constraints),
-            _ => false,
-        }),
-        _ => false,
-    };
+    let own = crate::shape::check::all_fields(container)
+        .into_iter()
+        .any(has_constraints);
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).
-    let nested: Vec<&syn::Type> = field_types(container)
+    let nested: Vec<&syn::Type> = container
+        .members()
         .into_iter()
-        .zip(rust_field_types(container))
-        .filter(|(input, rust)| {
-            input == rust
-                && !mentions_self(rust, container.ident)
-                && !is_plain(rust)
-                && !cycles.contains(rust)
+        .filter(|member| {
+            member.input_ty == member.ty
+                && !member.holds_self
+                && !is_plain(member.ty)
+                && !cycles.contains(&member.ty)
         })
-        .map(|(_, rust)| rust)
+        .map(|member| member.ty)
         .collect();
     let cyclic = !cycles.is_empty();
     if !own && nested.is_empty() && !cyclic {

@@ -9,9 +9,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{GenericArgument, Ident, PathArguments, Type};
 
-use crate::expand::input_type;
-use crate::expand::schema::delegate_type;
 use crate::json;
+use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::mentions_self;
 use crate::shape::{Container, Data, Field, Shape, Variant};
@@ -78,7 +77,7 @@ pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)>
 fn has_kid(field: &Field<'_>) -> bool {
     field.flatten.is_some()
         || field.tool.recursive.is_present()
-        || !crate::shape::ty::is_plain(input_type(field))
+        || !crate::shape::ty::is_plain(field.input_ty())
         || unreadable_pattern(field)
 }
 
@@ -120,7 +119,7 @@ impl Cx<'_> {
     /// marked `#[tool(recursive)]`, of a plain type, or with a `pattern` Anthropic's grammar
     /// cannot read (see [`Self::field`]).
     fn own_type(&self, field: &Field<'_>) -> Option<Type> {
-        let ty = input_type(field);
+        let ty = field.input_ty();
         (!field.tool.recursive.is_present()
             && !crate::shape::ty::is_plain(ty)
             && !unreadable_pattern(field))
@@ -130,7 +129,7 @@ impl Cx<'_> {
     /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
     /// grammar cannot read.
     fn field(&self, field: &Field<'_>) -> TokenStream {
-        let ty = input_type(field);
+        let ty = field.input_ty();
         // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
         // prelude checks pin those names).
         let inner = if field.tool.recursive.is_present() {

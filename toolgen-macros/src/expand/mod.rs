@@ -16,12 +16,13 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
 use crate::attr::doc::Desc;
-use crate::expand::schema::{Context, Node, delegate_type, object_parts, schema_for_container};
+use crate::expand::schema::{Context, Node, object_parts, schema_for_container};
 use crate::json;
 use crate::shape::check;
+use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{mentions_self, span_of};
-use crate::shape::{Container, Data, Derive, Field, Shape};
+use crate::shape::{Container, Data, Derive, Shape};
 use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
@@ -43,38 +44,6 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
     }
 }
 
-/// Every type the container's schema is made of (fields, flattened fields, variant contents).
-pub(super) fn field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
-    types_by(container, input_type)
-}
-
-/// The types of the container's fields and variant contents, each field's picked by `pick`.
-fn types_by<'a>(
-    container: &'a Container<'a>,
-    pick: impl Fn(&'a Field<'a>) -> &'a syn::Type + Copy,
-) -> Vec<&'a syn::Type> {
-    match &container.data {
-        Data::Named(fields) => fields.iter().map(pick).collect(),
-        Data::Tuple(fields) => fields.iter().map(|f| &f.ty).collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .flat_map(|v| match &v.shape {
-                Shape::Unit => Vec::new(),
-                Shape::Newtype(ty) => vec![*ty],
-                Shape::Tuple(items) => items.clone(),
-                Shape::Struct(fields) => fields.iter().map(pick).collect(),
-            })
-            .collect(),
-        Data::Unit | Data::Union => Vec::new(),
-    }
-}
-
-/// The type whose schema describes the field's input: `#[tool(schema = ..)]`'s, else its own.
-/// (A field read `with` a function may have a type that has no schema at all.)
-pub(crate) fn input_type<'f>(field: &'f Field<'_>) -> &'f syn::Type {
-    field.tool.schema.as_ref().unwrap_or(field.ty)
-}
-
 /// The types of the fields marked `#[tool(recursive)]`: they lead back to a type that holds this
 /// one, so what they need is not summed into this type's consts (a cycle); the type says it may
 /// need checks instead, and its code looks at them.
@@ -82,7 +51,7 @@ pub(super) fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type
     crate::shape::check::all_fields(container)
         .into_iter()
         .filter(|field| field.tool.recursive.is_present())
-        .map(input_type)
+        .map(|field| field.input_ty())
         .collect()
 }
 
@@ -119,19 +88,8 @@ fn leads_to(targets: &[syn::Type]) -> TokenStream {
     out
 }
 
-/// [`field_types`], but each field's own Rust type.
-pub(super) fn rust_field_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
-    types_by(container, |field| field.ty)
-}
-
-fn is_recursive(container: &Container<'_>) -> bool {
-    field_types(container)
-        .iter()
-        .any(|ty| mentions_self(ty, container.ident))
-}
-
 fn expand(container: &Container<'_>) -> TokenStream {
-    let recursive = is_recursive(container);
+    let recursive = container.is_recursive();
     let def_name = container.def_name();
     let ident = container.ident;
     let (_, self_generics, _) = container.original.generics.split_for_impl();
@@ -308,9 +266,8 @@ fn expand(container: &Container<'_>) -> TokenStream {
     // elsewhere. The others are spared the impl (0.75 M instructions a type to compile).
     let may_lead_back = container.tool.is_none()
         && (!held.is_empty()
-            || field_types(container).into_iter().any(|ty| {
-                !mentions_self(ty, container.ident)
-                    && !crate::shape::ty::cycle_leaves(ty).is_empty()
+            || container.members().iter().any(|member| {
+                !member.holds_self && !crate::shape::ty::cycle_leaves(member.input_ty).is_empty()
             }));
     // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
     // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also

@@ -7,10 +7,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::expand::input_type;
 use crate::expand::rope::option_tokens;
-use crate::expand::schema::delegate_type;
-use crate::json;
+use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::is_plain;
 use crate::shape::ty::mentions_self;
@@ -27,7 +25,7 @@ pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
     match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
-            Data::Named(fields) => object(fields, ident, container.serde.default, false),
+            Data::Named(fields) => object(fields, ident, false),
             Data::Tuple(fields) if fields.len() == 1 => {
                 let ty = &fields[0].ty;
                 (!is_plain(ty)).then(|| type_node(ty, ident))
@@ -59,37 +57,27 @@ fn held<'t>(ty: &'t syn::Type, own: &syn::Ident) -> Option<&'t syn::Type> {
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
-/// fields without a default are left out; `None` when that leaves nothing. `container_default`:
-/// the container's `#[serde(default)]`, whose value may set any field.
+/// fields without a default are left out; `None` when that leaves nothing. (A field's default may
+/// be the container's `#[serde(default)]` value's: see [`crate::shape::prop::Prop`].)
 ///
 /// `untagged`: the object is an untagged variant's, one of the alternatives serde tries in
 /// turn. Its fields that read `null` as a value are listed too (`Nulls::Keep`), for where
 /// another variant defaults the same key, and the object is kept whole: the enum's node is
 /// pruned as one.
-fn object(
-    fields: &[Field<'_>],
-    ident: &syn::Ident,
-    container_default: bool,
-    untagged: bool,
-) -> Option<TokenStream> {
+fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
     let mut entries = Vec::new();
     // The fields that only pass their type's tree on (no default, no `fill`), by name and type:
     // when all are, the list is one call (`null_fieldsN`).
     let mut nested: Vec<(&str, syn::Type)> = Vec::new();
     let mut flattened = Vec::new();
     for field in fields.iter() {
-        let ty = input_type(field);
+        let ty = field.input_ty();
         if field.flatten.is_some() {
             flattened.push(type_node(ty, ident));
             continue;
         }
         // An `Option` whose default is `None` reads `null` as `None` already: nothing to drop.
-        let none_by_default = crate::shape::ty::is_option(ty)
-            && field.with.is_none()
-            && !field.default_path
-            && field.tool.default.is_none()
-            && !container_default;
-        let default = (field.default || field.tool.default.is_some()) && !none_by_default;
+        let default = field.prop.defaults_to_value;
         let keep = untagged && !default && (field.with.is_some() || reads_null_as_value(ty));
         if !default && !keep && is_plain(ty) {
             continue;
@@ -97,7 +85,7 @@ fn object(
         let name = &field.name;
         let recursive = field.tool.recursive.is_present();
         // The type whose tree the value follows, where it is a held type's (worked out once).
-        let held = (!keep && !recursive).then(|| held(ty, ident)).flatten();
+        let held = (!keep && !recursive && !is_plain(ty) && !field.prop.holds_self).then_some(ty);
         let inner = if keep {
             quote!(::toolgen::__private::Nulls::Keep)
         } else if recursive {
@@ -110,12 +98,7 @@ fn object(
         };
         // The `#[tool(default = ..)]` value to write in where the key is missing; none in an
         // untagged variant, which serde may not be reading (see `Nulls::Untagged`).
-        let fill = field
-            .tool
-            .default
-            .as_ref()
-            .filter(|_| !untagged)
-            .and_then(|default| json::expr_to_json(default).ok());
+        let fill = field.prop.fill_text().filter(|_| !untagged);
         if let (false, None, Some(held)) = (default, &fill, held) {
             nested.push((name.as_str(), held.clone()));
         }
@@ -182,7 +165,7 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
         Shape::Tuple(items) => tuple(items.iter().copied(), ident),
-        Shape::Struct(fields) => object(fields, ident, false, untagged),
+        Shape::Struct(fields) => object(fields, ident, untagged),
     }
 }
 

@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::rope::option_tokens;
-use crate::expand::schema::delegate_type;
+use crate::shape::delegate_type;
 use crate::shape::ty::span_of;
 use crate::shape::{Container, Data};
 

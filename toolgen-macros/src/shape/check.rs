@@ -50,7 +50,7 @@ fn check_recursive_field(
     }
     let span = field.tool.recursive.span();
     let mut fail = |message: String| errors.push(darling::Error::custom(message).with_span(&span));
-    let ty = crate::expand::input_type(field);
+    let ty = field.input_ty();
     let ident = container.ident;
     if field.flatten.is_some() {
         fail(
@@ -60,7 +60,7 @@ fn check_recursive_field(
         );
         return;
     }
-    if mentions_self(ty, ident) {
+    if field.prop.holds_self {
         fail(format!(
             "a field that holds `{ident}` itself needs no `#[tool(recursive)]`: a type that \
              holds itself is written under `$defs` already; remove `recursive`"
@@ -92,7 +92,7 @@ fn check_recursive_field(
 
 /// `#[tool(required)]` is for a field serde lets be missing (a default, an `Option`).
 fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    if field.tool.required.is_present() && crate::expand::schema::serde_requires(field) {
+    if field.tool.required.is_present() && field.prop.serde_requires {
         let span = field.tool.required.span();
         errors.push(
             darling::Error::custom(
@@ -208,7 +208,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
             .with_span(schema),
         );
     }
-    let ty = tool.schema.as_ref().unwrap_or(field.ty);
+    let ty = field.input_ty();
     let json = known_type(ty);
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
         darling::Error::custom(format!(
@@ -323,12 +323,13 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let Some(default) = &field.tool.default else {
         return;
     };
-    let text = match json::expr_to_json(default) {
-        Ok(text) => text,
-        Err(err) => {
-            errors.push(err.into());
+    let text = match &field.prop.fill {
+        Some(Ok(text)) => text,
+        Some(Err(err)) => {
+            errors.push(err.clone().into());
             return;
         }
+        None => return,
     };
     let literal = match text.as_bytes().first() {
         Some(b'"') => "string",
@@ -345,7 +346,7 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let fits = match (json, literal) {
         (_, "null") => crate::shape::ty::is_option(field.ty),
         ("number", "integer") => true,
-        ("integer", "integer") => integer_fits(field.ty, &text),
+        ("integer", "integer") => integer_fits(field.ty, text),
         ("enum", "string") | ("string", "string") => true,
         (json, literal) => json == literal,
     };

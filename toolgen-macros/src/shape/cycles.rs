@@ -3,44 +3,24 @@
 
 use syn::{GenericArgument, PathArguments, Type};
 
-use crate::expand::input_type;
 use crate::shape::ty::{Ty, mentions_self};
-use crate::shape::{Container, Data, Shape};
+use crate::shape::{Container, delegate_type};
 
 /// The types of the user's that a type holds, each once: the leaves (what is left of a field's
 /// type once the standard containers are taken off) of its fields and variant contents, but
 /// for those of fields marked `#[tool(recursive)]` (already cut) and those that hold the type
 /// itself (a recursive type refers to itself by `$ref` already).
 pub fn held_types(container: &Container<'_>) -> Vec<Type> {
-    let mut types: Vec<&Type> = Vec::new();
     // A type serde reads as another (`from`, `transparent`) holds what that one holds.
-    let delegate = crate::expand::schema::delegate_type(container);
-    match &container.data {
-        _ if delegate.is_some() => types.extend(delegate),
-        Data::Named(fields) => types.extend(
-            fields
-                .iter()
-                .filter(|f| !f.tool.recursive.is_present())
-                .map(input_type),
-        ),
-        Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
-        Data::Enum(variants) => {
-            for variant in variants.iter() {
-                match &variant.shape {
-                    Shape::Unit => {}
-                    Shape::Newtype(ty) => types.push(ty),
-                    Shape::Tuple(items) => types.extend(items.iter().copied()),
-                    Shape::Struct(fields) => types.extend(
-                        fields
-                            .iter()
-                            .filter(|f| !f.tool.recursive.is_present())
-                            .map(input_type),
-                    ),
-                }
-            }
-        }
-        Data::Unit | Data::Union => {}
-    }
+    let types: Vec<&Type> = match delegate_type(container) {
+        Some(delegate) => vec![delegate],
+        None => container
+            .members()
+            .into_iter()
+            .filter(|member| !member.field.is_some_and(|f| f.tool.recursive.is_present()))
+            .map(|member| member.input_ty)
+            .collect(),
+    };
     let mut leaves: Vec<Type> = Vec::new();
     for ty in types {
         visit_leaves(&mut ty.clone(), &mut |leaf| {

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cycles;
+pub mod prop;
 pub mod repr;
 pub mod ty;
 
@@ -16,6 +17,7 @@ use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
 use crate::attr::doc::{self, Desc};
 use crate::attr::serde::{self as serde_attr, SerdeContainer};
 use crate::attr::tool::{self as attr, DescribedAttrs, FieldToolAttrs, ToolAttrs};
+use prop::{Prop, SerdeDefault};
 use repr::Repr;
 
 /// Which derive is running.
@@ -98,16 +100,38 @@ pub struct Field<'a> {
     pub name: String,
     pub name_span: Span,
     pub description: Option<Desc>,
-    /// `#[serde(default)]` on the field or the container.
-    pub default: bool,
-    /// `#[serde(default = "path")]`: a default only that function knows.
-    pub default_path: bool,
     /// `#[serde(flatten)]`, with its span.
     pub flatten: Option<Span>,
     /// `#[serde(with)]`/`deserialize_with`, with its span.
     pub with: Option<Span>,
     /// `#[tool(..)]` on the field.
     pub tool: FieldToolAttrs,
+    /// What the walks read of it, derived once (required, default, ..).
+    pub prop: Prop,
+}
+
+/// A value the container holds, as serde reads it: a named field's, or an unnamed one's (a tuple
+/// struct's field, a newtype or tuple variant's content).
+pub struct Member<'c> {
+    /// Its Rust type.
+    pub ty: &'c Type,
+    /// The type whose schema describes it ([`Field::input_ty`] for a named field).
+    pub input_ty: &'c Type,
+    /// Whether it mentions the container itself.
+    pub holds_self: bool,
+    /// The named field it is, if it is one.
+    pub field: Option<&'c Field<'c>>,
+}
+
+impl<'c> Member<'c> {
+    fn of_field(field: &'c Field<'c>) -> Member<'c> {
+        Member {
+            ty: field.ty,
+            input_ty: field.input_ty(),
+            holds_self: field.prop.holds_self,
+            field: Some(field),
+        }
+    }
 }
 
 /// An enum variant.
@@ -204,7 +228,8 @@ impl<'a> Container<'a> {
             None => Data::Union,
             Some(ast) => match &ast.data {
                 serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => {
-                    let (read, skips) = read_fields(fields, container_default, errors);
+                    let (read, skips) =
+                        read_fields(fields, container_default, &input.ident, errors);
                     skipped = skips;
                     Data::Named(read)
                 }
@@ -218,7 +243,7 @@ impl<'a> Container<'a> {
                 serde_ast::Data::Enum(variants) => Data::Enum(
                     variants
                         .iter()
-                        .map(|variant| (variant, Variant::from_ast(variant, errors)))
+                        .map(|variant| (variant, Variant::from_ast(variant, &input.ident, errors)))
                         .filter(|(variant, _)| !variant.attrs.skip_deserializing())
                         .map(|(_, read)| read)
                         .collect(),
@@ -255,17 +280,65 @@ impl<'a> Container<'a> {
             .collect()
     }
 
+    /// What the container holds, as serde reads it, in order: each named field, tuple field and
+    /// newtype or tuple variant's content.
+    pub fn members<'c>(&'c self) -> Vec<Member<'c>> {
+        let unnamed = |ty: &'c Type| Member {
+            ty,
+            input_ty: ty,
+            holds_self: ty::mentions_self(ty, self.ident),
+            field: None,
+        };
+        let named = |fields: &'c [Field<'a>]| fields.iter().map(Member::of_field);
+        match &self.data {
+            Data::Named(fields) => named(fields).collect(),
+            Data::Tuple(fields) => fields.iter().map(|f| unnamed(&f.ty)).collect(),
+            Data::Enum(variants) => variants
+                .iter()
+                .flat_map(|v| match &v.shape {
+                    Shape::Unit => Vec::new(),
+                    Shape::Newtype(ty) => vec![unnamed(ty)],
+                    Shape::Tuple(items) => items.iter().map(|ty| unnamed(ty)).collect(),
+                    Shape::Struct(fields) => named(fields).collect(),
+                })
+                .collect(),
+            Data::Unit | Data::Union => Vec::new(),
+        }
+    }
+
+    /// Whether the container holds itself (a recursive type, written under `$defs`).
+    pub fn is_recursive(&self) -> bool {
+        self.members().iter().any(|member| member.holds_self)
+    }
+
     /// The type's name as it appears under `$defs` when it is recursive.
     pub fn def_name(&self) -> String {
         self.serde.name.clone()
     }
 }
 
+/// The type serde really reads, for `#[serde(from/try_from)]` and `#[serde(transparent)]`.
+pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> {
+    if let Some(from) = &container.serde.from {
+        return Some(from);
+    }
+    if !container.serde.transparent {
+        return None;
+    }
+    match &container.data {
+        Data::Named(fields) => fields.first().map(|f| f.ty),
+        Data::Tuple(fields) => fields.first().map(|f| &f.ty),
+        _ => None,
+    }
+}
+
 impl<'a> Field<'a> {
-    /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`.
+    /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`;
+    /// `own`: the container's name.
     fn from_ast(
         field: &serde_ast::Field<'a>,
         container_default: bool,
+        own: &Ident,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &field.original.attrs;
@@ -285,20 +358,25 @@ impl<'a> Field<'a> {
             .deserialize_with()
             .and_then(|_| serde_attr::find(attrs, &["with", "deserialize_with"]))
             .map(|found| found.key_span);
+        let serde_default = SerdeDefault {
+            default: !default.is_none() || container_default,
+            default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
+            container_default,
+        };
+        let prop = Prop::derive(field.ty, &tool, serde_default, with.is_some(), own);
         Field {
             original: field.original,
             ty: field.ty,
             name: name.value.clone(),
             name_span: name.span,
             description,
-            default: !default.is_none() || container_default,
-            default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
             flatten: field
                 .attrs
                 .flatten()
                 .then(|| serde_attr::key_span(attrs, "flatten").unwrap_or_else(Span::call_site)),
             with,
             tool,
+            prop,
         }
     }
 }
@@ -308,11 +386,12 @@ impl<'a> Field<'a> {
 fn read_fields<'a>(
     fields: &[serde_ast::Field<'a>],
     container_default: bool,
+    own: &Ident,
     errors: &mut darling::error::Accumulator,
 ) -> (Vec<Field<'a>>, Vec<Field<'a>>) {
     let (mut read, mut skipped) = (Vec::new(), Vec::new());
     for field in fields {
-        let parsed = Field::from_ast(field, container_default, errors);
+        let parsed = Field::from_ast(field, container_default, own, errors);
         if field.attrs.skip_deserializing() {
             skipped.push(parsed);
         } else {
@@ -348,6 +427,7 @@ fn unnamed_fields(fields: &[serde_ast::Field<'_>], errors: &mut darling::error::
 impl<'a> Variant<'a> {
     fn from_ast(
         variant: &serde_ast::Variant<'a>,
+        own: &Ident,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &variant.original.attrs;
@@ -364,7 +444,7 @@ impl<'a> Variant<'a> {
                 Shape::Tuple(fields.iter().map(|f| f.ty).collect())
             }
             (serde_ast::Style::Struct, fields) => {
-                Shape::Struct(read_fields(fields, false, errors).0)
+                Shape::Struct(read_fields(fields, false, own, errors).0)
             }
             _ => Shape::Unit,
         };

@@ -8,7 +8,7 @@ pub mod types;
 
 use crate::attr::doc::Desc;
 use crate::json;
-use crate::shape::{Container, Data, Field};
+use crate::shape::{Container, Data, Field, delegate_type};
 
 /// A schema, or a fragment of one, as the macro builds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -339,21 +339,6 @@ pub fn schema_for_container(cx: &Context<'_>) -> Node {
     }
 }
 
-/// The type serde really reads, for `#[serde(from/try_from)]` and `#[serde(transparent)]`.
-pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> {
-    if let Some(from) = &container.serde.from {
-        return Some(from);
-    }
-    if !container.serde.transparent {
-        return None;
-    }
-    match &container.data {
-        Data::Named(fields) => fields.first().map(|f| f.ty),
-        Data::Tuple(fields) => fields.first().map(|f| &f.ty),
-        _ => None,
-    }
-}
-
 /// An object's properties and required names, before they are written as a schema.
 #[derive(Default)]
 pub struct ObjectParts {
@@ -409,24 +394,11 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
         }
         property.push(schema_for_field(cx, field));
         parts.properties.push(Node::Seq(property));
-        if is_required(field) {
+        if field.prop.required {
             parts.required.push(Node::text(json::string(&field.name)));
         }
     }
     parts
-}
-
-/// Whether the schema lists the field in `required`: serde needs it, or `#[tool(required)]`.
-pub fn is_required(field: &Field<'_>) -> bool {
-    field.tool.required.is_present() || serde_requires(field)
-}
-
-/// Whether serde needs the field to be present.
-pub fn serde_requires(field: &Field<'_>) -> bool {
-    // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function reads
-    // the field: then only `default` makes it optional.
-    let optional = crate::shape::ty::is_option(field.ty) && field.with.is_none();
-    !field.default && field.tool.default.is_none() && !optional
 }
 
 /// `{"type":"object","properties":{..},"required":[..]}` from its parts.
@@ -467,7 +439,7 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
 
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
 pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
-    let ty = field.tool.schema.as_ref().unwrap_or(field.ty);
+    let ty = field.input_ty();
     let node = if field.tool.recursive.is_present() {
         types::cycle_schema(cx, ty)
     } else {
@@ -475,11 +447,9 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     };
     let node = keywords::apply_range(node, field);
     let mut keywords = keywords::constraints(field, &node);
-    if let Some(default) = &field.tool.default {
-        if let Ok(text) = json::expr_to_json(default) {
-            keywords.push(Node::text(format!("\"default\":{text}")));
-        }
-    } else if field.default && !field.default_path && !cx.container.serde.default {
+    if let Some(text) = field.prop.fill_text() {
+        keywords.push(Node::text(format!("\"default\":{text}")));
+    } else if field.prop.states_type_default {
         keywords.push(types::default_of(field.ty));
     }
     let examples: Vec<String> = field
@@ -554,7 +524,7 @@ mod tests {
         let Data::Named(fields) = &container.data else {
             panic!("named fields")
         };
-        let required: Vec<bool> = fields.iter().map(is_required).collect();
+        let required: Vec<bool> = fields.iter().map(|f| f.prop.required).collect();
         assert_eq!(required, [true, false, false]);
     }
 
