@@ -88,9 +88,10 @@ fn leads_to(targets: &[syn::Type]) -> TokenStream {
     out
 }
 
+/// The `ToolSchema` impl (with, as they apply, the `Recursive` and `Cyclic` impls and the `Tool`
+/// impl) in one `const _: () = { .. };`.
 fn expand(container: &Container<'_>) -> TokenStream {
     let recursive = container.is_recursive();
-    let def_name = container.def_name();
     let ident = container.ident;
     let (_, self_generics, _) = container.original.generics.split_for_impl();
     let self_ty: syn::Type = syn::parse_quote!(#ident #self_generics);
@@ -101,132 +102,14 @@ fn expand(container: &Container<'_>) -> TokenStream {
         prelude_uses: Default::default(),
     };
     let body = schema_for_container(&cx);
-    // A concrete struct writes its properties and its body once, as consts beside the impls, and
-    // names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
-    // copy would be type-checked and evaluated again.
-    let shared = container.original.generics.params.is_empty();
-    let parts = match &container.data {
-        Data::Named(fields) if shared && delegate_type(container).is_none() => {
-            Some(object_parts(&cx, fields))
-        }
-        _ => None,
-    };
-    let properties = parts.as_ref().map(|parts| parts.properties_node());
-    // Its flattened types' alternatives, likewise: also so that a check in them fails once.
-    let flattened: Vec<syn::Type> = parts.map(|parts| parts.flattened).unwrap_or_default();
-    let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
-    let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
-    let body_ident = format_ident!("__TOOLGEN_BODY");
-    let ropes = Ropes {
-        named: properties.as_ref().map(|node| (node, &properties_ident)),
-        branches: (!flattened.is_empty()).then_some((flattened.as_slice(), &branches_ident)),
-    };
-    let written_body = ropes.rope(&body);
-    let mut shared_consts = TokenStream::new();
-    if !flattened.is_empty() {
-        let branches = branches_of(&flattened);
-        shared_consts.extend(quote! {
-            const __TOOLGEN_BRANCHES: ::toolgen::__private::Branches = #branches;
-        });
-    }
-    if let Some(node) = &properties {
-        let properties = rope(node);
-        shared_consts.extend(quote! {
-            const __TOOLGEN_PROPERTIES: ::toolgen::__private::Rope = #properties;
-        });
-    }
-    let body_rope = if shared {
-        // Written out once, here: a type used by many tools is walked once, not once per tool.
-        // (A typed schema keeps its type apart, for `Option` to widen; a schema whose outer
-        // keywords the walk rewrites, a description or `null`, stays a tree.)
-        // The text of the rope the const `__TOOLGEN_TAIL` holds (by reference). The tree and
-        // the text are both written from that one const: a rope written twice would be two
-        // copies for rustc to check, each of everything it holds.
-        let flat = flat_consts(
-            "",
-            &quote!(__TOOLGEN_TAIL),
-            &quote!(::toolgen::__private::NO_DEFS),
-            Span::call_site(),
-        );
-        let memo = quote! {{
-            #flat
-            ::toolgen::__private::Flat::as_str(&TEXT)
-        }};
-        let flat_body = match &body {
-            // A tool's input is the root of its own schema, and is seldom held by another type:
-            // its text is written once, for `INPUT_SCHEMA`. Flattening its body here as well
-            // costs about 4 M instructions a tool to compile (benches/compile_time.sh).
-            _ if recursive || container.tool.is_some() || body.literal().is_some() => None,
-            Node::Typed(ty, tail) if tail.literal().is_none() => {
-                let tail = ropes.rope(tail);
-                Some((
-                    tail,
-                    quote!(::toolgen::__private::Rope::Typed(#ty, __TOOLGEN_TAIL)),
-                    quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#memo))),
-                ))
-            }
-            Node::Seq(_) | Node::Join(_) => Some((
-                written_body.clone(),
-                quote!(*__TOOLGEN_TAIL),
-                quote!(::toolgen::__private::Rope::Str(#memo)),
-            )),
-            _ => None,
-        };
-        let body = match flat_body {
-            // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
-            // root's `$defs` (two types with one name get two keys), known only there.
-            Some((tail, tree, flat)) => {
-                shared_consts.extend(quote! {
-                    const __TOOLGEN_TAIL: &::toolgen::__private::Rope = &#tail;
-                });
-                quote! {
-                    if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
-                    {
-                        #tree
-                    } else {
-                        #flat
-                    }
-                }
-            }
-            None => written_body,
-        };
-        // By reference: the schema, the `$defs` entry and a tool's root each name it, and each
-        // `&` of a const's value would be a copy of the body for rustc to make and check.
-        shared_consts.extend(quote! {
-            const __TOOLGEN_BODY: &::toolgen::__private::Rope = &#body;
-        });
-        quote!(*#body_ident)
-    } else {
-        written_body
-    };
-    // The container's description, as a schema node takes it (escaped).
-    let description = container.description.as_ref().map(|desc| match desc {
-        Desc::Text(text) => Desc::Text(json::escape(text)),
-        expr => expr.clone(),
-    });
-    let schema = match (&description, recursive) {
-        (_, true) => rope(&Node::SelfRef(Box::new(self_ty.clone()))),
-        (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
-        (None, false) => body_rope.clone(),
-    };
-    // A recursive type's `$defs` entry: its body with its description.
-    let entry = match &description {
-        Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
-        None => body_rope.clone(),
-    };
+    let shared = shared_consts(&cx, &body, recursive);
+    let (schema, entry) = described_body(container, &shared.body_rope, recursive, &self_ty);
     let (defs, behind) = defs(container, &body, recursive, &self_ty, &entry);
 
-    let mut generics = container.original.generics.clone();
-    let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
-    let where_clause = generics.make_where_clause();
-    for param in &type_params {
-        where_clause
-            .predicates
-            .push(syn::parse_quote!(#param: ::toolgen::__private::ToolSchema));
-    }
+    let (generics, type_params) = bounded_generics(container);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let checks = prelude_checks(&cx);
-    let object = object_const(&cx, properties.is_some(), !flattened.is_empty());
+    let object = object_const(&cx, shared.properties, shared.branches);
     let default = default_const(container);
     let (needs_check, checks_fn) = constraint_checks(container);
     let nulls = crate::expand::nulls::expand_nulls(container);
@@ -238,105 +121,41 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let tool = container
         .tool
         .as_ref()
-        .map(|tool| expand_tool(container, tool, &body_rope, recursive));
-    // Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
-    let def_id = {
-        let name = json::escape(&def_name);
-        let args = type_params
-            .iter()
-            .map(|param| quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA));
-        // A type without type arguments names the runtime's empty list: `&[]` here would be a
-        // constant of its own for rustc to make and check.
-        let args = if type_params.is_empty() {
-            quote!(::toolgen::__private::NO_ARGS)
-        } else {
-            quote!(&[#(#args),*])
-        };
-        quote! {
-            ::toolgen::__private::DefId {
-                name: #name,
-                path: ::core::module_path!(),
-                args: #args,
-            }
-        }
-    };
-    // What a `#[tool(recursive)]` field of another type that leads here refers to. Only a type
-    // that holds a type other than itself and the standard ones can lead back to the field's
-    // type, and a tool's input is a root: a cycle through it can be marked at a field that leads
-    // elsewhere. The others are spared the impl (0.75 M instructions a type to compile).
-    let may_lead_back = container.tool.is_none()
-        && (!held.is_empty()
-            || container.members().iter().any(|member| {
-                !member.holds_self && !crate::shape::ty::cycle_leaves(member.input_ty).is_empty()
-            }));
+        .map(|tool| expand_tool(container, tool, &shared.body_rope, recursive));
+    let def_id = def_id(container, &type_params);
     // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
     // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also
     // by a type off the cycle, or a tool), so that the entry is written once. Its own schema,
     // definitions and facts are its `Cyclic` entry's, which its `Cut` is made of; `CutOf`
     // chooses, by a type, so that its `SCHEMA` names its entry only when that is what it is.
     let on_graph = !recursive && !edges_static.is_empty();
-    let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
-    // Its `null` tree and whether it has checks to make are chosen the same way: on a cycle, the
-    // tree is looked up when parsing needs it, and the checks are made.
-    let (entry_schema, entry_defs, entry_facts, entry_nulls, entry_needs_check) = if on_graph {
-        (
-            schema.clone(),
-            defs.clone(),
-            facts.clone(),
-            nulls
-                .clone()
-                .unwrap_or_else(|| quote!(::toolgen::__private::Nulls::None)),
-            needs_check.clone().unwrap_or_else(|| quote!(false)),
-        )
-    } else {
-        (
-            quote!(#tool_schema::SCHEMA),
-            quote!(#tool_schema::DEFS),
-            quote!(#tool_schema::FACTS),
-            quote!(#tool_schema::NULLS),
-            quote!(#tool_schema::NEEDS_CHECK),
-        )
+    let own = OwnConsts {
+        schema,
+        defs,
+        facts,
+        nulls,
+        needs_check,
     };
-    let (schema, defs, facts, nulls, needs_check) = if on_graph {
-        let choice = quote!(__ToolgenCutOf);
-        (
-            quote!(#choice::SCHEMA),
-            quote!(#choice::DEFS),
-            quote!(#choice::FACTS),
-            Some(quote!(#choice::NULLS)),
-            Some(quote!(#choice::NEEDS_CHECK)),
-        )
-    } else {
-        (schema, defs, facts, nulls, needs_check)
-    };
+    let (own, entry) = own.cut_if(on_graph);
+    let OwnConsts {
+        schema,
+        defs,
+        facts,
+        nulls,
+        needs_check,
+    } = own;
     let nulls = nulls.map(|nulls| quote!(const NULLS: ::toolgen::__private::Nulls = #nulls;));
     let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
-    let cyclic_impl = may_lead_back.then(|| {
-        let id = if recursive {
-            quote!(<Self as ::toolgen::__private::Recursive>::ID)
-        } else {
-            def_id.clone()
-        };
-        quote! {
-            #[automatically_derived]
-            impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
-                const ID: ::toolgen::__private::DefId = #id;
-                const ENTRY: ::toolgen::__private::Rope = #entry_schema;
-                const OWN_DEFS: ::toolgen::__private::Defs = #entry_defs;
-                const OWN_FACTS: &'static ::toolgen::__private::Facts = #entry_facts;
-                const OWN_NULLS: ::toolgen::__private::Nulls = #entry_nulls;
-                const OWN_NEEDS_CHECK: bool = #entry_needs_check;
-            }
-        }
-    });
-    let recursive_impl = recursive.then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
-                const ID: ::toolgen::__private::DefId = #def_id;
-            }
-        }
-    });
+    let impl_parts = ImplParts {
+        ident,
+        impl_generics: quote!(#impl_generics),
+        ty_generics: quote!(#ty_generics),
+        where_clause: quote!(#where_clause),
+    };
+    let cyclic_impl = may_lead_back(container, &held)
+        .then(|| cyclic_impl(&impl_parts, recursive, &def_id, &entry));
+    let recursive_impl = recursive.then(|| recursive_impl(&impl_parts, &def_id));
+    let shared_consts = &shared.consts;
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -364,6 +183,319 @@ fn expand(container: &Container<'_>) -> TokenStream {
 
             #tool
         };
+    }
+}
+
+/// What a concrete type writes once, as consts beside its impls, and how its body is named.
+struct Shared {
+    /// The consts: the flattened types' `__TOOLGEN_BRANCHES`, the struct's
+    /// `__TOOLGEN_PROPERTIES`, and the body's `__TOOLGEN_TAIL` and `__TOOLGEN_BODY`.
+    consts: TokenStream,
+    /// The body, as the impls name it (`*__TOOLGEN_BODY`, or the rope itself for a generic type).
+    body_rope: TokenStream,
+    /// Whether the properties are the const `__TOOLGEN_PROPERTIES`.
+    properties: bool,
+    /// Whether the flattened types' branches are the const `__TOOLGEN_BRANCHES`.
+    branches: bool,
+}
+
+/// A concrete struct writes its properties and its body once, as consts beside the impls, and
+/// names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
+/// copy would be type-checked and evaluated again. Its flattened types' alternatives likewise,
+/// also so that a check in them fails once.
+fn shared_consts(cx: &Context<'_>, body: &Node, recursive: bool) -> Shared {
+    let container = cx.container;
+    let shared = container.original.generics.params.is_empty();
+    let parts = match &container.data {
+        Data::Named(fields) if shared && delegate_type(container).is_none() => {
+            Some(object_parts(cx, fields))
+        }
+        _ => None,
+    };
+    let properties = parts.as_ref().map(|parts| parts.properties_node());
+    let flattened: Vec<syn::Type> = parts.map(|parts| parts.flattened).unwrap_or_default();
+    let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
+    let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
+    let body_ident = format_ident!("__TOOLGEN_BODY");
+    let ropes = Ropes {
+        named: properties.as_ref().map(|node| (node, &properties_ident)),
+        branches: (!flattened.is_empty()).then_some((flattened.as_slice(), &branches_ident)),
+    };
+    let written_body = ropes.rope(body);
+    let mut consts = TokenStream::new();
+    if !flattened.is_empty() {
+        let branches = branches_of(&flattened);
+        consts.extend(quote! {
+            const __TOOLGEN_BRANCHES: ::toolgen::__private::Branches = #branches;
+        });
+    }
+    if let Some(node) = &properties {
+        let properties = rope(node);
+        consts.extend(quote! {
+            const __TOOLGEN_PROPERTIES: ::toolgen::__private::Rope = #properties;
+        });
+    }
+    let body_rope = if shared {
+        // Written out once, here: a type used by many tools is walked once, not once per tool.
+        let flat_body = (!recursive && container.tool.is_none())
+            .then(|| flat_body(body, &ropes, &written_body))
+            .flatten();
+        let body = match flat_body {
+            // A body holding a recursive type keeps its tree: its `$ref` keys depend on the
+            // root's `$defs` (two types with one name get two keys), known only there.
+            Some((tail, tree, flat)) => {
+                consts.extend(quote! {
+                    const __TOOLGEN_TAIL: &::toolgen::__private::Rope = &#tail;
+                });
+                let ident = container.ident;
+                quote! {
+                    if ::toolgen::__private::has_defs(&<#ident as ::toolgen::__private::ToolSchema>::DEFS)
+                    {
+                        #tree
+                    } else {
+                        #flat
+                    }
+                }
+            }
+            None => written_body,
+        };
+        // By reference: the schema, the `$defs` entry and a tool's root each name it, and each
+        // `&` of a const's value would be a copy of the body for rustc to make and check.
+        consts.extend(quote! {
+            const __TOOLGEN_BODY: &::toolgen::__private::Rope = &#body;
+        });
+        quote!(*#body_ident)
+    } else {
+        written_body
+    };
+    Shared {
+        consts,
+        body_rope,
+        properties: properties.is_some(),
+        branches: !flattened.is_empty(),
+    }
+}
+
+/// A concrete type's body as its text, memoised, beside its tree: `(the rope the const
+/// `__TOOLGEN_TAIL` holds, the tree of the body, its text)`. `None` for a body that is text
+/// already, or whose outer keywords the walk rewrites (a description or `null`): it stays a
+/// tree. (A typed schema keeps its type apart, for `Option` to widen.) Not for a tool's input,
+/// the root of its own schema and seldom held by another type: its text is written once, for
+/// `INPUT_SCHEMA`; flattening its body here as well costs about 4 M instructions a tool to
+/// compile (benches/compile_time.sh). Nor for a recursive type.
+fn flat_body(
+    body: &Node,
+    ropes: &Ropes<'_>,
+    written_body: &TokenStream,
+) -> Option<(TokenStream, TokenStream, TokenStream)> {
+    // The text of the rope the const `__TOOLGEN_TAIL` holds (by reference). The tree and the
+    // text are both written from that one const: a rope written twice would be two copies for
+    // rustc to check, each of everything it holds.
+    let flat = flat_consts(
+        "",
+        &quote!(__TOOLGEN_TAIL),
+        &quote!(::toolgen::__private::NO_DEFS),
+        Span::call_site(),
+    );
+    let memo = quote! {{
+        #flat
+        ::toolgen::__private::Flat::as_str(&TEXT)
+    }};
+    match body {
+        _ if body.literal().is_some() => None,
+        Node::Typed(ty, tail) if tail.literal().is_none() => {
+            let tail = ropes.rope(tail);
+            Some((
+                tail,
+                quote!(::toolgen::__private::Rope::Typed(#ty, __TOOLGEN_TAIL)),
+                quote!(::toolgen::__private::Rope::Typed(#ty, &::toolgen::__private::Rope::Str(#memo))),
+            ))
+        }
+        Node::Seq(_) | Node::Join(_) => Some((
+            written_body.clone(),
+            quote!(*__TOOLGEN_TAIL),
+            quote!(::toolgen::__private::Rope::Str(#memo)),
+        )),
+        _ => None,
+    }
+}
+
+/// The type's `SCHEMA` (its body with its description, or for a recursive type a `$ref` to its
+/// entry) and its `$defs` entry (its body with its description).
+fn described_body(
+    container: &Container<'_>,
+    body_rope: &TokenStream,
+    recursive: bool,
+    self_ty: &syn::Type,
+) -> (TokenStream, TokenStream) {
+    // The container's description, as a schema node takes it (escaped).
+    let description = container.description.as_ref().map(|desc| match desc {
+        Desc::Text(text) => Desc::Text(json::escape(text)),
+        expr => expr.clone(),
+    });
+    let schema = match (&description, recursive) {
+        (_, true) => rope(&Node::SelfRef(Box::new(self_ty.clone()))),
+        (Some(text), false) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        (None, false) => body_rope.clone(),
+    };
+    let entry = match &description {
+        Some(text) => quote!(::toolgen::__private::Rope::Described(&#body_rope, #text)),
+        None => body_rope.clone(),
+    };
+    (schema, entry)
+}
+
+/// The container's generics with `T: ToolSchema` for each type parameter, and those parameters.
+fn bounded_generics(container: &Container<'_>) -> (syn::Generics, Vec<syn::Ident>) {
+    let mut generics = container.original.generics.clone();
+    let type_params: Vec<_> = generics.type_params().map(|p| p.ident.clone()).collect();
+    let where_clause = generics.make_where_clause();
+    for param in &type_params {
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(#param: ::toolgen::__private::ToolSchema));
+    }
+    (generics, type_params)
+}
+
+/// Who the type's `$defs` entry belongs to: its name, where it is defined, its type arguments.
+fn def_id(container: &Container<'_>, type_params: &[syn::Ident]) -> TokenStream {
+    let name = json::escape(&container.def_name());
+    let args = type_params
+        .iter()
+        .map(|param| quote!(<#param as ::toolgen::__private::ToolSchema>::SCHEMA));
+    // A type without type arguments names the runtime's empty list: `&[]` here would be a
+    // constant of its own for rustc to make and check.
+    let args = if type_params.is_empty() {
+        quote!(::toolgen::__private::NO_ARGS)
+    } else {
+        quote!(&[#(#args),*])
+    };
+    quote! {
+        ::toolgen::__private::DefId {
+            name: #name,
+            path: ::core::module_path!(),
+            args: #args,
+        }
+    }
+}
+
+/// Whether a `#[tool(recursive)]` field of another type may lead here (the type gets a `Cyclic`
+/// impl for it to refer to). Only a type that holds a type other than itself and the standard
+/// ones can lead back to the field's type, and a tool's input is a root: a cycle through it can
+/// be marked at a field that leads elsewhere. The others are spared the impl (0.75 M
+/// instructions a type to compile).
+fn may_lead_back(container: &Container<'_>, held: &[syn::Type]) -> bool {
+    container.tool.is_none()
+        && (!held.is_empty()
+            || container.members().iter().any(|member| {
+                !member.holds_self && !crate::shape::ty::cycle_leaves(member.input_ty).is_empty()
+            }))
+}
+
+/// The values of the type's own consts (`None`: the trait's default).
+struct OwnConsts {
+    schema: TokenStream,
+    defs: TokenStream,
+    facts: TokenStream,
+    nulls: Option<TokenStream>,
+    needs_check: Option<TokenStream>,
+}
+
+impl OwnConsts {
+    /// The consts of the `ToolSchema` impl, and the values of the `Cyclic` entry's. For a type on
+    /// the graph of cycles, the entry holds the type's own values and the impl names
+    /// `__ToolgenCutOf`'s, which chooses between them; its `null` tree and whether it has checks
+    /// to make are chosen the same way: on a cycle, the tree is looked up when parsing needs it,
+    /// and the checks are made. Else the entry names the impl's.
+    fn cut_if(self, on_graph: bool) -> (OwnConsts, [TokenStream; 5]) {
+        if on_graph {
+            let entry = [
+                self.schema,
+                self.defs,
+                self.facts,
+                self.nulls
+                    .unwrap_or_else(|| quote!(::toolgen::__private::Nulls::None)),
+                self.needs_check.unwrap_or_else(|| quote!(false)),
+            ];
+            let choice = quote!(__ToolgenCutOf);
+            let own = OwnConsts {
+                schema: quote!(#choice::SCHEMA),
+                defs: quote!(#choice::DEFS),
+                facts: quote!(#choice::FACTS),
+                nulls: Some(quote!(#choice::NULLS)),
+                needs_check: Some(quote!(#choice::NEEDS_CHECK)),
+            };
+            (own, entry)
+        } else {
+            let tool_schema = quote!(<Self as ::toolgen::__private::ToolSchema>);
+            let entry = [
+                quote!(#tool_schema::SCHEMA),
+                quote!(#tool_schema::DEFS),
+                quote!(#tool_schema::FACTS),
+                quote!(#tool_schema::NULLS),
+                quote!(#tool_schema::NEEDS_CHECK),
+            ];
+            (self, entry)
+        }
+    }
+}
+
+/// The pieces of an impl's header for the container: `impl #impl_generics Trait for #ident
+/// #ty_generics #where_clause`.
+struct ImplParts<'a> {
+    ident: &'a syn::Ident,
+    impl_generics: TokenStream,
+    ty_generics: TokenStream,
+    where_clause: TokenStream,
+}
+
+/// The `Cyclic` impl: what a `#[tool(recursive)]` field of another type that leads here refers
+/// to (`entry`: its schema, definitions, facts, `null` tree and whether it needs checks).
+fn cyclic_impl(
+    parts: &ImplParts<'_>,
+    recursive: bool,
+    def_id: &TokenStream,
+    entry: &[TokenStream; 5],
+) -> TokenStream {
+    let ImplParts {
+        ident,
+        impl_generics,
+        ty_generics,
+        where_clause,
+    } = parts;
+    let id = if recursive {
+        quote!(<Self as ::toolgen::__private::Recursive>::ID)
+    } else {
+        def_id.clone()
+    };
+    let [schema, defs, facts, nulls, needs_check] = entry;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
+            const ID: ::toolgen::__private::DefId = #id;
+            const ENTRY: ::toolgen::__private::Rope = #schema;
+            const OWN_DEFS: ::toolgen::__private::Defs = #defs;
+            const OWN_FACTS: &'static ::toolgen::__private::Facts = #facts;
+            const OWN_NULLS: ::toolgen::__private::Nulls = #nulls;
+            const OWN_NEEDS_CHECK: bool = #needs_check;
+        }
+    }
+}
+
+/// The `Recursive` impl of a type that holds itself: the id of its `$defs` entry.
+fn recursive_impl(parts: &ImplParts<'_>, def_id: &TokenStream) -> TokenStream {
+    let ImplParts {
+        ident,
+        impl_generics,
+        ty_generics,
+        where_clause,
+    } = parts;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
+            const ID: ::toolgen::__private::DefId = #def_id;
+        }
     }
 }
 

@@ -68,30 +68,7 @@ impl Ropes<'_> {
             Node::Join(pieces) if pieces.iter().all(Node::never_empty_or_nothing) => {
                 self.seq(pieces, true)
             }
-            Node::Join(pieces) => {
-                // Neighbouring literal pieces are joined here already; empty ones dropped.
-                let mut items = Vec::new();
-                let mut text: Vec<String> = Vec::new();
-                for piece in pieces {
-                    match piece.literal() {
-                        Some(literal) if literal.is_empty() => {}
-                        Some(literal) => text.push(literal),
-                        None => {
-                            if !text.is_empty() {
-                                let joined = text.join(",");
-                                items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
-                                text.clear();
-                            }
-                            items.push(self.rope(piece));
-                        }
-                    }
-                }
-                if !text.is_empty() {
-                    let joined = text.join(",");
-                    items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
-                }
-                quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
-            }
+            Node::Join(pieces) => self.join(pieces),
             Node::Keyword(prefix, inner, suffix) => {
                 let inner = self.rope(inner);
                 quote!(::toolgen::__private::Rope::Keyword(#prefix, &#inner, #suffix))
@@ -111,20 +88,7 @@ impl Ropes<'_> {
             ::toolgen::__private::Rope::RequiredOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
             Node::AdditionalOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::AdditionalOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
-            Node::UniqueNames(own, flattened) => {
-                // Spanned at the first flattened type: that is where a repeated name comes from.
-                let span = flattened.first().map_or_else(Span::call_site, span_of);
-                let flattened = flattened.iter().map(|ty| {
-                    quote_spanned!(span_of(ty)=>
-                ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
-                });
-                quote_spanned!(span=> ::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
-                    &::toolgen::__private::Names::Seq(&[
-                        ::toolgen::__private::Names::List(&[#(#own),*]),
-                        #(#flattened),*
-                    ])
-                )))
-            }
+            Node::UniqueNames(own, flattened) => unique_names(own, flattened),
             Node::Branches(flattened, template) => {
                 let template = self.rope(template);
                 let branches = match self.branches {
@@ -148,6 +112,32 @@ impl Ropes<'_> {
                 quote!(::toolgen::__private::Rope::Str(#text))
             }
         }
+    }
+
+    /// `Rope::Join` of `pieces`, some of which may turn out empty: neighbouring literal pieces
+    /// are joined here already, empty ones dropped.
+    fn join(&self, pieces: &[Node]) -> TokenStream {
+        let mut items = Vec::new();
+        let mut text: Vec<String> = Vec::new();
+        for piece in pieces {
+            match piece.literal() {
+                Some(literal) if literal.is_empty() => {}
+                Some(literal) => text.push(literal),
+                None => {
+                    if !text.is_empty() {
+                        let joined = text.join(",");
+                        items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+                        text.clear();
+                    }
+                    items.push(self.rope(piece));
+                }
+            }
+        }
+        if !text.is_empty() {
+            let joined = text.join(",");
+            items.push(quote!(::toolgen::__private::Rope::Str(#joined)));
+        }
+        quote!(::toolgen::__private::Rope::Join(&[#(#items),*]))
     }
 
     /// `Rope::Seq` of `pieces` (with commas between, for a list's: `commas`), their literal
@@ -259,6 +249,23 @@ impl Ropes<'_> {
             }
         }
     }
+}
+
+/// Nothing, but const evaluation fails if the names (`own`, and those of the `flattened` types)
+/// repeat.
+fn unique_names(own: &[String], flattened: &[syn::Type]) -> TokenStream {
+    // Spanned at the first flattened type: that is where a repeated name comes from.
+    let span = flattened.first().map_or_else(Span::call_site, span_of);
+    let flattened = flattened.iter().map(|ty| {
+        quote_spanned!(span_of(ty)=>
+            ::toolgen::__private::Names::Of(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT))
+    });
+    quote_spanned!(span=> ::toolgen::__private::Rope::Str(::toolgen::__private::unique_names(
+        &::toolgen::__private::Names::Seq(&[
+            ::toolgen::__private::Names::List(&[#(#own),*]),
+            #(#flattened),*
+        ])
+    )))
 }
 
 /// A piece of a `Rope::Seq` being written: literal text, a type's schema, or another rope.

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use super::rope::option_tokens;
 use crate::shape::delegate_type;
 use crate::shape::ty::span_of;
-use crate::shape::{Container, Data};
+use crate::shape::{Container, Data, ToolInfo};
 
 /// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT`, `LEN` and `TEXT`: the root
 /// and its definitions by reference (each is named twice: the text is written from them in one
@@ -47,7 +47,7 @@ pub(super) fn flat_consts(
 /// that stop the build where a dialect cannot express a field.
 pub(super) fn expand_tool(
     container: &Container<'_>,
-    tool: &crate::shape::ToolInfo,
+    tool: &ToolInfo,
     body_rope: &TokenStream,
     recursive: bool,
 ) -> TokenStream {
@@ -57,8 +57,6 @@ pub(super) fn expand_tool(
         Some(desc) => desc.raw_tokens(),
         None => quote!(""),
     };
-    let strict = tool.strict.map(|(strict, _)| strict);
-    let is_strict = strict.is_some();
     let output = tool.output.as_ref().map(|out| {
         text_consts(
             "__TOOLGEN_OUT_",
@@ -81,14 +79,59 @@ pub(super) fn expand_tool(
                 ::core::option::Option::Some(::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT));
         }
     });
-    let strict_const = is_strict.then(|| {
+    let strict_const = tool.strict.is_some().then(|| {
         quote!(
             const STRICT: bool = true;
         )
     });
 
-    // The dialects the tool insists on (its strict modes, Gemini `parameters`) or skips, as
-    // bits; their texts are written at run time, at first use.
+    let modes = modes(tool);
+    let modes_const = (!modes.is_empty()).then(|| {
+        quote! {
+            const __TOOLGEN_MODES: u8 = #(#modes)|*;
+        }
+    });
+    let modes_item = (!modes.is_empty()).then(|| {
+        quote!(
+            const MODES: u8 = __TOOLGEN_MODES;
+        )
+    });
+    let extras = extras_const(tool);
+    let input = text_consts(
+        "__TOOLGEN_",
+        body_rope,
+        &quote!(<#ident as ::toolgen::__private::ToolSchema>::DEFS),
+        Span::call_site(),
+    );
+    let checks = tool_checks(container, tool, recursive);
+    quote! {
+        #output
+        #input
+        #modes_const
+        #(#checks)*
+
+        #[automatically_derived]
+        impl ::toolgen::__private::Tool for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = #tool_description;
+            #strict_const
+            const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
+            #output_schema
+            #modes_item
+            #timeout
+            #extras
+            fn cache() -> &'static ::toolgen::__private::ToolCache {
+                static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
+                &CACHE
+            }
+        }
+    }
+}
+
+/// The dialects the tool insists on (its strict modes, Gemini `parameters`) or skips, as bits;
+/// their texts are written at run time, at first use.
+fn modes(tool: &ToolInfo) -> Vec<TokenStream> {
+    let strict = tool.strict.map(|(strict, _)| strict);
     let mut modes = Vec::new();
     if strict.is_some_and(|s| s.openai()) {
         modes.push(quote!(::toolgen::__private::facts::OPENAI));
@@ -105,20 +148,14 @@ pub(super) fn expand_tool(
         }
         None => {}
     }
-    let modes_const = (!modes.is_empty()).then(|| {
-        quote! {
-            const __TOOLGEN_MODES: u8 = #(#modes)|*;
-        }
-    });
-    let modes_item = (!modes.is_empty()).then(|| {
-        quote!(
-            const MODES: u8 = __TOOLGEN_MODES;
-        )
-    });
+    modes
+}
 
-    // What only some providers' definitions take.
+/// `EXTRAS`: what only some providers' definitions take (cache control, deferred loading, input
+/// examples, MCP's title, hints and icons); `None` when the tool sets none of it.
+fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
     let mcp = &tool.mcp;
-    let extras = (tool.cache_control.is_some()
+    (tool.cache_control.is_some()
         || tool.defer_loading
         || tool.eager_input_streaming
         || !tool.input_examples.is_empty()
@@ -160,13 +197,13 @@ pub(super) fn expand_tool(
                 icons: &[#(#icons),*],
             };
         }
-    });
-    let input = text_consts(
-        "__TOOLGEN_",
-        body_rope,
-        &quote!(<#ident as ::toolgen::__private::ToolSchema>::DEFS),
-        Span::call_site(),
-    );
+    })
+}
+
+/// The consts that stop the build: a flattened enum at the root, and where the dialects the
+/// tool insists on cannot express the input.
+fn tool_checks(container: &Container<'_>, tool: &ToolInfo, recursive: bool) -> Vec<TokenStream> {
+    let ident = container.ident;
     // A flattened enum would make the arguments one of several objects: refused, at its type.
     let mut checks = Vec::new();
     if let Data::Named(fields) = &container.data
@@ -204,27 +241,5 @@ pub(super) fn expand_tool(
             const _: () = ::toolgen::__private::check_rest(#facts, __TOOLGEN_MODES, #fields_checked);
         });
     }
-
-    quote! {
-        #output
-        #input
-        #modes_const
-        #(#checks)*
-
-        #[automatically_derived]
-        impl ::toolgen::__private::Tool for #ident {
-            const NAME: &'static str = #name;
-            const DESCRIPTION: &'static str = #tool_description;
-            #strict_const
-            const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
-            #output_schema
-            #modes_item
-            #timeout
-            #extras
-            fn cache() -> &'static ::toolgen::__private::ToolCache {
-                static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
-                &CACHE
-            }
-        }
-    }
+    checks
 }
