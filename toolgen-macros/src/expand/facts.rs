@@ -7,12 +7,12 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{GenericArgument, Ident, PathArguments, Type};
+use syn::{Ident, Type};
 
 use crate::json;
 use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
-use crate::shape::ty::mentions_self;
+use crate::shape::ty::{PathArgs, inner_types_mut, mentions_self};
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// The `Facts` expression of the container's schema (for a recursive type: the reference, with
@@ -350,28 +350,14 @@ fn replace_self(ty: &Type, ident: &Ident) -> Type {
 }
 
 fn replace_in(ty: &mut Type, ident: &Ident) {
-    match ty {
-        Type::Paren(inner) => replace_in(&mut inner.elem, ident),
-        Type::Group(inner) => replace_in(&mut inner.elem, ident),
-        Type::Reference(reference) => replace_in(&mut reference.elem, ident),
-        Type::Array(array) => replace_in(&mut array.elem, ident),
-        Type::Slice(slice) => replace_in(&mut slice.elem, ident),
-        Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|e| replace_in(e, ident)),
-        Type::Path(path) => {
-            if path.qself.is_none() && crate::shape::ty::is_self_path(&path.path, ident) {
-                *ty = syn::parse_quote!(::toolgen::__private::Recursion);
-                return;
-            }
-            for segment in &mut path.path.segments {
-                if let PathArguments::AngleBracketed(args) = &mut segment.arguments {
-                    for arg in &mut args.args {
-                        if let GenericArgument::Type(inner) = arg {
-                            replace_in(inner, ident);
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
+    if let Type::Path(path) = ty
+        && path.qself.is_none()
+        && crate::shape::ty::is_self_path(&path.path, ident)
+    {
+        *ty = syn::parse_quote!(::toolgen::__private::Recursion);
+        return;
+    }
+    for inner in inner_types_mut(ty, PathArgs::EverySegment) {
+        replace_in(inner, ident);
     }
 }

@@ -156,6 +156,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         .then(|| cyclic_impl(&impl_parts, recursive, &def_id, &entry));
     let recursive_impl = recursive.then(|| recursive_impl(&impl_parts, &def_id));
     let shared_consts = &shared.consts;
+    let header = impl_parts.header(quote!(::toolgen::__private::ToolSchema));
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -164,7 +165,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #shared_consts
 
             #[automatically_derived]
-            impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
+            #header {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
                 const DEFS: ::toolgen::__private::Defs = #defs;
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
@@ -441,13 +442,25 @@ impl OwnConsts {
     }
 }
 
-/// The pieces of an impl's header for the container: `impl #impl_generics Trait for #ident
-/// #ty_generics #where_clause`.
+/// The pieces of an impl's header for the container.
 struct ImplParts<'a> {
     ident: &'a syn::Ident,
     impl_generics: TokenStream,
     ty_generics: TokenStream,
     where_clause: TokenStream,
+}
+
+impl ImplParts<'_> {
+    /// `impl<..> #trait_path for #ident<..> where ..`
+    fn header(&self, trait_path: TokenStream) -> TokenStream {
+        let ImplParts {
+            ident,
+            impl_generics,
+            ty_generics,
+            where_clause,
+        } = self;
+        quote!(impl #impl_generics #trait_path for #ident #ty_generics #where_clause)
+    }
 }
 
 /// The `Cyclic` impl: what a `#[tool(recursive)]` field of another type that leads here refers
@@ -458,12 +471,7 @@ fn cyclic_impl(
     def_id: &TokenStream,
     entry: &[TokenStream; 5],
 ) -> TokenStream {
-    let ImplParts {
-        ident,
-        impl_generics,
-        ty_generics,
-        where_clause,
-    } = parts;
+    let header = parts.header(quote!(::toolgen::__private::Cyclic));
     let id = if recursive {
         quote!(<Self as ::toolgen::__private::Recursive>::ID)
     } else {
@@ -472,7 +480,7 @@ fn cyclic_impl(
     let [schema, defs, facts, nulls, needs_check] = entry;
     quote! {
         #[automatically_derived]
-        impl #impl_generics ::toolgen::__private::Cyclic for #ident #ty_generics #where_clause {
+        #header {
             const ID: ::toolgen::__private::DefId = #id;
             const ENTRY: ::toolgen::__private::Rope = #schema;
             const OWN_DEFS: ::toolgen::__private::Defs = #defs;
@@ -485,15 +493,10 @@ fn cyclic_impl(
 
 /// The `Recursive` impl of a type that holds itself: the id of its `$defs` entry.
 fn recursive_impl(parts: &ImplParts<'_>, def_id: &TokenStream) -> TokenStream {
-    let ImplParts {
-        ident,
-        impl_generics,
-        ty_generics,
-        where_clause,
-    } = parts;
+    let header = parts.header(quote!(::toolgen::__private::Recursive));
     quote! {
         #[automatically_derived]
-        impl #impl_generics ::toolgen::__private::Recursive for #ident #ty_generics #where_clause {
+        #header {
             const ID: ::toolgen::__private::DefId = #def_id;
         }
     }

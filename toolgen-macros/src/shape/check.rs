@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
 
 use crate::attr::doc::Desc;
 use crate::attr::tool::{self as attr, Bounds};
 use crate::json;
 use crate::shape::repr::Repr;
-use crate::shape::ty::mentions_self;
+use crate::shape::ty::{inner_types, mentions_self};
 use crate::shape::{Container, Data, Field, Shape};
 
 /// Runs every check that applies to `container`.
@@ -681,35 +681,16 @@ fn self_mentions<'t>(ty: &'t Type, ident: &syn::Ident, out: &mut Vec<&'t syn::Ty
     if !mentions_self(ty, ident) {
         return;
     }
-    match ty {
-        Type::Paren(inner) => self_mentions(&inner.elem, ident, out),
-        Type::Group(inner) => self_mentions(&inner.elem, ident, out),
-        Type::Reference(reference) => self_mentions(&reference.elem, ident, out),
-        Type::Array(array) => self_mentions(&array.elem, ident, out),
-        Type::Slice(slice) => self_mentions(&slice.elem, ident, out),
-        Type::Tuple(tuple) => tuple
-            .elems
-            .iter()
-            .for_each(|e| self_mentions(e, ident, out)),
-        Type::Path(path) => {
-            if path.qself.is_none()
-                && path.path.leading_colon.is_none()
-                && path.path.segments.len() == 1
-                && path.path.segments[0].ident == *ident
-            {
-                out.push(path);
-            }
-            for segment in &path.path.segments {
-                if let PathArguments::AngleBracketed(args) = &segment.arguments {
-                    for arg in &args.args {
-                        if let GenericArgument::Type(inner) = arg {
-                            self_mentions(inner, ident, out);
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
+    if let Type::Path(path) = ty
+        && path.qself.is_none()
+        && path.path.leading_colon.is_none()
+        && path.path.segments.len() == 1
+        && path.path.segments[0].ident == *ident
+    {
+        out.push(path);
+    }
+    for inner in inner_types(ty) {
+        self_mentions(inner, ident, out);
     }
 }
 

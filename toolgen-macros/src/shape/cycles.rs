@@ -1,9 +1,9 @@
 //! Types that hold each other, without a mark: the types of the user's that a type holds, its
 //! nodes' neighbours in the graph of which types hold which (written out by `expand::edges`).
 
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
 
-use crate::shape::ty::{Ty, mentions_self};
+use crate::shape::ty::{PathArgs, Ty, inner_types_mut, mentions_self};
 use crate::shape::{Container, delegate_type};
 
 /// The types of the user's that a type holds, each once: the leaves (what is left of a field's
@@ -52,24 +52,6 @@ const HOLDERS: &[(&str, usize)] = &[
     ("IndexMap", 1),
 ];
 
-/// The type arguments of a path type's last segment.
-fn type_args_mut(ty: &mut Type) -> Vec<&mut Type> {
-    let Type::Path(path) = ty else {
-        return Vec::new();
-    };
-    match path.path.segments.last_mut().map(|s| &mut s.arguments) {
-        Some(PathArguments::AngleBracketed(args)) => args
-            .args
-            .iter_mut()
-            .filter_map(|arg| match arg {
-                GenericArgument::Type(inner) => Some(inner),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Calls `f` on each type inside `ty` that is neither a standard container nor a primitive
 /// (what a field holds, once the containers are taken off): the types whose schemas only their
 /// `ToolSchema` impls know.
@@ -90,7 +72,7 @@ fn visit_leaves(ty: &mut Type, f: &mut dyn FnMut(&mut Type)) {
             };
             match place {
                 Some(1)
-                    if !type_args_mut(ty)
+                    if !inner_types_mut(ty, PathArgs::LastSegment)
                         .first()
                         .is_some_and(|key| Ty::of(key).is_string_like()) =>
                 {
@@ -106,19 +88,10 @@ fn visit_leaves(ty: &mut Type, f: &mut dyn FnMut(&mut Type)) {
         _ => None,
     };
     match ty {
-        Type::Paren(inner) => visit_leaves(&mut inner.elem, f),
-        Type::Group(inner) => visit_leaves(&mut inner.elem, f),
-        Type::Reference(reference) => visit_leaves(&mut reference.elem, f),
-        Type::Array(array) => visit_leaves(&mut array.elem, f),
-        Type::Slice(slice) => visit_leaves(&mut slice.elem, f),
-        Type::Tuple(tuple) => tuple
-            .elems
-            .iter_mut()
-            .for_each(|elem| visit_leaves(elem, f)),
         Type::Path(_) => {
             // A container named by its last name holds its argument at `held`; `Option`,
             // `Box`, `Vec`, sets and maps (the value, the last argument) as the macro reads them.
-            let mut args = type_args_mut(ty);
+            let mut args = inner_types_mut(ty, PathArgs::LastSegment);
             let index = held.unwrap_or(args.len().saturating_sub(1));
             if let Some(inner) = args.get_mut(index) {
                 visit_leaves(inner, f);
@@ -126,6 +99,10 @@ fn visit_leaves(ty: &mut Type, f: &mut dyn FnMut(&mut Type)) {
                 f(ty);
             }
         }
-        _ => {}
+        _ => {
+            for inner in inner_types_mut(ty, PathArgs::LastSegment) {
+                visit_leaves(inner, f);
+            }
+        }
     }
 }

@@ -329,30 +329,76 @@ pub fn is_self_path(path: &Path, ident: &Ident) -> bool {
 
 /// Whether `ty` mentions the container itself anywhere (a recursive field).
 pub fn mentions_self(ty: &Type, ident: &Ident) -> bool {
+    matches!(ty, Type::Path(path) if is_self_path(&path.path, ident))
+        || inner_types(ty)
+            .into_iter()
+            .any(|inner| mentions_self(inner, ident))
+}
+
+/// Which segments of a path [`inner_types_mut`] takes the type arguments of.
+#[derive(Clone, Copy)]
+pub enum PathArgs {
+    EverySegment,
+    /// The last only: what a container named by its last name holds.
+    LastSegment,
+}
+
+/// The types written directly inside `ty`: what is parenthesised, grouped or referenced, an
+/// array's or slice's element, a tuple's elements, and the type arguments of a path's segments.
+pub fn inner_types(ty: &Type) -> Vec<&Type> {
     match ty {
-        Type::Paren(inner) => mentions_self(&inner.elem, ident),
-        Type::Group(inner) => mentions_self(&inner.elem, ident),
-        Type::Reference(reference) => mentions_self(&reference.elem, ident),
-        Type::Array(array) => mentions_self(&array.elem, ident),
-        Type::Slice(slice) => mentions_self(&slice.elem, ident),
-        Type::Tuple(tuple_ty) => tuple_ty.elems.iter().any(|e| mentions_self(e, ident)),
+        Type::Paren(inner) => vec![&inner.elem],
+        Type::Group(inner) => vec![&inner.elem],
+        Type::Reference(reference) => vec![&reference.elem],
+        Type::Array(array) => vec![&array.elem],
+        Type::Slice(slice) => vec![&slice.elem],
+        Type::Tuple(tuple) => tuple.elems.iter().collect(),
+        Type::Path(path) => path
+            .path
+            .segments
+            .iter()
+            .flat_map(|segment| match &segment.arguments {
+                PathArguments::AngleBracketed(args) => args.args.iter().collect(),
+                _ => Vec::new(),
+            })
+            .filter_map(|arg| match arg {
+                GenericArgument::Type(inner) => Some(inner),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// [`inner_types`], to change them; a path's type arguments those of `segments`.
+pub fn inner_types_mut(ty: &mut Type, segments: PathArgs) -> Vec<&mut Type> {
+    match ty {
+        Type::Paren(inner) => vec![&mut inner.elem],
+        Type::Group(inner) => vec![&mut inner.elem],
+        Type::Reference(reference) => vec![&mut reference.elem],
+        Type::Array(array) => vec![&mut array.elem],
+        Type::Slice(slice) => vec![&mut slice.elem],
+        Type::Tuple(tuple) => tuple.elems.iter_mut().collect(),
         Type::Path(path) => {
-            is_self_path(&path.path, ident)
-                || path
-                    .path
-                    .segments
-                    .iter()
-                    .any(|segment| match &segment.arguments {
-                        PathArguments::AngleBracketed(args) => {
-                            args.args.iter().any(|arg| match arg {
-                                GenericArgument::Type(ty) => mentions_self(ty, ident),
-                                _ => false,
-                            })
-                        }
-                        _ => false,
-                    })
+            let skip = match segments {
+                PathArgs::EverySegment => 0,
+                PathArgs::LastSegment => path.path.segments.len().saturating_sub(1),
+            };
+            path.path
+                .segments
+                .iter_mut()
+                .skip(skip)
+                .flat_map(|segment| match &mut segment.arguments {
+                    PathArguments::AngleBracketed(args) => args.args.iter_mut().collect(),
+                    _ => Vec::new(),
+                })
+                .filter_map(|arg| match arg {
+                    GenericArgument::Type(inner) => Some(inner),
+                    _ => None,
+                })
+                .collect()
         }
-        _ => false,
+        _ => Vec::new(),
     }
 }
 

@@ -5,10 +5,10 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
 
 use super::{Context, Node};
-use crate::shape::ty::{Ty, is_self_path};
+use crate::shape::ty::{PathArgs, Ty, inner_types_mut, is_self_path};
 
 /// The path a prelude name's use is checked against (as tokens: parsing a string into them
 /// costs the derive more than writing them).
@@ -89,28 +89,8 @@ fn cut_in(ty: &mut Type, targets: &mut Vec<Type>) {
         Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
         _ => {}
     }
-    match ty {
-        Type::Paren(inner) => cut_in(&mut inner.elem, targets),
-        Type::Group(inner) => cut_in(&mut inner.elem, targets),
-        Type::Reference(reference) => cut_in(&mut reference.elem, targets),
-        Type::Array(array) => cut_in(&mut array.elem, targets),
-        Type::Slice(slice) => cut_in(&mut slice.elem, targets),
-        Type::Tuple(tuple) => tuple
-            .elems
-            .iter_mut()
-            .for_each(|elem| cut_in(elem, targets)),
-        Type::Path(path) => {
-            if let Some(PathArguments::AngleBracketed(args)) =
-                path.path.segments.last_mut().map(|s| &mut s.arguments)
-            {
-                for arg in &mut args.args {
-                    if let GenericArgument::Type(inner) = arg {
-                        cut_in(inner, targets);
-                    }
-                }
-            }
-        }
-        _ => {}
+    for inner in inner_types_mut(ty, PathArgs::LastSegment) {
+        cut_in(inner, targets);
     }
 }
 
