@@ -1,5 +1,9 @@
 //! Tokens: the `ToolSchema` impl (and, for `#[derive(Tool)]`, the `Tool` impl with the flattened
 //! const schema), or, when the input has errors, those errors plus a stub impl.
+//!
+//! `schema` turns the shape into schema pieces; `rope` writes them as tokens; `tool` the `Tool`
+//! impl; `constraints`, `nulls`, `facts` and `edges` the consts of those names; `fallback` the
+//! stubs; `toolset` the `ToolSet` derive.
 
 mod constraints;
 mod edges;
@@ -394,7 +398,8 @@ fn may_lead_back(container: &Container<'_>, held: &[syn::Type]) -> bool {
             }))
 }
 
-/// The values of the type's own consts (`None`: the trait's default).
+/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS`, `NULLS` and `NEEDS_CHECK`
+/// (`None`: the trait's default).
 struct OwnConsts {
     schema: TokenStream,
     defs: TokenStream,

@@ -338,6 +338,7 @@ pub fn mentions_self(ty: &Type, ident: &Ident) -> bool {
 /// Which segments of a path [`inner_types_mut`] takes the type arguments of.
 #[derive(Clone, Copy)]
 pub enum PathArgs {
+    /// Every segment's (`a::B<T>::C<U>`: `T` and `U`).
     EverySegment,
     /// The last only: what a container named by its last name holds.
     LastSegment,

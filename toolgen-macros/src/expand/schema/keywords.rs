@@ -1,5 +1,5 @@
 //! Validation and annotation keywords from `#[tool(..)]` on a field: `range`, `length`, `pattern`,
-//! `format`. The checks (`check.rs`) have already refused what does not fit the field's type.
+//! `format`. The checks (`shape::check`) have already refused what does not fit the field's type.
 
 use super::{Node, json};
 use crate::shape::Field;
