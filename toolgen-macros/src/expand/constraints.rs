@@ -56,9 +56,7 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
         return (None, TokenStream::new());
     }
     let cycles = cycle_types(container);
-    let own = crate::shape::check::all_fields(container)
-        .into_iter()
-        .any(has_constraints);
+    let own = container.named_fields().into_iter().any(has_constraints);
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).

@@ -52,7 +52,8 @@ pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
 /// one, so what they need is not summed into this type's consts (a cycle); the type says it may
 /// need checks instead, and its code looks at them.
 pub(super) fn cycle_types<'a>(container: &'a Container<'a>) -> Vec<&'a syn::Type> {
-    crate::shape::check::all_fields(container)
+    container
+        .named_fields()
         .into_iter()
         .filter(|field| field.tool.recursive.is_present())
         .map(|field| field.input_ty())

@@ -27,7 +27,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
     check_recursive_generics(container, errors);
-    for field in all_fields(container) {
+    for field in container.named_fields() {
         check_flatten(field, errors);
         check_with(field, errors);
         check_constraints(field, errors);
@@ -101,21 +101,6 @@ fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
             )
             .with_span(&span),
         );
-    }
-}
-
-/// Every field of the container, in structs and in struct variants.
-pub(crate) fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
-    match &container.data {
-        Data::Named(fields) => fields.iter().collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .flat_map(|v| match &v.shape {
-                Shape::Struct(fields) => fields.iter().collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
     }
 }
 
@@ -697,7 +682,7 @@ fn self_mentions<'t>(ty: &'t Type, ident: &syn::Ident, out: &mut Vec<&'t syn::Ty
 /// Every type the input holds: fields of structs and of struct variants, tuple fields, and the
 /// contents of tuple and newtype variants.
 fn content_types<'c>(container: &'c Container<'_>) -> Vec<&'c Type> {
-    let mut types: Vec<&Type> = all_fields(container).iter().map(|f| f.ty).collect();
+    let mut types: Vec<&Type> = container.named_fields().iter().map(|f| f.ty).collect();
     match &container.data {
         Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
         Data::Enum(variants) => {

@@ -306,6 +306,21 @@ impl<'a> Container<'a> {
         }
     }
 
+    /// Every named field serde reads, in the struct and in its struct variants.
+    pub fn named_fields(&self) -> Vec<&Field<'a>> {
+        match &self.data {
+            Data::Named(fields) => fields.iter().collect(),
+            Data::Enum(variants) => variants
+                .iter()
+                .flat_map(|v| match &v.shape {
+                    Shape::Struct(fields) => fields.iter().collect(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Whether the container holds itself (a recursive type, written under `$defs`).
     pub fn is_recursive(&self) -> bool {
         self.members().iter().any(|member| member.holds_self)
