@@ -1,23 +1,16 @@
 //! Derive macros for [toolgen](https://docs.rs/toolgen). Use them through the `toolgen` crate,
 //! which re-exports them beside the traits they implement.
 //!
-//! This file only declares the derives; each stage of the work is a module of its own:
-//! `attr` (with `doc`) reads `#[tool(..)]` and doc comments, `serde_attr` reads `#[serde(..)]` through serde's own code, `ast` builds the model, `check` applies the
-//! rules that span attributes, `schema` turns the model into schema pieces, and `expand` (with
-//! `fallback`) writes the tokens.
+//! This file only declares the derives; the work is done in three layers, each a folder:
+//! `attr` reads `#[tool(..)]`, `#[serde(..)]` (through serde's own code) and doc comments;
+//! `shape` decides, once, what serde reads (the container, its fields and variants, the enum's
+//! representation, each field's derived values) and checks the rules that span attributes;
+//! `expand` writes the tokens (the schema pieces, the consts and impls, or errors and a stub).
 
-mod ast;
 mod attr;
-mod check;
-mod cycles;
-mod doc;
 mod expand;
-mod facts;
-mod fallback;
-mod nulls;
-mod schema;
-mod serde_attr;
-mod toolset;
+mod json;
+mod shape;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -28,7 +21,7 @@ use syn::{DeriveInput, parse_macro_input};
 #[proc_macro_derive(Tool, attributes(tool))]
 pub fn derive_tool(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, ast::Derive::Tool).into()
+    expand::derive(&input, shape::Derive::Tool).into()
 }
 
 /// Derives `toolgen::ToolSchema` for a type used inside a tool's input.
@@ -37,7 +30,7 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolSchema, attributes(tool))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input, ast::Derive::ToolSchema).into()
+    expand::derive(&input, shape::Derive::ToolSchema).into()
 }
 
 /// Derives `toolgen::ToolSet` for an enum whose variants each hold one tool type.
@@ -46,5 +39,5 @@ pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ToolSet)]
 pub fn derive_tool_set(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    toolset::derive(&input).into()
+    expand::toolset::derive(&input).into()
 }

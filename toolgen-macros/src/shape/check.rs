@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
 
-use crate::ast::{Container, Data, Field, Shape};
-use crate::attr::{self, Bounds};
-use crate::doc::Desc;
-use crate::schema::json;
-use crate::schema::types::mentions_self;
+use crate::attr::doc::Desc;
+use crate::attr::tool::{self as attr, Bounds};
+use crate::json;
+use crate::shape::repr::Repr;
+use crate::shape::ty::{inner_types, mentions_self};
+use crate::shape::{Container, Data, Field, Shape};
 
 /// Runs every check that applies to `container`.
 pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
@@ -26,7 +27,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
     check_recursive_generics(container, errors);
-    for field in all_fields(container) {
+    for field in container.named_fields() {
         check_flatten(field, errors);
         check_with(field, errors);
         check_constraints(field, errors);
@@ -49,7 +50,7 @@ fn check_recursive_field(
     }
     let span = field.tool.recursive.span();
     let mut fail = |message: String| errors.push(darling::Error::custom(message).with_span(&span));
-    let ty = crate::expand::input_type(field);
+    let ty = field.input_ty();
     let ident = container.ident;
     if field.flatten.is_some() {
         fail(
@@ -59,14 +60,14 @@ fn check_recursive_field(
         );
         return;
     }
-    if mentions_self(ty, ident) {
+    if field.prop.holds_self {
         fail(format!(
             "a field that holds `{ident}` itself needs no `#[tool(recursive)]`: a type that \
              holds itself is written under `$defs` already; remove `recursive`"
         ));
         return;
     }
-    let leaves = crate::schema::types::cycle_leaves(ty);
+    let leaves = crate::shape::ty::cycle_leaves(ty);
     if leaves.is_empty() {
         fail(format!(
             "`#[tool(recursive)]` marks a field that leads back to a type holding `{ident}`, but \
@@ -91,7 +92,7 @@ fn check_recursive_field(
 
 /// `#[tool(required)]` is for a field serde lets be missing (a default, an `Option`).
 fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    if field.tool.required.is_present() && crate::schema::serde_requires(field) {
+    if field.tool.required.is_present() && field.prop.serde_requires {
         let span = field.tool.required.span();
         errors.push(
             darling::Error::custom(
@@ -103,25 +104,9 @@ fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     }
 }
 
-/// Every field of the container, in structs and in struct variants.
-pub(crate) fn all_fields<'c>(container: &'c Container<'_>) -> Vec<&'c Field<'c>> {
-    match &container.data {
-        Data::Named(fields) => fields.iter().filter(|f| !f.skip).collect(),
-        Data::Enum(variants) => variants
-            .iter()
-            .filter(|v| !v.skip)
-            .flat_map(|v| match &v.shape {
-                Shape::Struct(fields) => fields.iter().filter(|f| !f.skip).collect(),
-                _ => Vec::new(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The JSON type the macro sees for a type written in a field, when it knows it.
 fn known_type(ty: &syn::Type) -> Option<&'static str> {
-    crate::schema::types::Ty::of(ty).json_type()
+    crate::shape::ty::Ty::of(ty).json_type()
 }
 
 /// serde can flatten only types it reads from a JSON object (structs, maps).
@@ -208,7 +193,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
             .with_span(schema),
         );
     }
-    let ty = tool.schema.as_ref().unwrap_or(field.ty);
+    let ty = field.input_ty();
     let json = known_type(ty);
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
         darling::Error::custom(format!(
@@ -238,7 +223,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
         }
         check_bounds("length", length, errors);
         for bound in [&length.min, &length.max].into_iter().flatten() {
-            let whole = crate::schema::keywords::number(bound)
+            let whole = crate::expand::schema::keywords::number(bound)
                 .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
             if !whole {
                 errors.push(
@@ -290,7 +275,7 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
 fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
     let mut values = Vec::new();
     for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
-        match crate::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
+        match crate::expand::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
             Some(n) => values.push(n),
             None => errors.push(
                 darling::Error::custom(format!("`{what}` bounds must be number literals"))
@@ -323,12 +308,13 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let Some(default) = &field.tool.default else {
         return;
     };
-    let text = match json::expr_to_json(default) {
-        Ok(text) => text,
-        Err(err) => {
-            errors.push(err.into());
+    let text = match &field.prop.fill {
+        Some(Ok(text)) => text,
+        Some(Err(err)) => {
+            errors.push(err.clone().into());
             return;
         }
+        None => return,
     };
     let literal = match text.as_bytes().first() {
         Some(b'"') => "string",
@@ -343,14 +329,14 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
         return;
     };
     let fits = match (json, literal) {
-        (_, "null") => crate::schema::types::is_option(field.ty),
+        (_, "null") => crate::shape::ty::is_option(field.ty),
         ("number", "integer") => true,
-        ("integer", "integer") => integer_fits(field.ty, &text),
+        ("integer", "integer") => integer_fits(field.ty, text),
         ("enum", "string") | ("string", "string") => true,
         (json, literal) => json == literal,
     };
     if !fits {
-        let within = match crate::schema::types::Ty::of(field.ty).integer_bounds() {
+        let within = match crate::shape::ty::Ty::of(field.ty).integer_bounds() {
             Some((Some(min), Some(max))) if literal == "integer" => {
                 format!(" from {min} to {max}")
             }
@@ -372,7 +358,7 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     let Ok(value) = text.parse::<i128>() else {
         return true;
     };
-    match crate::schema::types::Ty::of(ty).integer_bounds() {
+    match crate::shape::ty::Ty::of(ty).integer_bounds() {
         Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
         None => true,
     }
@@ -554,13 +540,10 @@ fn check_enum_variants(container: &Container<'_>, errors: &mut darling::error::A
     let Data::Enum(variants) = &container.data else {
         return;
     };
-    let Some(tag) = &container.serde.tag else {
+    let Repr::Internal { tag } = &container.repr else {
         return;
     };
-    if container.serde.content.is_some() || container.serde.untagged {
-        return;
-    }
-    for variant in variants.iter().filter(|v| !v.skip && !v.untagged) {
+    for variant in variants.iter().filter(|v| !v.untagged) {
         let what = match &variant.shape {
             Shape::Tuple(_) => Some("a tuple".to_owned()),
             Shape::Newtype(ty) => known_type(ty).filter(|j| *j != "object").map(article),
@@ -587,7 +570,6 @@ fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error:
     match &container.data {
         Data::Named(fields) => report_duplicates("field", field_names(fields), errors),
         Data::Enum(variants) => {
-            let variants: Vec<_> = variants.iter().filter(|v| !v.skip).collect();
             let names = variants
                 .iter()
                 .map(|v| {
@@ -610,7 +592,6 @@ fn check_duplicate_names(container: &Container<'_>, errors: &mut darling::error:
 fn field_names<'f>(fields: &'f [Field<'_>]) -> Vec<(&'f str, String, proc_macro2::Span)> {
     fields
         .iter()
-        .filter(|f| !f.skip)
         .map(|f| {
             let ident = f.original.ident.as_ref().map(ToString::to_string);
             (f.name.as_str(), ident.unwrap_or_default(), f.name_span)
@@ -685,46 +666,27 @@ fn self_mentions<'t>(ty: &'t Type, ident: &syn::Ident, out: &mut Vec<&'t syn::Ty
     if !mentions_self(ty, ident) {
         return;
     }
-    match ty {
-        Type::Paren(inner) => self_mentions(&inner.elem, ident, out),
-        Type::Group(inner) => self_mentions(&inner.elem, ident, out),
-        Type::Reference(reference) => self_mentions(&reference.elem, ident, out),
-        Type::Array(array) => self_mentions(&array.elem, ident, out),
-        Type::Slice(slice) => self_mentions(&slice.elem, ident, out),
-        Type::Tuple(tuple) => tuple
-            .elems
-            .iter()
-            .for_each(|e| self_mentions(e, ident, out)),
-        Type::Path(path) => {
-            if path.qself.is_none()
-                && path.path.leading_colon.is_none()
-                && path.path.segments.len() == 1
-                && path.path.segments[0].ident == *ident
-            {
-                out.push(path);
-            }
-            for segment in &path.path.segments {
-                if let PathArguments::AngleBracketed(args) = &segment.arguments {
-                    for arg in &args.args {
-                        if let GenericArgument::Type(inner) = arg {
-                            self_mentions(inner, ident, out);
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
+    if let Type::Path(path) = ty
+        && path.qself.is_none()
+        && path.path.leading_colon.is_none()
+        && path.path.segments.len() == 1
+        && path.path.segments[0].ident == *ident
+    {
+        out.push(path);
+    }
+    for inner in inner_types(ty) {
+        self_mentions(inner, ident, out);
     }
 }
 
 /// Every type the input holds: fields of structs and of struct variants, tuple fields, and the
 /// contents of tuple and newtype variants.
 fn content_types<'c>(container: &'c Container<'_>) -> Vec<&'c Type> {
-    let mut types: Vec<&Type> = all_fields(container).iter().map(|f| f.ty).collect();
+    let mut types: Vec<&Type> = container.named_fields().iter().map(|f| f.ty).collect();
     match &container.data {
         Data::Tuple(fields) => types.extend(fields.iter().map(|f| &f.ty)),
         Data::Enum(variants) => {
-            for variant in variants.iter().filter(|v| !v.skip) {
+            for variant in variants.iter() {
                 match &variant.shape {
                     Shape::Newtype(ty) => types.push(ty),
                     Shape::Tuple(items) => types.extend(items.iter().copied()),
@@ -748,10 +710,8 @@ fn check_strict_patterns(container: &Container<'_>, errors: &mut darling::error:
     if !tool.strict.is_some_and(|(strict, _)| strict.anthropic()) {
         return;
     }
-    let Data::Named(fields) = &container.data else {
-        return;
-    };
-    for field in fields {
+    // Every field as written, those serde skips too.
+    for field in container.written_fields() {
         let Some(pattern) = &field.tool.pattern else {
             continue;
         };

@@ -3,12 +3,12 @@
 //! evaluation only has to join the pieces the macro cannot know (user types, generic parameters).
 
 pub mod enums;
-pub mod json;
 pub mod keywords;
 pub mod types;
 
-use crate::ast::{Container, Data, Field};
-use crate::doc::Desc;
+use crate::attr::doc::Desc;
+use crate::json;
+use crate::shape::{Container, Data, Field, delegate_type};
 
 /// A schema, or a fragment of one, as the macro builds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -311,7 +311,7 @@ pub struct Context<'a> {
     /// `Some(its type)` when the container is recursive: its own type becomes a `$ref` to it.
     pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
-    pub prelude_uses: types::PreludeUses,
+    pub prelude_uses: crate::shape::ty::PreludeUses,
 }
 
 /// The container's own schema (for a struct: its object schema, without its description).
@@ -336,21 +336,6 @@ pub fn schema_for_container(cx: &Context<'_>) -> Node {
         Data::Enum(variants) => enums::schema_for_enum(cx, variants),
         // Reported by the checks; any schema will do for the fallback.
         Data::Union => Node::text("{}"),
-    }
-}
-
-/// The type serde really reads, for `#[serde(from/try_from)]` and `#[serde(transparent)]`.
-pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> {
-    if let Some(from) = &container.serde.from {
-        return Some(from);
-    }
-    if !container.serde.transparent {
-        return None;
-    }
-    match &container.data {
-        Data::Named(fields) => fields.iter().find(|f| !f.skip).map(|f| f.ty),
-        Data::Tuple(fields) => fields.first().map(|f| &f.ty),
-        _ => None,
     }
 }
 
@@ -384,7 +369,7 @@ impl ObjectParts {
 /// The parts of an object with `fields` (a struct, or a struct variant).
 pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
     let mut parts = ObjectParts::default();
-    for field in fields.iter().filter(|f| !f.skip) {
+    for field in fields.iter() {
         if field.flatten.is_some() {
             parts.flattened.push(field.ty.clone());
             let ty = Box::new(field.ty.clone());
@@ -396,7 +381,7 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
         parts.names.push(field.name.clone());
         let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
         if let Some(default) = &field.tool.default
-            && types::Ty::of(field.ty).json_type().is_none()
+            && crate::shape::ty::Ty::of(field.ty).json_type().is_none()
         {
             let string = match &**default {
                 syn::Expr::Lit(syn::ExprLit {
@@ -409,24 +394,11 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
         }
         property.push(schema_for_field(cx, field));
         parts.properties.push(Node::Seq(property));
-        if is_required(field) {
+        if field.prop.required {
             parts.required.push(Node::text(json::string(&field.name)));
         }
     }
     parts
-}
-
-/// Whether the schema lists the field in `required`: serde needs it, or `#[tool(required)]`.
-pub fn is_required(field: &Field<'_>) -> bool {
-    field.tool.required.is_present() || serde_requires(field)
-}
-
-/// Whether serde needs the field to be present.
-pub fn serde_requires(field: &Field<'_>) -> bool {
-    // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function reads
-    // the field: then only `default` makes it optional.
-    let optional = types::is_option(field.ty) && field.with.is_none();
-    !field.default && field.tool.default.is_none() && !optional
 }
 
 /// `{"type":"object","properties":{..},"required":[..]}` from its parts.
@@ -467,7 +439,7 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
 
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
 pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
-    let ty = field.tool.schema.as_ref().unwrap_or(field.ty);
+    let ty = field.input_ty();
     let node = if field.tool.recursive.is_present() {
         types::cycle_schema(cx, ty)
     } else {
@@ -475,11 +447,9 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     };
     let node = keywords::apply_range(node, field);
     let mut keywords = keywords::constraints(field, &node);
-    if let Some(default) = &field.tool.default {
-        if let Ok(text) = json::expr_to_json(default) {
-            keywords.push(Node::text(format!("\"default\":{text}")));
-        }
-    } else if field.default && !field.default_path && !cx.container.serde.default {
+    if let Some(text) = field.prop.fill_text() {
+        keywords.push(Node::text(format!("\"default\":{text}")));
+    } else if field.prop.states_type_default {
         keywords.push(types::default_of(field.ty));
     }
     let examples: Vec<String> = field
@@ -549,12 +519,12 @@ mod tests {
             }
         };
         let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, crate::ast::Derive::ToolSchema, &mut errors);
+        let container = Container::from_ast(&input, crate::shape::Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
         let Data::Named(fields) = &container.data else {
             panic!("named fields")
         };
-        let required: Vec<bool> = fields.iter().map(is_required).collect();
+        let required: Vec<bool> = fields.iter().map(|f| f.prop.required).collect();
         assert_eq!(required, [true, false, false]);
     }
 

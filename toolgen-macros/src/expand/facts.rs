@@ -7,16 +7,18 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{GenericArgument, Ident, PathArguments, Type};
+use syn::{Ident, Type};
 
-use crate::ast::{Container, Data, Field, Shape, Variant};
-use crate::expand::input_type;
-use crate::schema::{delegate_type, json, types::mentions_self};
+use crate::json;
+use crate::shape::delegate_type;
+use crate::shape::repr::Repr;
+use crate::shape::ty::{PathArgs, inner_types_mut, mentions_self};
+use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// The `Facts` expression of the container's schema (for a recursive type: the reference, with
 /// its definition as the one kid).
 /// `targets` are the types the container's `#[tool(recursive)]` fields lead to
-/// ([`crate::schema::types::cut_cycles`]).
+/// ([`crate::expand::schema::types::cut_cycles`]).
 pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
@@ -61,7 +63,7 @@ fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
 pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)> {
     fields
         .iter()
-        .filter(|f| !f.skip && has_kid(f))
+        .filter(|f| has_kid(f))
         .enumerate()
         .filter(|(_, f)| f.flatten.is_none())
         .map(|(i, f)| (f, i))
@@ -75,7 +77,7 @@ pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)>
 fn has_kid(field: &Field<'_>) -> bool {
     field.flatten.is_some()
         || field.tool.recursive.is_present()
-        || !crate::expand::is_plain(input_type(field))
+        || !crate::shape::ty::is_plain(field.input_ty())
         || unreadable_pattern(field)
 }
 
@@ -85,7 +87,7 @@ fn unreadable_pattern(field: &Field<'_>) -> bool {
         // Backreferences and lookaround do not parse (and are refused for every tool).
         regex_syntax::Parser::new()
             .parse(&pattern.value())
-            .is_ok_and(|hir| crate::check::has_word_boundary(&hir))
+            .is_ok_and(|hir| crate::shape::check::has_word_boundary(&hir))
     })
 }
 
@@ -117,9 +119,9 @@ impl Cx<'_> {
     /// marked `#[tool(recursive)]`, of a plain type, or with a `pattern` Anthropic's grammar
     /// cannot read (see [`Self::field`]).
     fn own_type(&self, field: &Field<'_>) -> Option<Type> {
-        let ty = input_type(field);
+        let ty = field.input_ty();
         (!field.tool.recursive.is_present()
-            && !crate::expand::is_plain(ty)
+            && !crate::shape::ty::is_plain(ty)
             && !unreadable_pattern(field))
         .then(|| self.facts_type(ty))
     }
@@ -127,14 +129,14 @@ impl Cx<'_> {
     /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
     /// grammar cannot read.
     fn field(&self, field: &Field<'_>) -> TokenStream {
-        let ty = input_type(field);
+        let ty = field.input_ty();
         // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
         // prelude checks pin those names).
         let inner = if field.tool.recursive.is_present() {
             // What the field leads to is not summed in here (a cycle): its facts point there.
-            let ty = crate::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
+            let ty = crate::expand::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
             quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
-        } else if crate::expand::is_plain(ty) {
+        } else if crate::shape::ty::is_plain(ty) {
             none()
         } else {
             self.of_type(ty)
@@ -161,7 +163,7 @@ impl Cx<'_> {
         let mut typed: Vec<(&str, Type)> = Vec::new();
         let mut properties = extra.len() as u32;
         let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
-        for field in fields.iter().filter(|f| !f.skip) {
+        for field in fields.iter() {
             if field.flatten.is_none() {
                 properties += 1;
                 text += text_len(&field.name);
@@ -190,7 +192,7 @@ impl Cx<'_> {
             kids.push(kid(via, name, &facts));
         }
         if typed.len() == kids.len()
-            && let Some(list) = crate::expand::type_list("kids", &typed, "FACTS")
+            && let Some(list) = crate::expand::rope::type_list("kids", &typed, "FACTS")
         {
             return quote! {
                 &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)
@@ -201,19 +203,17 @@ impl Cx<'_> {
 
     /// An enum: its branches, in serde's representation, as the schema writes them.
     fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
-        let serde = &self.container.serde;
-        let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
-        let untagged_enum = serde.untagged;
-        let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) =
-            variants.iter().partition(|v| !v.untagged || untagged_enum);
-        let mut branches = match (&serde.tag, &serde.content, untagged_enum) {
-            (_, _, true) => tagged.iter().map(|v| self.content(v)).collect(),
-            (Some(tag), Some(content), false) => tagged
+        let repr = &self.container.repr;
+        let variants: Vec<&Variant<'_>> = variants.iter().collect();
+        let (tagged, untagged) = repr.split_untagged(&variants);
+        let mut branches = match repr {
+            Repr::Untagged => tagged.iter().map(|v| self.content(v)).collect(),
+            Repr::Adjacent { tag, content } => tagged
                 .iter()
                 .map(|v| self.adjacent(tag, content, v))
                 .collect(),
-            (Some(tag), None, false) => tagged.iter().map(|v| self.internal(tag, v)).collect(),
-            (None, _, false) => self.external(&tagged),
+            Repr::Internal { tag } => tagged.iter().map(|v| self.internal(tag, v)).collect(),
+            Repr::External => self.external(&tagged),
         };
         branches.extend(untagged.iter().map(|v| self.content(v)));
         match branches.len() {
@@ -350,28 +350,14 @@ fn replace_self(ty: &Type, ident: &Ident) -> Type {
 }
 
 fn replace_in(ty: &mut Type, ident: &Ident) {
-    match ty {
-        Type::Paren(inner) => replace_in(&mut inner.elem, ident),
-        Type::Group(inner) => replace_in(&mut inner.elem, ident),
-        Type::Reference(reference) => replace_in(&mut reference.elem, ident),
-        Type::Array(array) => replace_in(&mut array.elem, ident),
-        Type::Slice(slice) => replace_in(&mut slice.elem, ident),
-        Type::Tuple(tuple) => tuple.elems.iter_mut().for_each(|e| replace_in(e, ident)),
-        Type::Path(path) => {
-            if path.qself.is_none() && crate::schema::types::is_self_path(&path.path, ident) {
-                *ty = syn::parse_quote!(::toolgen::__private::Recursion);
-                return;
-            }
-            for segment in &mut path.path.segments {
-                if let PathArguments::AngleBracketed(args) = &mut segment.arguments {
-                    for arg in &mut args.args {
-                        if let GenericArgument::Type(inner) = arg {
-                            replace_in(inner, ident);
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
+    if let Type::Path(path) = ty
+        && path.qself.is_none()
+        && crate::shape::ty::is_self_path(&path.path, ident)
+    {
+        *ty = syn::parse_quote!(::toolgen::__private::Recursion);
+        return;
+    }
+    for inner in inner_types_mut(ty, PathArgs::EverySegment) {
+        replace_in(inner, ident);
     }
 }

@@ -1,6 +1,5 @@
-//! Rust types to schema nodes. Standard library types the macro recognises by name are written
-//! out as literal text (the cheap path for const evaluation); every other type goes through its
-//! `ToolSchema` impl.
+//! What the macro knows of a Rust type from how it is written: its classification ([`Ty`]),
+//! whether it mentions the container itself, and what it holds.
 //!
 //! Bare names are recognised only for primitives and the prelude types `String`, `Option`, `Vec`
 //! and `Box`; for those the generated code also checks that the name really is the std type (see
@@ -11,28 +10,13 @@
 
 use std::cell::RefCell;
 
-use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, Ident, Path, PathArguments, Type};
-
-use super::{Context, Node};
 
 /// Prelude names whose bare use is recognised ([`prelude_path`] is what the check compares
 /// them to).
 const PRELUDE: &[&str] = &["String", "Option", "Vec", "Box"];
-
-/// The path a prelude name's use is checked against (as tokens: parsing a string into them
-/// costs the derive more than writing them).
-pub fn prelude_path(name: &str) -> Option<TokenStream> {
-    Some(match name {
-        "String" => quote!(::std::string::String),
-        "Option" => quote!(::core::option::Option<()>),
-        "Vec" => quote!(::std::vec::Vec<()>),
-        "Box" => quote!(::std::boxed::Box<()>),
-        _ => return None,
-    })
-}
 
 /// Primitive types: `(name, JSON type, tail)`. Kept equal to the runtime's impls by the tests.
 /// A primitive's name, its JSON type and the keywords that bound it (`minimum`/`maximum` of an
@@ -176,7 +160,7 @@ impl<'a> Ty<'a> {
     }
 
     /// [`Ty::of`], recording the bare prelude names it relied on in `uses`.
-    fn of_tracked(ty: &'a Type, uses: &PreludeUses) -> Ty<'a> {
+    pub fn of_tracked(ty: &'a Type, uses: &PreludeUses) -> Ty<'a> {
         Ty::classify(ty, Some(uses))
     }
 
@@ -232,7 +216,7 @@ impl<'a> Ty<'a> {
 
     /// The type's `Default` as JSON text, when the macro knows it (equal to the runtime's
     /// `ToolSchema::DEFAULT`; the tests compare them).
-    fn default_text(self) -> Option<&'static str> {
+    pub fn default_text(self) -> Option<&'static str> {
         Some(match self {
             Ty::Primitive((name, json, _)) => match (*name, *json) {
                 ("bool", _) => "false",
@@ -279,40 +263,24 @@ impl<'a> Ty<'a> {
     }
 }
 
-fn array_of(item: Node, extra: &str) -> Node {
-    Node::typed(
-        "array",
-        Node::Seq(vec![
-            Node::text(",\"items\":"),
-            item,
-            Node::text(format!("{extra}}}")),
-        ]),
-    )
-}
-
-/// `{"type":"array","prefixItems":[..],"minItems":n,"maxItems":n}`
-pub fn tuple(items: Vec<Node>) -> Node {
-    let n = items.len();
-    let mut tail = vec![Node::text(",\"prefixItems\":[")];
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            tail.push(Node::text(","));
-        }
-        tail.push(item);
+/// Whether `ty` is known to have no defaults inside and need no checks: a primitive, `String`, or
+/// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
+/// types (and the prelude checks pin). Their `NULLS` nodes and check code would be dead
+/// (`Nulls::None`; `NEEDS_CHECK` is `false`) and cost compile time, so they are left out; the
+/// `NEEDS_CHECK` const still names every field type, which keeps the errors for a type without a
+/// schema as they are.
+pub fn is_plain(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else {
+        return false;
+    };
+    let bare =
+        path.qself.is_none() && path.path.leading_colon.is_none() && path.path.segments.len() == 1;
+    bare && match Ty::of(ty) {
+        Ty::Primitive((name, _, _)) => *name != "str",
+        Ty::String => true,
+        Ty::Option(inner) | Ty::Pointer(inner) | Ty::Seq(inner) => is_plain(inner),
+        _ => false,
     }
-    tail.push(Node::text(format!("],\"minItems\":{n},\"maxItems\":{n}}}")));
-    Node::typed("array", Node::Seq(tail))
-}
-
-/// The schema of a field's type.
-pub fn schema_for_type(cx: &Context<'_>, ty: &Type) -> Node {
-    schema_in(cx, ty, false)
-}
-
-/// The schema of the type of a field marked `#[tool(recursive)]`: the types only their
-/// `ToolSchema` impls know are referred to by `$ref` ([`Node::Cycle`]).
-pub fn cycle_schema(cx: &Context<'_>, ty: &Type) -> Node {
-    schema_in(cx, ty, true)
 }
 
 /// The types of `ty` that [`cycle_schema`] refers to by `$ref`.
@@ -352,138 +320,6 @@ fn collect_cycle_leaves<'t>(ty: &'t Type, out: &mut Vec<&'t Type>) {
     }
 }
 
-/// `ty` with the types [`cycle_schema`] refers to by `$ref` replaced by `Cycle<marker>`, whose
-/// facts point to theirs (their own would be a cycle). Each such type is one of `targets`, added
-/// there when it is new, and its marker is [`target_marker`] of its index.
-pub fn cut_cycles(ty: &Type, targets: &mut Vec<Type>) -> Type {
-    let mut ty = ty.clone();
-    cut_in(&mut ty, targets);
-    ty
-}
-
-/// The type that names the `index`th target of a container's `#[tool(recursive)]` fields.
-pub fn target_marker(index: usize) -> syn::Ident {
-    quote::format_ident!("__TOOLGEN_LEADS_TO_{}", index)
-}
-
-fn cut_in(ty: &mut Type, targets: &mut Vec<Type>) {
-    match Ty::of(ty) {
-        Ty::Other => {
-            let index = match targets.iter().position(|target| target == ty) {
-                Some(index) => index,
-                None => {
-                    targets.push(ty.clone());
-                    targets.len() - 1
-                }
-            };
-            let marker = target_marker(index);
-            *ty = syn::parse_quote!(::toolgen::__private::Cycle<#marker>);
-            return;
-        }
-        Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => return,
-        _ => {}
-    }
-    match ty {
-        Type::Paren(inner) => cut_in(&mut inner.elem, targets),
-        Type::Group(inner) => cut_in(&mut inner.elem, targets),
-        Type::Reference(reference) => cut_in(&mut reference.elem, targets),
-        Type::Array(array) => cut_in(&mut array.elem, targets),
-        Type::Slice(slice) => cut_in(&mut slice.elem, targets),
-        Type::Tuple(tuple) => tuple
-            .elems
-            .iter_mut()
-            .for_each(|elem| cut_in(elem, targets)),
-        Type::Path(path) => {
-            if let Some(PathArguments::AngleBracketed(args)) =
-                path.path.segments.last_mut().map(|s| &mut s.arguments)
-            {
-                for arg in &mut args.args {
-                    if let GenericArgument::Type(inner) = arg {
-                        cut_in(inner, targets);
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-fn schema_in(cx: &Context<'_>, ty: &Type, cycle: bool) -> Node {
-    if let Type::Path(path) = unwrapped(ty)
-        && let Some(self_ty) = &cx.self_ref
-        && path.qself.is_none()
-        && is_self_path(&path.path, cx.container.ident)
-    {
-        return Node::SelfRef(Box::new(self_ty.clone()));
-    }
-    let trait_node = || Node::Trait(Box::new(ty.clone()));
-    let other = || {
-        if cycle {
-            Node::Cycle(Box::new(ty.clone()))
-        } else {
-            trait_node()
-        }
-    };
-    match Ty::of_tracked(ty, &cx.prelude_uses) {
-        Ty::Primitive((_, json_type, keywords)) => {
-            let keywords = keywords
-                .iter()
-                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
-                .collect();
-            Node::typed(json_type, Node::Keywords(keywords))
-        }
-        Ty::String | Ty::PathBuf => Node::typed("string", Node::Keywords(Vec::new())),
-        Ty::Value => Node::text("{}"),
-        Ty::Unit => Node::text(r#"{"type":"null"}"#),
-        Ty::Option(inner) => Node::Nullable(Box::new(schema_in(cx, inner, cycle))),
-        Ty::Pointer(inner) => schema_in(cx, inner, cycle),
-        Ty::Seq(item) | Ty::Slice(item) => array_of(schema_in(cx, item, cycle), ""),
-        Ty::Set(item) => array_of(schema_in(cx, item, cycle), ",\"uniqueItems\":true"),
-        // Let the `MapKey` bound of the trait impl explain what is wrong with the key.
-        Ty::Map(key, _) if !Ty::of(key).is_string_like() => trait_node(),
-        Ty::Map(_, value) => Node::typed(
-            "object",
-            Node::Seq(vec![
-                Node::text(",\"additionalProperties\":"),
-                schema_in(cx, value, cycle),
-                Node::text("}"),
-            ]),
-        ),
-        Ty::Tuple(tuple_ty) => tuple(
-            tuple_ty
-                .elems
-                .iter()
-                .map(|elem| schema_in(cx, elem, cycle))
-                .collect(),
-        ),
-        Ty::Array(
-            item,
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(n),
-                ..
-            }),
-        ) => {
-            let n = n.base10_digits();
-            array_of(
-                schema_in(cx, item, cycle),
-                &format!(",\"minItems\":{n},\"maxItems\":{n}"),
-            )
-        }
-        Ty::Array(..) => trait_node(),
-        Ty::Other => other(),
-    }
-}
-
-/// `ty` without the parentheses, invisible groups and references around it.
-fn unwrapped(ty: &Type) -> &Type {
-    match ty {
-        Type::Paren(inner) => unwrapped(&inner.elem),
-        Type::Group(inner) => unwrapped(&inner.elem),
-        Type::Reference(reference) => unwrapped(&reference.elem),
-        _ => ty,
-    }
-}
-
 /// Whether a path is the container itself (`Self`, or its bare name).
 pub fn is_self_path(path: &Path, ident: &Ident) -> bool {
     path.leading_colon.is_none()
@@ -493,30 +329,77 @@ pub fn is_self_path(path: &Path, ident: &Ident) -> bool {
 
 /// Whether `ty` mentions the container itself anywhere (a recursive field).
 pub fn mentions_self(ty: &Type, ident: &Ident) -> bool {
+    matches!(ty, Type::Path(path) if is_self_path(&path.path, ident))
+        || inner_types(ty)
+            .into_iter()
+            .any(|inner| mentions_self(inner, ident))
+}
+
+/// Which segments of a path [`inner_types_mut`] takes the type arguments of.
+#[derive(Clone, Copy)]
+pub enum PathArgs {
+    /// Every segment's (`a::B<T>::C<U>`: `T` and `U`).
+    EverySegment,
+    /// The last only: what a container named by its last name holds.
+    LastSegment,
+}
+
+/// The types written directly inside `ty`: what is parenthesised, grouped or referenced, an
+/// array's or slice's element, a tuple's elements, and the type arguments of a path's segments.
+pub fn inner_types(ty: &Type) -> Vec<&Type> {
     match ty {
-        Type::Paren(inner) => mentions_self(&inner.elem, ident),
-        Type::Group(inner) => mentions_self(&inner.elem, ident),
-        Type::Reference(reference) => mentions_self(&reference.elem, ident),
-        Type::Array(array) => mentions_self(&array.elem, ident),
-        Type::Slice(slice) => mentions_self(&slice.elem, ident),
-        Type::Tuple(tuple_ty) => tuple_ty.elems.iter().any(|e| mentions_self(e, ident)),
+        Type::Paren(inner) => vec![&inner.elem],
+        Type::Group(inner) => vec![&inner.elem],
+        Type::Reference(reference) => vec![&reference.elem],
+        Type::Array(array) => vec![&array.elem],
+        Type::Slice(slice) => vec![&slice.elem],
+        Type::Tuple(tuple) => tuple.elems.iter().collect(),
+        Type::Path(path) => path
+            .path
+            .segments
+            .iter()
+            .flat_map(|segment| match &segment.arguments {
+                PathArguments::AngleBracketed(args) => args.args.iter().collect(),
+                _ => Vec::new(),
+            })
+            .filter_map(|arg| match arg {
+                GenericArgument::Type(inner) => Some(inner),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// [`inner_types`], to change them; a path's type arguments those of `segments`.
+pub fn inner_types_mut(ty: &mut Type, segments: PathArgs) -> Vec<&mut Type> {
+    match ty {
+        Type::Paren(inner) => vec![&mut inner.elem],
+        Type::Group(inner) => vec![&mut inner.elem],
+        Type::Reference(reference) => vec![&mut reference.elem],
+        Type::Array(array) => vec![&mut array.elem],
+        Type::Slice(slice) => vec![&mut slice.elem],
+        Type::Tuple(tuple) => tuple.elems.iter_mut().collect(),
         Type::Path(path) => {
-            is_self_path(&path.path, ident)
-                || path
-                    .path
-                    .segments
-                    .iter()
-                    .any(|segment| match &segment.arguments {
-                        PathArguments::AngleBracketed(args) => {
-                            args.args.iter().any(|arg| match arg {
-                                GenericArgument::Type(ty) => mentions_self(ty, ident),
-                                _ => false,
-                            })
-                        }
-                        _ => false,
-                    })
+            let skip = match segments {
+                PathArgs::EverySegment => 0,
+                PathArgs::LastSegment => path.path.segments.len().saturating_sub(1),
+            };
+            path.path
+                .segments
+                .iter_mut()
+                .skip(skip)
+                .flat_map(|segment| match &mut segment.arguments {
+                    PathArguments::AngleBracketed(args) => args.args.iter_mut().collect(),
+                    _ => Vec::new(),
+                })
+                .filter_map(|arg| match arg {
+                    GenericArgument::Type(inner) => Some(inner),
+                    _ => None,
+                })
+                .collect()
         }
-        _ => false,
+        _ => Vec::new(),
     }
 }
 
@@ -529,14 +412,4 @@ pub fn is_option(ty: &Type) -> bool {
 /// The span to blame for a field type's schema.
 pub fn span_of(ty: &Type) -> Span {
     ty.span()
-}
-
-/// `"default":<json>` for a field with a plain `#[serde(default)]`: the type's `Default` as
-/// text when the macro knows it (equal to the runtime's `ToolSchema::DEFAULT`; the tests compare
-/// them), else a [`Node::DefaultOf`] that const evaluation resolves.
-pub fn default_of(ty: &Type) -> Node {
-    match Ty::of(ty).default_text() {
-        Some(text) => Node::text(format!("\"default\":{text}")),
-        None => Node::DefaultOf(Box::new(ty.clone())),
-    }
 }

@@ -1,5 +1,11 @@
-//! The derive input as toolgen sees it: the container, its fields and variants with their wire
-//! names and descriptions, each keeping the `syn` node it came from for spans.
+//! The derive input as toolgen sees it, decided once: the container, its fields and variants with
+//! their wire names and descriptions, each keeping the `syn` node it came from for spans.
+
+pub mod check;
+pub mod cycles;
+pub mod prop;
+pub mod repr;
+pub mod ty;
 
 use darling::FromAttributes;
 use proc_macro2::Span;
@@ -8,9 +14,11 @@ use syn::{DeriveInput, Ident, LitStr, Type};
 
 use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
 
-use crate::attr::{self, DescribedAttrs, FieldToolAttrs, ToolAttrs};
-use crate::doc::{self, Desc};
-use crate::serde_attr::{self, SerdeContainer};
+use crate::attr::doc::{self, Desc};
+use crate::attr::serde::{self as serde_attr, SerdeContainer};
+use crate::attr::tool::{self as attr, DescribedAttrs, FieldToolAttrs, ToolAttrs};
+use prop::{Prop, SerdeDefault};
+use repr::Repr;
 
 /// Which derive is running.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -26,9 +34,14 @@ pub struct Container<'a> {
     /// `#[tool(description)]`, else the doc comment.
     pub description: Option<Desc>,
     pub serde: SerdeContainer,
+    /// How serde reads the enum (`External` for a struct).
+    pub repr: Repr,
     /// What serde's own checks found wrong (see [`serde_attr::Serde::errors`]).
     pub serde_errors: Option<syn::Error>,
     pub data: Data<'a>,
+    /// The named fields of a struct that serde skips (`#[serde(skip)]`/`skip_deserializing`),
+    /// left out of [`Data::Named`]; only a check of what is written reads them.
+    pub skipped: Vec<Field<'a>>,
     /// Only for `#[derive(Tool)]`.
     pub tool: Option<ToolInfo>,
 }
@@ -67,13 +80,13 @@ pub struct ToolInfo {
 
 /// The shape of the type.
 pub enum Data<'a> {
-    /// `struct S { .. }`
+    /// `struct S { .. }`: the fields serde reads (the skipped ones are left out here, once).
     Named(Vec<Field<'a>>),
     /// `struct S(A, B);` (one field: a newtype, which serde reads as its content)
     Tuple(Vec<&'a syn::Field>),
     /// `struct S;`
     Unit,
-    /// `enum E { .. }`
+    /// `enum E { .. }`: the variants serde reads (skipped ones left out).
     Enum(Vec<Variant<'a>>),
     /// `union U { .. }`
     Union,
@@ -87,18 +100,38 @@ pub struct Field<'a> {
     pub name: String,
     pub name_span: Span,
     pub description: Option<Desc>,
-    /// `#[serde(default)]` on the field or the container.
-    pub default: bool,
-    /// `#[serde(default = "path")]`: a default only that function knows.
-    pub default_path: bool,
-    /// `#[serde(skip)]`/`skip_deserializing`: not part of the input.
-    pub skip: bool,
     /// `#[serde(flatten)]`, with its span.
     pub flatten: Option<Span>,
     /// `#[serde(with)]`/`deserialize_with`, with its span.
     pub with: Option<Span>,
     /// `#[tool(..)]` on the field.
     pub tool: FieldToolAttrs,
+    /// What the walks read of it, derived once (required, default, ..).
+    pub prop: Prop,
+}
+
+/// A value the container holds, as serde reads it: a named field's, or an unnamed one's (a tuple
+/// struct's field, a newtype or tuple variant's content).
+pub struct Member<'c> {
+    /// Its Rust type.
+    pub ty: &'c Type,
+    /// The type whose schema describes it ([`Field::input_ty`] for a named field).
+    pub input_ty: &'c Type,
+    /// Whether it mentions the container itself.
+    pub holds_self: bool,
+    /// The named field it is, if it is one.
+    pub field: Option<&'c Field<'c>>,
+}
+
+impl<'c> Member<'c> {
+    fn of_field(field: &'c Field<'c>) -> Member<'c> {
+        Member {
+            ty: field.ty,
+            input_ty: field.input_ty(),
+            holds_self: field.prop.holds_self,
+            field: Some(field),
+        }
+    }
 }
 
 /// An enum variant.
@@ -107,7 +140,6 @@ pub struct Variant<'a> {
     /// The string serde reads for it.
     pub name: String,
     pub description: Option<Desc>,
-    pub skip: bool,
     /// `#[serde(other)]`, with its span.
     pub other: Option<Span>,
     /// `#[serde(untagged)]` on this variant.
@@ -123,7 +155,7 @@ pub enum Shape<'a> {
     Newtype(&'a Type),
     /// `A(T, U)`
     Tuple(Vec<&'a Type>),
-    /// `A { x: T }`
+    /// `A { x: T }`: the fields serde reads (skipped ones left out).
     Struct(Vec<Field<'a>>),
 }
 
@@ -187,24 +219,33 @@ impl<'a> Container<'a> {
             Derive::ToolSchema => (described(&input.attrs, errors), None),
         };
         let container_default = serde.container.default;
+        let repr = serde
+            .ast
+            .as_ref()
+            .map_or(Repr::External, |ast| Repr::from_serde(ast.attrs.tag()));
+        let mut skipped = Vec::new();
         let data = match &serde.ast {
             None => Data::Union,
             Some(ast) => match &ast.data {
-                serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => Data::Named(
-                    fields
-                        .iter()
-                        .map(|field| Field::from_ast(field, container_default, errors))
-                        .collect(),
-                ),
+                serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => {
+                    let (read, skips) =
+                        read_fields(fields, container_default, &input.ident, errors);
+                    skipped = skips;
+                    Data::Named(read)
+                }
                 serde_ast::Data::Struct(serde_ast::Style::Unit, _) => Data::Unit,
                 serde_ast::Data::Struct(_, fields) => {
                     unnamed_fields(fields, errors);
                     Data::Tuple(fields.iter().map(|field| field.original).collect())
                 }
+                // Each variant is read (its attributes' errors reported) before a skipped one is
+                // left out.
                 serde_ast::Data::Enum(variants) => Data::Enum(
                     variants
                         .iter()
-                        .map(|variant| Variant::from_ast(variant, errors))
+                        .map(|variant| (variant, Variant::from_ast(variant, &input.ident, errors)))
+                        .filter(|(variant, _)| !variant.attrs.skip_deserializing())
+                        .map(|(_, read)| read)
                         .collect(),
                 ),
             },
@@ -214,10 +255,75 @@ impl<'a> Container<'a> {
             ident: &input.ident,
             description,
             serde: serde.container,
+            repr,
             serde_errors: serde.errors,
             data,
+            skipped,
             tool,
         }
+    }
+
+    /// The struct's named fields in the order they are written, those serde skips too.
+    pub fn written_fields(&self) -> Vec<&Field<'a>> {
+        let (Data::Named(read), syn::Data::Struct(written)) = (&self.data, &self.original.data)
+        else {
+            return Vec::new();
+        };
+        written
+            .fields
+            .iter()
+            .filter_map(|written| {
+                read.iter()
+                    .chain(&self.skipped)
+                    .find(|field| std::ptr::eq(field.original, written))
+            })
+            .collect()
+    }
+
+    /// What the container holds, as serde reads it, in order: each named field, tuple field and
+    /// newtype or tuple variant's content.
+    pub fn members<'c>(&'c self) -> Vec<Member<'c>> {
+        let unnamed = |ty: &'c Type| Member {
+            ty,
+            input_ty: ty,
+            holds_self: ty::mentions_self(ty, self.ident),
+            field: None,
+        };
+        let named = |fields: &'c [Field<'a>]| fields.iter().map(Member::of_field);
+        match &self.data {
+            Data::Named(fields) => named(fields).collect(),
+            Data::Tuple(fields) => fields.iter().map(|f| unnamed(&f.ty)).collect(),
+            Data::Enum(variants) => variants
+                .iter()
+                .flat_map(|v| match &v.shape {
+                    Shape::Unit => Vec::new(),
+                    Shape::Newtype(ty) => vec![unnamed(ty)],
+                    Shape::Tuple(items) => items.iter().map(|ty| unnamed(ty)).collect(),
+                    Shape::Struct(fields) => named(fields).collect(),
+                })
+                .collect(),
+            Data::Unit | Data::Union => Vec::new(),
+        }
+    }
+
+    /// Every named field serde reads, in the struct and in its struct variants.
+    pub fn named_fields(&self) -> Vec<&Field<'a>> {
+        match &self.data {
+            Data::Named(fields) => fields.iter().collect(),
+            Data::Enum(variants) => variants
+                .iter()
+                .flat_map(|v| match &v.shape {
+                    Shape::Struct(fields) => fields.iter().collect(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the container holds itself (a recursive type, written under `$defs`).
+    pub fn is_recursive(&self) -> bool {
+        self.members().iter().any(|member| member.holds_self)
     }
 
     /// The type's name as it appears under `$defs` when it is recursive.
@@ -226,11 +332,28 @@ impl<'a> Container<'a> {
     }
 }
 
+/// The type serde really reads, for `#[serde(from/try_from)]` and `#[serde(transparent)]`.
+pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> {
+    if let Some(from) = &container.serde.from {
+        return Some(from);
+    }
+    if !container.serde.transparent {
+        return None;
+    }
+    match &container.data {
+        Data::Named(fields) => fields.first().map(|f| f.ty),
+        Data::Tuple(fields) => fields.first().map(|f| &f.ty),
+        _ => None,
+    }
+}
+
 impl<'a> Field<'a> {
-    /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`.
+    /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`;
+    /// `own`: the container's name.
     fn from_ast(
         field: &serde_ast::Field<'a>,
         container_default: bool,
+        own: &Ident,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &field.original.attrs;
@@ -250,23 +373,47 @@ impl<'a> Field<'a> {
             .deserialize_with()
             .and_then(|_| serde_attr::find(attrs, &["with", "deserialize_with"]))
             .map(|found| found.key_span);
+        let serde_default = SerdeDefault {
+            default: !default.is_none() || container_default,
+            default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
+            container_default,
+        };
+        let prop = Prop::derive(field.ty, &tool, serde_default, with.is_some(), own);
         Field {
             original: field.original,
             ty: field.ty,
             name: name.value.clone(),
             name_span: name.span,
             description,
-            default: !default.is_none() || container_default,
-            default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
-            skip: field.attrs.skip_deserializing(),
             flatten: field
                 .attrs
                 .flatten()
                 .then(|| serde_attr::key_span(attrs, "flatten").unwrap_or_else(Span::call_site)),
             with,
             tool,
+            prop,
         }
     }
+}
+
+/// Named fields as serde reads them, each read (its attributes' errors reported) in order: those
+/// serde reads, and those it skips (`#[serde(skip)]`/`skip_deserializing`).
+fn read_fields<'a>(
+    fields: &[serde_ast::Field<'a>],
+    container_default: bool,
+    own: &Ident,
+    errors: &mut darling::error::Accumulator,
+) -> (Vec<Field<'a>>, Vec<Field<'a>>) {
+    let (mut read, mut skipped) = (Vec::new(), Vec::new());
+    for field in fields {
+        let parsed = Field::from_ast(field, container_default, own, errors);
+        if field.attrs.skip_deserializing() {
+            skipped.push(parsed);
+        } else {
+            read.push(parsed);
+        }
+    }
+    (read, skipped)
 }
 
 /// `#[tool(..)]` on a field without a name (a tuple struct's, a tuple or newtype variant's) is
@@ -295,6 +442,7 @@ fn unnamed_fields(fields: &[serde_ast::Field<'_>], errors: &mut darling::error::
 impl<'a> Variant<'a> {
     fn from_ast(
         variant: &serde_ast::Variant<'a>,
+        own: &Ident,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &variant.original.attrs;
@@ -310,19 +458,15 @@ impl<'a> Variant<'a> {
             (serde_ast::Style::Tuple, fields) => {
                 Shape::Tuple(fields.iter().map(|f| f.ty).collect())
             }
-            (serde_ast::Style::Struct, fields) => Shape::Struct(
-                fields
-                    .iter()
-                    .map(|field| Field::from_ast(field, false, errors))
-                    .collect(),
-            ),
+            (serde_ast::Style::Struct, fields) => {
+                Shape::Struct(read_fields(fields, false, own, errors).0)
+            }
             _ => Shape::Unit,
         };
         Variant {
             original: variant.original,
             name: variant.attrs.name().deserialize_name().value.clone(),
             description,
-            skip: variant.attrs.skip_deserializing(),
             other: variant
                 .attrs
                 .other()

@@ -51,32 +51,19 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     if let Err(errors) = errors.finish() {
         // A stub impl beside the errors, so uses of the set do not each fail again.
         let errors = errors.write_errors();
-        let stub = input.generics.params.is_empty().then(|| {
-            quote! {
-                #[doc(hidden)]
-                const _: () = {
-                    #[automatically_derived]
-                    impl ::toolgen::__private::ToolSet for #ident {
-                        const NAMES: &'static [&'static str] = &[];
-                        fn definitions(
-                            _: ::toolgen::__private::Provider,
-                        ) -> ::toolgen::__private::serde_json::Value {
-                            ::toolgen::__private::serde_json::Value::Array(::std::vec::Vec::new())
-                        }
-                        fn parse_call(
-                            call: &::toolgen::__private::ToolCall,
-                        ) -> ::core::result::Result<Self, ::toolgen::__private::ArgsError> {
-                            ::core::result::Result::Err(::toolgen::__private::ArgsError::unknown_tool(
-                                call.name.as_str(),
-                                &[],
-                            ))
-                        }
-                    }
-                };
-            }
-        });
+        let stub = input
+            .generics
+            .params
+            .is_empty()
+            .then(|| super::fallback::tool_set_stub(ident));
         return quote!(#errors #stub);
     }
+    expand_tool_set(ident, &variants)
+}
+
+/// The `ToolSet` impl, dispatch by name, and the `Dispatch` impl for every context all the tools
+/// have a handler for; `variants`: each variant's name and the tool type it holds.
+fn expand_tool_set(ident: &syn::Ident, variants: &[(&syn::Ident, &syn::Type)]) -> TokenStream {
     let names: Vec<&syn::Ident> = variants.iter().map(|(name, _)| *name).collect();
     let tools: Vec<&syn::Type> = variants.iter().map(|(_, ty)| *ty).collect();
     let unique = quote_spanned! {ident.span()=>

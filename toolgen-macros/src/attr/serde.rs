@@ -1,6 +1,6 @@
 //! `#[serde(..)]`, read by serde's own code (`serde_derive_internals`, as `schemars_derive` reads
 //! it): names after `rename` and the `rename_all` rules, defaults, skips, the enum's
-//! representation, and serde's own checks. Only the places the attributes are written (for the
+//! representation (`ast.attrs.tag()`, which `shape::repr` reads), and serde's own checks. Only the places the attributes are written (for the
 //! spans of toolgen's messages) are looked up here.
 
 use proc_macro2::{Ident, Span};
@@ -16,12 +16,6 @@ pub struct SerdeContainer {
     pub default: bool,
     /// `#[serde(deny_unknown_fields)]`
     pub deny_unknown_fields: bool,
-    /// `#[serde(tag = "..")]`
-    pub tag: Option<String>,
-    /// `#[serde(content = "..")]`
-    pub content: Option<String>,
-    /// `#[serde(untagged)]`
-    pub untagged: bool,
     /// `#[serde(transparent)]`
     pub transparent: bool,
     /// `#[serde(from = "Type")]` / `#[serde(try_from = "Type")]`: serde reads that type.
@@ -35,9 +29,6 @@ impl SerdeContainer {
             name: syn::ext::IdentExt::unraw(&input.ident).to_string(),
             default: false,
             deny_unknown_fields: false,
-            tag: None,
-            content: None,
-            untagged: false,
             transparent: false,
             from: None,
         }
@@ -108,21 +99,10 @@ fn container(ast: &ast::Container<'_>, errors: &mut darling::error::Accumulator)
     if unsupported_here && let Some(found) = find(&ast.original.attrs, UNSUPPORTED_CONTAINER) {
         errors.push(unsupported(found.key_span, found.key, "a type"));
     }
-    let (tag, content, untagged) = match attrs.tag() {
-        attr::TagType::External => (None, None, false),
-        attr::TagType::Internal { tag } => (Some(tag.clone()), None, false),
-        attr::TagType::Adjacent { tag, content } => {
-            (Some(tag.clone()), Some(content.clone()), false)
-        }
-        attr::TagType::None => (None, None, true),
-    };
     SerdeContainer {
         name: attrs.name().deserialize_name().value.clone(),
         default: !attrs.default().is_none(),
         deny_unknown_fields: attrs.deny_unknown_fields(),
-        tag,
-        content,
-        untagged,
         transparent: attrs.transparent(),
         from: attrs.type_from().or(attrs.type_try_from()).cloned(),
     }

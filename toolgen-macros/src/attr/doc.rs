@@ -7,7 +7,7 @@ use syn::{Attribute, Expr, ExprLit, Lit, Meta};
 /// A description: text the macro reads, or an expression only the compiler can read
 /// (`#[doc = include_str!("..")]`), a `&'static str`.
 ///
-/// In the model (`ast`) the text is the description itself; in schema nodes it is escaped as
+/// In the model (`shape`) the text is the description itself; in schema nodes it is escaped as
 /// JSON string content.
 #[derive(Clone, Debug)]
 pub enum Desc {

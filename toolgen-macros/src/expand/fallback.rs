@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::ast::Derive;
+use crate::shape::Derive;
 
 pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
     let ident = &input.ident;
@@ -40,6 +40,33 @@ pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
                 const SCHEMA: ::toolgen::__private::Rope = ::toolgen::__private::Rope::Str("{}");
             }
             #tool
+        };
+    }
+}
+
+/// What a failed `#[derive(ToolSet)]` emits beside its errors: an empty set, so that uses of the
+/// set do not each fail again.
+pub fn tool_set_stub(ident: &syn::Ident) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            #[automatically_derived]
+            impl ::toolgen::__private::ToolSet for #ident {
+                const NAMES: &'static [&'static str] = &[];
+                fn definitions(
+                    _: ::toolgen::__private::Provider,
+                ) -> ::toolgen::__private::serde_json::Value {
+                    ::toolgen::__private::serde_json::Value::Array(::std::vec::Vec::new())
+                }
+                fn parse_call(
+                    call: &::toolgen::__private::ToolCall,
+                ) -> ::core::result::Result<Self, ::toolgen::__private::ArgsError> {
+                    ::core::result::Result::Err(::toolgen::__private::ArgsError::unknown_tool(
+                        call.name.as_str(),
+                        &[],
+                    ))
+                }
+            }
         };
     }
 }

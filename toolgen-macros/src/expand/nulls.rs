@@ -7,10 +7,12 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Container, Data, Field, Shape, Variant};
-use crate::expand::{input_type, is_plain, option_tokens};
-use crate::schema::types::mentions_self;
-use crate::schema::{delegate_type, json};
+use crate::expand::rope::option_tokens;
+use crate::shape::delegate_type;
+use crate::shape::repr::Repr;
+use crate::shape::ty::is_plain;
+use crate::shape::ty::mentions_self;
+use crate::shape::{Container, Data, Field, Shape, Variant};
 
 /// The value of the container's `NULLS` (a `Nulls` expression), or `None` when no field can have
 /// a default at any depth (only plain fields without one): the trait's `Nulls::None` then says
@@ -23,7 +25,7 @@ pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
     match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
         None => match &container.data {
-            Data::Named(fields) => object(fields, ident, container.serde.default, false),
+            Data::Named(fields) => object(fields, ident, false),
             Data::Tuple(fields) if fields.len() == 1 => {
                 let ty = &fields[0].ty;
                 (!is_plain(ty)).then(|| type_node(ty, ident))
@@ -55,37 +57,27 @@ fn held<'t>(ty: &'t syn::Type, own: &syn::Ident) -> Option<&'t syn::Type> {
 }
 
 /// An object with `fields`: the ones with a default, and those whose value may hold one. Plain
-/// fields without a default are left out; `None` when that leaves nothing. `container_default`:
-/// the container's `#[serde(default)]`, whose value may set any field.
+/// fields without a default are left out; `None` when that leaves nothing. (A field's default may
+/// be the container's `#[serde(default)]` value's: see [`crate::shape::prop::Prop`].)
 ///
 /// `untagged`: the object is an untagged variant's, one of the alternatives serde tries in
 /// turn. Its fields that read `null` as a value are listed too (`Nulls::Keep`), for where
 /// another variant defaults the same key, and the object is kept whole: the enum's node is
 /// pruned as one.
-fn object(
-    fields: &[Field<'_>],
-    ident: &syn::Ident,
-    container_default: bool,
-    untagged: bool,
-) -> Option<TokenStream> {
+fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
     let mut entries = Vec::new();
     // The fields that only pass their type's tree on (no default, no `fill`), by name and type:
     // when all are, the list is one call (`null_fieldsN`).
     let mut nested: Vec<(&str, syn::Type)> = Vec::new();
     let mut flattened = Vec::new();
-    for field in fields.iter().filter(|f| !f.skip) {
-        let ty = input_type(field);
+    for field in fields.iter() {
+        let ty = field.input_ty();
         if field.flatten.is_some() {
             flattened.push(type_node(ty, ident));
             continue;
         }
         // An `Option` whose default is `None` reads `null` as `None` already: nothing to drop.
-        let none_by_default = crate::schema::types::is_option(ty)
-            && field.with.is_none()
-            && !field.default_path
-            && field.tool.default.is_none()
-            && !container_default;
-        let default = (field.default || field.tool.default.is_some()) && !none_by_default;
+        let default = field.prop.defaults_to_value;
         let keep = untagged && !default && (field.with.is_some() || reads_null_as_value(ty));
         if !default && !keep && is_plain(ty) {
             continue;
@@ -93,7 +85,7 @@ fn object(
         let name = &field.name;
         let recursive = field.tool.recursive.is_present();
         // The type whose tree the value follows, where it is a held type's (worked out once).
-        let held = (!keep && !recursive).then(|| held(ty, ident)).flatten();
+        let held = (!keep && !recursive && !is_plain(ty) && !field.prop.holds_self).then_some(ty);
         let inner = if keep {
             quote!(::toolgen::__private::Nulls::Keep)
         } else if recursive {
@@ -106,12 +98,7 @@ fn object(
         };
         // The `#[tool(default = ..)]` value to write in where the key is missing; none in an
         // untagged variant, which serde may not be reading (see `Nulls::Untagged`).
-        let fill = field
-            .tool
-            .default
-            .as_ref()
-            .filter(|_| !untagged)
-            .and_then(|default| json::expr_to_json(default).ok());
+        let fill = field.prop.fill_text().filter(|_| !untagged);
         if let (false, None, Some(held)) = (default, &fill, held) {
             nested.push((name.as_str(), held.clone()));
         }
@@ -135,7 +122,7 @@ fn object(
     if !untagged
         && flattened.is_empty()
         && nested.len() == entries.len()
-        && let Some(list) = crate::expand::type_list("null_fields", &nested, "NULLS")
+        && let Some(list) = crate::expand::rope::type_list("null_fields", &nested, "NULLS")
     {
         return Some(quote!(::toolgen::__private::Nulls::fields(&#list)));
     }
@@ -152,7 +139,7 @@ fn object(
 /// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
 /// wrongly only keeps a `null` that serde then reports.
 fn reads_null_as_value(ty: &syn::Type) -> bool {
-    use crate::schema::types::Ty;
+    use crate::shape::ty::Ty;
     let bare_value =
         matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
     bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
@@ -178,7 +165,7 @@ fn content(variant: &Variant<'_>, ident: &syn::Ident, untagged: bool) -> Option<
         Shape::Unit => None,
         Shape::Newtype(ty) => (!is_plain(ty)).then(|| type_node(ty, ident)),
         Shape::Tuple(items) => tuple(items.iter().copied(), ident),
-        Shape::Struct(fields) => object(fields, ident, false, untagged),
+        Shape::Struct(fields) => object(fields, ident, untagged),
     }
 }
 
@@ -192,12 +179,11 @@ fn enum_node(
     variants: &[Variant<'_>],
     ident: &syn::Ident,
 ) -> Option<TokenStream> {
-    let serde = &container.serde;
     let mut untagged_contents = Vec::new();
     let mut alternatives = Vec::new();
     let mut tagged = Vec::new();
-    for variant in variants.iter().filter(|v| !v.skip) {
-        let untagged = serde.untagged || variant.untagged;
+    for variant in variants.iter() {
+        let untagged = matches!(container.repr.of_variant(variant), Repr::Untagged);
         let content = content(variant, ident, untagged);
         if untagged {
             untagged_contents.extend(content);
@@ -218,24 +204,23 @@ fn enum_node(
             });
             quote!(&[#(#cases),*])
         };
-        match (&serde.tag, &serde.content) {
+        match &container.repr {
             // Internally tagged: the content's fields sit beside the tag.
-            (Some(tag), None) => {
+            Repr::Internal { tag } => {
                 let cases = cases(&|content| content.clone());
-                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
             // Adjacently tagged: the content is under its key.
-            (Some(tag), Some(key)) => {
+            Repr::Adjacent { tag, content: key } => {
                 let cases = cases(&|content| {
                     let entry = field(key, content);
                     quote!(::toolgen::__private::Nulls::Object(&[#entry], &[]))
                 });
-                let tag = &tag;
                 alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
             }
-            // Externally tagged: `{"Variant": content}`.
-            _ => {
+            // Externally tagged: `{"Variant": content}`. (An untagged enum has no tagged
+            // variants.)
+            Repr::External | Repr::Untagged => {
                 let entries = tagged
                     .iter()
                     .filter_map(|(name, content)| Some(field(name, content.as_ref()?)));
@@ -268,7 +253,7 @@ mod tests {
     use syn::parse_quote;
 
     use super::expand_nulls;
-    use crate::ast::{Container, Derive};
+    use crate::shape::{Container, Derive};
 
     /// The `NULLS` const for `input` (as the derive writes it where the type is on no graph),
     /// as text without spaces.

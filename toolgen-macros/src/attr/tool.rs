@@ -508,7 +508,7 @@ impl FromMeta for InputExample {
         let Meta::NameValue(pair) = item else {
             return Err(darling::Error::custom(HOW).with_span(item.path()));
         };
-        match crate::schema::json::expr_to_json(&pair.value) {
+        match crate::json::expr_to_json(&pair.value) {
             Ok(text) if text.starts_with('{') => Ok(InputExample(text)),
             Ok(_) => Err(darling::Error::custom(HOW).with_span(&pair.value)),
             Err(error) => Err(error.into()),

@@ -1,11 +1,11 @@
 //! Validation and annotation keywords from `#[tool(..)]` on a field: `range`, `length`, `pattern`,
-//! `format`. The checks (`check.rs`) have already refused what does not fit the field's type.
+//! `format`. The checks (`shape::check`) have already refused what does not fit the field's type.
 
 use super::{Node, json};
-use crate::ast::Field;
+use crate::shape::Field;
 
 /// The JSON number an attribute bound stands for, if it is one.
-pub fn number(expr: &crate::attr::LitExpr) -> Option<String> {
+pub fn number(expr: &crate::attr::tool::LitExpr) -> Option<String> {
     json::expr_to_json(expr)
         .ok()
         .filter(|text| text.parse::<f64>().is_ok())

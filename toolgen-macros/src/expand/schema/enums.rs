@@ -3,43 +3,21 @@
 //! `other`. Branches are joined with `anyOf` (not `oneOf`), which every provider dialect accepts.
 
 use super::{Context, Node, json, object_parts, object_schema, types};
-use crate::ast::{Shape, Variant};
-
-/// How serde reads the enum.
-enum Repr<'a> {
-    External,
-    Internal(&'a str),
-    Adjacent(&'a str, &'a str),
-    Untagged,
-}
-
-impl<'a> Repr<'a> {
-    /// The container's representation, from its serde attributes.
-    fn of(cx: &'a Context<'_>) -> Repr<'a> {
-        let serde = &cx.container.serde;
-        match (&serde.tag, &serde.content, serde.untagged) {
-            (_, _, true) => Repr::Untagged,
-            (Some(tag), Some(content), false) => Repr::Adjacent(tag, content),
-            (Some(tag), None, false) => Repr::Internal(tag),
-            (None, _, false) => Repr::External,
-        }
-    }
-}
+use crate::shape::repr::Repr;
+use crate::shape::{Shape, Variant};
 
 pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
-    let repr = Repr::of(cx);
-    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
-    let (tagged, untagged): (Vec<&Variant<'_>>, Vec<&Variant<'_>>) = variants
-        .iter()
-        .partition(|v| !v.untagged || matches!(repr, Repr::Untagged));
+    let repr = &cx.container.repr;
+    let variants: Vec<&Variant<'_>> = variants.iter().collect();
+    let (tagged, untagged) = repr.split_untagged(&variants);
 
     let mut branches = match repr {
         Repr::External => external(cx, &tagged),
-        Repr::Internal(tag) => tagged
+        Repr::Internal { tag } => tagged
             .iter()
             .map(|v| internal(cx, tag, v, &tagged))
             .collect(),
-        Repr::Adjacent(tag, content) => tagged
+        Repr::Adjacent { tag, content } => tagged
             .iter()
             .map(|v| adjacent(cx, tag, content, v, &tagged))
             .collect(),
@@ -209,7 +187,7 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
 fn content_optional(variant: &Variant<'_>) -> bool {
     match &variant.shape {
         Shape::Unit => true,
-        Shape::Newtype(ty) => types::is_option(ty),
+        Shape::Newtype(ty) => crate::shape::ty::is_option(ty),
         _ => false,
     }
 }
@@ -247,8 +225,8 @@ fn adjacent(
 /// under `anyOf`. Nothing (no `OBJECT`) when a variant cannot be read that way.
 pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::TokenStream {
     use quote::quote;
-    let repr = Repr::of(cx);
-    let variants: Vec<&Variant<'_>> = variants.iter().filter(|v| !v.skip).collect();
+    let repr = &cx.container.repr;
+    let variants: Vec<&Variant<'_>> = variants.iter().collect();
     // A string enum has no object form worth offering (`{"Name": null}` among the other keys).
     if matches!(repr, Repr::External) && variants.iter().all(|v| matches!(v.shape, Shape::Unit)) {
         return proc_macro2::TokenStream::new();
@@ -257,15 +235,12 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
     // Newtype variants are readable from the object only if their type is.
     let mut needs = Vec::new();
     for variant in &variants {
-        let repr = if variant.untagged {
-            &Repr::Untagged
-        } else {
-            &repr
-        };
+        let repr = repr.of_variant(variant);
         let Some(parts) = flattened_parts(cx, repr, variant, &variants) else {
             return proc_macro2::TokenStream::new();
         };
-        if let (Repr::Untagged | Repr::Internal(_), Shape::Newtype(ty)) = (repr, &variant.shape) {
+        if let (Repr::Untagged | Repr::Internal { .. }, Shape::Newtype(ty)) = (repr, &variant.shape)
+        {
             needs.push(quote_spanned_of(
                 ty,
                 quote!(<#ty as ::toolgen::__private::ToolSchema>::OBJECT.is_some()),
@@ -280,8 +255,8 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
                 )),
             ));
         }
-        let properties = crate::expand::rope(&parts.properties_node());
-        let required = crate::expand::rope(&parts.required_node());
+        let properties = crate::expand::rope::rope(&parts.properties_node());
+        let required = crate::expand::rope::rope(&parts.required_node());
         let own = &parts.names;
         let flattened = parts.flattened.iter().map(|ty| {
             quote_spanned_of(
@@ -291,7 +266,7 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
             )
         });
         let description = match &variant.description {
-            Some(crate::doc::Desc::Text(text)) => {
+            Some(crate::attr::doc::Desc::Text(text)) => {
                 let text = json::escape(text);
                 quote!(#text)
             }
@@ -328,14 +303,14 @@ pub fn object_const(cx: &Context<'_>, variants: &[Variant<'_>]) -> proc_macro2::
 }
 
 fn quote_spanned_of(ty: &syn::Type, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    quote::quote_spanned!(types::span_of(ty)=> #tokens)
+    quote::quote_spanned!(crate::shape::ty::span_of(ty)=> #tokens)
 }
 
 /// The properties one variant adds to an enclosing object when the enum is flattened into it,
 /// as serde reads it there; `None` when serde cannot read the variant from an object's keys.
 fn flattened_parts(
     cx: &Context<'_>,
-    repr: &Repr<'_>,
+    repr: &Repr,
     variant: &Variant<'_>,
     all: &[&Variant<'_>],
 ) -> Option<super::ObjectParts> {
@@ -348,14 +323,14 @@ fn flattened_parts(
         flattened: vec![ty.clone()],
     };
     let mut parts = match (repr, &variant.shape) {
-        (_, Shape::Struct(fields)) if !matches!(repr, Repr::External | Repr::Adjacent(..)) => {
+        (_, Shape::Struct(fields)) if !matches!(repr, Repr::External | Repr::Adjacent { .. }) => {
             object_parts(cx, fields)
         }
-        (Repr::Untagged | Repr::Internal(_), Shape::Newtype(ty)) => newtype(ty),
-        (Repr::Internal(_), Shape::Unit) => empty(),
+        (Repr::Untagged | Repr::Internal { .. }, Shape::Newtype(ty)) => newtype(ty),
+        (Repr::Internal { .. }, Shape::Unit) => empty(),
         // An untagged unit variant wants a unit, not the object's other keys; a tuple variant
         // wants an array.
-        (Repr::Untagged | Repr::Internal(_), _) => return None,
+        (Repr::Untagged | Repr::Internal { .. }, _) => return None,
         // `{"<name>": content}` among the other keys; `#[serde(other)]` has no key of its own.
         (Repr::External, _) if variant.other.is_some() => return None,
         (Repr::External, _) => {
@@ -368,7 +343,13 @@ fn flattened_parts(
             parts.required.push(Node::text(json::string(&variant.name)));
             parts
         }
-        (Repr::Adjacent(tag, content_key), _) => {
+        (
+            Repr::Adjacent {
+                tag,
+                content: content_key,
+            },
+            _,
+        ) => {
             let mut parts = empty();
             parts.names.push((*tag).to_owned());
             parts.names.push((*content_key).to_owned());
@@ -388,7 +369,7 @@ fn flattened_parts(
             parts
         }
     };
-    if let Repr::Internal(tag) = repr {
+    if let Repr::Internal { tag } = repr {
         parts.names.insert(0, (*tag).to_owned());
         parts.properties.insert(
             0,
@@ -408,7 +389,7 @@ mod tests {
     use syn::parse_quote;
 
     use super::super::{Context, schema_for_container};
-    use crate::ast::{Container, Derive};
+    use crate::shape::{Container, Derive};
 
     /// The schema text the macro writes for `input`, which must be all literal.
     fn schema(input: syn::DeriveInput) -> String {

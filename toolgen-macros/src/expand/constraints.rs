@@ -1,0 +1,299 @@
+//! `ToolSchema::NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not
+//! enforce (`range`, `length`, `pattern`, `format`), checked on the parsed value, field by field
+//! and into the types of yours the fields hold.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use super::cycle_types;
+use super::rope::{list_call, option_tokens};
+use crate::shape::repr::Repr;
+use crate::shape::ty::{is_plain, span_of};
+use crate::shape::{Container, Data, Field, Shape, Variant};
+
+/// Whether a field has constraints the parsed value must be checked against.
+fn has_constraints(field: &Field<'_>) -> bool {
+    let tool = &field.tool;
+    tool.range.is_some() || tool.length.is_some() || tool.pattern.is_some() || tool.format.is_some()
+}
+
+/// The body of `check_constraints` for a struct whose fields have no constraints of their own:
+/// one call checking the fields of types of yours in order (`check_fieldsN`). `None` when a
+/// field has some, or is flattened, or there are none or too many to check.
+fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
+    let mut members = Vec::new();
+    let mut names = Vec::new();
+    let mut types = Vec::new();
+    for field in fields.iter() {
+        if has_constraints(field) || field.flatten.is_some() {
+            return None;
+        }
+        if field.tool.schema.is_some() || is_plain(field.ty) {
+            continue;
+        }
+        members.push(field.original.ident.as_ref()?);
+        names.push(field.name.as_str());
+        types.push(field.ty);
+    }
+    let call = list_call(
+        "check_fields",
+        &types,
+        "NEEDS_CHECK",
+        quote!((#(&self.#members,)*), [#(#names),*]),
+    )?;
+    Some(quote! {
+        if let ::core::result::Result::Err(__toolgen_violation) = #call {
+            return ::core::result::Result::Err(__toolgen_violation);
+        }
+    })
+}
+
+/// The value of `NEEDS_CHECK` (`None`: the trait's `false`), and `check_constraints`: what the
+/// schema states and serde does not enforce.
+pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStream>, TokenStream) {
+    if container.serde.from.is_some() {
+        // serde builds the value from another type; that type's constraints were its own.
+        return (None, TokenStream::new());
+    }
+    let cycles = cycle_types(container);
+    let own = container.named_fields().into_iter().any(has_constraints);
+    // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
+    // only fields whose own type is their schema's are checked (the checks refuse constraints on
+    // the others).
+    let nested: Vec<&syn::Type> = container
+        .members()
+        .into_iter()
+        .filter(|member| {
+            member.input_ty == member.ty
+                && !member.holds_self
+                && !is_plain(member.ty)
+                && !cycles.contains(&member.ty)
+        })
+        .map(|member| member.ty)
+        .collect();
+    let cyclic = !cycles.is_empty();
+    if !own && nested.is_empty() && !cyclic {
+        return (None, TokenStream::new());
+    }
+    // A struct whose fields have no constraints of their own passes each field of a type of
+    // yours to that type's checks: one call of the runtime's `check_fieldsN` (see `list_call`).
+    let nested_only = match &container.data {
+        Data::Named(fields) if !own => nested_checks(fields),
+        _ => None,
+    };
+    let body = match (&container.data, nested_only) {
+        (_, Some(body)) => body,
+        (Data::Named(fields), None) => {
+            let checks = fields.iter().map(|field| {
+                let member = field
+                    .original
+                    .ident
+                    .as_ref()
+                    .map(|ident| quote!(&self.#ident));
+                check_field(field, &quote!(#member), &[])
+            });
+            quote!(#(#checks)*)
+        }
+        (Data::Tuple(fields), None) => {
+            let checks = fields.iter().enumerate().map(|(i, field)| {
+                let index = syn::Index::from(i);
+                let within = (fields.len() > 1 && !container.serde.transparent)
+                    .then(|| quote!(.within_index(#i)));
+                fail_within(
+                    nested_check(&field.ty, &quote!(&self.#index)),
+                    quote!(#within),
+                )
+            });
+            quote!(#(#checks)*)
+        }
+        (Data::Enum(variants), None) => check_enum(container, variants),
+        (_, None) => TokenStream::new(),
+    };
+    // Without a body (only plain fields), the trait's default does the same.
+    let check_fn = (!body.is_empty()).then(|| {
+        quote! {
+            #[inline]
+            fn check_constraints(
+                &self,
+            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                #body
+                ::core::result::Result::Ok(())
+            }
+        }
+    });
+    // Each type once, and no `false ||`: every term is one more to type-check.
+    let mut seen = std::collections::HashSet::new();
+    let mut terms: Vec<TokenStream> = nested
+        .iter()
+        .filter(|ty| seen.insert(quote!(#ty).to_string()))
+        .map(|ty| quote!(<#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK))
+        .collect();
+    if own || cyclic {
+        terms = vec![quote!(true)];
+    }
+    (Some(quote!(#(#terms)||*)), quote!(#check_fn))
+}
+
+/// The checks of one field, reached through `value` (a `&FieldType` expression); `outer` are the
+/// path segments (innermost first) between the field and the container.
+fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) -> TokenStream {
+    if field.tool.schema.is_some() {
+        return TokenStream::new();
+    }
+    let ty = field.ty;
+    let name = &field.name;
+    let within = if field.flatten.is_some() {
+        quote!(#(#outer)*)
+    } else {
+        quote!(.within_field(#name) #(#outer)*)
+    };
+    let tool = &field.tool;
+    let mut checks = Vec::new();
+    let number = |bound: &Option<crate::attr::tool::LitExpr>| {
+        let n = bound
+            .as_ref()
+            .and_then(crate::expand::schema::keywords::number)
+            .and_then(|n| n.parse::<f64>().ok());
+        option_tokens(n.map(proc_macro2::Literal::f64_unsuffixed))
+    };
+    let count = |bound: &Option<crate::attr::tool::LitExpr>| {
+        let n = bound
+            .as_ref()
+            .and_then(crate::expand::schema::keywords::number)
+            .and_then(|n| n.parse::<usize>().ok());
+        option_tokens(n)
+    };
+    if let Some(range) = &tool.range {
+        let (min, max) = (number(&range.min), number(&range.max));
+        checks.push(quote! {
+            ::toolgen::__private::check_range(
+                ::toolgen::__private::Constrained::number(__toolgen_value), #min, #max)
+        });
+    }
+    if let Some(length) = &tool.length {
+        let (min, max) = (count(&length.min), count(&length.max));
+        checks.push(quote! {
+            ::toolgen::__private::check_length(__toolgen_value, #min, #max)
+        });
+    }
+    if let Some(pattern) = &tool.pattern {
+        checks.push(quote! {{
+            static __TOOLGEN_REGEX: ::std::sync::OnceLock<
+                ::core::option::Option<::toolgen::__private::Regex>,
+            > = ::std::sync::OnceLock::new();
+            ::toolgen::__private::check_pattern(
+                ::toolgen::__private::Constrained::text(__toolgen_value),
+                #pattern,
+                &__TOOLGEN_REGEX,
+            )
+        }});
+    }
+    if let Some(format) = &tool.format {
+        checks.push(quote! {
+            ::toolgen::__private::check_format(
+                ::toolgen::__private::Constrained::text(__toolgen_value), #format)
+        });
+    }
+    if checks.is_empty() {
+        // The common case, a field of a type of yours without constraints of its own: no `let`
+        // (a binding and its type to check cost about 0.17 M instructions a field to compile,
+        // benches/compile_time.sh).
+        if is_plain(ty) {
+            return TokenStream::new();
+        }
+        return fail_within(nested_check(ty, value), within);
+    }
+    let nested = (!is_plain(ty))
+        .then(|| fail_within(nested_check(ty, &quote!(__toolgen_value)), within.clone()));
+    let checks = checks
+        .into_iter()
+        .map(|check| fail_within(check, within.clone()));
+    quote! {{
+        let __toolgen_value: &#ty = #value;
+        #(#checks)*
+        #nested
+    }}
+}
+
+/// The checks of `value` (a `&ty` expression), whose type may have its own
+/// (`ToolSchema::check_nested`), as a `Result<(), Violation>` expression. Spanned at the type, so
+/// that a type without a schema is reported there, once.
+fn nested_check(ty: &syn::Type, value: &TokenStream) -> TokenStream {
+    quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::check_nested(#value))
+}
+
+/// Returns from `check_constraints` with the violation of `check` (a `Result<(), Violation>`
+/// expression), its path extended by `within` (`.within_field(..)` calls, innermost first).
+/// Written without a closure or `?`: each closure is one more body to type-check and borrow-check
+/// per field, about 1.6 M instructions a tool to compile (benches/compile_time.sh).
+fn fail_within(check: TokenStream, within: TokenStream) -> TokenStream {
+    quote! {
+        if let ::core::result::Result::Err(__toolgen_violation) = #check {
+            return ::core::result::Result::Err(__toolgen_violation #within);
+        }
+    }
+}
+
+/// `match self` over the variants, checking each one's content with its JSON path.
+fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let arms = variants.iter().map(|variant| {
+        let ident = &variant.original.ident;
+        // Where serde puts the content: under the variant's name (external), under the content
+        // key (adjacent), or beside the tag / on its own (internal, untagged).
+        let outer: Vec<TokenStream> = match container.repr.of_variant(variant) {
+            Repr::Untagged | Repr::Internal { .. } => Vec::new(),
+            Repr::Adjacent { content, .. } => {
+                let key = &content;
+                vec![quote!(.within_field(#key))]
+            }
+            Repr::External => {
+                let key = &variant.name;
+                vec![quote!(.within_field(#key))]
+            }
+        };
+        match &variant.shape {
+            Shape::Unit => quote!(Self::#ident => {}),
+            Shape::Newtype(ty) => {
+                let check = fail_within(
+                    nested_check(ty, &quote!(__toolgen_inner)),
+                    quote!(#(#outer)*),
+                );
+                quote!(Self::#ident(__toolgen_inner) => { #check })
+            }
+            Shape::Tuple(items) => {
+                let bindings: Vec<syn::Ident> = (0..items.len())
+                    .map(|i| format_ident!("__toolgen_{}", i))
+                    .collect();
+                let checks = items
+                    .iter()
+                    .zip(&bindings)
+                    .enumerate()
+                    .map(|(i, (ty, binding))| {
+                        fail_within(
+                            nested_check(ty, &quote!(#binding)),
+                            quote!(.within_index(#i) #(#outer)*),
+                        )
+                    });
+                quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
+            }
+            Shape::Struct(fields) => {
+                let bindings: Vec<syn::Ident> = (0..fields.len())
+                    .map(|i| format_ident!("__toolgen_{}", i))
+                    .collect();
+                let members = fields.iter().map(|f| &f.original.ident);
+                let checks = fields
+                    .iter()
+                    .zip(&bindings)
+                    .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));
+                quote!(Self::#ident { #(#members: #bindings,)* .. } => { #(#checks)* })
+            }
+        }
+    });
+    quote! {
+        #[allow(unreachable_patterns)]
+        match self {
+            #(#arms)*
+            _ => {}
+        }
+    }
+}

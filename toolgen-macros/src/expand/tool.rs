@@ -1,0 +1,245 @@
+//! The `Tool` impl of `#[derive(Tool)]`: the input schema flattened into a const, the dialects
+//! the tool insists on, what only some providers take, and the checks that stop the build where a
+//! dialect cannot express a field.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use super::rope::option_tokens;
+use crate::shape::delegate_type;
+use crate::shape::ty::span_of;
+use crate::shape::{Container, Data, ToolInfo};
+
+/// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT`, `LEN` and `TEXT`: the root
+/// and its definitions by reference (each is named twice: the text is written from them in one
+/// walk, and again when it is longer than that walk's buffer, and each `&` of a const's value
+/// would be a copy of its own for rustc to check), then [`flat_consts`].
+fn text_consts(prefix: &str, root: &TokenStream, defs: &TokenStream, span: Span) -> TokenStream {
+    let [r, d] = ["ROOT", "DEFS"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let flat = flat_consts(prefix, &quote!(#r), &quote!(#d), span);
+    quote_spanned! {span=>
+        const #r: &::toolgen::__private::Rope = &#root;
+        const #d: &::toolgen::__private::Defs = &#defs;
+        #flat
+    }
+}
+
+/// The consts `{prefix}FLAT`, `LEN` and `TEXT` of the text of `root` (a `&Rope`) with the
+/// definitions `defs` (a `&Defs`): the walk that writes it into a buffer and counts it, its
+/// length, and the text (copied out of the buffer, or written again when it is longer).
+pub(super) fn flat_consts(
+    prefix: &str,
+    root: &TokenStream,
+    defs: &TokenStream,
+    span: Span,
+) -> TokenStream {
+    let [f, l, t] =
+        ["FLAT", "LEN", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
+    quote_spanned! {span=>
+        const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#root, #defs);
+        const #l: usize = #f.len;
+        const #t: ::toolgen::__private::Flat<#l> = ::toolgen::__private::flat_text(#f, #root, #defs);
+    }
+}
+
+/// The `Tool` impl: the flattened input schema (a const), the dialects it insists on, the cache
+/// where its dialects and definitions are built at first use, and for a strict tool the checks
+/// that stop the build where a dialect cannot express a field.
+pub(super) fn expand_tool(
+    container: &Container<'_>,
+    tool: &ToolInfo,
+    body_rope: &TokenStream,
+    recursive: bool,
+) -> TokenStream {
+    let ident = container.ident;
+    let name = &tool.name;
+    let tool_description = match &container.description {
+        Some(desc) => desc.raw_tokens(),
+        None => quote!(""),
+    };
+    let output = tool.output.as_ref().map(|out| {
+        text_consts(
+            "__TOOLGEN_OUT_",
+            &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::SCHEMA),
+            &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::DEFS),
+            span_of(out),
+        )
+    });
+    let timeout = tool.timeout.map(|millis| {
+        quote! {
+            const TIMEOUT: ::core::option::Option<::core::time::Duration> =
+                ::core::option::Option::Some(::core::time::Duration::from_millis(#millis));
+        }
+    });
+    // Consts whose value is the trait's default are left to it: each const costs a tool
+    // about 0.3 M instructions to compile, used or not.
+    let output_schema = tool.output.as_ref().map(|_| {
+        quote! {
+            const OUTPUT_SCHEMA: ::core::option::Option<&'static str> =
+                ::core::option::Option::Some(::toolgen::__private::Flat::as_str(&__TOOLGEN_OUT_TEXT));
+        }
+    });
+    let strict_const = tool.strict.is_some().then(|| {
+        quote!(
+            const STRICT: bool = true;
+        )
+    });
+
+    let modes = modes(tool);
+    let modes_const = (!modes.is_empty()).then(|| {
+        quote! {
+            const __TOOLGEN_MODES: u8 = #(#modes)|*;
+        }
+    });
+    let modes_item = (!modes.is_empty()).then(|| {
+        quote!(
+            const MODES: u8 = __TOOLGEN_MODES;
+        )
+    });
+    let extras = extras_const(tool);
+    let input = text_consts(
+        "__TOOLGEN_",
+        body_rope,
+        &quote!(<#ident as ::toolgen::__private::ToolSchema>::DEFS),
+        Span::call_site(),
+    );
+    let checks = tool_checks(container, tool, recursive);
+    quote! {
+        #output
+        #input
+        #modes_const
+        #(#checks)*
+
+        #[automatically_derived]
+        impl ::toolgen::__private::Tool for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = #tool_description;
+            #strict_const
+            const INPUT_SCHEMA: &'static str = ::toolgen::__private::Flat::as_str(&__TOOLGEN_TEXT);
+            #output_schema
+            #modes_item
+            #timeout
+            #extras
+            fn cache() -> &'static ::toolgen::__private::ToolCache {
+                static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
+                &CACHE
+            }
+        }
+    }
+}
+
+/// The dialects the tool insists on (its strict modes, Gemini `parameters`) or skips, as bits;
+/// their texts are written at run time, at first use.
+fn modes(tool: &ToolInfo) -> Vec<TokenStream> {
+    let strict = tool.strict.map(|(strict, _)| strict);
+    let mut modes = Vec::new();
+    if strict.is_some_and(|s| s.openai()) {
+        modes.push(quote!(::toolgen::__private::facts::OPENAI));
+    }
+    if strict.is_some_and(|s| s.anthropic()) {
+        modes.push(quote!(::toolgen::__private::facts::ANTHROPIC));
+    }
+    match tool.gemini.map(|(mode, _)| mode) {
+        Some(crate::attr::tool::Gemini::Parameters) => {
+            modes.push(quote!(::toolgen::__private::facts::GEMINI))
+        }
+        Some(crate::attr::tool::Gemini::JsonSchema) => {
+            modes.push(quote!(::toolgen::__private::facts::GEMINI_SKIP))
+        }
+        None => {}
+    }
+    modes
+}
+
+/// `EXTRAS`: what only some providers' definitions take (cache control, deferred loading, input
+/// examples, MCP's title, hints and icons); `None` when the tool sets none of it.
+fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
+    let mcp = &tool.mcp;
+    (tool.cache_control.is_some()
+        || tool.defer_loading
+        || tool.eager_input_streaming
+        || !tool.input_examples.is_empty()
+        || mcp.title.is_some()
+        || mcp.hints().iter().any(Option::is_some)
+        || !mcp.icons.is_empty())
+    .then(|| {
+        let cache_control = option_tokens(tool.cache_control.as_ref());
+        let (defer, eager) = (tool.defer_loading, tool.eager_input_streaming);
+        let examples = if tool.input_examples.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", tool.input_examples.join(","))
+        };
+        let title = option_tokens(mcp.title.as_ref());
+        let hints = mcp
+            .hints()
+            .into_iter()
+            .map(|hint| option_tokens(hint.map(|(on, _)| on)));
+        let icons = mcp.icons.iter().map(|icon| {
+            let (src, sizes) = (&icon.src, &icon.sizes);
+            let mime_type = option_tokens(icon.mime_type.as_ref());
+            let theme = option_tokens(icon.theme.as_ref());
+            quote!(::toolgen::__private::Icon {
+                src: #src,
+                mime_type: #mime_type,
+                sizes: &[#(#sizes),*],
+                theme: #theme,
+            })
+        });
+        quote! {
+            const EXTRAS: ::toolgen::__private::Extras = ::toolgen::__private::Extras {
+                cache_control: #cache_control,
+                defer_loading: #defer,
+                eager_input_streaming: #eager,
+                input_examples: #examples,
+                title: #title,
+                hints: [#(#hints),*],
+                icons: &[#(#icons),*],
+            };
+        }
+    })
+}
+
+/// The consts that stop the build: a flattened enum at the root, and where the dialects the
+/// tool insists on cannot express the input.
+fn tool_checks(container: &Container<'_>, tool: &ToolInfo, recursive: bool) -> Vec<TokenStream> {
+    let ident = container.ident;
+    // A flattened enum would make the arguments one of several objects: refused, at its type.
+    let mut checks = Vec::new();
+    if let Data::Named(fields) = &container.data
+        && delegate_type(container).is_none()
+    {
+        for ty in fields.iter().filter(|f| f.flatten.is_some()).map(|f| f.ty) {
+            checks.push(quote_spanned! {span_of(ty)=>
+                const _: () = ::toolgen::__private::flattened_at_root(
+                    &<#ty as ::toolgen::__private::ToolSchema>::OBJECT);
+            });
+        }
+    }
+    // Whether those dialects can express the input is known now, from the types' facts: one
+    // check per field, spanned at its type, and one for what no field holds (at `strict`).
+    let insist_span = match (tool.strict, tool.gemini) {
+        (Some((_, span)), _) => Some(span),
+        (None, Some((crate::attr::tool::Gemini::Parameters, span))) => Some(span),
+        _ => None,
+    };
+    if let Some(rest_span) = insist_span {
+        let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+        let per_field = match &container.data {
+            Data::Named(fields) if !recursive && delegate_type(container).is_none() => {
+                crate::expand::facts::property_kids(fields)
+            }
+            _ => Vec::new(),
+        };
+        let fields_checked = !per_field.is_empty();
+        for (field, index) in per_field {
+            checks.push(quote_spanned! {span_of(field.ty)=>
+                const _: () = ::toolgen::__private::check_field(#facts, #index, __TOOLGEN_MODES);
+            });
+        }
+        checks.push(quote_spanned! {rest_span=>
+            const _: () = ::toolgen::__private::check_rest(#facts, __TOOLGEN_MODES, #fields_checked);
+        });
+    }
+    checks
+}
