@@ -106,7 +106,7 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::parse::plan::{
-        NullField, Nulls, TagCase, nulls_of, parse_stripping, strip_text_of,
+        Plan, PlanField, TagCase, parse_stripping, plan_of, strip_text_of,
     };
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::ToolSchema;

@@ -2,14 +2,14 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 //!
 //! `schema` turns the shape into schema pieces; `rope` writes them as tokens; `tool` the `Tool`
-//! impl; `constraints`, `nulls`, `facts` and `edges` the consts of those names; `fallback` the
+//! impl; `constraints`, `plan`, `facts` and `edges` the consts of those names; `fallback` the
 //! stubs; `toolset` the `ToolSet` derive.
 
 mod constraints;
 mod edges;
 pub mod facts;
 pub mod fallback;
-pub mod nulls;
+pub mod plan;
 pub mod rope;
 pub mod schema;
 mod tool;
@@ -117,7 +117,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let object = object_const(&cx, shared.properties, shared.branches);
     let default = default_const(container);
     let (needs_check, checks_fn) = constraint_checks(container);
-    let nulls = crate::expand::nulls::expand_nulls(container);
+    let plan = crate::expand::plan::expand_plan(container);
     let targets = cycle_targets(container);
     let facts = crate::expand::facts::container_facts(container, recursive, &targets);
     let (edges_static, edges) = edges::edges(container, &held);
@@ -138,7 +138,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
         schema,
         defs,
         facts,
-        nulls,
+        plan,
         needs_check,
     };
     let (own, entry) = own.cut_if(on_graph);
@@ -146,10 +146,10 @@ fn expand(container: &Container<'_>) -> TokenStream {
         schema,
         defs,
         facts,
-        nulls,
+        plan,
         needs_check,
     } = own;
-    let nulls = nulls.map(|nulls| quote!(const NULLS: ::toolgen::__private::Nulls = #nulls;));
+    let plan = plan.map(|plan| quote!(const PLAN: ::toolgen::__private::Plan = #plan;));
     let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
     let impl_parts = ImplParts {
         ident,
@@ -176,7 +176,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
                 #object
                 #default
-                #nulls
+                #plan
                 #needs_check
                 #checks_fn
                 #edges
@@ -399,13 +399,13 @@ fn may_lead_back(container: &Container<'_>, held: &[syn::Type]) -> bool {
             }))
 }
 
-/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS`, `NULLS` and `NEEDS_CHECK`
+/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS`, `PLAN` and `NEEDS_CHECK`
 /// (`None`: the trait's default).
 struct OwnConsts {
     schema: TokenStream,
     defs: TokenStream,
     facts: TokenStream,
-    nulls: Option<TokenStream>,
+    plan: Option<TokenStream>,
     needs_check: Option<TokenStream>,
 }
 
@@ -421,8 +421,8 @@ impl OwnConsts {
                 self.schema,
                 self.defs,
                 self.facts,
-                self.nulls
-                    .unwrap_or_else(|| quote!(::toolgen::__private::Nulls::None)),
+                self.plan
+                    .unwrap_or_else(|| quote!(::toolgen::__private::Plan::None)),
                 self.needs_check.unwrap_or_else(|| quote!(false)),
             ];
             let choice = quote!(__ToolgenCutOf);
@@ -430,7 +430,7 @@ impl OwnConsts {
                 schema: quote!(#choice::SCHEMA),
                 defs: quote!(#choice::DEFS),
                 facts: quote!(#choice::FACTS),
-                nulls: Some(quote!(#choice::NULLS)),
+                plan: Some(quote!(#choice::PLAN)),
                 needs_check: Some(quote!(#choice::NEEDS_CHECK)),
             };
             (own, entry)
@@ -440,7 +440,7 @@ impl OwnConsts {
                 quote!(#tool_schema::SCHEMA),
                 quote!(#tool_schema::DEFS),
                 quote!(#tool_schema::FACTS),
-                quote!(#tool_schema::NULLS),
+                quote!(#tool_schema::PLAN),
                 quote!(#tool_schema::NEEDS_CHECK),
             ];
             (self, entry)
@@ -483,7 +483,7 @@ fn cyclic_impl(
     } else {
         def_id.clone()
     };
-    let [schema, defs, facts, nulls, needs_check] = entry;
+    let [schema, defs, facts, plan, needs_check] = entry;
     quote! {
         #[automatically_derived]
         #header {
@@ -491,7 +491,7 @@ fn cyclic_impl(
             const ENTRY: ::toolgen::__private::Rope = #schema;
             const OWN_DEFS: ::toolgen::__private::Defs = #defs;
             const OWN_FACTS: &'static ::toolgen::__private::Facts = #facts;
-            const OWN_NULLS: ::toolgen::__private::Nulls = #nulls;
+            const OWN_PLAN: ::toolgen::__private::Plan = #plan;
             const OWN_NEEDS_CHECK: bool = #needs_check;
         }
     }

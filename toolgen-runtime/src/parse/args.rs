@@ -310,27 +310,27 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
     // them).
     let (stream, strip) = if T::NEEDS_FILL {
-        (const { T::NULLS.fills_as_read() }, false)
+        (const { T::PLAN.fills_as_read() }, false)
     } else if T::NEEDS_JSON_CHECK {
         // Where that fails, the `Value` path strips the `null`s itself.
-        (!const { T::NULLS.fills_anywhere() }, false)
+        (!const { T::PLAN.fills_anywhere() }, false)
     } else {
         let strip = T::STRIPS_NULLS && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
         // enum: a type with values there takes the text stripper alone.
-        let unfilled = const { T::NULLS.fills_anywhere() };
+        let unfilled = const { T::PLAN.fills_anywhere() };
         (strip && !unfilled, strip)
     };
     // Where that fails, types with values to fill take the way they took before (and give its
     // errors).
-    if stream && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, &T::NULLS) {
+    if stream && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, &T::PLAN) {
         distinct_keys::<T>(args)?;
         return checked(parsed);
     }
     if strip {
         // The way that finds the error (or reads what the fast path leaves to it).
         let mut conflicts = Conflicts::default();
-        let stripped = strip_text(args, &T::NULLS, &mut conflicts);
+        let stripped = strip_text(args, &T::PLAN, &mut conflicts);
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
@@ -642,7 +642,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
     }
     if T::STRIPS_NULLS {
         let mut conflicts = Conflicts::default();
-        strip_value_with(&mut value, &T::NULLS, &mut conflicts);
+        strip_value_with(&mut value, &T::PLAN, &mut conflicts);
         if conflicts.met {
             return settle_conflicts::<T>(value, tolerated);
         }
@@ -669,7 +669,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
         met: false,
         found: Some(Vec::new()),
     };
-    strip_value_with(&mut value, &T::NULLS, &mut conflicts);
+    strip_value_with(&mut value, &T::PLAN, &mut conflicts);
     let found = conflicts.found.unwrap_or_default();
     // Each `null`'s choice: dropped or kept, and whether the other way was tried.
     let mut choices: Vec<(&Conflict, String, bool, bool)> = found
@@ -761,14 +761,14 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
     if T::NEEDS_FILL {
-        crate::parse::walk::fill_value(&mut value, &T::NULLS);
+        crate::parse::walk::fill_value(&mut value, &T::PLAN);
     }
     let mut fixes = 0;
     loop {
         match T::deserialize(&value) {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
-                    crate::parse::walk::check_value(&value, &T::NULLS)?;
+                    crate::parse::walk::check_value(&value, &T::PLAN)?;
                 }
                 if has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;

@@ -24,7 +24,7 @@ use serde::de::{
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
 use super::lexer::skip_whitespace;
-use super::plan::{NullField, Nulls};
+use super::plan::{Plan, PlanField};
 use super::sets::{
     Found, MAX_STEPS, expand, has_tagged, lookup, resolve_tags, same_key, take_step, with_nodes,
 };
@@ -40,7 +40,7 @@ use super::text::tag_value;
 /// one copy would hide the repeat from serde), a key written with escapes (rare: models do not
 /// escape names; keys are read as serde_json borrows them from the text, see [`null_follows`]),
 /// and types whose enums meet in more distinct ways than [`MAX_SETS`].
-pub(crate) fn from_str<T>(text: &str, root: &'static Nulls) -> serde_json::Result<T>
+pub(crate) fn from_str<T>(text: &str, root: &'static Plan) -> serde_json::Result<T>
 where
     T: serde::de::DeserializeOwned,
 {
@@ -65,17 +65,17 @@ where
 enum Set {
     /// Nothing to strip here or below.
     Empty,
-    One(&'static Nulls),
-    Many(&'static [&'static Nulls]),
+    One(&'static Plan),
+    Many(&'static [&'static Plan]),
 }
 
 impl Set {
     /// The set `node` stands for (`Any` and `Lazy` resolved).
     #[inline]
-    fn of(node: &'static Nulls) -> Set {
+    fn of(node: &'static Plan) -> Set {
         match node {
-            Nulls::None | Nulls::Keep => Set::Empty,
-            Nulls::Any(_) | Nulls::Untagged(_) | Nulls::Lazy(_) | Nulls::Cycle(_) => {
+            Plan::None | Plan::Keep => Set::Empty,
+            Plan::Any(_) | Plan::Untagged(_) | Plan::Lazy(_) | Plan::Cycle(_) => {
                 Set::expanded(node)
             }
             _ => Set::One(node),
@@ -83,7 +83,7 @@ impl Set {
     }
 
     #[inline(never)]
-    fn expanded(node: &'static Nulls) -> Set {
+    fn expanded(node: &'static Plan) -> Set {
         with_nodes(|nodes| {
             let mut steps = MAX_STEPS;
             expand(node, nodes, 0, &mut steps);
@@ -91,7 +91,7 @@ impl Set {
         })
     }
 
-    fn from_nodes(nodes: &[&'static Nulls]) -> Set {
+    fn from_nodes(nodes: &[&'static Plan]) -> Set {
         match nodes {
             [] => Set::Empty,
             [node] => Set::One(node),
@@ -106,7 +106,7 @@ impl Set {
         }
     }
 
-    fn nodes(&self) -> &[&'static Nulls] {
+    fn nodes(&self) -> &[&'static Plan] {
         match self {
             Set::Empty => &[],
             Set::One(node) => std::slice::from_ref(node),
@@ -120,14 +120,14 @@ impl Set {
 
     /// Whether the set has a set of items that must all differ ([`visit_set`]).
     fn has_unique(&self) -> bool {
-        self.nodes().iter().any(|n| matches!(n, Nulls::Unique(_)))
+        self.nodes().iter().any(|n| matches!(n, Plan::Unique(_)))
     }
 
     /// Whether an object in the set makes keys matter.
     fn has_object(&self) -> bool {
         self.nodes()
             .iter()
-            .any(|n| matches!(n, Nulls::Object(..) | Nulls::Tagged(..)))
+            .any(|n| matches!(n, Plan::Object(..) | Plan::Tagged(..)))
     }
 
     /// The set with its tagged enums resolved ([`resolve_tags`]) for the object whose members
@@ -155,7 +155,7 @@ impl Set {
         let values = with_nodes(|nodes| {
             let mut steps = MAX_STEPS;
             for node in self.nodes() {
-                if let Nulls::Values(inner) = node {
+                if let Plan::Values(inner) = node {
                     expand(inner, nodes, 0, &mut steps);
                 }
             }
@@ -170,7 +170,7 @@ impl Set {
     /// How the items of an array that follows this set are read; `None` when there is nothing
     /// to strip in them.
     fn into_items(self) -> Option<Items> {
-        if self.nodes().iter().any(|n| matches!(n, Nulls::Tuple(_))) {
+        if self.nodes().iter().any(|n| matches!(n, Plan::Tuple(_))) {
             return Some(Items::ByPosition(self));
         }
         match self.item(0) {
@@ -182,17 +182,17 @@ impl Set {
     /// The set of the item at `index` of an array.
     fn item(&self, index: usize) -> Set {
         // The common case: one array.
-        if let Set::One(Nulls::Items(inner) | Nulls::Unique(inner)) = self {
+        if let Set::One(Plan::Items(inner) | Plan::Unique(inner)) = self {
             return Set::of(inner);
         }
         with_nodes(|nodes| {
             let mut steps = MAX_STEPS;
             for node in self.nodes() {
                 match node {
-                    Nulls::Items(inner) | Nulls::Unique(inner) => {
+                    Plan::Items(inner) | Plan::Unique(inner) => {
                         expand(inner, nodes, 0, &mut steps);
                     }
-                    Nulls::Tuple(items) => {
+                    Plan::Tuple(items) => {
                         if let Some(inner) = items.get(index) {
                             expand(inner, nodes, 0, &mut steps);
                         }
@@ -232,12 +232,12 @@ impl Set {
     /// most one of them names `key`: the key is that field's, found without a list of nodes.
     /// `None` where the set is otherwise.
     fn lookup_in_fields(&self, key: &str) -> Option<(Found, Set)> {
-        let mut named: Option<&'static NullField> = None;
+        let mut named: Option<&'static PlanField> = None;
         for node in self.nodes() {
-            let Nulls::Object(fields, flattened) = node else {
+            let Plan::Object(fields, flattened) = node else {
                 return None;
             };
-            if !flattened.iter().all(|f| matches!(f, Nulls::Tagged(..))) {
+            if !flattened.iter().all(|f| matches!(f, Plan::Tagged(..))) {
                 return None;
             }
             if let Some((_, field)) = find_field(fields, key) {
@@ -267,22 +267,22 @@ thread_local! {
 /// so there are as many as the types' shapes allow, whatever the input. `None` past
 /// [`MAX_SETS`] of them.
 #[inline(never)]
-fn interned(nodes: &[&'static Nulls]) -> Option<&'static [&'static Nulls]> {
+fn interned(nodes: &[&'static Plan]) -> Option<&'static [&'static Plan]> {
     static SETS: Mutex<Option<Sets>> = Mutex::new(None);
     let mut sets = SETS.lock().unwrap_or_else(PoisonError::into_inner);
     intern(sets.get_or_insert_with(HashMap::new), nodes, MAX_SETS)
 }
 
 /// The sets [`interned`] keeps, by their nodes' addresses.
-type Sets = HashMap<Vec<usize>, &'static [&'static Nulls]>;
+type Sets = HashMap<Vec<usize>, &'static [&'static Plan]>;
 
 /// [`interned`] in `sets`, which keeps at most `max`.
 fn intern(
     sets: &mut Sets,
-    nodes: &[&'static Nulls],
+    nodes: &[&'static Plan],
     max: usize,
-) -> Option<&'static [&'static Nulls]> {
-    let address = |node: &&'static Nulls| std::ptr::from_ref(*node).addr();
+) -> Option<&'static [&'static Plan]> {
+    let address = |node: &&'static Plan| std::ptr::from_ref(*node).addr();
     // The nodes' addresses, on the stack where the set is small (as nearly all are): a set is
     // looked up without a new list, which is made only to keep a new one.
     let mut key = [0usize; 16];
@@ -305,14 +305,14 @@ fn intern(
     if sets.len() >= max {
         return None;
     }
-    let set: &'static [&'static Nulls] = Box::leak(nodes.to_vec().into_boxed_slice());
+    let set: &'static [&'static Plan] = Box::leak(nodes.to_vec().into_boxed_slice());
     sets.insert(addresses.to_vec(), set);
     Some(set)
 }
 
 /// The field of `fields` named `key`, and its index.
 #[inline(always)]
-fn find_field(fields: &'static [NullField], key: &str) -> Option<(usize, &'static NullField)> {
+fn find_field(fields: &'static [PlanField], key: &str) -> Option<(usize, &'static PlanField)> {
     // Lengths first: most keys differ from most names there.
     fields
         .iter()
@@ -325,10 +325,10 @@ fn find_field(fields: &'static [NullField], key: &str) -> Option<(usize, &'stati
 /// field found.
 #[inline(always)]
 fn find_next_field(
-    fields: &'static [NullField],
+    fields: &'static [PlanField],
     key: &str,
     next: &mut usize,
-) -> Option<(usize, &'static NullField)> {
+) -> Option<(usize, &'static PlanField)> {
     let found = match fields.get(*next) {
         Some(field) if field.name.as_bytes() == key.as_bytes() => Some((*next, field)),
         _ => find_field(fields, key),
@@ -372,16 +372,16 @@ enum Keyed {
 /// `cases`; without it, they are left out (a resolved set holds the variant its tag names). An
 /// untagged enum's alternatives hand none: nothing is filled below them.
 fn own_fills(
-    node: &'static Nulls,
+    node: &'static Plan,
     cases: bool,
     steps: &mut usize,
-    each: &mut impl FnMut(&'static NullField) -> ControlFlow<()>,
+    each: &mut impl FnMut(&'static PlanField) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if !take_step(steps) {
         return ControlFlow::Continue(());
     }
     match node {
-        Nulls::Object(fields, flattened) => {
+        Plan::Object(fields, flattened) => {
             for field in *fields {
                 if field.fill.is_some() {
                     each(field)?;
@@ -391,17 +391,17 @@ fn own_fills(
                 own_fills(node, cases, steps, each)?;
             }
         }
-        Nulls::Any(alternatives) => {
+        Plan::Any(alternatives) => {
             for node in *alternatives {
                 own_fills(node, cases, steps, each)?;
             }
         }
-        Nulls::Tagged(_, tagged) if cases => {
+        Plan::Tagged(_, tagged) if cases => {
             for case in *tagged {
                 own_fills(case.node, cases, steps, each)?;
             }
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => own_fills(resolve(), cases, steps, each)?,
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => own_fills(resolve(), cases, steps, each)?,
         _ => {}
     }
     ControlFlow::Continue(())
@@ -410,7 +410,7 @@ fn own_fills(
 /// The fields with a `#[tool(default = ..)]` value of the objects of `set` (a resolved one),
 /// which an object whose keys are looked up in it ([`Keyed::Keys`]) may write in; `None` past
 /// 64 (the `Value` path writes them in).
-fn keyed_fills(set: &Set) -> Option<Vec<&'static NullField>> {
+fn keyed_fills(set: &Set) -> Option<Vec<&'static PlanField>> {
     let mut fills = Vec::new();
     let mut steps = MAX_STEPS;
     for node in set.nodes() {
@@ -613,7 +613,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         let members = match self.set {
             // The common case: one plain object, its fields looked up directly.
-            Set::One(Nulls::Object(fields, [])) => {
+            Set::One(Plan::Object(fields, [])) => {
                 // Whether the object may have `#[tool(default = ..)]` values to write in
                 // ([`FieldMap::next_fill`]).
                 let fill = fields.iter().any(|f| f.fill.is_some());
@@ -623,7 +623,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                             map,
                             fields,
                             next: 0,
-                            node: &Nulls::None,
+                            node: &Plan::None,
                             seen: 0,
                             fill: Fill::default(),
                             text: self.text,
@@ -700,7 +700,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 }
 
-/// The items of a set (an array whose items must all differ, [`Nulls::Unique`]), which serde
+/// The items of a set (an array whose items must all differ, [`Plan::Unique`]), which serde
 /// would merge without a word: each read into a `serde_json::Value` as it follows its set
 /// (`null`s dropped, defaults written in, sets inside checked in turn, a repeated key refused),
 /// compared, then handed to `visitor`. A repeat is an error, as anything the `Value` path would
@@ -717,7 +717,7 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     set: &Set,
     text: &'de str,
 ) -> Result<V::Value, A::Error> {
-    if let Set::One(Nulls::Unique(inner)) = set
+    if let Set::One(Plan::Unique(inner)) = set
         && matches!(Set::of(inner), Set::Empty)
     {
         let mut items: Vec<SetItem<'de>> = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
@@ -1016,12 +1016,12 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
 /// fields with a default left out: each key looked up in the object's fields directly.
 struct FieldMap<'de, A, const FILL: bool> {
     map: A,
-    fields: &'static [NullField],
+    fields: &'static [PlanField],
     /// The index of the field after the last one a key named, looked at first for the next key
     /// ([`find_next_field`]).
     next: usize,
     /// The node of the value whose key was handed out last.
-    node: &'static Nulls,
+    node: &'static Plan,
     /// The fields with a default named so far, a bit each by index.
     seen: u64,
     /// The `#[tool(default = ..)]` values to write in, by the fields' indices.
@@ -1063,7 +1063,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 return next;
             };
             let Some((index, field)) = find_next_field(self.fields, key, &mut self.next) else {
-                self.node = &Nulls::None;
+                self.node = &Plan::None;
                 return give_key(seed, key).map(Some);
             };
             self.node = field.inner;
@@ -1128,7 +1128,7 @@ struct StripMap<'de, A, const FILL: bool> {
     /// The `#[tool(default = ..)]` values to write in, by the fields' indices in `fills`.
     fill: Fill,
     /// Where `FILL`: the fields that may be written in ([`keyed_fills`]).
-    fills: Vec<&'static NullField>,
+    fills: Vec<&'static PlanField>,
     text: &'de str,
 }
 
@@ -1155,7 +1155,7 @@ struct Fill {
     /// Past the object's own members: one more than the index of the last field looked at.
     from: usize,
     /// The value whose key was handed out last, and its node.
-    value: Option<(&'static str, &'static Nulls)>,
+    value: Option<(&'static str, &'static Plan)>,
 }
 
 impl Fill {
@@ -1174,14 +1174,14 @@ impl Fill {
     /// not handed out: a field's, or, where names may be shared (`shared`: two of a set's
     /// objects have one), the first one's. Its value is then read from the default's text
     /// ([`Fill::take`]).
-    fn next<'de, F: Borrow<NullField>, K: DeserializeSeed<'de>, E: de::Error>(
+    fn next<'de, F: Borrow<PlanField>, K: DeserializeSeed<'de>, E: de::Error>(
         &mut self,
         fields: &[F],
         shared: bool,
         seed: K,
     ) -> Result<Option<K::Value>, E> {
         while let Some(field) = fields.get(self.from) {
-            let field: &NullField = field.borrow();
+            let field: &PlanField = field.borrow();
             let index = self.from;
             self.from += 1;
             let Some(text) = field.fill else {
@@ -1201,18 +1201,18 @@ impl Fill {
 
     /// The value whose key was handed out last, if one is to be written in.
     #[inline]
-    fn take(&mut self) -> Option<(&'static str, &'static Nulls)> {
+    fn take(&mut self) -> Option<(&'static str, &'static Plan)> {
         self.value.take()
     }
 }
 
 /// The bits in [`Fill::given`] of the fields of `fills` named `name`.
 #[inline]
-fn name_bits<F: Borrow<NullField>>(fills: &[F], name: &str) -> u64 {
+fn name_bits<F: Borrow<PlanField>>(fills: &[F], name: &str) -> u64 {
     fills
         .iter()
         .enumerate()
-        .filter(|(_, field)| Borrow::<NullField>::borrow(*field).name == name)
+        .filter(|(_, field)| Borrow::<PlanField>::borrow(*field).name == name)
         .filter_map(|(index, _)| field_bit(index))
         .fold(0, |bits, bit| bits | bit)
 }
@@ -1569,7 +1569,7 @@ mod tests {
     use super::*;
     use crate::parse::text::strip_text;
 
-    const NONE: Nulls = Nulls::None;
+    const NONE: Plan = Plan::None;
 
     /// What `Scalar` hands `T` for `text`, against serde_json on the same text: the same value,
     /// or an error from both (an error sends a parse to the slower path, which reads the text).
@@ -1670,8 +1670,8 @@ mod tests {
         }
     }
 
-    const fn field(name: &'static str, default: bool, inner: &'static Nulls) -> NullField {
-        NullField {
+    const fn field(name: &'static str, default: bool, inner: &'static Plan) -> PlanField {
+        PlanField {
             name,
             default,
             fill: None,
@@ -1680,17 +1680,17 @@ mod tests {
     }
 
     /// `{ x (default) }`
-    const INNER: Nulls = Nulls::Object(&[field("x", true, &NONE)], &[]);
+    const INNER: Plan = Plan::Object(&[field("x", true, &NONE)], &[]);
     /// `{ a, b (defaults), c, inner, list, map, pair, obj (a default, with an object) }`
-    const ROOT: Nulls = Nulls::Object(
+    const ROOT: Plan = Plan::Object(
         &[
             field("a", true, &NONE),
             field("b", true, &NONE),
             field("c", false, &NONE),
             field("inner", false, &INNER),
-            field("list", false, &Nulls::Items(&INNER)),
-            field("map", false, &Nulls::Values(&INNER)),
-            field("pair", false, &Nulls::Tuple(&[Nulls::None, INNER])),
+            field("list", false, &Plan::Items(&INNER)),
+            field("map", false, &Plan::Values(&INNER)),
+            field("pair", false, &Plan::Tuple(&[Plan::None, INNER])),
             field("obj", true, &INNER),
         ],
         &[],
@@ -1906,8 +1906,8 @@ mod tests {
 
     #[test]
     fn sets_of_several_nodes_are_kept_once_and_at_most_max() {
-        const A: Nulls = Nulls::Items(&NONE);
-        const B: Nulls = Nulls::Values(&NONE);
+        const A: Plan = Plan::Items(&NONE);
+        const B: Plan = Plan::Values(&NONE);
         let mut sets = Sets::new();
         let first = intern(&mut sets, &[&A, &B], 2).unwrap();
         let again = intern(&mut sets, &[&A, &B], 2).unwrap();
@@ -1921,7 +1921,7 @@ mod tests {
         assert!(intern(&mut sets, &[&B, &A], 2).is_some());
         // A set larger than the addresses kept on the stack, kept and found again.
         let mut sets = Sets::new();
-        let long: Vec<&'static Nulls> = (0..17).map(|i| if i % 2 == 0 { &A } else { &B }).collect();
+        let long: Vec<&'static Plan> = (0..17).map(|i| if i % 2 == 0 { &A } else { &B }).collect();
         let first = intern(&mut sets, &long, 2).unwrap();
         let again = intern(&mut sets, &long, 2).unwrap();
         assert!(std::ptr::eq(first, again));
@@ -1968,15 +1968,15 @@ mod tests {
         Pair(Inner, Inner),
     }
 
-    const SHAPE: Nulls = Nulls::Object(
+    const SHAPE: Plan = Plan::Object(
         &[
             field(
                 "Circle",
                 false,
-                &Nulls::Object(&[field("radius", true, &NONE)], &[]),
+                &Plan::Object(&[field("radius", true, &NONE)], &[]),
             ),
             field("Square", false, &INNER),
-            field("Pair", false, &Nulls::Tuple(&[INNER, INNER])),
+            field("Pair", false, &Plan::Tuple(&[INNER, INNER])),
         ],
         &[],
     );
@@ -1986,7 +1986,7 @@ mod tests {
         let shapes: Vec<Shape> = from_str(
             r#"["Dot", {"Circle": {"radius": null}}, {"Square": {"x": null}},
                 {"Pair": [{"x": null}, {"x": 1}]}, {"Dot": null}]"#,
-            &Nulls::Items(&SHAPE),
+            &Plan::Items(&SHAPE),
         )
         .unwrap();
         assert_eq!(
@@ -2023,16 +2023,16 @@ mod tests {
         y: u32,
     }
 
-    const EITHER: Nulls = Nulls::Any(&[
-        Nulls::Object(
+    const EITHER: Plan = Plan::Any(&[
+        Plan::Object(
             &[field("left", true, &NONE), field("deep", false, &INNER)],
             &[],
         ),
-        Nulls::Object(
+        Plan::Object(
             &[field(
                 "deep",
                 false,
-                &Nulls::Object(&[field("y", true, &NONE)], &[]),
+                &Plan::Object(&[field("y", true, &NONE)], &[]),
             )],
             &[],
         ),
@@ -2042,7 +2042,7 @@ mod tests {
     fn any_unions_alternatives() {
         let parsed: Vec<Either> = from_str(
             r#"[{"l":1,"left":null,"deep":{"x":null}}, {"right":1,"left":null,"deep":{"y":null,"x":null}}]"#,
-            &Nulls::Items(&EITHER),
+            &Plan::Items(&EITHER),
         )
         .unwrap();
         assert_eq!(
@@ -2089,16 +2089,16 @@ mod tests {
         note: Option<String>,
     }
 
-    fn tree() -> &'static Nulls {
+    fn tree() -> &'static Plan {
         &TREE
     }
 
-    const TREE: Nulls = Nulls::Object(
+    const TREE: Plan = Plan::Object(
         &[
             field("label", true, &NONE),
-            field("kids", true, &Nulls::Items(&Nulls::Lazy(tree))),
+            field("kids", true, &Plan::Items(&Plan::Lazy(tree))),
         ],
-        &[Nulls::Object(&[field("level", true, &NONE)], &[])],
+        &[Plan::Object(&[field("level", true, &NONE)], &[])],
     );
 
     fn leaf(label: &str) -> Tree {
@@ -2118,7 +2118,7 @@ mod tests {
             r#"{"label":null,"level":null,"note":null,"kids":[
                 {"label":"a","kids":null,"level":null},
                 {"kids":[{"label":null,"kids":null,"note":null}],"label":"b"}]}"#,
-            &Nulls::Lazy(tree),
+            &Plan::Lazy(tree),
         )
         .unwrap();
         assert_eq!(
@@ -2180,30 +2180,30 @@ mod tests {
     /// is read) says what the look-up through a list of nodes says, wherever it answers.
     #[test]
     fn a_key_looked_up_in_fields_is_what_the_nodes_say() {
-        const CASE: Nulls = Nulls::Object(
+        const CASE: Plan = Plan::Object(
             &[
                 field("title", false, &NONE),
                 field("position", true, &NONE),
                 field("inner", false, &INNER),
-                field("list", true, &Nulls::Items(&INNER)),
+                field("list", true, &Plan::Items(&INNER)),
             ],
             &[],
         );
-        const TAGGED: Nulls = Nulls::Tagged(
+        const TAGGED: Plan = Plan::Tagged(
             "action",
             &[crate::parse::plan::TagCase {
                 name: "add",
                 node: &CASE,
             }],
         );
-        const OUTER: Nulls = Nulls::Object(
+        const OUTER: Plan = Plan::Object(
             &[field("id", false, &NONE), field("description", true, &NONE)],
             &[TAGGED],
         );
         /// Names `title` too, so that a key both name goes through the nodes.
-        const OTHER: Nulls = Nulls::Object(&[field("title", true, &INNER)], &[]);
-        const MAP: Nulls = Nulls::Values(&INNER);
-        let sets: [&'static [&'static Nulls]; 5] = [
+        const OTHER: Plan = Plan::Object(&[field("title", true, &INNER)], &[]);
+        const MAP: Plan = Plan::Values(&INNER);
+        let sets: [&'static [&'static Plan]; 5] = [
             &[&OUTER, &CASE],
             &[&CASE],
             &[&OUTER],

@@ -8,7 +8,7 @@ use std::str::Chars;
 ///
 /// `Err` carries a short reason written for the model to correct its next call. A format this
 /// module does not know passes: the macro only emits the names in `FORMATS` of
-/// `toolgen-macros/src/check.rs`. Every check runs in time linear in `text` and never panics.
+/// `toolgen-macros/src/shape/check.rs`. Every check runs in time linear in `text` and never panics.
 pub(crate) fn check_format(format: &str, text: &str) -> Result<(), &'static str> {
     match format {
         "date-time" => check_date_time(text),

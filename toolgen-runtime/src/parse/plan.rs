@@ -1,9 +1,9 @@
 //! The parse plan: where a type's `null`s stand for missing fields with a default (OpenAI strict
 //! mode makes every property required and the optional ones nullable, so a model sends `null`
 //! for what it would have left out), where a missing field's `#[tool(default = ..)]` value goes
-//! ([`NullField::fill`]), and where a set's items must all differ ([`Nulls::Unique`]).
+//! ([`PlanField::fill`]), and where a set's items must all differ ([`Plan::Unique`]).
 //!
-//! Each type's `ToolSchema::NULLS` is a compile-time tree of [`Nulls`] nodes. Argument parsing
+//! Each type's `ToolSchema::PLAN` is a compile-time tree of [`Plan`] nodes. Argument parsing
 //! follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
 //! argument text where that parse fails ([`crate::parse::text`]: one pass, no
 //! `serde_json::Value`; it finds the errors, and reads the rare keys the fast path leaves to it)
@@ -20,31 +20,31 @@ use super::text::strip_text;
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub enum Nulls {
+pub enum Plan {
     /// Nothing to strip here or below.
     None,
     /// An object: the fields that have a default or lead to one, and the nodes of its
     /// `#[serde(flatten)]` fields, which read the keys it does not know.
-    Object(&'static [NullField], &'static [Nulls]),
+    Object(&'static [PlanField], &'static [Plan]),
     /// An array whose items all follow the node.
-    Items(&'static Nulls),
+    Items(&'static Plan),
     /// An array whose items all follow the node and must all differ: a set, whose schema says
     /// `uniqueItems` and which serde reads merging repeats without a word ([`check_value`]).
-    Unique(&'static Nulls),
+    Unique(&'static Plan),
     /// An array whose items follow the nodes position by position (a tuple).
-    Tuple(&'static [Nulls]),
+    Tuple(&'static [Plan]),
     /// An object whose values all follow the node (a map).
-    Values(&'static Nulls),
+    Values(&'static Plan),
     /// The alternatives of an enum, any of which may be what the JSON is: a key is stripped if
-    /// an alternative defaults it and none reads its `null` as a value ([`Nulls::Keep`]), and
+    /// an alternative defaults it and none reads its `null` as a value ([`Plan::Keep`]), and
     /// its value follows all of theirs. (Untagged variants: which one serde takes is known only
     /// by trying them.)
-    Any(&'static [Nulls]),
+    Any(&'static [Plan]),
     /// The untagged alternatives of an enum (the whole enum's, or its `#[serde(untagged)]`
-    /// variants'), which serde tries in turn: stripped as [`Nulls::Any`], but no
+    /// variants'), which serde tries in turn: stripped as [`Plan::Any`], but no
     /// `#[tool(default = ..)]` value is filled in below it, where which variant the model meant
     /// is not known (a value filled in for one could make serde take it over another).
-    Untagged(&'static [Nulls]),
+    Untagged(&'static [Plan]),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
     /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
@@ -54,12 +54,12 @@ pub enum Nulls {
     Tagged(&'static str, &'static [TagCase]),
     /// The node of a type that leads back to the type being defined (a recursive type), found
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
-    /// [`Nulls::strips`], as it leads back to a tree being looked at already.
-    Lazy(fn() -> &'static Nulls),
+    /// [`Plan::strips`], as it leads back to a tree being looked at already.
+    Lazy(fn() -> &'static Plan),
     /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
-    /// field marked `#[tool(recursive)]`), found when it is needed, as [`Nulls::Lazy`]. What is
+    /// field marked `#[tool(recursive)]`), found when it is needed, as [`Plan::Lazy`]. What is
     /// behind it is not known where it is held, so it counts as having something to strip.
-    Cycle(fn() -> &'static Nulls),
+    Cycle(fn() -> &'static Plan),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
@@ -67,7 +67,7 @@ pub enum Nulls {
     Keep,
 }
 
-/// A variant of a [`Nulls::Tagged`]: the tag's value that names it, and its node.
+/// A variant of a [`Plan::Tagged`]: the tag's value that names it, and its node.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -76,15 +76,15 @@ pub struct TagCase {
     /// The string serde reads for the variant.
     pub name: &'static str,
     /// What the object follows when its tag names the variant.
-    pub node: &'static Nulls,
+    pub node: &'static Plan,
 }
 
-/// A field of a [`Nulls::Object`].
+/// A field of a [`Plan::Object`].
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct NullField {
+pub struct PlanField {
     /// The property name serde reads.
     pub name: &'static str,
     /// Whether the field has a default (`#[serde(default)]` on it or its container, or
@@ -94,13 +94,13 @@ pub struct NullField {
     /// (after its `null` is dropped), so that serde finds it.
     pub fill: Option<&'static str>,
     /// The node of the field's value.
-    pub inner: &'static Nulls,
+    pub inner: &'static Plan,
 }
 
-impl NullField {
-    /// A field without a default whose value may hold one ([`NullField::inner`]).
-    pub const fn nested(name: &'static str, inner: &'static Nulls) -> NullField {
-        NullField {
+impl PlanField {
+    /// A field without a default whose value may hold one ([`PlanField::inner`]).
+    pub const fn nested(name: &'static str, inner: &'static Plan) -> PlanField {
+        PlanField {
             name,
             default: false,
             fill: None,
@@ -109,30 +109,30 @@ impl NullField {
     }
 }
 
-impl Nulls {
+impl Plan {
     /// Whether the tree has anything to strip: a field with a default somewhere in it.
     pub const fn strips(&self) -> bool {
         self.has(Work::Strip)
     }
 
     /// Whether the tree has a `#[tool(default = ..)]` value to fill in ([`fill_value`]): a field
-    /// with one somewhere in it, not below [`Nulls::Untagged`]. A type that leads back to the one
-    /// being asked about ([`Nulls::Lazy`]) adds nothing new; one behind a marked field
-    /// ([`Nulls::Cycle`]) is not known here, so it counts as filling.
+    /// with one somewhere in it, not below [`Plan::Untagged`]. A type that leads back to the one
+    /// being asked about ([`Plan::Lazy`]) adds nothing new; one behind a marked field
+    /// ([`Plan::Cycle`]) is not known here, so it counts as filling.
     pub const fn fills(&self) -> bool {
         self.has(Work::Fill)
     }
 
-    /// Whether the tree has a set whose items must all differ ([`Nulls::Unique`],
-    /// [`check_value`]), not below [`Nulls::Untagged`] (which variant serde reads is not known
-    /// there). Lazy and marked nodes count as for [`Nulls::fills`].
+    /// Whether the tree has a set whose items must all differ ([`Plan::Unique`],
+    /// [`check_value`]), not below [`Plan::Untagged`] (which variant serde reads is not known
+    /// there). Lazy and marked nodes count as for [`Plan::fills`].
     pub const fn checks(&self) -> bool {
         self.has(Work::Check)
     }
 
     /// Whether a `#[tool(default = ..)]` value is anywhere in the tree, below
-    /// [`Nulls::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
-    /// reads, is not used for such a tree unless [`Nulls::fills_as_read`].
+    /// [`Plan::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
+    /// reads, is not used for such a tree unless [`Plan::fills_as_read`].
     pub const fn fills_anywhere(&self) -> bool {
         self.has(Work::FillAnywhere)
     }
@@ -140,18 +140,18 @@ impl Nulls {
     /// Whether argument parsing has `work` to do somewhere in the tree.
     const fn has(&self, work: Work) -> bool {
         match self {
-            Nulls::None | Nulls::Lazy(_) | Nulls::Keep => false,
-            Nulls::Cycle(_) => true,
-            Nulls::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
-            Nulls::Items(inner) | Nulls::Values(inner) => inner.has(work),
+            Plan::None | Plan::Lazy(_) | Plan::Keep => false,
+            Plan::Cycle(_) => true,
+            Plan::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
+            Plan::Items(inner) | Plan::Values(inner) => inner.has(work),
             // Only `null`s are dropped below an untagged enum.
-            Nulls::Untagged(nodes) => match work {
+            Plan::Untagged(nodes) => match work {
                 Work::Strip | Work::FillAnywhere => any_has(nodes, work),
                 Work::FillUntagged => any_has(nodes, Work::FillAnywhere),
                 Work::Fill | Work::Check => false,
             },
-            Nulls::Tuple(nodes) | Nulls::Any(nodes) => any_has(nodes, work),
-            Nulls::Tagged(_, cases) => {
+            Plan::Tuple(nodes) | Plan::Any(nodes) => any_has(nodes, work),
+            Plan::Tagged(_, cases) => {
                 let mut rest = *cases;
                 while let [case, tail @ ..] = rest {
                     if case.node.has(work) {
@@ -161,7 +161,7 @@ impl Nulls {
                 }
                 false
             }
-            Nulls::Object(fields, flattened) => {
+            Plan::Object(fields, flattened) => {
                 let mut rest = *fields;
                 while let [field, tail @ ..] = rest {
                     let own = match work {
@@ -182,31 +182,31 @@ impl Nulls {
     /// Whether the stripping parse ([`de::from_str`]), which fills as it reads, fills every
     /// value to fill in as [`fill_value`] does: none is below an untagged enum's alternatives
     /// (where the stripping parse, which drops `null`s there, would fill too), and no type that
-    /// leads back ([`Nulls::Cycle`]) is on the way (what is behind it is not known here).
+    /// leads back ([`Plan::Cycle`]) is on the way (what is behind it is not known here).
     /// Argument parsing takes that one pass for such types, and the `serde_json::Value` path
     /// for the others.
     pub const fn fills_as_read(&self) -> bool {
         !self.has(Work::FillUntagged)
     }
 
-    /// An object of `fields` and no flattened ones, [pruned](Nulls::pruned): one call where the
+    /// An object of `fields` and no flattened ones, [pruned](Plan::pruned): one call where the
     /// derive would write the variant, its empty list of flattened nodes and the call.
-    pub const fn fields(fields: &'static [NullField]) -> Nulls {
-        Nulls::Object(fields, &[]).pruned()
+    pub const fn fields(fields: &'static [PlanField]) -> Plan {
+        Plan::Object(fields, &[]).pruned()
     }
 
-    /// The tree, or [`Nulls::None`] when it has nothing to strip and no set to check: what a type
+    /// The tree, or [`Plan::None`] when it has nothing to strip and no set to check: what a type
     /// declares, so that the types around it can leave it out.
-    pub const fn pruned(self) -> Nulls {
+    pub const fn pruned(self) -> Plan {
         if self.strips() || self.checks() {
             self
         } else {
-            Nulls::None
+            Plan::None
         }
     }
 }
 
-/// The work [`Nulls::has`] asks about.
+/// The work [`Plan::has`] asks about.
 #[derive(Clone, Copy)]
 pub(crate) enum Work {
     Strip,
@@ -214,11 +214,11 @@ pub(crate) enum Work {
     FillAnywhere,
     Check,
     /// A value to fill below an untagged enum's alternatives, or a marked field on the way
-    /// ([`Nulls::fills_as_read`]).
+    /// ([`Plan::fills_as_read`]).
     FillUntagged,
 }
 
-pub(crate) const fn any_has(mut nodes: &[Nulls], work: Work) -> bool {
+pub(crate) const fn any_has(mut nodes: &[Plan], work: Work) -> bool {
     while let [node, tail @ ..] = nodes {
         if node.has(work) {
             return true;
@@ -228,12 +228,12 @@ pub(crate) const fn any_has(mut nodes: &[Nulls], work: Work) -> bool {
     false
 }
 
-/// `T::NULLS`, for [`Nulls::Lazy`].
+/// `T::PLAN`, for [`Plan::Lazy`].
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub fn nulls_of<T: crate::ToolSchema + ?Sized>() -> &'static Nulls {
-    &T::NULLS
+pub fn plan_of<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
+    &T::PLAN
 }
 
 /// `T` parsed from `text` with the `null`s of its fields with a default dropped as serde reads
@@ -247,7 +247,7 @@ pub fn parse_stripping<T>(text: &str) -> serde_json::Result<T>
 where
     T: crate::ToolSchema + serde::de::DeserializeOwned,
 {
-    super::fast::from_str(text, &T::NULLS)
+    super::fast::from_str(text, &T::PLAN)
 }
 
 /// [`strip_text`] for the benchmark that compares the text stripper with [`parse_stripping`]:
@@ -256,5 +256,5 @@ where
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
-    strip_text(text, &T::NULLS, &mut Conflicts::default())
+    strip_text(text, &T::PLAN, &mut Conflicts::default())
 }

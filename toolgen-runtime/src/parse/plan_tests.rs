@@ -1,17 +1,17 @@
 //! Tests of the parse plan and its walkers.
 use super::lexer::string_stop;
-use super::plan::{NullField, Nulls};
+use super::plan::{Plan, PlanField};
 use super::sets::{Conflicts, Segment, with_nodes};
 use super::text::{find_null, may_strip, strip_text};
 use super::walk::{fill_value, strip_value, strip_value_with};
 use serde_json::Value;
 
-const NONE: Nulls = Nulls::None;
+const NONE: Plan = Plan::None;
 
 /// Each call, nested or not, gets an empty list of its own, and leaves it for the next.
 #[test]
 fn node_lists_are_lent_empty_and_apart() {
-    const LEAF: Nulls = Nulls::None;
+    const LEAF: Plan = Plan::None;
     let outer = with_nodes(|outer| {
         assert!(outer.is_empty());
         outer.push(&LEAF);
@@ -31,8 +31,8 @@ fn node_lists_are_lent_empty_and_apart() {
     );
 }
 /// `{ a (default), b (default), c, inner: { x (default) }, list: [{ x (default) }] }`
-const INNER: Nulls = Nulls::Object(
-    &[NullField {
+const INNER: Plan = Plan::Object(
+    &[PlanField {
         name: "x",
         default: true,
         fill: None,
@@ -40,49 +40,49 @@ const INNER: Nulls = Nulls::Object(
     }],
     &[],
 );
-const ROOT: Nulls = Nulls::Object(
+const ROOT: Plan = Plan::Object(
     &[
-        NullField {
+        PlanField {
             name: "a",
             default: true,
             fill: None,
             inner: &NONE,
         },
-        NullField {
+        PlanField {
             name: "b",
             default: true,
             fill: None,
             inner: &NONE,
         },
-        NullField {
+        PlanField {
             name: "c",
             default: false,
             fill: None,
             inner: &NONE,
         },
-        NullField {
+        PlanField {
             name: "inner",
             default: false,
             fill: None,
             inner: &INNER,
         },
-        NullField {
+        PlanField {
             name: "list",
             default: false,
             fill: None,
-            inner: &Nulls::Items(&INNER),
+            inner: &Plan::Items(&INNER),
         },
-        NullField {
+        PlanField {
             name: "map",
             default: false,
             fill: None,
-            inner: &Nulls::Values(&INNER),
+            inner: &Plan::Values(&INNER),
         },
-        NullField {
+        PlanField {
             name: "pair",
             default: false,
             fill: None,
-            inner: &Nulls::Tuple(&[Nulls::None, INNER]),
+            inner: &Plan::Tuple(&[Plan::None, INNER]),
         },
     ],
     &[],
@@ -224,22 +224,22 @@ fn never_makes_malformed_text_json() {
 
 #[test]
 fn depth_is_bounded() {
-    fn tree() -> &'static Nulls {
+    fn tree() -> &'static Plan {
         &TREE
     }
-    const TREE: Nulls = Nulls::Object(
+    const TREE: Plan = Plan::Object(
         &[
-            NullField {
+            PlanField {
                 name: "a",
                 default: true,
                 fill: None,
                 inner: &NONE,
             },
-            NullField {
+            PlanField {
                 name: "kids",
                 default: false,
                 fill: None,
-                inner: &Nulls::Items(&Nulls::Lazy(tree)),
+                inner: &Plan::Items(&Plan::Lazy(tree)),
             },
         ],
         &[],
@@ -350,13 +350,13 @@ fn string_stop_finds_the_first_special_byte() {
 
 #[test]
 fn self_referencing_trees_end() {
-    fn root() -> &'static Nulls {
+    fn root() -> &'static Plan {
         &LOOP
     }
-    const LOOP: Nulls = Nulls::Any(&[
-        Nulls::Lazy(root),
-        Nulls::Lazy(root),
-        Nulls::Object(&[], &[Nulls::Lazy(root), Nulls::Lazy(root)]),
+    const LOOP: Plan = Plan::Any(&[
+        Plan::Lazy(root),
+        Plan::Lazy(root),
+        Plan::Object(&[], &[Plan::Lazy(root), Plan::Lazy(root)]),
     ]);
     assert_eq!(
         strip_text(r#"{"a":null}"#, &LOOP, &mut Conflicts::default()),
@@ -371,17 +371,17 @@ fn self_referencing_trees_end() {
 
 #[test]
 fn filling_a_self_referencing_tree_ends() {
-    fn root() -> &'static Nulls {
+    fn root() -> &'static Plan {
         &FILLED
     }
-    const FILLED: Nulls = Nulls::Object(
-        &[NullField {
+    const FILLED: Plan = Plan::Object(
+        &[PlanField {
             name: "a",
             default: true,
             fill: Some("[1]"),
-            inner: &Nulls::Items(&Nulls::Lazy(root)),
+            inner: &Plan::Items(&Plan::Lazy(root)),
         }],
-        &[Nulls::Lazy(root), Nulls::Any(&[Nulls::Lazy(root)])],
+        &[Plan::Lazy(root), Plan::Any(&[Plan::Lazy(root)])],
     );
     const { assert!(FILLED.fills()) };
     // Each object gets its `a`; the array written in is filled in turn (its item is no
@@ -393,7 +393,7 @@ fn filling_a_self_referencing_tree_ends() {
     fill_value(&mut value, &FILLED);
     assert_eq!(value, serde_json::json!({"a": [{"a": [1]}, {"a": []}]}));
     // Nothing below an untagged enum's alternatives.
-    const UNTAGGED: Nulls = Nulls::Untagged(&[FILLED]);
+    const UNTAGGED: Plan = Plan::Untagged(&[FILLED]);
     const { assert!(!UNTAGGED.fills() && UNTAGGED.strips()) };
     let mut value = serde_json::json!({});
     fill_value(&mut value, &UNTAGGED);
@@ -420,14 +420,14 @@ fn strips_values_like_text() {
 #[test]
 fn strips_tells_trees_apart() {
     assert!(ROOT.strips());
-    assert!(!Nulls::None.strips());
-    assert!(!Nulls::Items(&Nulls::None).strips());
-    assert!(Nulls::Any(&[Nulls::None, INNER]).strips());
-    assert!(Nulls::Object(&[], &[INNER]).strips());
-    assert!(!Nulls::Lazy(|| &INNER).strips());
+    assert!(!Plan::None.strips());
+    assert!(!Plan::Items(&Plan::None).strips());
+    assert!(Plan::Any(&[Plan::None, INNER]).strips());
+    assert!(Plan::Object(&[], &[INNER]).strips());
+    assert!(!Plan::Lazy(|| &INNER).strips());
     assert!(matches!(
-        Nulls::Object(
-            &[NullField {
+        Plan::Object(
+            &[PlanField {
                 name: "a",
                 default: false,
                 fill: None,
@@ -436,7 +436,7 @@ fn strips_tells_trees_apart() {
             &[]
         )
         .pruned(),
-        Nulls::None
+        Plan::None
     ));
 }
 
@@ -464,24 +464,24 @@ pub(super) fn member_choices(pieces: &[&str]) -> Vec<String> {
 /// Every text the stripper changes is JSON, and means the input without the members.
 #[test]
 fn disputed_nulls_are_kept_and_recorded() {
-    const KEEP: Nulls = Nulls::Object(
-        &[NullField {
+    const KEEP: Plan = Plan::Object(
+        &[PlanField {
             name: "note",
             default: false,
             fill: None,
-            inner: &Nulls::Keep,
+            inner: &Plan::Keep,
         }],
         &[],
     );
-    const DEFAULT: Nulls = Nulls::Object(
+    const DEFAULT: Plan = Plan::Object(
         &[
-            NullField {
+            PlanField {
                 name: "note",
                 default: true,
                 fill: None,
                 inner: &NONE,
             },
-            NullField {
+            PlanField {
                 name: "x",
                 default: true,
                 fill: None,
@@ -490,13 +490,13 @@ fn disputed_nulls_are_kept_and_recorded() {
         ],
         &[],
     );
-    const EITHER: Nulls = Nulls::Any(&[KEEP, DEFAULT]);
-    const LIST: Nulls = Nulls::Object(
-        &[NullField {
+    const EITHER: Plan = Plan::Any(&[KEEP, DEFAULT]);
+    const LIST: Plan = Plan::Object(
+        &[PlanField {
             name: "list",
             default: false,
             fill: None,
-            inner: &Nulls::Items(&EITHER),
+            inner: &Plan::Items(&EITHER),
         }],
         &[],
     );

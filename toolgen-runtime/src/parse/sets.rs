@@ -2,7 +2,7 @@
 //! alternatives meet), looked up key by key and item by item, with tagged enums resolved by
 //! their tag. Shared by the text stripper, the value walkers and the stripping parse.
 
-use super::plan::{NullField, Nulls};
+use super::plan::{Plan, PlanField};
 use std::borrow::Cow;
 use std::cell::RefCell;
 
@@ -16,7 +16,7 @@ pub(crate) const MAX_STEPS: usize = 256;
 
 /// A set of concrete nodes (`Object`, `Items`, `Tuple`, `Values`) that a JSON value follows:
 /// several when an enum's alternatives meet. Sets live one after another in a `Vec`, a stack.
-pub(crate) type Stack = Vec<&'static Nulls>;
+pub(crate) type Stack = Vec<&'static Plan>;
 
 thread_local! {
     /// Emptied lists of nodes, for [`with_nodes`] to hand out again.
@@ -62,17 +62,17 @@ pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack) -> R) -> R {
 
 /// Appends to `stack` the concrete nodes `node` stands for, leaving out those already in the set
 /// that starts at `from`.
-pub(crate) fn expand(node: &'static Nulls, stack: &mut Stack, from: usize, steps: &mut usize) {
+pub(crate) fn expand(node: &'static Plan, stack: &mut Stack, from: usize, steps: &mut usize) {
     match node {
-        Nulls::None | Nulls::Keep => {}
-        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
+        Plan::None | Plan::Keep => {}
+        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     expand(alternative, stack, from, steps);
                 }
             }
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
                 expand(resolve(), stack, from, steps);
             }
@@ -99,7 +99,7 @@ pub(crate) fn take_step(steps: &mut usize) -> bool {
 }
 
 /// What a key names in an object's node set: the field with a default, if any, and whether a
-/// variant in the set reads the key's `null` as a value ([`Nulls::Keep`]).
+/// variant in the set reads the key's `null` as a value ([`Plan::Keep`]).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Found {
     default: Option<&'static str>,
@@ -111,10 +111,10 @@ pub(crate) struct Found {
 impl Found {
     /// What `field` says about its key.
     #[inline]
-    pub(crate) fn field(field: &'static NullField) -> Found {
+    pub(crate) fn field(field: &'static PlanField) -> Found {
         Found {
             default: field.default.then_some(field.name),
-            keep: !field.default && matches!(field.inner, Nulls::Keep),
+            keep: !field.default && matches!(field.inner, Plan::Keep),
             default_first: field.default,
         }
     }
@@ -195,14 +195,14 @@ pub(crate) enum Segment {
 /// Looks `key` up in `node`, one node of an object's set. The nodes of the key's value are
 /// appended to `stack` (a set starting at `from`).
 pub(crate) fn lookup(
-    node: &'static Nulls,
+    node: &'static Plan,
     key: &[u8],
     stack: &mut Stack,
     from: usize,
     steps: &mut usize,
 ) -> Found {
     match node {
-        Nulls::Object(fields, flattened) => {
+        Plan::Object(fields, flattened) => {
             // serde gives a key to the object's own field first; only the others reach the
             // flattened fields.
             if let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) {
@@ -217,11 +217,11 @@ pub(crate) fn lookup(
             }
             found
         }
-        Nulls::Values(inner) => {
+        Plan::Values(inner) => {
             expand(inner, stack, from, steps);
             Found::default()
         }
-        Nulls::Any(alternatives) | Nulls::Untagged(alternatives) => {
+        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
             let mut found = Found::default();
             if take_step(steps) {
                 for alternative in *alternatives {
@@ -230,7 +230,7 @@ pub(crate) fn lookup(
             }
             found
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
                 lookup(resolve(), key, stack, from, steps)
             } else {
@@ -238,24 +238,24 @@ pub(crate) fn lookup(
             }
         }
         // A tagged enum is resolved into its variant's node on entering the object.
-        Nulls::None
-        | Nulls::Items(_)
-        | Nulls::Unique(_)
-        | Nulls::Tuple(_)
-        | Nulls::Tagged(..)
-        | Nulls::Keep => Found::default(),
+        Plan::None
+        | Plan::Items(_)
+        | Plan::Unique(_)
+        | Plan::Tuple(_)
+        | Plan::Tagged(..)
+        | Plan::Keep => Found::default(),
     }
 }
 
 /// Whether the object whose set is `nodes` needs [`resolve_tags`]: a tagged enum is in the set,
 /// or flattened into one of its objects.
 #[inline]
-pub(crate) fn has_tagged(nodes: &[&'static Nulls]) -> bool {
+pub(crate) fn has_tagged(nodes: &[&'static Plan]) -> bool {
     let mut steps = MAX_STEPS;
     with_nodes(|found| {
         nodes.iter().any(|node| match node {
-            Nulls::Tagged(..) => true,
-            Nulls::Object(_, flattened) => flattened.iter().any(|f| {
+            Plan::Tagged(..) => true,
+            Plan::Object(_, flattened) => flattened.iter().any(|f| {
                 flattened_tagged(f, found, &mut steps);
                 !found.is_empty()
             }),
@@ -266,21 +266,21 @@ pub(crate) fn has_tagged(nodes: &[&'static Nulls]) -> bool {
 
 /// Appends to `found` the tagged enums `node` brings, flattened into an object.
 pub(crate) fn flattened_tagged(
-    node: &'static Nulls,
-    found: &mut Vec<&'static Nulls>,
+    node: &'static Plan,
+    found: &mut Vec<&'static Plan>,
     steps: &mut usize,
 ) {
     if !take_step(steps) {
         return;
     }
     match node {
-        Nulls::Tagged(..) => found.push(node),
-        Nulls::Object(_, flattened) | Nulls::Any(flattened) | Nulls::Untagged(flattened) => {
+        Plan::Tagged(..) => found.push(node),
+        Plan::Object(_, flattened) | Plan::Any(flattened) | Plan::Untagged(flattened) => {
             for f in *flattened {
                 flattened_tagged(f, found, steps);
             }
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => flattened_tagged(resolve(), found, steps),
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => flattened_tagged(resolve(), found, steps),
         _ => {}
     }
 }
@@ -317,11 +317,11 @@ pub(crate) fn resolve_tags_with<'t>(
     let mut at = set;
     while let Some(&node) = stack.get(at) {
         match node {
-            Nulls::Tagged(..) => {
+            Plan::Tagged(..) => {
                 stack.remove(at);
                 found.push(node);
             }
-            Nulls::Object(_, flattened) => {
+            Plan::Object(_, flattened) => {
                 for f in *flattened {
                     flattened_tagged(f, found, &mut steps);
                 }
@@ -330,7 +330,7 @@ pub(crate) fn resolve_tags_with<'t>(
             _ => at += 1,
         }
         for tagged in found.drain(..) {
-            let Nulls::Tagged(tag, cases) = tagged else {
+            let Plan::Tagged(tag, cases) = tagged else {
                 continue;
             };
             if resolved.iter().any(|r| std::ptr::eq(*r, tagged)) || !take_step(&mut steps) {
@@ -384,12 +384,12 @@ pub(crate) fn same_key(name: &[u8], key: &[u8]) -> bool {
 pub(crate) fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Found {
     // The common case: one plain object.
     if end == set + 1
-        && let Some(Nulls::Object(fields, [])) = stack.get(set).copied()
+        && let Some(Plan::Object(fields, [])) = stack.get(set).copied()
     {
         let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) else {
             return Found::default();
         };
-        if !matches!(field.inner, Nulls::None | Nulls::Keep) {
+        if !matches!(field.inner, Plan::None | Plan::Keep) {
             let mut steps = MAX_STEPS;
             expand(field.inner, stack, end, &mut steps);
         }
@@ -410,10 +410,10 @@ pub(crate) fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) 
     let mut steps = MAX_STEPS;
     for at in set..end {
         match stack.get(at).copied() {
-            Some(Nulls::Items(inner) | Nulls::Unique(inner)) => {
+            Some(Plan::Items(inner) | Plan::Unique(inner)) => {
                 expand(inner, stack, end, &mut steps);
             }
-            Some(Nulls::Tuple(items)) => {
+            Some(Plan::Tuple(items)) => {
                 if let Some(inner) = items.get(index) {
                     expand(inner, stack, end, &mut steps);
                 }

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::lexer::{
     decode_into, literal, scan_number, scan_string, skip_container, skip_whitespace,
 };
-use super::plan::Nulls;
+use super::plan::Plan;
 use super::sets::{
     Conflicts, MAX_DEPTH, MAX_STEPS, Stack, Tag, expand, has_tagged, item_set, lookup_set,
     resolve_tags, same_key, take_step,
@@ -28,7 +28,7 @@ use super::sets::{
 /// says, and the first one met is recorded there.
 pub(crate) fn strip_text(
     text: &str,
-    root: &'static Nulls,
+    root: &'static Plan,
     conflicts: &mut Conflicts,
 ) -> Option<String> {
     if !may_strip(text.as_bytes(), root) {
@@ -57,7 +57,7 @@ pub(crate) fn strip_text(
 /// arguments with no such member (only plain `Option`s sent as `null`) are then spared. It may
 /// answer yes wrongly (text in a string that looks like a member, a name with a default in
 /// another object), never no wrongly on JSON.
-pub(crate) fn may_strip(bytes: &[u8], root: &'static Nulls) -> bool {
+pub(crate) fn may_strip(bytes: &[u8], root: &'static Plan) -> bool {
     let mut names = None;
     let mut from = 0;
     while let Some(at) = find_null(bytes, from) {
@@ -94,17 +94,17 @@ pub(crate) const MAX_NAME_STEPS: usize = 4096;
 /// Appends the names of the fields with a default in the tree to `names`; `false` if the tree
 /// has more nodes than `steps`. `seen` holds the `Lazy` targets visited already.
 pub(crate) fn default_names(
-    node: &'static Nulls,
+    node: &'static Plan,
     names: &mut Vec<&'static str>,
-    seen: &mut Vec<*const Nulls>,
+    seen: &mut Vec<*const Plan>,
     steps: &mut usize,
 ) -> bool {
     if !take_step(steps) {
         return false;
     }
     match node {
-        Nulls::None | Nulls::Keep => true,
-        Nulls::Object(fields, flattened) => {
+        Plan::None | Plan::Keep => true,
+        Plan::Object(fields, flattened) => {
             fields.iter().all(|field| {
                 if field.default && !names.contains(&field.name) {
                     names.push(field.name);
@@ -114,18 +114,18 @@ pub(crate) fn default_names(
                 .iter()
                 .all(|node| default_names(node, names, seen, steps))
         }
-        Nulls::Items(inner) | Nulls::Unique(inner) | Nulls::Values(inner) => {
+        Plan::Items(inner) | Plan::Unique(inner) | Plan::Values(inner) => {
             default_names(inner, names, seen, steps)
         }
-        Nulls::Tuple(nodes) | Nulls::Any(nodes) | Nulls::Untagged(nodes) => nodes
+        Plan::Tuple(nodes) | Plan::Any(nodes) | Plan::Untagged(nodes) => nodes
             .iter()
             .all(|node| default_names(node, names, seen, steps)),
-        Nulls::Tagged(_, cases) => cases
+        Plan::Tagged(_, cases) => cases
             .iter()
             .all(|case| default_names(case.node, names, seen, steps)),
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             let target = resolve();
-            let pointer: *const Nulls = target;
+            let pointer: *const Plan = target;
             if seen.contains(&pointer) {
                 return true;
             }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::plan::{Nulls, TagCase};
+use super::plan::{Plan, TagCase};
 use super::sets::{
     Conflict, Conflicts, Found, MAX_DEPTH, MAX_STEPS, Segment, Stack, Tag, expand, has_tagged,
     item_set, lookup_set, resolve_tags, take_step,
@@ -16,20 +16,20 @@ use crate::parse::constraints::Violation;
 /// Checks what only the JSON shows, as `node` tells: that no set's items repeat, at any depth
 /// (serde merges repeats without a word, where the schema says `uniqueItems`). The error says
 /// where, as a path. The walk follows serde's reading as [`fill_value`] does: an internally or
-/// adjacently tagged enum's variant by its tag, nothing below [`Nulls::Untagged`].
-pub(crate) fn check_value(value: &Value, node: &'static Nulls) -> Result<(), Violation> {
+/// adjacently tagged enum's variant by its tag, nothing below [`Plan::Untagged`].
+pub(crate) fn check_value(value: &Value, node: &'static Plan) -> Result<(), Violation> {
     check_at(value, node, 0)
 }
 
 /// [`check_node`] of a value, with a budget of steps of its own (see [`fill_node`]).
-pub(crate) fn check_at(value: &Value, node: &'static Nulls, depth: usize) -> Result<(), Violation> {
+pub(crate) fn check_at(value: &Value, node: &'static Plan, depth: usize) -> Result<(), Violation> {
     let mut steps = MAX_STEPS;
     check_node(value, node, depth, &mut steps)
 }
 
 pub(crate) fn check_node(
     value: &Value,
-    node: &'static Nulls,
+    node: &'static Plan,
     depth: usize,
     steps: &mut usize,
 ) -> Result<(), Violation> {
@@ -37,8 +37,8 @@ pub(crate) fn check_node(
         return Ok(());
     }
     match node {
-        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
-        Nulls::Object(fields, flattened) => {
+        Plan::None | Plan::Keep | Plan::Untagged(_) => {}
+        Plan::Object(fields, flattened) => {
             if let Value::Object(map) = value {
                 for field in *fields {
                     if let Some(inner) = map.get(field.name) {
@@ -53,9 +53,9 @@ pub(crate) fn check_node(
                 }
             }
         }
-        Nulls::Items(inner) | Nulls::Unique(inner) => {
+        Plan::Items(inner) | Plan::Unique(inner) => {
             if let Value::Array(items) = value {
-                if let Nulls::Unique(_) = node
+                if let Plan::Unique(_) = node
                     && let Some((earlier, later)) = crate::schema::first_repeat(items)
                 {
                     return Err(Violation::repeated(earlier).within_index(later));
@@ -65,35 +65,35 @@ pub(crate) fn check_node(
                 }
             }
         }
-        Nulls::Tuple(nodes) => {
+        Plan::Tuple(nodes) => {
             if let Value::Array(items) = value {
                 for (index, (item, node)) in items.iter().zip(*nodes).enumerate() {
                     check_at(item, node, depth + 1).map_err(|v| v.within_index(index))?;
                 }
             }
         }
-        Nulls::Values(inner) => {
+        Plan::Values(inner) => {
             if let Value::Object(map) = value {
                 for (key, item) in map {
                     check_at(item, inner, depth + 1).map_err(|v| v.within_field(key))?;
                 }
             }
         }
-        Nulls::Any(alternatives) => {
+        Plan::Any(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     check_node(value, alternative, depth, steps)?;
                 }
             }
         }
-        Nulls::Tagged(tag, cases) => {
+        Plan::Tagged(tag, cases) => {
             if let Some(case) = tagged_case(value, tag, cases)
                 && take_step(steps)
             {
                 check_node(value, case.node, depth, steps)?;
             }
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
                 check_node(value, resolve(), depth, steps)?;
             }
@@ -121,13 +121,13 @@ pub(crate) fn tagged_case(
 /// missing, at any depth, so that serde finds them: the value of a field, once written, is
 /// filled in turn. Values of the wrong shape are left as they are (serde reports them); an
 /// internally or adjacently tagged enum fills the variant its tag names; nothing is filled
-/// below [`Nulls::Untagged`].
-pub(crate) fn fill_value(value: &mut Value, node: &'static Nulls) {
+/// below [`Plan::Untagged`].
+pub(crate) fn fill_value(value: &mut Value, node: &'static Plan) {
     fill_at(value, node, 0);
 }
 
 /// [`fill_node`] of a value, with a budget of steps of its own.
-pub(crate) fn fill_at(value: &mut Value, node: &'static Nulls, depth: usize) {
+pub(crate) fn fill_at(value: &mut Value, node: &'static Plan, depth: usize) {
     let mut steps = MAX_STEPS;
     fill_node(value, node, depth, &mut steps);
 }
@@ -135,13 +135,13 @@ pub(crate) fn fill_at(value: &mut Value, node: &'static Nulls, depth: usize) {
 /// [`fill_value`] at `depth`; `steps` bounds the nodes passed through without going into the
 /// value (`Any`, `Lazy`, flattened and tagged ones), which a type that flattens itself would
 /// pass forever. Each value inside starts with a budget of its own.
-pub(crate) fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, steps: &mut usize) {
+pub(crate) fn fill_node(value: &mut Value, node: &'static Plan, depth: usize, steps: &mut usize) {
     if depth > MAX_DEPTH {
         return;
     }
     match node {
-        Nulls::None | Nulls::Keep | Nulls::Untagged(_) => {}
-        Nulls::Object(fields, flattened) => {
+        Plan::None | Plan::Keep | Plan::Untagged(_) => {}
+        Plan::Object(fields, flattened) => {
             if let Value::Object(map) = value {
                 for field in *fields {
                     if let Some(text) = field.fill
@@ -162,42 +162,42 @@ pub(crate) fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, s
                 }
             }
         }
-        Nulls::Items(inner) | Nulls::Unique(inner) => {
+        Plan::Items(inner) | Plan::Unique(inner) => {
             if let Value::Array(items) = value {
                 for item in items {
                     fill_at(item, inner, depth + 1);
                 }
             }
         }
-        Nulls::Tuple(nodes) => {
+        Plan::Tuple(nodes) => {
             if let Value::Array(items) = value {
                 for (item, node) in items.iter_mut().zip(*nodes) {
                     fill_at(item, node, depth + 1);
                 }
             }
         }
-        Nulls::Values(inner) => {
+        Plan::Values(inner) => {
             if let Value::Object(map) = value {
                 for item in map.values_mut() {
                     fill_at(item, inner, depth + 1);
                 }
             }
         }
-        Nulls::Any(alternatives) => {
+        Plan::Any(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     fill_node(value, alternative, depth, steps);
                 }
             }
         }
-        Nulls::Tagged(tag, cases) => {
+        Plan::Tagged(tag, cases) => {
             if let Some(case) = tagged_case(value, tag, cases)
                 && take_step(steps)
             {
                 fill_node(value, case.node, depth, steps);
             }
         }
-        Nulls::Lazy(resolve) | Nulls::Cycle(resolve) => {
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
                 fill_node(value, resolve(), depth, steps);
             }
@@ -211,13 +211,13 @@ pub(crate) fn fill_node(value: &mut Value, node: &'static Nulls, depth: usize, s
 /// Not public API (it is reached through `toolgen::__private`, for the benchmark that compares
 /// it with the text stripper).
 #[doc(hidden)]
-pub fn strip_value(value: &mut Value, root: &'static Nulls) {
+pub fn strip_value(value: &mut Value, root: &'static Plan) {
     strip_value_with(value, root, &mut Conflicts::default());
 }
 
 /// [`strip_value`], which keeps the `null`s an untagged enum's variants disagree about, and
 /// records them in `conflicts`.
-pub(crate) fn strip_value_with(value: &mut Value, root: &'static Nulls, conflicts: &mut Conflicts) {
+pub(crate) fn strip_value_with(value: &mut Value, root: &'static Plan, conflicts: &mut Conflicts) {
     let mut stack = Vec::with_capacity(16);
     let mut steps = MAX_STEPS;
     expand(root, &mut stack, 0, &mut steps);

@@ -9,7 +9,7 @@
 #[allow(unused_imports)]
 use crate::{
     parse::constraints::Violation,
-    parse::plan::{NullField, Nulls},
+    parse::plan::{Plan, PlanField},
     schema::ToolSchema,
     schema::facts::{Facts, Kid, Via},
     schema::rope::{Defs, Rope},
@@ -195,19 +195,19 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
             ),
         ],
     );
-    const NULLS: Nulls = Nulls::Object(
+    const PLAN: Plan = Plan::Object(
         &[
-            NullField {
+            PlanField {
                 name: "Left",
                 default: false,
                 fill: None,
-                inner: &L::NULLS,
+                inner: &L::PLAN,
             },
-            NullField {
+            PlanField {
                 name: "Right",
                 default: false,
                 fill: None,
-                inner: &R::NULLS,
+                inner: &R::PLAN,
             },
         ],
         &[],

@@ -17,7 +17,7 @@
 //! Lengths 1 to 12 have a function; longer lists are written out.
 
 use crate::parse::constraints::Violation;
-use crate::parse::plan::NullField;
+use crate::parse::plan::PlanField;
 use crate::schema::ToolSchema;
 use crate::schema::facts::Kid;
 use crate::schema::rope::Rope;
@@ -32,12 +32,12 @@ macro_rules! lists {
             [$(Rope::Str(text[$i]), $t::SCHEMA,)+ Rope::Str(text[$n])]
         }
 
-        /// The fields of a [`Nulls::Object`](crate::parse::plan::Nulls::Object) none of which has a
+        /// The fields of a [`Plan::Object`](crate::parse::plan::Plan::Object) none of which has a
         /// default of its own: each named field follows its type's `null` tree.
         pub const fn $fields<$($t: ToolSchema + ?Sized),+>(
             names: [&'static str; $n],
-        ) -> [NullField; $n] {
-            [$(NullField::nested(names[$i], &$t::NULLS)),+]
+        ) -> [PlanField; $n] {
+            [$(PlanField::nested(names[$i], &$t::PLAN)),+]
         }
 
         /// The kids of an object's facts: each named property has its type's facts.
@@ -81,7 +81,7 @@ lists! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::plan::Nulls;
+    use crate::parse::plan::Plan;
 
     /// The lists are what the derive wrote out before, piece for piece.
     #[test]
@@ -97,10 +97,10 @@ mod tests {
         assert!(matches!(SEQ[1], Rope::Typed("string", _)));
         assert!(matches!(SEQ[3], Rope::Typed("array", _)));
 
-        const FIELDS: [NullField; 2] = null_fields2::<String, Option<String>>(["a", "b"]);
+        const FIELDS: [PlanField; 2] = null_fields2::<String, Option<String>>(["a", "b"]);
         assert_eq!([FIELDS[0].name, FIELDS[1].name], ["a", "b"]);
         assert!(FIELDS.iter().all(|f| !f.default && f.fill.is_none()));
-        assert!(matches!(FIELDS[0].inner, Nulls::None));
+        assert!(matches!(FIELDS[0].inner, Plan::None));
 
         type Map = std::collections::HashMap<String, u8>;
         const KIDS: [Kid; 2] = kids2::<Map, u8>(["m", "n"]);

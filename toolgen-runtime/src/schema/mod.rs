@@ -9,7 +9,7 @@ pub(crate) mod rope;
 use serde_json::Value;
 
 use crate::parse::constraints::Violation;
-use crate::parse::plan::Nulls;
+use crate::parse::plan::Plan;
 use crate::schema::cycles::{Edges, EdgesAt};
 use crate::schema::facts::{Facts, Kid, LeadsTo, Via};
 use crate::schema::rope::{Branches, Defs, Names, Object, Rope};
@@ -74,27 +74,27 @@ pub trait ToolSchema {
     /// Where a `null` in this type's JSON stands for a missing field with a default, at any depth:
     /// the tree argument parsing follows to drop those members, so that the defaults apply (OpenAI
     /// strict mode makes every field required, and models send `null` for what they would leave
-    /// out). `Nulls::None` when there is nothing to drop.
+    /// out). `Plan::None` when there is nothing to drop.
     #[doc(hidden)]
-    const NULLS: Nulls = Nulls::None;
+    const PLAN: Plan = Plan::None;
 
-    /// Whether [`ToolSchema::NULLS`] has anything to drop. Argument parsing skips the pass
+    /// Whether [`ToolSchema::PLAN`] has anything to drop. Argument parsing skips the pass
     /// otherwise.
     #[doc(hidden)]
-    const STRIPS_NULLS: bool = Self::NULLS.strips();
+    const STRIPS_NULLS: bool = Self::PLAN.strips();
 
-    /// Whether [`ToolSchema::NULLS`] has a `#[tool(default = ..)]` value to write in where the
+    /// Whether [`ToolSchema::PLAN`] has a `#[tool(default = ..)]` value to write in where the
     /// model left its key out (somewhere inside this type). Argument parsing skips the fill pass
     /// otherwise.
     #[doc(hidden)]
-    const NEEDS_FILL: bool = Self::NULLS.fills();
+    const NEEDS_FILL: bool = Self::PLAN.fills();
 
-    /// Whether [`ToolSchema::NULLS`] has a set whose items must all differ (somewhere inside
+    /// Whether [`ToolSchema::PLAN`] has a set whose items must all differ (somewhere inside
     /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads a
     /// set's items into `serde_json::Value`s as it reads the text, and compares them before
     /// serde builds the set.
     #[doc(hidden)]
-    const NEEDS_JSON_CHECK: bool = Self::NULLS.checks();
+    const NEEDS_JSON_CHECK: bool = Self::PLAN.checks();
 
     /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
     #[doc(hidden)]
@@ -336,7 +336,7 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
-    const NULLS: Nulls = T::NULLS;
+    const PLAN: Plan = T::PLAN;
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     const EDGES: Option<EdgesAt> = T::EDGES;
     fn check_constraints(&self) -> Result<(), Violation> {
@@ -356,7 +356,7 @@ macro_rules! transparent {
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
-            const NULLS: Nulls = T::NULLS;
+            const PLAN: Plan = T::PLAN;
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -410,18 +410,18 @@ impl<T: LeadsTo> ToolSchema for Cycle<T> {
     const FACTS: &'static Facts = &Facts::behind(T::TARGET);
 }
 
-/// The [`ToolSchema::NULLS`] of an array of `T`.
-const fn items<T: ToolSchema + ?Sized>() -> Nulls {
-    Nulls::Items(&T::NULLS).pruned()
+/// The [`ToolSchema::PLAN`] of an array of `T`.
+const fn items<T: ToolSchema + ?Sized>() -> Plan {
+    Plan::Items(&T::PLAN).pruned()
 }
 
-/// The [`ToolSchema::NULLS`] of a set of `T`: an array whose items must all differ.
-const fn unique<T: ToolSchema + ?Sized>() -> Nulls {
-    Nulls::Unique(&T::NULLS)
+/// The [`ToolSchema::PLAN`] of a set of `T`: an array whose items must all differ.
+const fn unique<T: ToolSchema + ?Sized>() -> Plan {
+    Plan::Unique(&T::PLAN)
 }
 
 /// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
-/// expression), its `NULLS` (`items`, or `unique` for a set, whose items must all differ), its
+/// expression), its `PLAN` (`items`, or `unique` for a set, whose items must all differ), its
 /// generics and bounds.
 macro_rules! sequence {
     (
@@ -433,7 +433,7 @@ macro_rules! sequence {
             const DEFS: Defs = T::DEFS;
             const FACTS: &'static Facts = &items_facts::<T>();
             const DEFAULT: Option<Rope> = $default;
-            const NULLS: Nulls = $nulls::<T>();
+            const PLAN: Plan = $nulls::<T>();
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -524,7 +524,7 @@ macro_rules! map {
                 branches: Branches::None,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-            const NULLS: Nulls = Nulls::Values(&V::NULLS).pruned();
+            const PLAN: Plan = Plan::Values(&V::PLAN).pruned();
             const NEEDS_CHECK: bool = V::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = V::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -553,7 +553,7 @@ macro_rules! tuple {
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
             const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
-            const NULLS: Nulls = Nulls::Tuple(&[$first::NULLS $(, $rest::NULLS)*]).pruned();
+            const PLAN: Plan = Plan::Tuple(&[$first::PLAN $(, $rest::PLAN)*]).pruned();
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
             const EDGES: Option<EdgesAt> =
                 Some(EdgesAt::of(&Edges::of("", &[$first::EDGES $(, $rest::EDGES)*])));

@@ -1,4 +1,4 @@
-//! Tokens for `ToolSchema::NULLS`: where in the type's JSON a `null` stands for a missing field
+//! Tokens for `ToolSchema::PLAN`: where in the type's JSON a `null` stands for a missing field
 //! with a default, which argument parsing drops so that the default applies (OpenAI strict mode
 //! makes every field required, so models send `null` for what they would leave out), and where a
 //! missing field's `#[tool(default = ..)]` value is written in, so that serde finds it. One tree,
@@ -14,13 +14,13 @@ use crate::shape::ty::is_plain;
 use crate::shape::ty::mentions_self;
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
-/// The value of the container's `NULLS` (a `Nulls` expression), or `None` when no field can have
-/// a default at any depth (only plain fields without one): the trait's `Nulls::None` then says
+/// The value of the container's `PLAN` (a `Plan` expression), or `None` when no field can have
+/// a default at any depth (only plain fields without one): the trait's `Plan::None` then says
 /// the same.
 ///
 /// The cases follow serde's reading of the type: a delegate (`transparent`, `from`, `try_from`) is its delegate's tree, a newtype its field's,
 /// a struct an object of its fields, an enum the alternatives its representation allows.
-pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
+pub fn expand_plan(container: &Container<'_>) -> Option<TokenStream> {
     let ident = container.ident;
     match delegate_type(container) {
         Some(ty) => Some(type_node(ty, ident)),
@@ -37,21 +37,21 @@ pub fn expand_nulls(container: &Container<'_>) -> Option<TokenStream> {
     }
 }
 
-/// The tree of a value of type `ty` (a `Nulls` expression). A type that leads back to the
+/// The tree of a value of type `ty` (a `Plan` expression). A type that leads back to the
 /// container is looked up when parsing needs it: as a const it would be a cycle.
 fn type_node(ty: &syn::Type, own: &syn::Ident) -> TokenStream {
     if is_plain(ty) {
-        quote!(::toolgen::__private::Nulls::None)
+        quote!(::toolgen::__private::Plan::None)
     } else if let Some(ty) = held(ty, own) {
-        quote!(<#ty as ::toolgen::__private::ToolSchema>::NULLS)
+        quote!(<#ty as ::toolgen::__private::ToolSchema>::PLAN)
     } else {
-        quote!(::toolgen::__private::Nulls::Lazy(::toolgen::__private::nulls_of::<#ty>))
+        quote!(::toolgen::__private::Plan::Lazy(::toolgen::__private::plan_of::<#ty>))
     }
 }
 
-/// The type whose `NULLS` is a value of `ty`'s tree, as [`type_node`] names it: `None` for a
+/// The type whose `PLAN` is a value of `ty`'s tree, as [`type_node`] names it: `None` for a
 /// plain type or one that holds the container itself. (A type on a cycle with the container
-/// says so in its own `NULLS`.)
+/// says so in its own `PLAN`.)
 fn held<'t>(ty: &'t syn::Type, own: &syn::Ident) -> Option<&'t syn::Type> {
     (!is_plain(ty) && !mentions_self(ty, own)).then_some(ty)
 }
@@ -61,7 +61,7 @@ fn held<'t>(ty: &'t syn::Type, own: &syn::Ident) -> Option<&'t syn::Type> {
 /// be the container's `#[serde(default)]` value's: see [`crate::shape::prop::Prop`].)
 ///
 /// `untagged`: the object is an untagged variant's, one of the alternatives serde tries in
-/// turn. Its fields that read `null` as a value are listed too (`Nulls::Keep`), for where
+/// turn. Its fields that read `null` as a value are listed too (`Plan::Keep`), for where
 /// another variant defaults the same key, and the object is kept whole: the enum's node is
 /// pruned as one.
 fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<TokenStream> {
@@ -87,17 +87,17 @@ fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<To
         // The type whose tree the value follows, where it is a held type's (worked out once).
         let held = (!keep && !recursive && !is_plain(ty) && !field.prop.holds_self).then_some(ty);
         let inner = if keep {
-            quote!(::toolgen::__private::Nulls::Keep)
+            quote!(::toolgen::__private::Plan::Keep)
         } else if recursive {
             // Leads back to a type that holds this one: found when parsing needs it.
-            quote!(::toolgen::__private::Nulls::Cycle(::toolgen::__private::nulls_of::<#ty>))
+            quote!(::toolgen::__private::Plan::Cycle(::toolgen::__private::plan_of::<#ty>))
         } else if let Some(held) = &held {
-            quote!(<#held as ::toolgen::__private::ToolSchema>::NULLS)
+            quote!(<#held as ::toolgen::__private::ToolSchema>::PLAN)
         } else {
             type_node(ty, ident)
         };
         // The `#[tool(default = ..)]` value to write in where the key is missing; none in an
-        // untagged variant, which serde may not be reading (see `Nulls::Untagged`).
+        // untagged variant, which serde may not be reading (see `Plan::Untagged`).
         let fill = field.prop.fill_text().filter(|_| !untagged);
         if let (false, None, Some(held)) = (default, &fill, held) {
             nested.push((name.as_str(), held.clone()));
@@ -105,11 +105,11 @@ fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<To
         entries.push(match (default, fill) {
             // A field without a default whose value may hold one: the common case, by the
             // runtime's constructor (fewer nodes for rustc to type-check than the struct).
-            (false, None) => quote!(::toolgen::__private::NullField::nested(#name, &#inner)),
+            (false, None) => quote!(::toolgen::__private::PlanField::nested(#name, &#inner)),
             (default, fill) => {
                 let fill = option_tokens(fill);
                 quote! {
-                    ::toolgen::__private::NullField {
+                    ::toolgen::__private::PlanField {
                         name: #name, default: #default, fill: #fill, inner: &#inner
                     }
                 }
@@ -122,11 +122,11 @@ fn object(fields: &[Field<'_>], ident: &syn::Ident, untagged: bool) -> Option<To
     if !untagged
         && flattened.is_empty()
         && nested.len() == entries.len()
-        && let Some(list) = crate::expand::rope::type_list("null_fields", &nested, "NULLS")
+        && let Some(list) = crate::expand::rope::type_list("null_fields", &nested, "PLAN")
     {
-        return Some(quote!(::toolgen::__private::Nulls::fields(&#list)));
+        return Some(quote!(::toolgen::__private::Plan::fields(&#list)));
     }
-    let object = quote!(::toolgen::__private::Nulls::Object(&[#(#entries),*], &[#(#flattened),*]));
+    let object = quote!(::toolgen::__private::Plan::Object(&[#(#entries),*], &[#(#flattened),*]));
     Some(if untagged {
         object
     } else {
@@ -155,7 +155,7 @@ fn tuple<'a>(
         return None;
     }
     let nodes = items.iter().map(|ty| type_node(ty, ident));
-    Some(quote!(::toolgen::__private::Nulls::Tuple(&[#(#nodes),*]).pruned()))
+    Some(quote!(::toolgen::__private::Plan::Tuple(&[#(#nodes),*]).pruned()))
 }
 
 /// The tree of a variant's content, where serde reads it; `None` for a unit variant.
@@ -192,14 +192,14 @@ fn enum_node(
         }
     }
     if tagged.iter().any(|(_, content)| content.is_some()) {
-        let field = |name: &str, inner: &TokenStream| quote!(::toolgen::__private::NullField::nested(#name, &#inner));
+        let field = |name: &str, inner: &TokenStream| quote!(::toolgen::__private::PlanField::nested(#name, &#inner));
         // A variant of a tagged enum, found by its tag: each variant's `null`s are stripped as
         // that variant reads them.
         let cases = |node: &dyn Fn(&TokenStream) -> TokenStream| {
             let cases = tagged.iter().map(|(name, content)| {
                 let node = content
                     .as_ref()
-                    .map_or_else(|| quote!(::toolgen::__private::Nulls::None), node);
+                    .map_or_else(|| quote!(::toolgen::__private::Plan::None), node);
                 quote!(::toolgen::__private::TagCase { name: #name, node: &#node })
             });
             quote!(&[#(#cases),*])
@@ -208,15 +208,15 @@ fn enum_node(
             // Internally tagged: the content's fields sit beside the tag.
             Repr::Internal { tag } => {
                 let cases = cases(&|content| content.clone());
-                alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
+                alternatives.push(quote!(::toolgen::__private::Plan::Tagged(#tag, #cases)));
             }
             // Adjacently tagged: the content is under its key.
             Repr::Adjacent { tag, content: key } => {
                 let cases = cases(&|content| {
                     let entry = field(key, content);
-                    quote!(::toolgen::__private::Nulls::Object(&[#entry], &[]))
+                    quote!(::toolgen::__private::Plan::Object(&[#entry], &[]))
                 });
-                alternatives.push(quote!(::toolgen::__private::Nulls::Tagged(#tag, #cases)));
+                alternatives.push(quote!(::toolgen::__private::Plan::Tagged(#tag, #cases)));
             }
             // Externally tagged: `{"Variant": content}`. (An untagged enum has no tagged
             // variants.)
@@ -225,7 +225,7 @@ fn enum_node(
                     .iter()
                     .filter_map(|(name, content)| Some(field(name, content.as_ref()?)));
                 alternatives.push(quote! {
-                    ::toolgen::__private::Nulls::Object(&[#(#entries),*], &[])
+                    ::toolgen::__private::Plan::Object(&[#(#entries),*], &[])
                 });
             }
         }
@@ -234,16 +234,16 @@ fn enum_node(
     // `#[tool(default = ..)]` value is filled in where which variant serde reads is not known.
     if !untagged_contents.is_empty() {
         alternatives.push(quote! {
-            ::toolgen::__private::Nulls::Untagged(&[#(#untagged_contents),*])
+            ::toolgen::__private::Plan::Untagged(&[#(#untagged_contents),*])
         });
     }
     match alternatives.len() {
         0 => None,
         1 => alternatives
             .pop()
-            .map(|node| quote!(::toolgen::__private::Nulls::pruned(#node))),
+            .map(|node| quote!(::toolgen::__private::Plan::pruned(#node))),
         _ => Some(quote! {
-            ::toolgen::__private::Nulls::Any(&[#(#alternatives),*]).pruned()
+            ::toolgen::__private::Plan::Any(&[#(#alternatives),*]).pruned()
         }),
     }
 }
@@ -252,17 +252,17 @@ fn enum_node(
 mod tests {
     use syn::parse_quote;
 
-    use super::expand_nulls;
+    use super::expand_plan;
     use crate::shape::{Container, Derive};
 
-    /// The `NULLS` const for `input` (as the derive writes it where the type is on no graph),
+    /// The `PLAN` const for `input` (as the derive writes it where the type is on no graph),
     /// as text without spaces.
     fn nulls(input: syn::DeriveInput) -> String {
         let mut errors = darling::Error::accumulator();
         let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
-        expand_nulls(&container)
-            .map(|node| format!("const NULLS: Nulls = {node};"))
+        expand_plan(&container)
+            .map(|node| format!("const PLAN: Plan = {node};"))
             .unwrap_or_default()
             .replace(' ', "")
             .replace("::toolgen::__private::", "")
@@ -291,12 +291,12 @@ mod tests {
         assert_eq!(
             text,
             concat!(
-                "constNULLS:Nulls=Nulls::Object(&[",
-                "NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None},",
+                "constPLAN:Plan=Plan::Object(&[",
+                "PlanField{name:\"a\",default:true,fill:None,inner:&Plan::None},",
                 // The `#[tool(default)]` value, written in where the key is missing.
-                "NullField{name:\"b\",default:true,fill:Some(\"3\"),inner:&Nulls::None},",
-                "NullField::nested(\"c\",&<InnerasToolSchema>::NULLS)",
-                "],&[<MoreasToolSchema>::NULLS]).pruned();"
+                "PlanField{name:\"b\",default:true,fill:Some(\"3\"),inner:&Plan::None},",
+                "PlanField::nested(\"c\",&<InnerasToolSchema>::PLAN)",
+                "],&[<MoreasToolSchema>::PLAN]).pruned();"
             )
         );
     }
@@ -316,7 +316,7 @@ mod tests {
             struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
         });
         assert!(
-            text.contains("NullField::nested(\"children\",&Nulls::Lazy(nulls_of::<Vec<Tree>>))"),
+            text.contains("PlanField::nested(\"children\",&Plan::Lazy(plan_of::<Vec<Tree>>))"),
             "{text}"
         );
     }
@@ -329,14 +329,14 @@ mod tests {
         assert_eq!(
             external,
             concat!(
-                "constNULLS:Nulls=Nulls::Any(&[",
-                "Nulls::Object(&[",
-                "NullField::nested(\"B\",&Nulls::Object(&[",
-                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()),",
-                "NullField::nested(\"C\",&<InnerasToolSchema>::NULLS)",
+                "constPLAN:Plan=Plan::Any(&[",
+                "Plan::Object(&[",
+                "PlanField::nested(\"B\",&Plan::Object(&[",
+                "PlanField{name:\"x\",default:true,fill:None,inner:&Plan::None}],&[]).pruned()),",
+                "PlanField::nested(\"C\",&<InnerasToolSchema>::PLAN)",
                 "],&[]),",
                 // The untagged variant, marked: nothing is filled in below it.
-                "Nulls::Untagged(&[<OtherasToolSchema>::NULLS])]).pruned();"
+                "Plan::Untagged(&[<OtherasToolSchema>::PLAN])]).pruned();"
             )
         );
         let internal = nulls(parse_quote! {
@@ -347,10 +347,10 @@ mod tests {
         assert_eq!(
             internal,
             concat!(
-                "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
-                "TagCase{name:\"A\",node:&Nulls::None},",
-                "TagCase{name:\"B\",node:&Nulls::Object(&[",
-                "NullField{name:\"x\",default:true,fill:None,inner:&Nulls::None}],&[]).pruned()}]));"
+                "constPLAN:Plan=Plan::pruned(Plan::Tagged(\"t\",&[",
+                "TagCase{name:\"A\",node:&Plan::None},",
+                "TagCase{name:\"B\",node:&Plan::Object(&[",
+                "PlanField{name:\"x\",default:true,fill:None,inner:&Plan::None}],&[]).pruned()}]));"
             )
         );
         let adjacent = nulls(parse_quote! {
@@ -360,11 +360,11 @@ mod tests {
         assert_eq!(
             adjacent,
             concat!(
-                "constNULLS:Nulls=Nulls::pruned(Nulls::Tagged(\"t\",&[",
-                "TagCase{name:\"A\",node:&Nulls::Object(&[",
-                "NullField::nested(\"c\",&<InnerasToolSchema>::NULLS)],&[])},",
-                "TagCase{name:\"B\",node:&Nulls::Object(&[",
-                "NullField::nested(\"c\",&<OtherasToolSchema>::NULLS)],&[])}]));"
+                "constPLAN:Plan=Plan::pruned(Plan::Tagged(\"t\",&[",
+                "TagCase{name:\"A\",node:&Plan::Object(&[",
+                "PlanField::nested(\"c\",&<InnerasToolSchema>::PLAN)],&[])},",
+                "TagCase{name:\"B\",node:&Plan::Object(&[",
+                "PlanField::nested(\"c\",&<OtherasToolSchema>::PLAN)],&[])}]));"
             )
         );
         let untagged = nulls(parse_quote! {
@@ -372,7 +372,7 @@ mod tests {
             enum E { A(Inner), B(String, Other), C(u8) }
         });
         assert!(
-            untagged.contains("Nulls::Untagged(&[<InnerasToolSchema>::NULLS,Nulls::Tuple(&[Nulls::None,<OtherasToolSchema>::NULLS]).pruned()])"),
+            untagged.contains("Plan::Untagged(&[<InnerasToolSchema>::PLAN,Plan::Tuple(&[Plan::None,<OtherasToolSchema>::PLAN]).pruned()])"),
             "{untagged}"
         );
     }
@@ -390,14 +390,14 @@ mod tests {
         assert_eq!(
             untagged,
             concat!(
-                "constNULLS:Nulls=Nulls::pruned(Nulls::Untagged(&[Nulls::Object(&[",
-                "NullField::nested(\"a\",&Nulls::Keep),",
-                "NullField::nested(\"b\",&Nulls::Keep),",
-                "NullField::nested(\"c\",&Nulls::Keep),",
+                "constPLAN:Plan=Plan::pruned(Plan::Untagged(&[Plan::Object(&[",
+                "PlanField::nested(\"a\",&Plan::Keep),",
+                "PlanField::nested(\"b\",&Plan::Keep),",
+                "PlanField::nested(\"c\",&Plan::Keep),",
                 // An `Option` reads a missing key as it reads `null`: its own node.
-                "NullField::nested(\"d\",&<Option<Value>asToolSchema>::NULLS)",
+                "PlanField::nested(\"d\",&<Option<Value>asToolSchema>::PLAN)",
                 "],&[]),",
-                "Nulls::Object(&[NullField{name:\"a\",default:true,fill:None,inner:&Nulls::None}],&[])",
+                "Plan::Object(&[PlanField{name:\"a\",default:true,fill:None,inner:&Plan::None}],&[])",
                 "]));"
             )
         );
@@ -428,14 +428,14 @@ mod tests {
             #[serde(transparent)]
             struct S { inner: Inner }
         });
-        assert_eq!(transparent, "constNULLS:Nulls=<InnerasToolSchema>::NULLS;");
+        assert_eq!(transparent, "constNULLS:Plan=<InnerasToolSchema>::PLAN;");
         let from = nulls(parse_quote! {
             #[serde(from = "Raw")]
             struct S { a: u8 }
         });
-        assert_eq!(from, "constNULLS:Nulls=<RawasToolSchema>::NULLS;");
+        assert_eq!(from, "constNULLS:Plan=<RawasToolSchema>::PLAN;");
         let newtype = nulls(parse_quote! { struct S(Vec<Inner>); });
-        assert_eq!(newtype, "constNULLS:Nulls=<Vec<Inner>asToolSchema>::NULLS;");
+        assert_eq!(newtype, "constNULLS:Plan=<Vec<Inner>asToolSchema>::PLAN;");
         assert_eq!(nulls(parse_quote! { struct S(String); }), "");
     }
 }
