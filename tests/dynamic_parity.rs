@@ -233,13 +233,13 @@ fn more_precise(derived: &str, dynamic: &str) -> bool {
 
 /// The samples of one tool that a `DynamicTool` built from its schema reads otherwise, as
 /// lines to show; how many samples were compared is added to `compared`.
-fn differences(
-    name: &str,
-    input_schema: &str,
-    parse_args: fn(&str) -> Result<Value, ArgsError>,
-    parse_value: fn(Value) -> Result<Value, ArgsError>,
-    compared: &mut usize,
-) -> Vec<String> {
+fn differences(tool: &common::ParsingTool, compared: &mut usize) -> Vec<String> {
+    let common::ParsingTool {
+        name,
+        input_schema,
+        parse_args,
+        parse_value,
+    } = *tool;
     let schema: Value = serde_json::from_str(input_schema).unwrap();
     let dynamic_name: String = name
         .chars()
@@ -291,25 +291,17 @@ fn differences(
 fn derived_and_dynamic_tools_parse_every_sample_alike() {
     let mut compared = 0;
     let mut found = Vec::new();
-    for seed in &seed_tools::SEEDS {
-        for tool in seed.tools {
-            found.extend(differences(
-                tool.name,
-                tool.input_schema,
-                tool.parse_args,
-                tool.parse_value,
-                &mut compared,
-            ));
-        }
-    }
-    for tool in common::parsing_tools() {
-        found.extend(differences(
-            tool.name,
-            tool.input_schema,
-            tool.parse_args,
-            tool.parse_value,
-            &mut compared,
-        ));
+    let seeds = seed_tools::SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools)
+        .map(|tool| common::ParsingTool {
+            name: tool.name,
+            input_schema: tool.input_schema,
+            parse_args: tool.parse_args,
+            parse_value: tool.parse_value,
+        });
+    for tool in seeds.chain(common::parsing_tools()) {
+        found.extend(differences(&tool, &mut compared));
     }
     assert!(compared > 1000, "{compared} samples");
     assert!(
