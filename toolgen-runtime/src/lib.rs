@@ -112,7 +112,7 @@ pub mod __private {
     pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        Facts, Kid, LeadsTo, Target, TargetAt, check_field, check_rest, first_problem,
+        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
