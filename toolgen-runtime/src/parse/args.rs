@@ -303,6 +303,11 @@ const MAX_FLOAT_FIXES: usize = 64;
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
+    // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
+    // test is a const, so rustc does not even build the paths below for such a `T`.
+    if const { !(T::STRIPS_NULLS || T::NEEDS_FILL || T::NEEDS_JSON_CHECK) } {
+        return parse_text(args);
+    }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
@@ -332,10 +337,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
-            return match serde_json::from_str::<UniqueKeys>(args) {
-                Ok(UniqueKeys(value)) => parse_value_tolerant::<T>(value).map(|(parsed, _)| parsed),
-                Err(_) => Err(locate::<UniqueKeys>(args, &syntax_error(args))),
-            };
+            return parse_value_tolerant::<T>(read_unique(args)?).map(|(parsed, _)| parsed);
         }
         if let Some(stripped) = stripped {
             match parse_text::<T>(&stripped) {
@@ -358,7 +360,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if via_value::<T>() {
+    let text_error = if const { T::NEEDS_FILL || T::NEEDS_JSON_CHECK } {
         None
     } else {
         match serde_json::from_str::<T>(args) {
@@ -386,10 +388,7 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     let (value, tolerated) = if args.trim().is_empty() {
         (Value::Object(serde_json::Map::new()), true)
     } else {
-        match serde_json::from_str::<UniqueKeys>(args) {
-            Ok(UniqueKeys(value)) => (value, false),
-            Err(_) => return Err(locate::<UniqueKeys>(args, &syntax_error(args))),
-        }
+        (read_unique(args)?, false)
     };
     match (parse_value_tolerant::<T>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
@@ -400,22 +399,20 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     }
 }
 
-/// Whether `T`'s arguments go through a `serde_json::Value` where the stripping parse did not
-/// read them: to fill in `#[tool(default = ..)]` values, or to check a set's items, with the
-/// error's path. [`UniqueKeys`] reads the value, refusing a repeated key.
-fn via_value<T: ToolSchema>() -> bool {
-    T::NEEDS_FILL || T::NEEDS_JSON_CHECK
-}
-
 /// After `T` parsed from `args` on a text path: where `T` holds a map or an arbitrary JSON value,
 /// whose keys serde reads last-wins from text, a repeated key in any object of `args` is the
 /// error, as it is for serde's derived structs and on the `Value` path. One more pass over the
 /// text ([`DistinctKeys`], which keeps nothing), only for such types.
 fn distinct_keys<T: ToolSchema>(args: &str) -> Result<(), ArgsError> {
     use crate::schema::facts::{ANY, MAP};
-    if T::FACTS.all & (MAP | ANY) == 0 {
+    if const { T::FACTS.all & (MAP | ANY) == 0 } {
         return Ok(());
     }
+    check_distinct_keys(args)
+}
+
+/// [`distinct_keys`]' pass, the same for every `T`: built once, in this crate.
+fn check_distinct_keys(args: &str) -> Result<(), ArgsError> {
     match serde_json::from_str::<DistinctKeys>(args) {
         Ok(DistinctKeys) => Ok(()),
         Err(error) => Err(locate::<DistinctKeys>(args, &error)),
@@ -600,6 +597,15 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
+/// `args` read as a [`UniqueKeys`] value: the way through a `serde_json::Value`, the same for
+/// every `T` (so built once, in this crate, not in each crate with a tool).
+fn read_unique(args: &str) -> Result<Value, ArgsError> {
+    match serde_json::from_str::<UniqueKeys>(args) {
+        Ok(UniqueKeys(value)) => Ok(value),
+        Err(_) => Err(locate::<UniqueKeys>(args, &syntax_error(args))),
+    }
+}
+
 /// The error `serde_json` gives for `args` as plain JSON (for the position of a syntax error).
 #[cold]
 fn syntax_error(args: &str) -> serde_json::Error {
@@ -621,14 +627,26 @@ pub(crate) fn parse_tool_value<T: ToolSchema + DeserializeOwned>(
 fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
     mut value: Value,
 ) -> Result<(T, bool), ArgsError> {
-    let mut tolerated = false;
-    // Tolerance: arguments encoded twice, a JSON string holding the object. A tool's input is
-    // always an object, so a string at the top is never valid as it is.
-    if let Value::String(text) = &value {
+    let tolerated = decode_twice_encoded(&mut value)?;
+    if T::STRIPS_NULLS {
+        let mut conflicts = Conflicts::default();
+        strip_value_with(&mut value, &T::NULLS, &mut conflicts);
+        if conflicts.met {
+            return settle_conflicts::<T>(value, tolerated);
+        }
+    }
+    read_value(value, tolerated)
+}
+
+/// Tolerance: arguments encoded twice, a JSON string holding the object, replaced by the object
+/// (then `true`). A tool's input is always an object, so a string at the top is never valid as it
+/// is. The same for every `T`: built once, in this crate.
+fn decode_twice_encoded(value: &mut Value) -> Result<bool, ArgsError> {
+    if let Value::String(text) = &*value {
         match serde_json::from_str::<UniqueKeys>(text) {
             Ok(UniqueKeys(inner @ Value::Object(_))) => {
-                value = inner;
-                tolerated = true;
+                *value = inner;
+                return Ok(true);
             }
             // An object inside with a repeated key: that is the error, as it is unencoded (a
             // `Value` would keep the last one silently). Only `UniqueKeys` raises data errors.
@@ -638,14 +656,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
             _ => {}
         }
     }
-    if T::STRIPS_NULLS {
-        let mut conflicts = Conflicts::default();
-        strip_value_with(&mut value, &T::NULLS, &mut conflicts);
-        if conflicts.met {
-            return settle_conflicts::<T>(value, tolerated);
-        }
-    }
-    read_value(value, tolerated)
+    Ok(false)
 }
 
 /// How many times one parse tries again, with the `null`s an untagged enum's variants disagree
@@ -818,13 +829,18 @@ pub(crate) fn has_f32_overflow(value: &Value) -> bool {
 /// turns on, it refuses such a number for an `f32`), with its path.
 #[cold]
 fn out_of_f32_range<T: DeserializeOwned>(value: &Value) -> Result<(), ArgsError> {
-    let Ok(text) = serde_json::to_string(value) else {
+    let Some(text) = value_text(value) else {
         return Ok(());
     };
     match serde_json::from_str::<T>(&text) {
         Err(error) if is_out_of_range(&error.to_string()) => Err(locate::<T>(&text, &error)),
         _ => Ok(()),
     }
+}
+
+/// `value` as JSON text; the same for every `T`, so built once, in this crate.
+fn value_text(value: &Value) -> Option<String> {
+    serde_json::to_string(value).ok()
 }
 
 /// Parses arguments given as bytes: they must be UTF-8 JSON.
