@@ -337,7 +337,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
-            return parse_value_tolerant::<T>(read_unique(args)?).map(|(parsed, _)| parsed);
+            return parse_value_tolerant::<T, true>(read_unique(args)?).map(|(parsed, _)| parsed);
         }
         if let Some(stripped) = stripped {
             match parse_text::<T>(&stripped) {
@@ -390,7 +390,7 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     } else {
         (read_unique(args)?, false)
     };
-    match (parse_value_tolerant::<T>(value), text_error) {
+    match (parse_value_tolerant::<T, true>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
         // was wrong (a duplicate key keeps its last value there): the text's error stands.
         (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
@@ -620,11 +620,18 @@ fn syntax_error(args: &str) -> serde_json::Error {
 pub(crate) fn parse_tool_value<T: ToolSchema + DeserializeOwned>(
     value: Value,
 ) -> Result<T, ArgsError> {
-    parse_value_tolerant(value).map(|(parsed, _)| parsed)
+    parse_value_tolerant::<T, false>(value).map(|(parsed, _)| parsed)
 }
 
 /// [`parse_tool_value`], and whether a tolerance was needed.
-fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
+///
+/// `TEXT`: the value came from text (the way the text parse falls back on, for its tolerances),
+/// and `T` is read from the value written back as text, with the text's deserializer, which the
+/// text parse has built already: serde's code for `T` and each type in it is then built once for
+/// serde_json's text deserializer and once for `serde_path_to_error` over it, not also twice more
+/// for `&Value`, in every crate that parses a tool's arguments (issue 33: two thirds of what a
+/// crate of two small tools cost). The value's own way (`Tool::parse_value`) reads the value.
+fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
 ) -> Result<(T, bool), ArgsError> {
     let tolerated = decode_twice_encoded(&mut value)?;
@@ -632,10 +639,10 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
         let mut conflicts = Conflicts::default();
         strip_value_with(&mut value, &T::NULLS, &mut conflicts);
         if conflicts.met {
-            return settle_conflicts::<T>(value, tolerated);
+            return settle_conflicts::<T, TEXT>(value, tolerated);
         }
     }
-    read_value(value, tolerated)
+    read_value::<T, TEXT>(value, tolerated)
 }
 
 /// Tolerance: arguments encoded twice, a JSON string holding the object, replaced by the object
@@ -670,7 +677,7 @@ const MAX_CONFLICT_ATTEMPTS: usize = 256;
 /// failed (serde stops at the first) are tried the other way, and so on, object by object; where
 /// both ways fail, the first way's error stands.
 #[cold]
-fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
+fn settle_conflicts<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
@@ -703,7 +710,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
                 drop_member(&mut candidate, conflict);
             }
         }
-        let error = match read_value::<T>(candidate, tolerated) {
+        let error = match read_value::<T, TEXT>(candidate, tolerated) {
             Ok(parsed) => return Ok(parsed),
             Err(error) => error,
         };
@@ -764,8 +771,8 @@ fn drop_member(value: &mut Value, conflict: &Conflict) {
 }
 
 /// The rest of [`parse_value_tolerant`], once `null`s are stripped: defaults filled in, `T`
-/// read, integral floats mended.
-fn read_value<T: ToolSchema + DeserializeOwned>(
+/// read (from the value, or with `TEXT` from its text), integral floats mended.
+fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
@@ -774,18 +781,24 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
     }
     let mut fixes = 0;
     loop {
-        match T::deserialize(&value) {
+        // `TEXT` is a const: rustc builds only the way taken.
+        let read = if TEXT {
+            read_as_text::<T>(&value)
+        } else {
+            T::deserialize(&value).map_err(|_| locate_in_value::<T>(&value))
+        };
+        match read {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
                     crate::parse::plan::check_value(&value, &T::NULLS)?;
                 }
-                if has_f32_overflow(&value) {
+                // From text, a number beyond `f32` is already an error (`float_roundtrip`).
+                if !TEXT && has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;
                 }
                 return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0));
             }
-            Err(_) => {
-                let (error, path) = locate_in_value::<T>(&value);
+            Err((error, path)) => {
                 // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.
                 if fixes < MAX_FLOAT_FIXES
                     && error.message.starts_with("invalid type: floating point")
@@ -799,6 +812,24 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
             }
         }
     }
+}
+
+/// `T` read from `value` written as text, as the text parse reads it; on failure, the error and
+/// its path, as [`locate_in_value`] gives them. A number beyond `f32`'s range where `T` has an
+/// `f32` is an error here as on the text path (where from the value it is infinity, which
+/// [`out_of_f32_range`] then reports).
+fn read_as_text<T: DeserializeOwned>(
+    value: &Value,
+) -> Result<T, (ArgsError, Option<serde_path_to_error::Path>)> {
+    let Some(text) = value_text(value) else {
+        let error = ArgsError::new(
+            String::new(),
+            "the arguments could not be read".to_owned(),
+            ArgsErrorKind::Data,
+        );
+        return Err((error, None));
+    };
+    serde_json::from_str::<T>(&text).map_err(|error| locate_with_path::<T>(&text, &error))
 }
 
 /// Whether `value` has a number beyond `f32`'s range, which serde makes infinity when it reads
@@ -1003,17 +1034,30 @@ fn locate_in_value<T: DeserializeOwned>(
 /// The slow path: find where `args` fails to parse as `T`.
 #[cold]
 fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsError {
+    locate_with_path::<T>(args, first).0
+}
+
+/// [`locate`], and the path of the failure as `serde_path_to_error` gives it (for mending an
+/// integral float there); `None` where the failure is outside any path.
+#[cold]
+fn locate_with_path<T: DeserializeOwned>(
+    args: &str,
+    first: &serde_json::Error,
+) -> (ArgsError, Option<serde_path_to_error::Path>) {
     let mut de = serde_json::Deserializer::from_str(args);
     match serde_path_to_error::deserialize::<_, T>(&mut de) {
         Err(error) => {
             let path = path_text(error.path());
-            ArgsError::from_json(error.inner(), path)
+            (
+                ArgsError::from_json(error.inner(), path),
+                Some(error.path().clone()),
+            )
         }
         // The value parsed, so what failed is after it: trailing characters, outside any path.
         Ok(_) => match de.end() {
-            Err(trailing) => ArgsError::from_json(&trailing, String::new()),
+            Err(trailing) => (ArgsError::from_json(&trailing, String::new()), None),
             // Both parses see the same text; should they ever disagree, report the first error.
-            Ok(()) => ArgsError::from_json(first, String::new()),
+            Ok(()) => (ArgsError::from_json(first, String::new()), None),
         },
     }
 }
