@@ -10,6 +10,8 @@
 #     TOOLGEN_PATH=/tmp/other-checkout bash benches/compile_time.sh   # measure another checkout
 #     VARIANTS="toolgen toolgen-strict" bash benches/compile_time.sh   # some variants (and baseline)
 #     COUNT=instructions STRUCTS=20 bash benches/compile_time.sh   # instructions, not seconds
+#     COUNT=instructions VARIANTS="two-toolgen-set two-schemars+ two-rmcp" bash benches/compile_time.sh
+#                                             # a crate's fixed cost: two tools (issue 33)
 #
 # It generates, in a temporary directory, crates that depend on this workspace by path and
 # differ only in their derives, on 100 structs of 8 fields (String, Option<u32>, Vec<String>,
@@ -37,6 +39,17 @@
 # that holds others, for which the derive finds whether they lead back to it:
 #
 #   deep-baseline, deep-toolgen-defs, deep-schemars+   as above
+#
+# and a "two" family, a crate's fixed cost: two small tools of three fields (a `String`, an
+# `Option`, a `Vec`), with doc comments, as a user writes them (STRUCTS does not apply):
+#
+#   two-baseline, two-toolgen-defs, two-schemars+   as above
+#   two-toolgen-set  as two-toolgen-defs, and `#[derive(ToolSet)]` on an enum of the two with
+#              every provider's definitions and `parse_call`: what a user dispatching calls writes
+#   two-rmcp   an MCP server of the two tools with rmcp's `#[tool_router(server_handler)]` and
+#              `#[tool]` (rmcp 3.11, `macros` feature; schemars' derive on the argument types)
+#
+# The "two" crates all depend on rmcp with its `macros` feature, to have the same dependencies.
 #
 # All crates have the same dependencies, share one target directory (under the temp dir), and
 # are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
@@ -92,13 +105,14 @@ VARIANTS = [
     "baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+",
     "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
     "deep-baseline", "deep-toolgen-defs", "deep-schemars+",
+    "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-schemars+", "two-rmcp",
 ]
 VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
 
 
 def prefix(variant):
-    """The family's prefix: "rich-", "deep-" or ""."""
-    for p in ("rich-", "deep-"):
+    """The family's prefix: "rich-", "deep-", "two-" or ""."""
+    for p in ("rich-", "deep-", "two-"):
         if variant.startswith(p):
             return p
     return ""
@@ -115,11 +129,129 @@ def family(variant):
     return prefix(variant) + "baseline", prefix(variant) + "schemars+"
 
 
+def sizes():
+    """What the crates hold, for the tables' headers."""
+    kinds = [f"{n} structs x 8 fields" for v in VARIANTS if not v.startswith("two-")][:1]
+    kinds += ["two tools x 3 fields" for v in VARIANTS if v.startswith("two-")][:1]
+    return ", ".join(kinds)
+
+
+def structs(variant):
+    """How many tools the variant's crate has."""
+    return 2 if variant.startswith("two-") else n
+
+
 def crate_dir_name(variant):
     return "ct_" + variant.replace("+", "_plus").replace("-", "_")
 
 
+def source_two(variant):
+    """The "two" family: two small tools, as a user writes them."""
+    kind = variant[len("two-"):]
+    tool = kind.startswith("toolgen")
+    js = kind.startswith("schemars") or kind == "rmcp"
+    d = ["Deserialize"]
+    if tool:
+        d.append("toolgen::Tool")
+    if js:
+        d.append("schemars::JsonSchema")
+    derive = "#[derive(" + ", ".join(d) + ")]"
+    out = [
+        "#![allow(dead_code)]",
+        "use serde::Deserialize;",
+        "",
+        "/// Search the notes for a phrase.",
+        derive,
+        "pub struct SearchNotes {",
+        "    /// The words to look for.",
+        "    pub query: String,",
+        "    /// How many notes to return at most.",
+        "    pub limit: Option<u32>,",
+        "    /// Only notes with all of these tags.",
+        "    pub tags: Vec<String>,",
+        "}",
+        "",
+        "/// Add a note to the notebook.",
+        derive,
+        "pub struct AddNote {",
+        "    /// The note's title.",
+        "    pub title: String,",
+        "    /// The note's text, in Markdown.",
+        "    pub body: Option<String>,",
+        "    /// Tags to file the note under.",
+        "    pub tags: Vec<String>,",
+        "}",
+        "",
+    ]
+    if tool:
+        out += [
+            "pub static ALL: [&str; 2] = [",
+            "    <SearchNotes as toolgen::Tool>::INPUT_SCHEMA,",
+            "    <AddNote as toolgen::Tool>::INPUT_SCHEMA,",
+            "];",
+            "pub fn defs() -> Vec<&'static str> {",
+            "    let mut all = Vec::new();",
+            "    for p in toolgen::Provider::ALL {",
+            "        all.push(<SearchNotes as toolgen::Tool>::definition_json(p));",
+            "        all.push(<AddNote as toolgen::Tool>::definition_json(p));",
+            "    }",
+            "    all",
+            "}",
+        ]
+    if kind == "toolgen-set":
+        out += [
+            "#[derive(toolgen::ToolSet)]",
+            "pub enum Notes {",
+            "    Search(SearchNotes),",
+            "    Add(AddNote),",
+            "}",
+            "pub fn set_defs() -> Vec<serde_json::Value> {",
+            "    toolgen::Provider::ALL.iter().map(|&p| <Notes as toolgen::ToolSet>::definitions(p)).collect()",
+            "}",
+            "pub fn handle(call: &toolgen::ToolCall) -> Result<usize, toolgen::ArgsError> {",
+            "    Ok(match <Notes as toolgen::ToolSet>::parse_call(call)? {",
+            "        Notes::Search(s) => s.query.len() + s.tags.len(),",
+            "        Notes::Add(a) => a.title.len() + a.tags.len(),",
+            "    })",
+            "}",
+        ]
+    if kind == "schemars+":
+        out += [
+            "pub fn all() -> Vec<schemars::Schema> {",
+            "    vec![schemars::schema_for!(SearchNotes), schemars::schema_for!(AddNote)]",
+            "}",
+        ]
+    if kind == "rmcp":
+        out += [
+            "use rmcp::handler::server::wrapper::Parameters;",
+            "use rmcp::{tool, tool_router};",
+            "",
+            "#[derive(Clone)]",
+            "pub struct Notebook {",
+            "    tool_router: rmcp::handler::server::router::tool::ToolRouter<Self>,",
+            "}",
+            "",
+            "#[tool_router(server_handler)]",
+            "impl Notebook {",
+            "    /// Search the notes for a phrase.",
+            "    #[tool]",
+            "    async fn search_notes(&self, Parameters(s): Parameters<SearchNotes>) -> String {",
+            "        format!(\"{} {}\", s.query, s.tags.len())",
+            "    }",
+            "",
+            "    /// Add a note to the notebook.",
+            "    #[tool]",
+            "    async fn add_note(&self, Parameters(a): Parameters<AddNote>) -> String {",
+            "        format!(\"{} {}\", a.title, a.tags.len())",
+            "    }",
+            "}",
+        ]
+    return "\n".join(out) + "\n"
+
+
 def source(variant):
+    if variant.startswith("two-"):
+        return source_two(variant)
     rich = variant.startswith("rich-")
     deep = variant.startswith("deep-")
     kind = variant[len(prefix(variant)):]
@@ -267,6 +399,14 @@ def source(variant):
 
 
 def manifest(variant):
+    # The "two" family also depends on rmcp (for two-rmcp) and serde_json (for a set's
+    # definitions), all of its crates alike.
+    two = (
+        'serde_json = "1"\n'
+        'rmcp = { version = "3.11", default-features = false, features = ["server", "macros"] }\n'
+        if variant.startswith("two-")
+        else ""
+    )
     return f"""[package]
 name = "{crate_dir_name(variant)}"
 version = "0.0.0"
@@ -277,7 +417,7 @@ publish = false
 serde = {{ version = "1", features = ["derive"] }}
 toolgen = {{ path = "{repo}" }}
 schemars = "1.2.3"
-
+{two}
 [workspace]
 """
 
@@ -319,6 +459,22 @@ def cargo(crate, target, extra=(), quiet=True, wrapper=None):
     return res
 
 
+def whole_crate(metric, what):
+    """The "two" family's crates whole, against rmcp's and schemars' (the issue's comparison)."""
+    value = {v: statistics.median(x) if isinstance(x, list) else x for v, x in metric.items()}
+    others = [v for v in ("two-rmcp", "two-schemars+") if v in value]
+    mine = [v for v in VARIANTS if v.startswith("two-toolgen")]
+    if not others or not mine:
+        return
+    print()
+    print(f"two tools, the whole crate's {what}, against:")
+    print()
+    print("| crate | " + " | ".join(others) + " |")
+    print("|---|" + "---|" * len(others))
+    for v in mine:
+        print(f"| {v} | " + " | ".join(f"{value[v] / value[o]:.2f}x" for o in others) + " |")
+
+
 tmp = tempfile.mkdtemp(prefix="toolgen-compile-time-")
 target = os.path.join(tmp, "target")
 try:
@@ -335,7 +491,7 @@ try:
             shutil.copy(lock, os.path.join(d, "Cargo.lock"))
         crates[v] = d
 
-    print(f"generated {len(VARIANTS)} crates of {n} structs in {tmp}, toolgen from {repo}", flush=True)
+    print(f"generated {len(VARIANTS)} crates ({sizes()}) in {tmp}, toolgen from {repo}", flush=True)
     print("prebuilding dependencies (first build of each crate)...", flush=True)
     offline = True
     for v in VARIANTS:
@@ -371,7 +527,7 @@ try:
             print(f"{v}: {ir[v]:,} instructions", flush=True)
         print()
         print(
-            f"cargo {mode}, CARGO_INCREMENTAL=0, {n} structs x 8 fields: instructions rustc "
+            f"cargo {mode}, CARGO_INCREMENTAL=0, {sizes()}: instructions rustc "
             "executed for the crate (callgrind), proc macros included"
         )
         print("extra vs schemars+: (crate - baseline) / (schemars+ - baseline), same family.")
@@ -387,7 +543,10 @@ try:
             ratio = "–"
             if js in VARIANTS and ir[js] > ir[base]:
                 ratio = f"{e / (ir[js] - ir[base]):.2f}x"
-            print(f"| {v} | {ir[v] / 1e6:.0f} | {e / 1e6:+.0f} | {e / n / 1e6:+.2f} | {ratio} |")
+            print(
+                f"| {v} | {ir[v] / 1e6:.0f} | {e / 1e6:+.0f} | {e / structs(v) / 1e6:+.2f} | {ratio} |"
+            )
+        whole_crate(ir, "instructions")
         sys.exit(0)
     wall = {v: [] for v in VARIANTS}
     cpu = {v: [] for v in VARIANTS}
@@ -414,7 +573,7 @@ try:
         load = f.read().split()[0]
     print()
     print(
-        f"cargo {mode}, CARGO_INCREMENTAL=0, {n} structs x 8 fields, {runs} paired runs, "
+        f"cargo {mode}, CARGO_INCREMENTAL=0, {sizes()}, {runs} paired runs, "
         f"load average at the end {load}"
     )
     print(
@@ -451,8 +610,9 @@ try:
         base_cpu = statistics.median(cpu[base])
         print(
             f"| {v} | {wm:.2f} | {cm:.2f} | {ew:+.2f} | {ec:+.2f} | "
-            f"{ec / n * 1000:+.1f} | {cm / base_cpu:.2f}x | {ratio} |"
+            f"{ec / structs(v) * 1000:+.1f} | {cm / base_cpu:.2f}x | {ratio} |"
         )
+    whole_crate(cpu, "CPU time (medians)")
 finally:
     if keep:
         print(f"\nkept {tmp}")

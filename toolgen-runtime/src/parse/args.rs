@@ -305,6 +305,11 @@ const MAX_FLOAT_FIXES: usize = 64;
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
+    // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
+    // test is a const, so rustc does not even build the paths below for such a `T`.
+    if const { !(T::STRIPS_NULLS || T::NEEDS_FILL || T::NEEDS_JSON_CHECK) } {
+        return parse_text(args);
+    }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
@@ -334,10 +339,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
-            return match serde_json::from_str::<UniqueKeys>(args) {
-                Ok(UniqueKeys(value)) => parse_value_tolerant::<T>(value).map(|(parsed, _)| parsed),
-                Err(_) => Err(locate::<UniqueKeys>(args, &syntax_error(args))),
-            };
+            return parse_value_tolerant::<T, true>(read_unique(args)?).map(|(parsed, _)| parsed);
         }
         if let Some(stripped) = stripped {
             match parse_text::<T>(&stripped) {
@@ -360,7 +362,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if via_value::<T>() {
+    let text_error = if const { T::NEEDS_FILL || T::NEEDS_JSON_CHECK } {
         None
     } else {
         match serde_json::from_str::<T>(args) {
@@ -388,12 +390,9 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     let (value, tolerated) = if args.trim().is_empty() {
         (Value::Object(serde_json::Map::new()), true)
     } else {
-        match serde_json::from_str::<UniqueKeys>(args) {
-            Ok(UniqueKeys(value)) => (value, false),
-            Err(_) => return Err(locate::<UniqueKeys>(args, &syntax_error(args))),
-        }
+        (read_unique(args)?, false)
     };
-    match (parse_value_tolerant::<T>(value), text_error) {
+    match (parse_value_tolerant::<T, true>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
         // was wrong (a duplicate key keeps its last value there): the text's error stands.
         (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
@@ -402,22 +401,20 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsErr
     }
 }
 
-/// Whether `T`'s arguments go through a `serde_json::Value` where the stripping parse did not
-/// read them: to fill in `#[tool(default = ..)]` values, or to check a set's items, with the
-/// error's path. [`UniqueKeys`] reads the value, refusing a repeated key.
-fn via_value<T: ToolSchema>() -> bool {
-    T::NEEDS_FILL || T::NEEDS_JSON_CHECK
-}
-
 /// After `T` parsed from `args` on a text path: where `T` holds a map or an arbitrary JSON value,
 /// whose keys serde reads last-wins from text, a repeated key in any object of `args` is the
 /// error, as it is for serde's derived structs and on the `Value` path. One more pass over the
 /// text ([`DistinctKeys`], which keeps nothing), only for such types.
 fn distinct_keys<T: ToolSchema>(args: &str) -> Result<(), ArgsError> {
     use crate::schema::facts::{ANY, MAP};
-    if T::FACTS.all & (MAP | ANY) == 0 {
+    if const { T::FACTS.all & (MAP | ANY) == 0 } {
         return Ok(());
     }
+    check_distinct_keys(args)
+}
+
+/// [`distinct_keys`]' pass, the same for every `T`: built once, in this crate.
+fn check_distinct_keys(args: &str) -> Result<(), ArgsError> {
     match serde_json::from_str::<DistinctKeys>(args) {
         Ok(DistinctKeys) => Ok(()),
         Err(error) => Err(locate::<DistinctKeys>(args, &error)),
@@ -602,6 +599,15 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
+/// `args` read as a [`UniqueKeys`] value: the way through a `serde_json::Value`, the same for
+/// every `T` (so built once, in this crate, not in each crate with a tool).
+fn read_unique(args: &str) -> Result<Value, ArgsError> {
+    match serde_json::from_str::<UniqueKeys>(args) {
+        Ok(UniqueKeys(value)) => Ok(value),
+        Err(_) => Err(locate::<UniqueKeys>(args, &syntax_error(args))),
+    }
+}
+
 /// The error `serde_json` gives for `args` as plain JSON (for the position of a syntax error).
 #[cold]
 fn syntax_error(args: &str) -> serde_json::Error {
@@ -616,21 +622,40 @@ fn syntax_error(args: &str) -> serde_json::Error {
 pub(crate) fn parse_tool_value<T: ToolSchema + DeserializeOwned>(
     value: Value,
 ) -> Result<T, ArgsError> {
-    parse_value_tolerant(value).map(|(parsed, _)| parsed)
+    parse_value_tolerant::<T, false>(value).map(|(parsed, _)| parsed)
 }
 
 /// [`parse_tool_value`], and whether a tolerance was needed.
-fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
+///
+/// `TEXT`: the value came from text (the way the text parse falls back on, for its tolerances),
+/// and `T` is read from the value written back as text, with the text's deserializer, which the
+/// text parse has built already: serde's code for `T` and each type in it is then built once for
+/// serde_json's text deserializer and once for `serde_path_to_error` over it, not also twice more
+/// for `&Value`, in every crate that parses a tool's arguments (issue 33: two thirds of what a
+/// crate of two small tools cost). The value's own way (`Tool::parse_value`) reads the value.
+fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
 ) -> Result<(T, bool), ArgsError> {
-    let mut tolerated = false;
-    // Tolerance: arguments encoded twice, a JSON string holding the object. A tool's input is
-    // always an object, so a string at the top is never valid as it is.
-    if let Value::String(text) = &value {
+    let tolerated = decode_twice_encoded(&mut value)?;
+    if T::STRIPS_NULLS {
+        let mut conflicts = Conflicts::default();
+        strip_value_with(&mut value, &T::PLAN, &mut conflicts);
+        if conflicts.met {
+            return settle_conflicts::<T, TEXT>(value, tolerated);
+        }
+    }
+    read_value::<T, TEXT>(value, tolerated)
+}
+
+/// Tolerance: arguments encoded twice, a JSON string holding the object, replaced by the object
+/// (then `true`). A tool's input is always an object, so a string at the top is never valid as it
+/// is. The same for every `T`: built once, in this crate.
+fn decode_twice_encoded(value: &mut Value) -> Result<bool, ArgsError> {
+    if let Value::String(text) = &*value {
         match serde_json::from_str::<UniqueKeys>(text) {
             Ok(UniqueKeys(inner @ Value::Object(_))) => {
-                value = inner;
-                tolerated = true;
+                *value = inner;
+                return Ok(true);
             }
             // An object inside with a repeated key: that is the error, as it is unencoded (a
             // `Value` would keep the last one silently). Only `UniqueKeys` raises data errors.
@@ -640,14 +665,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned>(
             _ => {}
         }
     }
-    if T::STRIPS_NULLS {
-        let mut conflicts = Conflicts::default();
-        strip_value_with(&mut value, &T::PLAN, &mut conflicts);
-        if conflicts.met {
-            return settle_conflicts::<T>(value, tolerated);
-        }
-    }
-    read_value(value, tolerated)
+    Ok(false)
 }
 
 /// How many times one parse tries again, with the `null`s an untagged enum's variants disagree
@@ -661,7 +679,7 @@ const MAX_CONFLICT_ATTEMPTS: usize = 256;
 /// failed (serde stops at the first) are tried the other way, and so on, object by object; where
 /// both ways fail, the first way's error stands.
 #[cold]
-fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
+fn settle_conflicts<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
@@ -694,7 +712,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned>(
                 drop_member(&mut candidate, conflict);
             }
         }
-        let error = match read_value::<T>(candidate, tolerated) {
+        let error = match read_value::<T, TEXT>(candidate, tolerated) {
             Ok(parsed) => return Ok(parsed),
             Err(error) => error,
         };
@@ -755,8 +773,8 @@ fn drop_member(value: &mut Value, conflict: &Conflict) {
 }
 
 /// The rest of [`parse_value_tolerant`], once `null`s are stripped: defaults filled in, `T`
-/// read, integral floats mended.
-fn read_value<T: ToolSchema + DeserializeOwned>(
+/// read (from the value, or with `TEXT` from its text), integral floats mended.
+fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
@@ -765,18 +783,24 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
     }
     let mut fixes = 0;
     loop {
-        match T::deserialize(&value) {
+        // `TEXT` is a const: rustc builds only the way taken.
+        let read = if TEXT {
+            read_as_text::<T>(&value)
+        } else {
+            T::deserialize(&value).map_err(|_| locate_in_value::<T>(&value))
+        };
+        match read {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
                     crate::parse::walk::check_value(&value, &T::PLAN)?;
                 }
-                if has_f32_overflow(&value) {
+                // From text, a number beyond `f32` is already an error (`float_roundtrip`).
+                if !TEXT && has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;
                 }
                 return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0));
             }
-            Err(_) => {
-                let (error, path) = locate_in_value::<T>(&value);
+            Err((error, path)) => {
                 // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.
                 if fixes < MAX_FLOAT_FIXES
                     && error.message.starts_with("invalid type: floating point")
@@ -790,6 +814,24 @@ fn read_value<T: ToolSchema + DeserializeOwned>(
             }
         }
     }
+}
+
+/// `T` read from `value` written as text, as the text parse reads it; on failure, the error and
+/// its path, as [`locate_in_value`] gives them. A number beyond `f32`'s range where `T` has an
+/// `f32` is an error here as on the text path (where from the value it is infinity, which
+/// [`out_of_f32_range`] then reports).
+fn read_as_text<T: DeserializeOwned>(
+    value: &Value,
+) -> Result<T, (ArgsError, Option<serde_path_to_error::Path>)> {
+    let Some(text) = value_text(value) else {
+        let error = ArgsError::new(
+            String::new(),
+            "the arguments could not be read".to_owned(),
+            ArgsErrorKind::Data,
+        );
+        return Err((error, None));
+    };
+    serde_json::from_str::<T>(&text).map_err(|error| locate_with_path::<T>(&text, &error))
 }
 
 /// Whether `value` has a number beyond `f32`'s range, which serde makes infinity when it reads
@@ -820,13 +862,18 @@ pub(crate) fn has_f32_overflow(value: &Value) -> bool {
 /// turns on, it refuses such a number for an `f32`), with its path.
 #[cold]
 fn out_of_f32_range<T: DeserializeOwned>(value: &Value) -> Result<(), ArgsError> {
-    let Ok(text) = serde_json::to_string(value) else {
+    let Some(text) = value_text(value) else {
         return Ok(());
     };
     match serde_json::from_str::<T>(&text) {
         Err(error) if is_out_of_range(&error.to_string()) => Err(locate::<T>(&text, &error)),
         _ => Ok(()),
     }
+}
+
+/// `value` as JSON text; the same for every `T`, so built once, in this crate.
+fn value_text(value: &Value) -> Option<String> {
+    serde_json::to_string(value).ok()
 }
 
 /// Parses arguments given as bytes: they must be UTF-8 JSON.
@@ -1025,6 +1072,16 @@ fn wrong_type(args: &str, path: &serde_path_to_error::Path, message: &str) -> Op
 /// The slow path: find where `args` fails to parse as `T`.
 #[cold]
 pub(crate) fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error) -> ArgsError {
+    locate_with_path::<T>(args, first).0
+}
+
+/// [`locate`], and the path of the failure as `serde_path_to_error` gives it (for mending an
+/// integral float there); `None` where the failure is outside any path.
+#[cold]
+fn locate_with_path<T: DeserializeOwned>(
+    args: &str,
+    first: &serde_json::Error,
+) -> (ArgsError, Option<serde_path_to_error::Path>) {
     let mut de = serde_json::Deserializer::from_str(args);
     match serde_path_to_error::deserialize::<_, T>(&mut de) {
         Err(error) => {
@@ -1032,15 +1089,21 @@ pub(crate) fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error)
             if error.inner().classify() == serde_json::error::Category::Syntax
                 && let Some(wrong) = wrong_type(args, error.path(), &error.inner().to_string())
             {
-                return ArgsError::new(path, wrong, ArgsErrorKind::Data);
+                return (
+                    ArgsError::new(path, wrong, ArgsErrorKind::Data),
+                    Some(error.path().clone()),
+                );
             }
-            ArgsError::from_json(error.inner(), path)
+            (
+                ArgsError::from_json(error.inner(), path),
+                Some(error.path().clone()),
+            )
         }
         // The value parsed, so what failed is after it: trailing characters, outside any path.
         Ok(_) => match de.end() {
-            Err(trailing) => ArgsError::from_json(&trailing, String::new()),
+            Err(trailing) => (ArgsError::from_json(&trailing, String::new()), None),
             // Both parses see the same text; should they ever disagree, report the first error.
-            Ok(()) => ArgsError::from_json(first, String::new()),
+            Ok(()) => (ArgsError::from_json(first, String::new()), None),
         },
     }
 }
