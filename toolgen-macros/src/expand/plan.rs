@@ -257,7 +257,7 @@ mod tests {
 
     /// The `PLAN` const for `input` (as the derive writes it where the type is on no graph),
     /// as text without spaces.
-    fn nulls(input: syn::DeriveInput) -> String {
+    fn plan_tokens(input: syn::DeriveInput) -> String {
         let mut errors = darling::Error::accumulator();
         let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn plain_fields_without_defaults_need_nothing() {
-        let text = nulls(parse_quote! {
+        let text = plan_tokens(parse_quote! {
             struct S { a: String, b: Option<u32>, c: Vec<bool>, #[serde(skip)] d: Thing }
         });
         assert_eq!(text, "");
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn defaults_and_nested_types_are_listed() {
-        let text = nulls(parse_quote! {
+        let text = plan_tokens(parse_quote! {
             struct S {
                 #[serde(default)] a: u8,
                 #[tool(default = 3)] b: u8,
@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn container_default_covers_every_field() {
-        let text = nulls(parse_quote! {
+        let text = plan_tokens(parse_quote! {
             #[serde(default, rename_all = "camelCase")]
             struct S { first_name: String }
         });
@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn fields_leading_back_to_the_type_are_lazy() {
-        let text = nulls(parse_quote! {
+        let text = plan_tokens(parse_quote! {
             struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
         });
         assert!(
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn enums_follow_their_representation() {
-        let external = nulls(parse_quote! {
+        let external = plan_tokens(parse_quote! {
             enum E { A, B { #[serde(default)] x: u8 }, C(Inner), #[serde(untagged)] D(Other) }
         });
         assert_eq!(
@@ -339,7 +339,7 @@ mod tests {
                 "Plan::Untagged(&[<OtherasToolSchema>::PLAN])]).pruned();"
             )
         );
-        let internal = nulls(parse_quote! {
+        let internal = plan_tokens(parse_quote! {
             #[serde(tag = "t")]
             enum E { A, B { #[serde(default)] x: u8 } }
         });
@@ -353,7 +353,7 @@ mod tests {
                 "PlanField{name:\"x\",default:true,fill:None,inner:&Plan::None}],&[]).pruned()}]));"
             )
         );
-        let adjacent = nulls(parse_quote! {
+        let adjacent = plan_tokens(parse_quote! {
             #[serde(tag = "t", content = "c")]
             enum E { A(Inner), B(Other) }
         });
@@ -367,7 +367,7 @@ mod tests {
                 "PlanField::nested(\"c\",&<OtherasToolSchema>::PLAN)],&[])}]));"
             )
         );
-        let untagged = nulls(parse_quote! {
+        let untagged = plan_tokens(parse_quote! {
             #[serde(untagged)]
             enum E { A(Inner), B(String, Other), C(u8) }
         });
@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn untagged_variants_list_the_fields_that_read_null_as_a_value() {
-        let untagged = nulls(parse_quote! {
+        let untagged = plan_tokens(parse_quote! {
             #[serde(untagged)]
             enum E {
                 A { a: serde_json::Value, b: (), #[serde(with = "m")] c: u8, d: Option<Value>, e: u8 },
@@ -402,7 +402,7 @@ mod tests {
             )
         );
         // A `#[tool(default)]` value in an untagged variant is not written in.
-        let filled = nulls(parse_quote! {
+        let filled = plan_tokens(parse_quote! {
             enum E { A { #[tool(default = 1)] x: u8 }, #[serde(untagged)] B { #[tool(default = 2)] y: u8 } }
         });
         assert!(
@@ -414,28 +414,28 @@ mod tests {
             "{filled}"
         );
         // Not in a struct, nor in a tagged variant: there no other variant reads the object.
-        let tagged = nulls(parse_quote! {
+        let tagged = plan_tokens(parse_quote! {
             enum E { A { a: Value, #[serde(default)] x: u8 } }
         });
         assert!(!tagged.contains("Keep"), "{tagged}");
-        let plain = nulls(parse_quote! { struct S { a: Value, #[serde(default)] x: u8 } });
+        let plain = plan_tokens(parse_quote! { struct S { a: Value, #[serde(default)] x: u8 } });
         assert!(!plain.contains("Keep"), "{plain}");
     }
 
     #[test]
     fn delegates_and_newtypes_are_their_inner_type() {
-        let transparent = nulls(parse_quote! {
+        let transparent = plan_tokens(parse_quote! {
             #[serde(transparent)]
             struct S { inner: Inner }
         });
-        assert_eq!(transparent, "constNULLS:Plan=<InnerasToolSchema>::PLAN;");
-        let from = nulls(parse_quote! {
+        assert_eq!(transparent, "constPLAN:Plan=<InnerasToolSchema>::PLAN;");
+        let from = plan_tokens(parse_quote! {
             #[serde(from = "Raw")]
             struct S { a: u8 }
         });
-        assert_eq!(from, "constNULLS:Plan=<RawasToolSchema>::PLAN;");
-        let newtype = nulls(parse_quote! { struct S(Vec<Inner>); });
-        assert_eq!(newtype, "constNULLS:Plan=<Vec<Inner>asToolSchema>::PLAN;");
-        assert_eq!(nulls(parse_quote! { struct S(String); }), "");
+        assert_eq!(from, "constPLAN:Plan=<RawasToolSchema>::PLAN;");
+        let newtype = plan_tokens(parse_quote! { struct S(Vec<Inner>); });
+        assert_eq!(newtype, "constPLAN:Plan=<Vec<Inner>asToolSchema>::PLAN;");
+        assert_eq!(plan_tokens(parse_quote! { struct S(String); }), "");
     }
 }
