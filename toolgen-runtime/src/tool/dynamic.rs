@@ -62,6 +62,9 @@ pub struct DynamicTool {
     anthropic: Option<String>,
     gemini: Option<String>,
     patterns: HashMap<String, regex::Regex>,
+    /// Whether the schema may hold a `default` to fill in (a member so named): parsing walks the
+    /// value for them only then.
+    has_defaults: bool,
 }
 
 /// Why a [`DynamicTool`] cannot be made: its name, or its schema.
@@ -132,10 +135,12 @@ impl DynamicTool {
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
         let gemini = gemini.ok();
+        let has_defaults = standard.contains("\"default\":");
         Ok(DynamicTool {
             name,
             description: description.into(),
             schema,
+            has_defaults,
             standard,
             openai: None,
             anthropic: None,
@@ -274,7 +279,9 @@ impl DynamicTool {
             steps: std::cell::Cell::new(MAX_STEPS),
         };
         checker.strip_nulls(&self.schema, &mut value, 0);
-        checker.fill_defaults(&self.schema, &mut value, 0);
+        if self.has_defaults {
+            checker.fill_defaults(&self.schema, &mut value, 0);
+        }
         let mut path = Vec::new();
         match checker.check(&self.schema, &value, &mut path, 0, 0) {
             Ok(()) => Ok(value),
@@ -781,20 +788,12 @@ impl<'s> Checker<'s> {
         }
         for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
             if let Some(Value::Array(branches)) = keywords.get(keyword) {
-                // The branch the value picks out (by its JSON type, or by a tag): its error is
-                // the one to give, as serde gives the error inside an `Option`'s value or inside
-                // the variant a tag names.
-                let picked = self.picked(branches, value);
-                let mut first = None;
-                let mut own = None;
+                let mut failures = Vec::new();
                 let mut passed = 0;
                 for (index, branch) in branches.iter().enumerate() {
                     match self.check(branch, value, path, depth, hops + 1) {
                         Ok(()) => passed += 1,
-                        Err(failure) if picked == Some(index) => own = Some(failure),
-                        Err(failure) => {
-                            first.get_or_insert(failure);
-                        }
+                        Err(failure) => failures.push((index, failure)),
                     }
                     // Enough to know: one for `anyOf`, two for `oneOf`.
                     if passed > usize::from(exactly_one) {
@@ -802,11 +801,19 @@ impl<'s> Checker<'s> {
                     }
                 }
                 if passed == 0 {
-                    // The branch the value picks out, or the only one: its own error says more.
-                    return Err(match (own, first) {
-                        (Some(failure), _) => failure,
-                        (None, Some(failure)) if branches.len() == 1 => failure,
-                        _ => fail(
+                    // The branch the value picks out (by its JSON type, or by a tag), or the only
+                    // one: its own error says more, as serde gives the error inside an `Option`'s
+                    // value or inside the variant a tag names. Looked for only on failure.
+                    let own = match self.picked(branches, value) {
+                        Some(picked) if branches.len() > 1 => {
+                            failures.into_iter().find(|(index, _)| *index == picked)
+                        }
+                        _ if branches.len() == 1 => failures.into_iter().next(),
+                        _ => None,
+                    };
+                    return Err(match own {
+                        Some((_, failure)) => failure,
+                        None => fail(
                             path,
                             "the value matches none of the schema's alternatives",
                             ArgsErrorKind::Data,
