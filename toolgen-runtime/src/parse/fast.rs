@@ -314,11 +314,14 @@ fn intern(
 /// The field of `fields` named `key`, and its index.
 #[inline(always)]
 fn find_field(fields: &'static [PlanField], key: &str) -> Option<(usize, &'static PlanField)> {
-    // Lengths first: most keys differ from most names there.
-    fields
-        .iter()
-        .enumerate()
-        .find(|(_, f)| f.name.len() == key.len() && same_key(f.name.as_bytes(), key.as_bytes()))
+    // Lengths first: most keys differ from most names there. (A loop of its own: through
+    // `Iterator::find`, rustc leaves the search to a function of its own, called for each key.)
+    for (index, field) in fields.iter().enumerate() {
+        if field.name.len() == key.len() && same_key(field.name.as_bytes(), key.as_bytes()) {
+            return Some((index, field));
+        }
+    }
+    None
 }
 
 /// [`find_field`], trying first the field at `*next`: models write the keys in the schema's
@@ -331,7 +334,7 @@ fn find_next_field(
     next: &mut usize,
 ) -> Option<(usize, &'static PlanField)> {
     let found = match fields.get(*next) {
-        Some(field) if field.name.as_bytes() == key.as_bytes() => Some((*next, field)),
+        Some(field) if same_key(field.name.as_bytes(), key.as_bytes()) => Some((*next, field)),
         _ => find_field(fields, key),
     };
     if let Some((index, _)) = found {

@@ -374,10 +374,28 @@ pub(crate) enum Tag<'t> {
     Index(u64),
 }
 
-/// `name == key`, byte by byte: names are short, and a call to `memcmp` costs more.
+/// `name == key`, without a call to `memcmp`, which costs more for names (short ones): up to 16
+/// bytes are compared in two loads of each, overlapping (the first and last 4 or 8 bytes), the
+/// shortest byte by byte.
 #[inline]
 pub(crate) fn same_key(name: &[u8], key: &[u8]) -> bool {
-    name.len() == key.len() && name.iter().zip(key).all(|(a, b)| a == b)
+    let len = name.len();
+    if len != key.len() {
+        return false;
+    }
+    match len {
+        0..4 => name.iter().zip(key).all(|(a, b)| a == b),
+        4..8 => same_at::<4>(name, key, 0) && same_at::<4>(name, key, len - 4),
+        8..=16 => same_at::<8>(name, key, 0) && same_at::<8>(name, key, len - 8),
+        _ => name == key,
+    }
+}
+
+/// Whether the `N` bytes at `at` of `a` and `b` are the same (both there).
+#[inline(always)]
+fn same_at<const N: usize>(a: &[u8], b: &[u8], at: usize) -> bool {
+    let word = |bytes: &[u8]| bytes.get(at..).and_then(<[u8]>::first_chunk::<N>).copied();
+    matches!((word(a), word(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// Looks `key` up in the set `stack[set..end]`; the nodes of its value go on after `end`.
@@ -419,6 +437,28 @@ pub(crate) fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) 
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_key;
+
+    /// `same_key` is `==` for every length it compares a way of its own, a byte changed
+    /// anywhere or not at all.
+    #[test]
+    fn same_key_is_equality() {
+        for len in 0..40 {
+            let name: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_key(&name, &name.clone()), "{len}");
+            for at in 0..len {
+                let mut other = name.clone();
+                other[at] ^= 0x20;
+                assert!(!same_key(&name, &other), "{len} {at}");
+            }
+            assert!(!same_key(&name, &name[..len.saturating_sub(1)]) || len == 0);
+            assert!(!same_key(&name[..len.saturating_sub(1)], &name) || len == 0);
         }
     }
 }
