@@ -136,7 +136,7 @@ impl Set {
     fn resolved(&self, text: &str, members: usize) -> Set {
         with_nodes(|nodes| {
             nodes.extend_from_slice(self.nodes());
-            resolve_tags(nodes, 0, |tag| tag_value(text.as_bytes(), members, tag));
+            resolve_tags(nodes, 0, |tag| tag_value(text, members, tag));
             Set::from_nodes(nodes)
         })
     }
@@ -622,8 +622,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             Set::One(Plan::Object(fields, [])) => {
                 Some((fields, None, fields.iter().any(|f| f.fill.is_some())))
             }
-            Set::One(Plan::Object(fields, [Plan::Tagged(tag, cases)])) => {
-                flat_cases(fields, cases).map(|fill| (fields, Some((*tag, *cases)), fill))
+            Set::One(Plan::Object(fields, [tagged @ Plan::Tagged(tag, cases)])) => {
+                flat_cases(fields, tag, cases).map(|fill| (fields, Some(tagged), fill))
             }
             _ => None,
         };
@@ -635,8 +635,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                     self.visitor.visit_map(FieldMap::<A, $fill> {
                         map,
                         fields,
-                        case: &[],
                         tagged,
+                        case: None,
                         next: 0,
                         node: &Plan::None,
                         seen: 0,
@@ -1025,19 +1025,24 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
     (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
-/// Whether an object of `fields` with the tagged enum of `cases` flattened in (seed 004's shape:
-/// an id beside an operation) is read by a [`FieldMap`], and if so whether it may have
-/// `#[tool(default = ..)]` values to write in. It is where every variant is a plain object (or
-/// has nothing to strip), none of whose names is one of the object's own (a key then names one
-/// field, whatever the variant), and the object's fields and any variant's fit in
-/// [`FieldMap::seen`]. The set such an object follows once its tag is read ([`resolve_tags`]) is
-/// the object and its variant, where each key names at most one field
-/// ([`Set::lookup_in_fields`]): the [`FieldMap`] looks keys up in the same fields, in the same
-/// order, without working out the set (a list of nodes, kept once), its fields to fill (a list),
-/// and a look-up through both nodes for every key, which cost such an object about three times
-/// what serde's own buffering of the flattened members costs.
+/// Whether an object of `fields` with the tagged enum `tagged` (of `cases`, its tag `tag`)
+/// flattened in (seed 004's shape: an id beside an operation) is read by a [`FieldMap`], and if
+/// so whether it may have `#[tool(default = ..)]` values to write in. It is where every variant
+/// is a plain object (or has nothing to strip), none of whose names is one of the object's own
+/// (a key then names one field, whatever the variant), nor is the tag's, and the object's fields
+/// and any variant's fit in [`FieldMap::seen`].
+///
+/// The set such an object follows once its tag is read ([`resolve_tags`]) is the object and its
+/// variant, where each key names at most one field ([`Set::lookup_in_fields`]): the
+/// [`FieldMap`] looks keys up in the same fields, in the same order, without working out the set
+/// (a list of nodes, kept once), its fields to fill (a list), and a look-up through both nodes
+/// for every key, which cost such an object about three times what serde's own buffering of the
+/// flattened members costs.
 #[inline]
-fn flat_cases(fields: &'static [PlanField], cases: &'static [TagCase]) -> Option<bool> {
+fn flat_cases(fields: &'static [PlanField], tag: &str, cases: &'static [TagCase]) -> Option<bool> {
+    if find_field(fields, tag).is_some() {
+        return None;
+    }
     let mut fill = fields.iter().any(|f| f.fill.is_some());
     for case in cases {
         match case.node {
@@ -1059,19 +1064,25 @@ fn flat_cases(fields: &'static [PlanField], cases: &'static [TagCase]) -> Option
     Some(fill)
 }
 
-/// The fields of the variant of a flattened tagged enum ([`flat_cases`]) that the tag `tag` of
-/// the object whose first key, just read, is `key` names: none where the tag is missing or names
-/// no variant (serde then refuses the object), as [`resolve_tags`] adds no node then. `None`
-/// when the key is not in `text` (it had escapes).
-fn variant_fields(
-    text: &str,
-    key: &str,
-    tag: &str,
-    cases: &'static [TagCase],
-) -> Option<&'static [PlanField]> {
+/// The fields of the variant of the flattened tagged enum `tagged` ([`flat_cases`]) that the
+/// object's tag names, where `key`, just read, is the first of its keys that is not one of the
+/// object's own fields: none where the tag is missing or names no variant (serde then refuses
+/// the object), as [`resolve_tags`] adds no node then. `None` when the key is not in `text` (it
+/// had escapes).
+///
+/// The tag is looked for from `key` on: the keys before it are the object's own fields, and the
+/// tag is not one ([`flat_cases`]), so the first tag from there is the object's first, which
+/// serde reads (and [`resolve_tags`] finds from the object's start).
+#[inline(never)]
+fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'static [PlanField]> {
+    let Plan::Tagged(tag, cases) = tagged else {
+        return Some(&[]);
+    };
     let start = key_offset(text, key)?;
-    let case = match tag_value(text.as_bytes(), start - 1, tag) {
-        Some(Tag::Name(name)) => cases.iter().find(|c| c.name == name),
+    let case = match tag_value(text, start - 1, tag) {
+        Some(Tag::Name(name)) => cases
+            .iter()
+            .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
         // serde also reads a variant by its index, where it has buffered the object.
         Some(Tag::Index(index)) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
         None => None,
@@ -1088,12 +1099,11 @@ fn variant_fields(
 struct FieldMap<'de, A, const FILL: bool> {
     map: A,
     fields: &'static [PlanField],
-    /// The fields of the variant of the tagged enum flattened in, once its tag is read; none for
-    /// a plain object. Their indices follow `fields`'.
-    case: &'static [PlanField],
-    /// The tag and variants of the enum flattened in, until the first key is read: its variant
-    /// is then found by its tag ([`variant_fields`]).
-    tagged: Option<(&'static str, &'static [TagCase])>,
+    /// The tagged enum flattened in, if any ([`flat_cases`]).
+    tagged: Option<&'static Plan>,
+    /// The fields of its variant, once found ([`variant_fields`]), their indices following
+    /// `fields`': at the first key that is not one of the object's own.
+    case: Option<&'static [PlanField]>,
     /// The index of the field after the last one a key named, looked at first for the next key
     /// ([`find_next_field`]).
     next: usize,
@@ -1115,19 +1125,37 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        self.fill.next(self.fields, self.case, false, seed)
+        self.fill
+            .next(self.fields, self.case.unwrap_or_default(), false, seed)
+    }
+
+    /// Whether the object has an enum flattened in and had no members: every key is one of
+    /// its own fields (which moves [`FieldMap::next`] on) or finds the variant. It has no
+    /// variant then, and nothing is written in, as through its set, which is resolved at the
+    /// first key.
+    fn had_no_variant(&self) -> bool {
+        self.tagged.is_some() && self.case.is_none() && self.next == 0
     }
 
     /// The field `key` names, and its index: the object's own, else its variant's.
     #[inline(always)]
-    fn find(&mut self, key: &str) -> Option<(usize, &'static PlanField)> {
-        match find_next_field(self.fields, key, &mut self.next) {
-            Some(found) => Some(found),
-            None if self.case.is_empty() => None,
-            None => {
-                find_field(self.case, key).map(|(index, field)| (self.fields.len() + index, field))
-            }
+    fn find(&mut self, key: &str) -> Result<Option<(usize, &'static PlanField)>, A::Error> {
+        if let Some(found) = find_next_field(self.fields, key, &mut self.next) {
+            return Ok(Some(found));
         }
+        let Some(tagged) = self.tagged else {
+            return Ok(None);
+        };
+        let case = match self.case {
+            Some(case) => case,
+            None => {
+                let case = variant_fields(self.text, key, tagged)
+                    .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
+                self.case = Some(case);
+                case
+            }
+        };
+        Ok(find_field(case, key).map(|(index, field)| (self.fields.len() + index, field)))
     }
 }
 
@@ -1144,22 +1172,14 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 return self.next_fill(seed);
             }
             let Some(key) = self.map.next_key_seed(KeySeed)? else {
-                // An object with an enum flattened in and no members has no variant: nothing is
-                // written in, as through its set.
-                if !FILL || self.tagged.is_some() {
+                if !FILL || self.had_no_variant() {
                     return Ok(None);
                 }
                 let next = self.next_fill(seed);
                 self.fill.end();
                 return next;
             };
-            if let Some((tag, cases)) = self.tagged.take() {
-                // The first key: the members start at its quote, and the tag, wherever it is
-                // among them, tells which variant's fields they are.
-                self.case = variant_fields(self.text, key, tag, cases)
-                    .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
-            }
-            let Some((index, field)) = self.find(key) else {
+            let Some((index, field)) = self.find(key)? else {
                 self.node = &Plan::None;
                 return give_key(seed, key).map(Some);
             };
@@ -2367,7 +2387,7 @@ mod tests {
                 from[(self.0 % from.len() as u64) as usize]
             }
         }
-        assert!(flat_cases(FIELDS, CASES).is_some());
+        assert!(flat_cases(FIELDS, "action", CASES).is_some());
         let mut random = Random(0x2545_f491_4f6c_dd1d);
         let (mut read, mut filled_in) = (0, 0);
         for _ in 0..20_000 {
@@ -2411,12 +2431,13 @@ mod tests {
             name: "move",
             node: &Plan::Object(&[field("id", true, &NONE)], &[]),
         }];
-        assert!(flat_cases(FIELDS, SHARED).is_none());
+        assert!(flat_cases(FIELDS, "action", SHARED).is_none());
+        assert!(flat_cases(FIELDS, "id", CASES).is_none());
         const DEEP: &[crate::parse::plan::TagCase] = &[crate::parse::plan::TagCase {
             name: "move",
             node: &Plan::Object(&[], &[Plan::Tagged("action", CASES)]),
         }];
-        assert!(flat_cases(FIELDS, DEEP).is_none());
+        assert!(flat_cases(FIELDS, "action", DEEP).is_none());
     }
 
     /// The look-up of a key in the fields of an object with an enum flattened in (once its tag

@@ -37,7 +37,7 @@ pub(crate) fn strip_text(
     let mut stack = Vec::with_capacity(16);
     let mut steps = MAX_STEPS;
     expand(root, &mut stack, 0, &mut steps);
-    let cuts = scan(text.as_bytes(), &mut stack, conflicts)?;
+    let cuts = scan(text, &mut stack, conflicts)?;
     if cuts.is_empty() {
         return None;
     }
@@ -229,10 +229,11 @@ pub(crate) enum State {
 /// Reads `bytes` (JSON) in one pass, following the node sets, the root's on `stack`: the byte
 /// ranges to leave out, in order and not overlapping. `None` where [`strip_text`] gives up.
 pub(crate) fn scan(
-    bytes: &[u8],
+    text: &str,
     stack: &mut Stack,
     conflicts: &mut Conflicts,
 ) -> Option<Vec<(usize, usize)>> {
+    let bytes = text.as_bytes();
     let mut frames: Vec<Frame> = Vec::with_capacity(16);
     let mut keys: Vec<Key> = Vec::with_capacity(16);
     let mut cuts = Vec::with_capacity(64);
@@ -249,7 +250,7 @@ pub(crate) fn scan(
                 if byte == b'{' || byte == b'[' {
                     if byte == b'{' && stack.get(from..).is_some_and(has_tagged) {
                         let members = at + 1;
-                        resolve_tags(stack, from, |tag| tag_value(bytes, members, tag));
+                        resolve_tags(stack, from, |tag| tag_value(text, members, tag));
                     }
                     if from == stack.len() {
                         at = skip_container(bytes, at)?;
@@ -394,7 +395,8 @@ pub(crate) fn scan(
 /// The value of the member `tag` of the object whose members start at `at` (after its `{`), when
 /// it is a string or an index: the variant an internally or adjacently tagged enum is. serde
 /// takes the first (a repeated tag is an error there).
-pub(crate) fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option<Tag<'b>> {
+pub(crate) fn tag_value<'b>(text: &'b str, mut at: usize, tag: &str) -> Option<Tag<'b>> {
+    let bytes = text.as_bytes();
     let mut decoded = String::new();
     loop {
         at = skip_whitespace(bytes, at);
@@ -407,7 +409,7 @@ pub(crate) fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option
             decode_into(raw, &mut decoded)?;
             decoded == tag
         } else {
-            raw == tag.as_bytes()
+            same_key(raw, tag.as_bytes())
         };
         at = skip_whitespace(bytes, after_key);
         if bytes.get(at) != Some(&b':') {
@@ -424,8 +426,9 @@ pub(crate) fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option
                         decode_into(raw, &mut decoded)?;
                         return Some(Tag::Name(Cow::Owned(decoded)));
                     }
-                    return std::str::from_utf8(raw)
-                        .ok()
+                    // Between two quotes: on characters' bounds.
+                    return text
+                        .get(start + 1..end - 1)
                         .map(|name| Tag::Name(Cow::Borrowed(name)));
                 }
                 end
@@ -433,7 +436,7 @@ pub(crate) fn tag_value<'b>(bytes: &'b [u8], mut at: usize, tag: &str) -> Option
             // A variant's index, or nothing serde reads a variant from.
             _ if is_tag => {
                 let end = scan_number(bytes, at).unwrap_or(at);
-                let digits = std::str::from_utf8(bytes.get(at..end)?).ok()?;
+                let digits = text.get(at..end)?;
                 return digits.parse().ok().map(Tag::Index);
             }
             b'{' | b'[' => skip_container(bytes, at)?,
