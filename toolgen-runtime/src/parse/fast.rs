@@ -13,6 +13,7 @@ use std::borrow::Borrow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer};
@@ -23,7 +24,7 @@ use serde::de::{
 
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
-use super::lexer::skip_whitespace;
+use super::lexer::{skip_whitespace, string_stop};
 use super::plan::{Plan, PlanField, TagCase};
 use super::sets::{
     Found, MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step,
@@ -622,8 +623,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             Set::One(Plan::Object(fields, [])) => {
                 Some((fields, None, fields.iter().any(|f| f.fill.is_some())))
             }
-            Set::One(Plan::Object(fields, [tagged @ Plan::Tagged(tag, cases)])) => {
-                flat_cases(fields, tag, cases).map(|fill| (fields, Some(tagged), fill))
+            Set::One(node @ Plan::Object(fields, [tagged @ Plan::Tagged(..)])) => {
+                flat_cases_of(node).map(|fill| (fields, Some(tagged), fill))
             }
             _ => None,
         };
@@ -982,6 +983,33 @@ impl<'de> Visitor<'de> for KeySeed {
     }
 }
 
+/// Reads the `null` of a member that is dropped, which [`null_follows`] saw (anything else is
+/// serde_json's error): a seed and visitor of its own, which inline into serde_json's
+/// `next_value_seed`, where `MapAccess::next_value::<()>` was left a function of its own.
+struct SkipNull;
+
+impl<'de> DeserializeSeed<'de> for SkipNull {
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
+        de.deserialize_unit(SkipNull)
+    }
+}
+
+impl<'de> Visitor<'de> for SkipNull {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("null")
+    }
+
+    #[inline]
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+}
+
 /// Hands `key` to the caller's `seed`, as serde_json would have.
 #[inline]
 fn give_key<'de, K: DeserializeSeed<'de>, E: de::Error>(
@@ -1064,6 +1092,37 @@ fn flat_cases(fields: &'static [PlanField], tag: &str, cases: &'static [TagCase]
     Some(fill)
 }
 
+/// [`flat_cases`] of `node` (an object with a tagged enum flattened in), kept for the last
+/// objects asked about: a pure function of the program's own `static` nodes, which cost each
+/// such object more than a look-up here (a hundred-odd instructions: its variants' names
+/// against the object's). Each slot holds a node's address (nodes are aligned to 8) with the
+/// answer in its lowest bits: 1 where it fits, 2 where it may fill. Slots are read and written
+/// on their own (relaxed), so threads that share one only work the answer out again.
+fn flat_cases_of(node: &'static Plan) -> Option<bool> {
+    const FITS: usize = 1;
+    const FILLS: usize = 2;
+    static SLOTS: [AtomicUsize; 8] = [const { AtomicUsize::new(0) }; 8];
+    let address = std::ptr::from_ref(node).addr();
+    let slot = &SLOTS[(address >> 4) % SLOTS.len()];
+    let kept = slot.load(Ordering::Relaxed);
+    if kept & !(FITS | FILLS) == address {
+        return (kept & FITS != 0).then_some(kept & FILLS != 0);
+    }
+    let Plan::Object(fields, [Plan::Tagged(tag, cases)]) = node else {
+        return None;
+    };
+    let answer = flat_cases(fields, tag, cases);
+    if address & (FITS | FILLS) == 0 {
+        let bits = match answer {
+            Some(true) => FITS | FILLS,
+            Some(false) => FITS,
+            None => 0,
+        };
+        slot.store(address | bits, Ordering::Relaxed);
+    }
+    answer
+}
+
 /// The fields of the variant of the flattened tagged enum `tagged` ([`flat_cases`]) that the
 /// object's tag names, where `key`, just read, is the first of its keys that is not one of the
 /// object's own fields: none where the tag is missing or names no variant (serde then refuses
@@ -1079,7 +1138,17 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
         return Some(&[]);
     };
     let start = key_offset(text, key)?;
-    let case = match tag_value(text, start - 1, tag) {
+    // Most often the key is the tag itself (models write it first among the variant's keys):
+    // its value, a variant's name, is read where it is.
+    let name = match same_key(key.as_bytes(), tag.as_bytes()) {
+        true => plain_string_after(text, start + key.len()),
+        false => None,
+    };
+    let tag = match name {
+        Some(name) => Some(Tag::Name(std::borrow::Cow::Borrowed(name))),
+        None => tag_value(text, start - 1, tag),
+    };
+    let case = match tag {
         Some(Tag::Name(name)) => cases
             .iter()
             .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
@@ -1091,6 +1160,30 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
         Some(Plan::Object(fields, _)) => fields,
         _ => &[],
     })
+}
+
+/// The string after `"key":` in `text`, where `quote` is the key's closing quote, if it is one
+/// without escapes (and a string): `None` leaves the value to [`tag_value`], which reads any.
+#[inline]
+fn plain_string_after(text: &str, quote: usize) -> Option<&str> {
+    let bytes = text.as_bytes();
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let colon = skip_whitespace(bytes, quote + 1);
+    if bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    let open = skip_whitespace(bytes, colon + 1);
+    if bytes.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close = string_stop(bytes, open + 1);
+    match bytes.get(close) {
+        // Between two quotes: on characters' bounds.
+        Some(b'"') => text.get(open + 1..close),
+        _ => None,
+    }
 }
 
 /// The members of one plain object (the common case), or of one with a tagged enum flattened
@@ -1204,7 +1297,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 self.seen |= bit;
                 match null_follows(self.text, key) {
                     Some(true) => {
-                        self.map.next_value::<()>()?;
+                        self.map.next_value_seed(SkipNull)?;
                         // Dropped: a `#[tool(default = ..)]` value is written in instead.
                         if FILL {
                             self.fill.given &= !bit;
@@ -1410,7 +1503,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                 }
                 match null_follows(self.text, key) {
                     Some(true) => {
-                        self.map.next_value::<()>()?;
+                        self.map.next_value_seed(SkipNull)?;
                         continue;
                     }
                     Some(false) => {}
@@ -2410,7 +2503,8 @@ mod tests {
                     } else {
                         random.pick(&VALUES)
                     };
-                    text.push_str(&format!("\"{key}\":{value}"));
+                    let colon = random.pick(&[":", " : ", ":\n "]);
+                    text.push_str(&format!("\"{key}\"{colon}{value}"));
                 }
                 text.push('}');
             }
