@@ -723,7 +723,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
 ///
 /// Items with nothing to follow inside them (the common case: strings, numbers) are read as
 /// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words
-/// costs no `Value` per item.
+/// costs no `Value` per item; up to [`FEW_ITEMS`] plain ones ([`Plain`]) are kept on the stack,
+/// compared there and handed to `visitor` from there ([`PlainSeq`]), with no list on the heap.
 #[inline(never)]
 fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     visitor: V,
@@ -734,7 +735,36 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     if let Set::One(Plan::Unique(inner)) = set
         && matches!(Set::of(inner), Set::Empty)
     {
-        let mut items: Vec<SetItem<'de>> = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        let mut few = [Plain::Bool(false); FEW_ITEMS];
+        let mut count = 0;
+        // The items read, once one is not plain or there are more than a few.
+        let mut items: Vec<SetItem<'de>> = loop {
+            let Some(item) = seq.next_element_seed(SetItemSeed)? else {
+                let few = few.get(..count).unwrap_or_default();
+                if Plain::any_repeat(few) {
+                    return Err(A::Error::custom("a set repeats an item"));
+                }
+                let mut items = PlainSeq(few.iter());
+                let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
+                // As `SeqDeserializer::end`: every item is read.
+                if items.0.len() > 0 {
+                    return Err(A::Error::custom("a set's items were not all read"));
+                }
+                return Ok(value);
+            };
+            match (item.plain(), few.get_mut(count)) {
+                (Some(plain), Some(slot)) => {
+                    *slot = plain;
+                    count += 1;
+                }
+                _ => {
+                    let mut items = Vec::with_capacity(2 * FEW_ITEMS);
+                    items.extend(few.iter().take(count).map(|plain| SetItem::from(*plain)));
+                    items.push(item);
+                    break items;
+                }
+            }
+        };
         while let Some(item) = seq.next_element_seed(SetItemSeed)? {
             items.push(item);
         }
@@ -767,6 +797,81 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     Ok(value)
 }
 
+/// How many plain items of a set [`visit_set`] keeps on the stack, at most: those it compares
+/// pair by pair ([`SetItem::any_repeat`]).
+const FEW_ITEMS: usize = 16;
+
+/// A [`SetItem`] that is not a `serde_json::Value`, which [`visit_set`] keeps on the stack.
+#[derive(Clone, Copy)]
+enum Plain<'de> {
+    Str(&'de str),
+    U64(u64),
+    I64(i64),
+    Bool(bool),
+}
+
+impl Plain<'_> {
+    /// Whether two of `items` are equal ([`SetItem::any_repeat`] of plain items).
+    fn any_repeat(items: &[Plain<'_>]) -> bool {
+        // Plain loops: through iterator adapters, rustc left each comparison to a call.
+        let mut rest = items;
+        while let [item, later @ ..] = rest {
+            for other in later {
+                if item.same(other) {
+                    return true;
+                }
+            }
+            rest = later;
+        }
+        false
+    }
+
+    /// Equality, as their values' ([`SetItem::same`]).
+    #[inline]
+    fn same(&self, other: &Plain<'_>) -> bool {
+        match (self, other) {
+            (Plain::Str(a), Plain::Str(b)) => same_key(a.as_bytes(), b.as_bytes()),
+            (Plain::U64(a), Plain::U64(b)) => a == b,
+            (Plain::I64(a), Plain::I64(b)) => a == b,
+            (Plain::Bool(a), Plain::Bool(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl<'de> From<Plain<'de>> for SetItem<'de> {
+    fn from(plain: Plain<'de>) -> SetItem<'de> {
+        match plain {
+            Plain::Str(text) => SetItem::Str(text),
+            Plain::U64(n) => SetItem::U64(n),
+            Plain::I64(n) => SetItem::I64(n),
+            Plain::Bool(b) => SetItem::Bool(b),
+        }
+    }
+}
+
+/// The plain items of a set, handed to serde as [`SetItem`]s.
+struct PlainSeq<'a, 'de>(std::slice::Iter<'a, Plain<'de>>);
+
+impl<'de> SeqAccess<'de> for PlainSeq<'_, 'de> {
+    type Error = serde_json::Error;
+
+    #[inline]
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, serde_json::Error> {
+        match self.0.next() {
+            Some(plain) => seed.deserialize(*plain).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
 /// An item of a set whose items have nothing inside to follow: a string borrowed from the text,
 /// an integer or a boolean as serde_json reads them, or any other value (an escaped string, a
 /// float, `null`, an array or object) as a `serde_json::Value`.
@@ -778,7 +883,19 @@ enum SetItem<'de> {
     Other(serde_json::Value),
 }
 
-impl SetItem<'_> {
+impl<'de> SetItem<'de> {
+    /// The item, where it is plain.
+    #[inline]
+    fn plain(&self) -> Option<Plain<'de>> {
+        match self {
+            SetItem::Str(text) => Some(Plain::Str(text)),
+            SetItem::U64(n) => Some(Plain::U64(*n)),
+            SetItem::I64(n) => Some(Plain::I64(*n)),
+            SetItem::Bool(b) => Some(Plain::Bool(*b)),
+            SetItem::Other(_) => None,
+        }
+    }
+
     /// Whether two items are equal as `serde_json::Value`s: compared as they are where all are
     /// plain, else as values ([`crate::schema::first_repeat`]).
     fn any_repeat(items: &[SetItem<'_>]) -> bool {
@@ -789,7 +906,7 @@ impl SetItem<'_> {
             }
             return crate::schema::first_repeat(&values).is_some();
         }
-        if items.len() <= 16 {
+        if items.len() <= FEW_ITEMS {
             return items
                 .iter()
                 .enumerate()
@@ -948,6 +1065,48 @@ impl<'de> Deserializer<'de> for SetItem<'de> {
                 .deserialize_enum(name, variants, visitor),
             other => other.to_value().deserialize_enum(name, variants, visitor),
         }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// A [`Plain`] item handed to serde as its [`SetItem`] is (without the room for a
+/// `serde_json::Value`, which each item would be moved in).
+impl<'de> Deserializer<'de> for Plain<'de> {
+    type Error = serde_json::Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            Plain::Str(text) => visitor.visit_borrowed_str(text),
+            Plain::U64(n) => visitor.visit_u64(n),
+            Plain::I64(n) => visitor.visit_i64(n),
+            Plain::Bool(b) => visitor.visit_bool(b),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        SetItem::from(self).deserialize_enum(name, variants, visitor)
     }
 
     serde::forward_to_deserialize_any! {
@@ -2550,6 +2709,67 @@ mod tests {
             node: &Plan::Object(&[], &[Plan::Tagged("action", CASES)]),
         }];
         assert!(flat_cases(FIELDS, "action", DEEP).is_none());
+    }
+
+    /// A set of plain items is read from the stack up to [`FEW_ITEMS`] of them, into a list past
+    /// that or once an item is not plain: either way, it reads as serde_json does where no two
+    /// items are equal as values, and is refused where two are.
+    #[test]
+    fn sets_read_as_serde_json_and_refuse_repeats() {
+        const SET: Plan = Plan::Unique(&NONE);
+        let items = |count: usize, repeat: Option<usize>, other: Option<&str>| {
+            let mut items: Vec<String> = (0..count)
+                .map(|i| match i % 4 {
+                    0 => format!("\"w{i}\""),
+                    1 => format!("{i}"),
+                    2 => format!("-{i}"),
+                    3 if i < 8 => ["true", "false"][i / 4].to_owned(),
+                    _ => format!("\"x{i}\""),
+                })
+                .collect();
+            if let Some(at) = repeat {
+                items.push(items[at].clone());
+            }
+            items.extend(other.map(str::to_owned));
+            format!("[{}]", items.join(","))
+        };
+        let mut cases = Vec::new();
+        for count in [0_usize, 1, 3, 8, 15, 16, 17, 40] {
+            for repeat in [None, Some(0), Some(count.saturating_sub(1))] {
+                for other in [
+                    None,
+                    Some(r#""w\u0030""#),
+                    Some("1.5"),
+                    Some("null"),
+                    Some("[1]"),
+                ] {
+                    if repeat.is_some() && count == 0 {
+                        continue;
+                    }
+                    cases.push(items(count, repeat, other));
+                }
+            }
+        }
+        let mut distinct_sets = 0;
+        for text in cases {
+            let values: Vec<Value> = serde_json::from_str(&text).unwrap();
+            let distinct = crate::schema::first_repeat(&values).is_none();
+            distinct_sets += usize::from(distinct && values.len() > FEW_ITEMS);
+            let read = from_str::<Vec<Value>>(&text, &SET);
+            assert_eq!(read.is_ok(), distinct, "{text}");
+            if let Ok(read) = read {
+                assert_eq!(read, values, "{text}");
+            }
+        }
+        assert!(distinct_sets >= 8, "{distinct_sets}");
+        // Items read as the visitor asks: strings borrowed, numbers of another type refused.
+        assert_eq!(
+            from_str::<std::collections::BTreeSet<String>>(r#"["b","a"]"#, &SET).unwrap(),
+            std::collections::BTreeSet::from(["a".to_owned(), "b".to_owned()])
+        );
+        assert!(from_str::<std::collections::BTreeSet<u8>>("[1,300]", &SET).is_err());
+        assert!(from_str::<std::collections::BTreeSet<u8>>("[1,1]", &SET).is_err());
+        assert!(from_str::<(u8,)>("[1,2]", &SET).is_err());
     }
 
     /// The look-up of a key in the fields of an object with an enum flattened in (once its tag
