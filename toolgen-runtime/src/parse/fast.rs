@@ -121,6 +121,7 @@ impl Set {
     }
 
     /// Whether the set has a set of items that must all differ ([`visit_set`]).
+    #[inline]
     fn has_unique(&self) -> bool {
         self.nodes().iter().any(|n| matches!(n, Plan::Unique(_)))
     }
@@ -171,6 +172,7 @@ impl Set {
 
     /// How the items of an array that follows this set are read; `None` when there is nothing
     /// to strip in them.
+    #[inline]
     fn into_items(self) -> Option<Items> {
         if self.nodes().iter().any(|n| matches!(n, Plan::Tuple(_))) {
             return Some(Items::ByPosition(self));
@@ -723,7 +725,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
 ///
 /// Items with nothing to follow inside them (the common case: strings, numbers) are read as
 /// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words
-/// costs no `Value` per item; up to [`FEW_ITEMS`] plain ones ([`Plain`]) are kept on the stack,
+/// costs no `Value` per item; up to [`KEPT_ITEMS`] plain ones ([`Plain`]) are kept on the stack,
 /// compared there and handed to `visitor` from there ([`PlainSeq`]), with no list on the heap.
 #[inline(never)]
 fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
@@ -735,7 +737,7 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     if let Set::One(Plan::Unique(inner)) = set
         && matches!(Set::of(inner), Set::Empty)
     {
-        let mut few = [Plain::Bool(false); FEW_ITEMS];
+        let mut few = [Plain::Bool(false); KEPT_ITEMS];
         let mut count = 0;
         // The items read, once one is not plain or there are more than a few.
         let mut items: Vec<SetItem<'de>> = loop {
@@ -758,7 +760,7 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
                     count += 1;
                 }
                 _ => {
-                    let mut items = Vec::with_capacity(2 * FEW_ITEMS);
+                    let mut items = Vec::with_capacity(2 * KEPT_ITEMS);
                     items.extend(few.iter().take(count).map(|plain| SetItem::from(*plain)));
                     items.push(item);
                     break items;
@@ -797,9 +799,12 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     Ok(value)
 }
 
-/// How many plain items of a set [`visit_set`] keeps on the stack, at most: those it compares
-/// pair by pair ([`SetItem::any_repeat`]).
+/// How many items of a set [`SetItem::any_repeat`] compares pair by pair, at most.
 const FEW_ITEMS: usize = 16;
+
+/// How many plain items of a set [`visit_set`] keeps on the stack, at most (most sets are a few
+/// tags or ids; a larger array costs every set its filling).
+const KEPT_ITEMS: usize = 8;
 
 /// A [`SetItem`] that is not a `serde_json::Value`, which [`visit_set`] keeps on the stack.
 #[derive(Clone, Copy)]
@@ -880,7 +885,8 @@ enum SetItem<'de> {
     U64(u64),
     I64(i64),
     Bool(bool),
-    Other(serde_json::Value),
+    /// Boxed: rare, and each item is moved about in a room that holds any variant.
+    Other(Box<serde_json::Value>),
 }
 
 impl<'de> SetItem<'de> {
@@ -944,7 +950,7 @@ impl<'de> SetItem<'de> {
             SetItem::U64(n) => (*n).into(),
             SetItem::I64(n) => (*n).into(),
             SetItem::Bool(b) => (*b).into(),
-            SetItem::Other(value) => value.clone(),
+            SetItem::Other(value) => (**value).clone(),
         }
     }
 }
@@ -972,11 +978,13 @@ impl<'de> Visitor<'de> for SetItemSeed {
     }
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<SetItem<'de>, E> {
-        Ok(SetItem::Other(serde_json::Value::String(text.to_owned())))
+        Ok(SetItem::Other(Box::new(serde_json::Value::String(
+            text.to_owned(),
+        ))))
     }
 
     fn visit_string<E: de::Error>(self, text: String) -> Result<SetItem<'de>, E> {
-        Ok(SetItem::Other(serde_json::Value::String(text)))
+        Ok(SetItem::Other(Box::new(serde_json::Value::String(text))))
     }
 
     fn visit_u64<E: de::Error>(self, n: u64) -> Result<SetItem<'de>, E> {
@@ -988,7 +996,7 @@ impl<'de> Visitor<'de> for SetItemSeed {
     }
 
     fn visit_f64<E: de::Error>(self, n: f64) -> Result<SetItem<'de>, E> {
-        Ok(SetItem::Other(serde_json::Value::from(n)))
+        Ok(SetItem::Other(Box::new(serde_json::Value::from(n))))
     }
 
     fn visit_bool<E: de::Error>(self, b: bool) -> Result<SetItem<'de>, E> {
@@ -996,19 +1004,19 @@ impl<'de> Visitor<'de> for SetItemSeed {
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<SetItem<'de>, E> {
-        Ok(SetItem::Other(serde_json::Value::Null))
+        Ok(SetItem::Other(Box::new(serde_json::Value::Null)))
     }
 
     fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> Result<SetItem<'de>, S::Error> {
         let UniqueKeys(value) =
             serde::Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
-        Ok(SetItem::Other(value))
+        Ok(SetItem::Other(Box::new(value)))
     }
 
     fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<SetItem<'de>, M::Error> {
         let UniqueKeys(value) =
             serde::Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-        Ok(SetItem::Other(value))
+        Ok(SetItem::Other(Box::new(value)))
     }
 }
 
@@ -2711,7 +2719,7 @@ mod tests {
         assert!(flat_cases(FIELDS, "action", DEEP).is_none());
     }
 
-    /// A set of plain items is read from the stack up to [`FEW_ITEMS`] of them, into a list past
+    /// A set of plain items is read from the stack up to [`KEPT_ITEMS`] of them, into a list past
     /// that or once an item is not plain: either way, it reads as serde_json does where no two
     /// items are equal as values, and is refused where two are.
     #[test]
@@ -2734,7 +2742,7 @@ mod tests {
             format!("[{}]", items.join(","))
         };
         let mut cases = Vec::new();
-        for count in [0_usize, 1, 3, 8, 15, 16, 17, 40] {
+        for count in [0_usize, 1, 3, 7, 8, 9, 15, 16, 17, 40] {
             for repeat in [None, Some(0), Some(count.saturating_sub(1))] {
                 for other in [
                     None,
@@ -2754,7 +2762,7 @@ mod tests {
         for text in cases {
             let values: Vec<Value> = serde_json::from_str(&text).unwrap();
             let distinct = crate::schema::first_repeat(&values).is_none();
-            distinct_sets += usize::from(distinct && values.len() > FEW_ITEMS);
+            distinct_sets += usize::from(distinct && values.len() > KEPT_ITEMS);
             let read = from_str::<Vec<Value>>(&text, &SET);
             assert_eq!(read.is_ok(), distinct, "{text}");
             if let Ok(read) = read {
