@@ -1270,8 +1270,8 @@ fn flat_cases_of(node: &'static Plan) -> Option<bool> {
     const FILLS: usize = 2;
     static SLOTS: [AtomicUsize; 8] = [const { AtomicUsize::new(0) }; 8];
     let address = std::ptr::from_ref(node).addr();
-    let slot = &SLOTS[(address >> 4) % SLOTS.len()];
-    let kept = slot.load(Ordering::Relaxed);
+    let slot = SLOTS.get((address >> 4) % SLOTS.len());
+    let kept = slot.map_or(0, |slot| slot.load(Ordering::Relaxed));
     if kept & !(FITS | FILLS) == address {
         return (kept & FITS != 0).then_some(kept & FILLS != 0);
     }
@@ -1279,7 +1279,9 @@ fn flat_cases_of(node: &'static Plan) -> Option<bool> {
         return None;
     };
     let answer = flat_cases(fields, tag, cases);
-    if address & (FITS | FILLS) == 0 {
+    if let Some(slot) = slot
+        && address & (FITS | FILLS) == 0
+    {
         let bits = match answer {
             Some(true) => FITS | FILLS,
             Some(false) => FITS,
