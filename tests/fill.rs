@@ -2,7 +2,7 @@
 //! reads the field: in nested structs, sequences, map values, `Option`s, tuple positions,
 //! flattened structs, recursive types and the variants of tagged enums; never below an untagged
 //! variant, where which variant serde reads is not known (a value written in for one could make
-//! serde take it over another). One walk of `ToolSchema::PLAN`, the tree `null`-stripping
+//! serde take it over another). One walk of the parse plan (built from `ToolSchema::FACTS`), the tree `null`-stripping
 //! follows, does it; another walk of the same tree finds a set's repeated items.
 
 use std::collections::BTreeMap;
@@ -312,9 +312,9 @@ const _: () = {
     assert!(!<Either as ToolSchema>::NEEDS_FILL);
     assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
     // Which of them the stripping parse fills as it reads.
-    assert!(<Plainly as ToolSchema>::PLAN.fills_as_read());
-    assert!(<AsRead as ToolSchema>::PLAN.fills_as_read());
-    assert!(!<Everywhere as ToolSchema>::PLAN.fills_as_read());
+    assert!(<Plainly as ToolSchema>::FACTS.fills_as_read());
+    assert!(<AsRead as ToolSchema>::FACTS.fills_as_read());
+    assert!(!<Everywhere as ToolSchema>::FACTS.fills_as_read());
 };
 
 /// An operation with its id, and the operation's fields beside it (seed 004's shape).

@@ -19,9 +19,9 @@ use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
 fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
     let from_text = T::parse_args(text);
     let fast = if T::NEEDS_FILL {
-        T::PLAN.fills_as_read()
+        T::FACTS.fills_as_read()
     } else {
-        (T::NEEDS_JSON_CHECK || T::STRIPS_NULLS) && !T::PLAN.fills_anywhere()
+        (T::NEEDS_JSON_CHECK || T::STRIPS_NULLS) && !T::FACTS.fills_anywhere()
     };
     if fast
         && let Ok(parsed) = &from_text

@@ -315,27 +315,29 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
     // them).
     let (stream, strip) = if T::NEEDS_FILL {
-        (const { T::PLAN.fills_as_read() }, false)
+        (const { T::FACTS.fills_as_read() }, false)
     } else if T::NEEDS_JSON_CHECK {
         // Where that fails, the `Value` path strips the `null`s itself.
-        (!const { T::PLAN.fills_anywhere() }, false)
+        (!const { T::FACTS.fills_anywhere() }, false)
     } else {
         let strip = T::STRIPS_NULLS && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
         // enum: a type with values there takes the text stripper alone.
-        let unfilled = const { T::PLAN.fills_anywhere() };
+        let unfilled = const { T::FACTS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
     // Where that fails, types with values to fill take the way they took before (and give its
     // errors).
-    if stream && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, &T::PLAN) {
+    if stream
+        && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
+    {
         distinct_keys::<T>(args)?;
         return checked(parsed);
     }
     if strip {
         // The way that finds the error (or reads what the fast path leaves to it).
         let mut conflicts = Conflicts::default();
-        let stripped = strip_text(args, &T::PLAN, &mut conflicts);
+        let stripped = strip_text(args, crate::parse::plan::plan::<T>(), &mut conflicts);
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
@@ -639,7 +641,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     let tolerated = decode_twice_encoded(&mut value)?;
     if T::STRIPS_NULLS {
         let mut conflicts = Conflicts::default();
-        strip_value_with(&mut value, &T::PLAN, &mut conflicts);
+        strip_value_with(&mut value, crate::parse::plan::plan::<T>(), &mut conflicts);
         if conflicts.met {
             return settle_conflicts::<T, TEXT>(value, tolerated);
         }
@@ -687,7 +689,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         met: false,
         found: Some(Vec::new()),
     };
-    strip_value_with(&mut value, &T::PLAN, &mut conflicts);
+    strip_value_with(&mut value, crate::parse::plan::plan::<T>(), &mut conflicts);
     let found = conflicts.found.unwrap_or_default();
     // Each `null`'s choice: dropped or kept, and whether the other way was tried.
     let mut choices: Vec<(&Conflict, String, bool, bool)> = found
@@ -779,7 +781,7 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
     if T::NEEDS_FILL {
-        crate::parse::walk::fill_value(&mut value, &T::PLAN);
+        crate::parse::walk::fill_value(&mut value, crate::parse::plan::plan::<T>());
     }
     let mut fixes = 0;
     loop {
@@ -792,7 +794,7 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         match read {
             Ok(parsed) => {
                 if T::NEEDS_JSON_CHECK {
-                    crate::parse::walk::check_value(&value, &T::PLAN)?;
+                    crate::parse::walk::check_value(&value, crate::parse::plan::plan::<T>())?;
                 }
                 // From text, a number beyond `f32` is already an error (`float_roundtrip`).
                 if !TEXT && has_f32_overflow(&value) {

@@ -10,8 +10,12 @@
 //! and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in, sets
 //! checked), all three by way of the node sets of [`crate::parse::sets`].
 
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
 use super::sets::Conflicts;
 use super::text::strip_text;
+use crate::schema::facts::{CHECK, EnumRepr, Facts, Parse, REACH, STRIP, TargetAt, Via};
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
 /// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing
@@ -55,11 +59,11 @@ pub enum Plan {
     /// The node of a type that leads back to the type being defined (a recursive type), found
     /// when it is needed: a const would be a cycle. Counts as nothing to strip in
     /// [`Plan::strips`], as it leads back to a tree being looked at already.
-    Lazy(fn() -> &'static Plan),
+    Lazy(Reach),
     /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
     /// field marked `#[tool(recursive)]`), found when it is needed, as [`Plan::Lazy`]. What is
     /// behind it is not known where it is held, so it counts as having something to strip.
-    Cycle(fn() -> &'static Plan),
+    Cycle(Reach),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
@@ -228,12 +232,223 @@ pub(crate) const fn any_has(mut nodes: &[Plan], work: Work) -> bool {
     false
 }
 
-/// `T::PLAN`, for [`Plan::Lazy`].
+/// What a [`Plan::Lazy`] or [`Plan::Cycle`] leads to, found when parsing needs it.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub fn plan_of<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
-    &T::PLAN
+#[derive(Clone, Copy, Debug)]
+pub enum Reach {
+    /// A type's facts, whose plan is built from them ([`plan_for`]).
+    Facts(fn() -> &'static Facts),
+    /// A type that leads back to the one holding it: its facts are its target's.
+    Target(TargetAt),
+    /// A plan as it is (the tests write trees by hand).
+    Plan(fn() -> &'static Plan),
+}
+
+impl Reach {
+    /// The plan it leads to.
+    pub(crate) fn plan(self) -> &'static Plan {
+        match self {
+            Reach::Facts(of) => plan_for(of()),
+            Reach::Target(at) => plan_for(at.get().facts),
+            Reach::Plan(of) => of(),
+        }
+    }
+}
+
+/// The plan argument parsing follows for a value of `T`: built from its facts at first use.
+pub(crate) fn plan<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
+    plan_for(T::FACTS)
+}
+
+/// The plan of a type whose facts are `facts`, built from them once (a tree of `static`s, kept
+/// for the life of the program: there are as many as the program's types, whatever the input)
+/// and looked up by the facts' address after that.
+///
+/// Not public API (it is reached through `toolgen::__private`, for the benchmark).
+#[doc(hidden)]
+pub fn plan_for(facts: &'static Facts) -> &'static Plan {
+    static PLANS: Mutex<Option<HashMap<usize, &'static Plan>>> = Mutex::new(None);
+    if facts.work & (STRIP | CHECK | REACH) == 0 {
+        return &Plan::None;
+    }
+    let mut plans = PLANS.lock().unwrap_or_else(PoisonError::into_inner);
+    Builder {
+        plans: plans.get_or_insert_with(HashMap::new),
+    }
+    .node(facts)
+}
+
+/// Builds plans from facts, keeping each node it builds ([`plan_for`]).
+struct Builder<'a> {
+    plans: &'a mut HashMap<usize, &'static Plan>,
+}
+
+impl Builder<'_> {
+    /// The plan of a node: [`Plan::None`] where there is nothing to do in it, else built once.
+    fn node(&mut self, facts: &'static Facts) -> &'static Plan {
+        if facts.work & (STRIP | CHECK | REACH) == 0 {
+            return &Plan::None;
+        }
+        self.kept(facts, Self::build)
+    }
+
+    /// `build(facts)`, built once for the node's address.
+    fn kept(
+        &mut self,
+        facts: &'static Facts,
+        build: fn(&mut Self, &'static Facts) -> Plan,
+    ) -> &'static Plan {
+        let address = std::ptr::from_ref(facts).addr();
+        if let Some(plan) = self.plans.get(&address) {
+            return plan;
+        }
+        let plan: &'static Plan = Box::leak(Box::new(build(self, facts)));
+        self.plans.insert(address, plan);
+        plan
+    }
+
+    fn build(&mut self, facts: &'static Facts) -> Plan {
+        if let Some(target) = facts.behind {
+            return Plan::Cycle(Reach::Target(target));
+        }
+        match facts.parse {
+            Parse::Reference(of) => Plan::Lazy(Reach::Facts(of)),
+            Parse::Set => Plan::Unique(self.items(facts)),
+            Parse::Values(values) => Plan::Values(self.node(values)),
+            Parse::Tuple(items) => Plan::Tuple(self.list(items.iter().copied())),
+            Parse::Enum(repr, untagged_from) => self.enumeration(facts, repr, untagged_from),
+            Parse::Whole => self.object(facts),
+            Parse::Plain | Parse::Default(_) | Parse::Keep => {
+                let kids = facts.kids;
+                if kids
+                    .iter()
+                    .any(|k| matches!(k.via, Via::Property | Via::Flatten))
+                {
+                    self.object(facts)
+                } else if kids.iter().any(|k| matches!(k.via, Via::Items)) {
+                    Plan::Items(self.items(facts))
+                } else {
+                    // A wrapper: a field's keywords, a recursive type's definition.
+                    match kids {
+                        [kid] => *self.node(kid.facts),
+                        _ => Plan::Any(self.list(kids.iter().map(|k| k.facts))),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The node of an array's items.
+    fn items(&mut self, facts: &'static Facts) -> &'static Plan {
+        match facts.kids.iter().find(|k| matches!(k.via, Via::Items)) {
+            Some(kid) => self.node(kid.facts),
+            None => &Plan::None,
+        }
+    }
+
+    /// The nodes of `facts`, as a list kept for the life of the program.
+    fn list(&mut self, facts: impl Iterator<Item = &'static Facts>) -> &'static [Plan] {
+        let nodes: Vec<Plan> = facts.map(|f| *self.node(f)).collect();
+        Box::leak(nodes.into_boxed_slice())
+    }
+
+    /// An object: its properties (each with its default, if any) and its flattened types.
+    fn object(&mut self, facts: &'static Facts) -> Plan {
+        let mut fields = Vec::new();
+        let mut flattened = Vec::new();
+        for kid in facts.kids {
+            match kid.via {
+                Via::Property => fields.push(self.field(kid.name, kid.facts)),
+                Via::Flatten => flattened.push(*self.node(kid.facts)),
+                _ => {}
+            }
+        }
+        Plan::Object(
+            Box::leak(fields.into_boxed_slice()),
+            Box::leak(flattened.into_boxed_slice()),
+        )
+    }
+
+    /// A property named `name` whose value's facts are `facts`.
+    fn field(&mut self, name: &'static str, facts: &'static Facts) -> PlanField {
+        match (facts.parse, facts.kids) {
+            (Parse::Default(fill), [kid]) => PlanField {
+                name,
+                default: true,
+                fill,
+                inner: self.node(kid.facts),
+            },
+            (Parse::Keep, _) => PlanField::nested(name, &Plan::Keep),
+            _ => PlanField::nested(name, self.node(facts)),
+        }
+    }
+
+    /// An enum: its tagged variants as their representation reads them, then its untagged
+    /// ones, which serde tries in turn.
+    fn enumeration(&mut self, facts: &'static Facts, repr: EnumRepr, untagged_from: u16) -> Plan {
+        let (tagged, untagged) = facts
+            .kids
+            .split_at_checked(usize::from(untagged_from))
+            .unwrap_or((facts.kids, &[]));
+        let mut alternatives = Vec::new();
+        match repr {
+            EnumRepr::External => {
+                let fields: Vec<PlanField> = tagged
+                    .iter()
+                    .filter_map(|branch| {
+                        let [kid] = branch.facts.kids else {
+                            return None;
+                        };
+                        matches!(kid.via, Via::Property).then_some(kid)
+                    })
+                    .map(|kid| PlanField::nested(kid.name, self.node(kid.facts)))
+                    .collect();
+                if fields.iter().any(|f| !matches!(f.inner, Plan::None)) {
+                    alternatives.push(Plan::Object(Box::leak(fields.into_boxed_slice()), &[]));
+                }
+            }
+            EnumRepr::Internal(tag) | EnumRepr::Adjacent(tag) => {
+                let cases: Vec<TagCase> = tagged
+                    .iter()
+                    .map(|branch| TagCase {
+                        name: branch.name,
+                        node: self.case(branch.facts),
+                    })
+                    .collect();
+                if cases.iter().any(|c| !matches!(c.node, Plan::None)) {
+                    alternatives.push(Plan::Tagged(tag, Box::leak(cases.into_boxed_slice())));
+                }
+            }
+            EnumRepr::Untagged => {}
+        }
+        if !untagged.is_empty() {
+            let contents: Vec<Plan> = untagged
+                .iter()
+                .map(|branch| match branch.facts.parse {
+                    // An untagged variant's own fields: kept whole.
+                    Parse::Whole => *self.kept(branch.facts, Self::object),
+                    _ => *self.node(branch.facts),
+                })
+                .collect();
+            alternatives.push(Plan::Untagged(Box::leak(contents.into_boxed_slice())));
+        }
+        match alternatives.len() {
+            0 => Plan::None,
+            1 => alternatives.pop().unwrap_or(Plan::None),
+            _ => Plan::Any(Box::leak(alternatives.into_boxed_slice())),
+        }
+    }
+
+    /// The node of a tagged variant's object: its fields, or a newtype variant's content
+    /// (flattened in beside the tag).
+    fn case(&mut self, facts: &'static Facts) -> &'static Plan {
+        match facts.kids {
+            [kid] if matches!(kid.via, Via::Flatten) => self.node(kid.facts),
+            _ => self.node(facts),
+        }
+    }
 }
 
 /// `T` parsed from `text` with the `null`s of its fields with a default dropped as serde reads
@@ -247,7 +462,7 @@ pub fn parse_stripping<T>(text: &str) -> serde_json::Result<T>
 where
     T: crate::ToolSchema + serde::de::DeserializeOwned,
 {
-    super::fast::from_str(text, &T::PLAN)
+    super::fast::from_str(text, plan::<T>())
 }
 
 /// [`strip_text`] for the benchmark that compares the text stripper with [`parse_stripping`]:
@@ -256,5 +471,5 @@ where
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
-    strip_text(text, &T::PLAN, &mut Conflicts::default())
+    strip_text(text, plan::<T>(), &mut Conflicts::default())
 }

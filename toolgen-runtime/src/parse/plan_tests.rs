@@ -1,6 +1,6 @@
 //! Tests of the parse plan and its walkers.
 use super::lexer::string_stop;
-use super::plan::{Plan, PlanField};
+use super::plan::{Plan, PlanField, Reach};
 use super::sets::{Conflicts, Segment, with_nodes};
 use super::text::{find_null, may_strip, strip_text};
 use super::walk::{fill_value, strip_value, strip_value_with};
@@ -239,7 +239,7 @@ fn depth_is_bounded() {
                 name: "kids",
                 default: false,
                 fill: None,
-                inner: &Plan::Items(&Plan::Lazy(tree)),
+                inner: &Plan::Items(&Plan::Lazy(Reach::Plan(tree))),
             },
         ],
         &[],
@@ -354,9 +354,12 @@ fn self_referencing_trees_end() {
         &LOOP
     }
     const LOOP: Plan = Plan::Any(&[
-        Plan::Lazy(root),
-        Plan::Lazy(root),
-        Plan::Object(&[], &[Plan::Lazy(root), Plan::Lazy(root)]),
+        Plan::Lazy(Reach::Plan(root)),
+        Plan::Lazy(Reach::Plan(root)),
+        Plan::Object(
+            &[],
+            &[Plan::Lazy(Reach::Plan(root)), Plan::Lazy(Reach::Plan(root))],
+        ),
     ]);
     assert_eq!(
         strip_text(r#"{"a":null}"#, &LOOP, &mut Conflicts::default()),
@@ -379,9 +382,12 @@ fn filling_a_self_referencing_tree_ends() {
             name: "a",
             default: true,
             fill: Some("[1]"),
-            inner: &Plan::Items(&Plan::Lazy(root)),
+            inner: &Plan::Items(&Plan::Lazy(Reach::Plan(root))),
         }],
-        &[Plan::Lazy(root), Plan::Any(&[Plan::Lazy(root)])],
+        &[
+            Plan::Lazy(Reach::Plan(root)),
+            Plan::Any(&[Plan::Lazy(Reach::Plan(root))]),
+        ],
     );
     const { assert!(FILLED.fills()) };
     // Each object gets its `a`; the array written in is filled in turn (its item is no
@@ -424,7 +430,7 @@ fn strips_tells_trees_apart() {
     assert!(!Plan::Items(&Plan::None).strips());
     assert!(Plan::Any(&[Plan::None, INNER]).strips());
     assert!(Plan::Object(&[], &[INNER]).strips());
-    assert!(!Plan::Lazy(|| &INNER).strips());
+    assert!(!Plan::Lazy(Reach::Plan(|| &INNER)).strips());
     assert!(matches!(
         Plan::Object(
             &[PlanField {
