@@ -11,7 +11,7 @@
 //! checked), all three by way of the node sets of [`crate::parse::sets`].
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::sets::Conflicts;
 use super::text::strip_text;
@@ -269,20 +269,79 @@ pub(crate) fn plan<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
 /// Not public API (it is reached through `toolgen::__private`, for the benchmark).
 #[doc(hidden)]
 pub fn plan_for(facts: &'static Facts) -> &'static Plan {
-    static PLANS: Mutex<Option<HashMap<usize, &'static Plan>>> = Mutex::new(None);
+    static BUILT: Mutex<Option<Built>> = Mutex::new(None);
+    // The plans found most, without a lock: a slot per address's hash, taken by the first type
+    // that lands there (one atomic load to read); the others are found under the lock.
+    static SEEN: [OnceLock<(usize, &'static Plan)>; SEEN_SLOTS] =
+        [const { OnceLock::new() }; SEEN_SLOTS];
     if facts.work & (STRIP | CHECK | REACH) == 0 {
         return &Plan::None;
     }
-    let mut plans = PLANS.lock().unwrap_or_else(PoisonError::into_inner);
-    Builder {
-        plans: plans.get_or_insert_with(HashMap::new),
+    let address = std::ptr::from_ref(facts).addr();
+    let slot = SEEN.get((address >> 4) % SEEN_SLOTS);
+    if let Some(&(seen, plan)) = slot.and_then(OnceLock::get)
+        && seen == address
+    {
+        return plan;
     }
-    .node(facts)
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    let plan = Builder {
+        built: built.get_or_insert_with(Built::default),
+    }
+    .node(facts);
+    if let Some(slot) = slot {
+        let _ = slot.set((address, plan));
+    }
+    plan
+}
+
+/// How many plans [`plan_for`] finds without its lock.
+const SEEN_SLOTS: usize = 64;
+
+/// The plans built so far, by the address of their facts, and room for more.
+#[derive(Default)]
+struct Built {
+    plans: HashMap<usize, &'static Plan>,
+    nodes: Pool<Plan>,
+    fields: Pool<PlanField>,
+    cases: Pool<TagCase>,
+}
+
+/// Room for the nodes of plans, kept for the life of the program: a few blocks, taken in turn,
+/// rather than an allocation per node scattered among the program's own (which would leave the
+/// allocator's free lists more broken up for the program's later allocations).
+struct Pool<T: 'static> {
+    rest: &'static mut [T],
+}
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool { rest: &mut [] }
+    }
+}
+
+/// How many items a [`Pool`] block holds (more where one list needs more).
+const POOL_BLOCK: usize = 256;
+
+impl<T: Copy> Pool<T> {
+    /// A copy of `items` in the pool; `filler` fills a new block's room until it is used.
+    fn put(&mut self, items: &[T], filler: T) -> &'static [T] {
+        if items.is_empty() {
+            return &[];
+        }
+        if self.rest.len() < items.len() {
+            self.rest = vec![filler; POOL_BLOCK.max(items.len())].leak();
+        }
+        let (taken, rest) = std::mem::take(&mut self.rest).split_at_mut(items.len());
+        self.rest = rest;
+        taken.copy_from_slice(items);
+        taken
+    }
 }
 
 /// Builds plans from facts, keeping each node it builds ([`plan_for`]).
 struct Builder<'a> {
-    plans: &'a mut HashMap<usize, &'static Plan>,
+    built: &'a mut Built,
 }
 
 impl Builder<'_> {
@@ -301,11 +360,15 @@ impl Builder<'_> {
         build: fn(&mut Self, &'static Facts) -> Plan,
     ) -> &'static Plan {
         let address = std::ptr::from_ref(facts).addr();
-        if let Some(plan) = self.plans.get(&address) {
+        if let Some(plan) = self.built.plans.get(&address) {
             return plan;
         }
-        let plan: &'static Plan = Box::leak(Box::new(build(self, facts)));
-        self.plans.insert(address, plan);
+        let plan = build(self, facts);
+        let plan = match self.nodes(&[plan]) {
+            [plan] => plan,
+            _ => &Plan::None,
+        };
+        self.built.plans.insert(address, plan);
         plan
     }
 
@@ -340,6 +403,18 @@ impl Builder<'_> {
         }
     }
 
+    /// `nodes`, kept for the life of the program.
+    fn nodes(&mut self, nodes: &[Plan]) -> &'static [Plan] {
+        self.built.nodes.put(nodes, Plan::None)
+    }
+
+    /// `fields`, kept for the life of the program.
+    fn fields(&mut self, fields: &[PlanField]) -> &'static [PlanField] {
+        self.built
+            .fields
+            .put(fields, PlanField::nested("", &Plan::None))
+    }
+
     /// The node of an array's items.
     fn items(&mut self, facts: &'static Facts) -> &'static Plan {
         match facts.kids.iter().find(|k| matches!(k.via, Via::Items)) {
@@ -351,7 +426,7 @@ impl Builder<'_> {
     /// The nodes of `facts`, as a list kept for the life of the program.
     fn list(&mut self, facts: impl Iterator<Item = &'static Facts>) -> &'static [Plan] {
         let nodes: Vec<Plan> = facts.map(|f| *self.node(f)).collect();
-        Box::leak(nodes.into_boxed_slice())
+        self.nodes(&nodes)
     }
 
     /// An object: its properties (each with its default, if any) and its flattened types.
@@ -365,10 +440,7 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        Plan::Object(
-            Box::leak(fields.into_boxed_slice()),
-            Box::leak(flattened.into_boxed_slice()),
-        )
+        Plan::Object(self.fields(&fields), self.nodes(&flattened))
     }
 
     /// A property named `name` whose value's facts are `facts`.
@@ -406,7 +478,7 @@ impl Builder<'_> {
                     .map(|kid| PlanField::nested(kid.name, self.node(kid.facts)))
                     .collect();
                 if fields.iter().any(|f| !matches!(f.inner, Plan::None)) {
-                    alternatives.push(Plan::Object(Box::leak(fields.into_boxed_slice()), &[]));
+                    alternatives.push(Plan::Object(self.fields(&fields), &[]));
                 }
             }
             EnumRepr::Internal(tag) | EnumRepr::Adjacent(tag) => {
@@ -418,7 +490,14 @@ impl Builder<'_> {
                     })
                     .collect();
                 if cases.iter().any(|c| !matches!(c.node, Plan::None)) {
-                    alternatives.push(Plan::Tagged(tag, Box::leak(cases.into_boxed_slice())));
+                    let cases = self.built.cases.put(
+                        &cases,
+                        TagCase {
+                            name: "",
+                            node: &Plan::None,
+                        },
+                    );
+                    alternatives.push(Plan::Tagged(tag, cases));
                 }
             }
             EnumRepr::Untagged => {}
@@ -432,12 +511,12 @@ impl Builder<'_> {
                     _ => *self.node(branch.facts),
                 })
                 .collect();
-            alternatives.push(Plan::Untagged(Box::leak(contents.into_boxed_slice())));
+            alternatives.push(Plan::Untagged(self.nodes(&contents)));
         }
         match alternatives.len() {
             0 => Plan::None,
             1 => alternatives.pop().unwrap_or(Plan::None),
-            _ => Plan::Any(Box::leak(alternatives.into_boxed_slice())),
+            _ => Plan::Any(self.nodes(&alternatives)),
         }
     }
 
