@@ -3,8 +3,9 @@
 //! for what it would have left out), where a missing field's `#[tool(default = ..)]` value goes
 //! ([`PlanField::fill`]), and where a set's items must all differ ([`Plan::Unique`]).
 //!
-//! Each type's `ToolSchema::PLAN` is a compile-time tree of [`Plan`] nodes. Argument parsing
-//! follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
+//! A type's plan is built from its `ToolSchema::FACTS` (its shape: which fields have a default,
+//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of [`Plan`]
+//! nodes kept for the life of the program. Argument parsing follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
 //! argument text where that parse fails ([`crate::parse::text`]: one pass, no
 //! `serde_json::Value`; it finds the errors, and reads the rare keys the fast path leaves to it)
 //! and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in, sets
@@ -57,12 +58,12 @@ pub enum Plan {
     /// ([`resolve_tags`]).
     Tagged(&'static str, &'static [TagCase]),
     /// The node of a type that leads back to the type being defined (a recursive type), found
-    /// when it is needed: a const would be a cycle. Counts as nothing to strip in
-    /// [`Plan::strips`], as it leads back to a tree being looked at already.
+    /// when it is needed: its facts cannot hold the type's own (a const would be a cycle).
     Lazy(Reach),
     /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
     /// field marked `#[tool(recursive)]`), found when it is needed, as [`Plan::Lazy`]. What is
-    /// behind it is not known where it is held, so it counts as having something to strip.
+    /// behind it is not known where it is held, so its facts count it as having every kind of
+    /// work.
     Cycle(Reach),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
@@ -111,125 +112,6 @@ impl PlanField {
             inner,
         }
     }
-}
-
-impl Plan {
-    /// Whether the tree has anything to strip: a field with a default somewhere in it.
-    pub const fn strips(&self) -> bool {
-        self.has(Work::Strip)
-    }
-
-    /// Whether the tree has a `#[tool(default = ..)]` value to fill in ([`fill_value`]): a field
-    /// with one somewhere in it, not below [`Plan::Untagged`]. A type that leads back to the one
-    /// being asked about ([`Plan::Lazy`]) adds nothing new; one behind a marked field
-    /// ([`Plan::Cycle`]) is not known here, so it counts as filling.
-    pub const fn fills(&self) -> bool {
-        self.has(Work::Fill)
-    }
-
-    /// Whether the tree has a set whose items must all differ ([`Plan::Unique`],
-    /// [`check_value`]), not below [`Plan::Untagged`] (which variant serde reads is not known
-    /// there). Lazy and marked nodes count as for [`Plan::fills`].
-    pub const fn checks(&self) -> bool {
-        self.has(Work::Check)
-    }
-
-    /// Whether a `#[tool(default = ..)]` value is anywhere in the tree, below
-    /// [`Plan::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
-    /// reads, is not used for such a tree unless [`Plan::fills_as_read`].
-    pub const fn fills_anywhere(&self) -> bool {
-        self.has(Work::FillAnywhere)
-    }
-
-    /// Whether argument parsing has `work` to do somewhere in the tree.
-    const fn has(&self, work: Work) -> bool {
-        match self {
-            Plan::None | Plan::Lazy(_) | Plan::Keep => false,
-            Plan::Cycle(_) => true,
-            Plan::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
-            Plan::Items(inner) | Plan::Values(inner) => inner.has(work),
-            // Only `null`s are dropped below an untagged enum.
-            Plan::Untagged(nodes) => match work {
-                Work::Strip | Work::FillAnywhere => any_has(nodes, work),
-                Work::FillUntagged => any_has(nodes, Work::FillAnywhere),
-                Work::Fill | Work::Check => false,
-            },
-            Plan::Tuple(nodes) | Plan::Any(nodes) => any_has(nodes, work),
-            Plan::Tagged(_, cases) => {
-                let mut rest = *cases;
-                while let [case, tail @ ..] = rest {
-                    if case.node.has(work) {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                false
-            }
-            Plan::Object(fields, flattened) => {
-                let mut rest = *fields;
-                while let [field, tail @ ..] = rest {
-                    let own = match work {
-                        Work::Strip => field.default,
-                        Work::Fill | Work::FillAnywhere => field.fill.is_some(),
-                        Work::Check | Work::FillUntagged => false,
-                    };
-                    if own || field.inner.has(work) {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                any_has(flattened, work)
-            }
-        }
-    }
-
-    /// Whether the stripping parse ([`de::from_str`]), which fills as it reads, fills every
-    /// value to fill in as [`fill_value`] does: none is below an untagged enum's alternatives
-    /// (where the stripping parse, which drops `null`s there, would fill too), and no type that
-    /// leads back ([`Plan::Cycle`]) is on the way (what is behind it is not known here).
-    /// Argument parsing takes that one pass for such types, and the `serde_json::Value` path
-    /// for the others.
-    pub const fn fills_as_read(&self) -> bool {
-        !self.has(Work::FillUntagged)
-    }
-
-    /// An object of `fields` and no flattened ones, [pruned](Plan::pruned): one call where the
-    /// derive would write the variant, its empty list of flattened nodes and the call.
-    pub const fn fields(fields: &'static [PlanField]) -> Plan {
-        Plan::Object(fields, &[]).pruned()
-    }
-
-    /// The tree, or [`Plan::None`] when it has nothing to strip and no set to check: what a type
-    /// declares, so that the types around it can leave it out.
-    pub const fn pruned(self) -> Plan {
-        if self.strips() || self.checks() {
-            self
-        } else {
-            Plan::None
-        }
-    }
-}
-
-/// The work [`Plan::has`] asks about.
-#[derive(Clone, Copy)]
-pub(crate) enum Work {
-    Strip,
-    Fill,
-    FillAnywhere,
-    Check,
-    /// A value to fill below an untagged enum's alternatives, or a marked field on the way
-    /// ([`Plan::fills_as_read`]).
-    FillUntagged,
-}
-
-pub(crate) const fn any_has(mut nodes: &[Plan], work: Work) -> bool {
-    while let [node, tail @ ..] = nodes {
-        if node.has(work) {
-            return true;
-        }
-        nodes = tail;
-    }
-    false
 }
 
 /// What a [`Plan::Lazy`] or [`Plan::Cycle`] leads to, found when parsing needs it.
