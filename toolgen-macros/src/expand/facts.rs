@@ -76,7 +76,13 @@ pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)>
 /// it: it is counted in the object's totals, and left out of its kids (each kid is const data to
 /// compile, and for a strict tool one more check).
 fn has_kid(field: &Field<'_>, untagged: bool) -> bool {
-    has_facts(field) || field.prop.defaults_to_value || keeps_null(field, untagged)
+    has_facts(field) || defaulted(field) || keeps_null(field, untagged)
+}
+
+/// Whether a property has a default (a flattened field's keys are its type's, and have their
+/// own).
+fn defaulted(field: &Field<'_>) -> bool {
+    field.flatten.is_none() && field.prop.defaults_to_value
 }
 
 /// Whether a field's facts are more than a plain type's.
@@ -147,7 +153,7 @@ impl Cx<'_> {
     fn own_type(&self, field: &Field<'_>, untagged: bool) -> Option<Type> {
         let ty = field.input_ty();
         (!field.tool.recursive.is_present()
-            && !field.prop.defaults_to_value
+            && !defaulted(field)
             && !keeps_null(field, untagged)
             && !crate::shape::ty::is_plain(ty)
             && !unreadable_pattern(field))
@@ -182,7 +188,7 @@ impl Cx<'_> {
         } else {
             inner
         };
-        if field.prop.defaults_to_value {
+        if defaulted(field) {
             let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
             quote! {
                 &::toolgen::__private::Facts::defaulted(
@@ -450,5 +456,105 @@ fn replace_in(ty: &mut Type, ident: &Ident) {
     }
     for inner in inner_types_mut(ty, PathArgs::EverySegment) {
         replace_in(inner, ident);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use super::container_facts;
+    use crate::shape::{Container, Derive};
+
+    /// The `FACTS` expression for `input` (as the derive writes it where the type is on no
+    /// graph), as text without spaces.
+    fn facts_tokens(input: syn::DeriveInput) -> String {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        container_facts(&container, false, &[])
+            .to_string()
+            .replace(' ', "")
+            .replace("::toolgen::__private::", "")
+            .replace("::core::option::Option::", "")
+    }
+
+    #[test]
+    fn plain_fields_without_defaults_are_only_counted() {
+        let text = facts_tokens(parse_quote! {
+            struct S { a: String, b: Option<u32>, c: Vec<bool>, #[serde(skip)] d: Thing }
+        });
+        assert_eq!(text, "&Facts::node(0,true,[3u32,0,3u32],&[])");
+    }
+
+    #[test]
+    fn defaults_are_kids_with_the_value_to_fill() {
+        let text = facts_tokens(parse_quote! {
+            struct S {
+                #[serde(default)] a: u8,
+                #[tool(default = 3)] b: u8,
+                c: Inner,
+                #[serde(flatten)] e: More,
+            }
+        });
+        assert_eq!(
+            text,
+            concat!(
+                "&Facts::node(0,true,[3u32,0,3u32],&[",
+                "Kid::property(\"a\",&Facts::defaulted(None,&[Kid::branch(facts::NO_FACTS)])),",
+                "Kid::property(\"b\",&Facts::defaulted(Some(\"3\"),&[Kid::branch(facts::NO_FACTS)])),",
+                "Kid::property(\"c\",<InnerasToolSchema>::FACTS),",
+                "Kid::flatten(<MoreasToolSchema>::FACTS)])"
+            )
+        );
+    }
+
+    #[test]
+    fn enums_say_their_representation() {
+        let internal = facts_tokens(parse_quote! {
+            #[serde(tag = "t")]
+            enum E { A, B { #[tool(default = 1)] x: u8 } }
+        });
+        assert!(
+            internal.starts_with("&Facts::enumeration(EnumRepr::Internal(\"t\"),2u16,0,"),
+            "{internal}"
+        );
+        assert!(
+            internal.contains("Kid::variant(\"B\",&Facts::node(0,true,[2u32,0,"),
+            "{internal}"
+        );
+        assert!(
+            internal.contains("Facts::defaulted(Some(\"1\")"),
+            "{internal}"
+        );
+        // The untagged variants come last, their own objects kept whole, nothing filled in.
+        let mixed = facts_tokens(parse_quote! {
+            enum E {
+                A(Inner),
+                #[serde(untagged)]
+                B { #[tool(default = 2)] y: u8, v: serde_json::Value },
+            }
+        });
+        assert!(
+            mixed.starts_with("&Facts::enumeration(EnumRepr::External,1u16,0,"),
+            "{mixed}"
+        );
+        assert!(mixed.contains("Facts::defaulted(None,"), "{mixed}");
+        assert!(
+            mixed.contains("Kid::property(\"v\",&Facts::keep("),
+            "{mixed}"
+        );
+        assert!(mixed.ends_with(".whole())])"), "{mixed}");
+    }
+
+    #[test]
+    fn a_type_holding_itself_refers_to_itself() {
+        let text = facts_tokens(parse_quote! {
+            struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
+        });
+        assert!(
+            text.contains("Kid::property(\"children\",<Vec<Recursion<Self>>asToolSchema>::FACTS)"),
+            "{text}"
+        );
     }
 }
