@@ -300,17 +300,17 @@ fn plain_objects_are_filled_as_serde_reads_them() {
     assert!(error.message().contains("missing field `name`"), "{error}");
 }
 
-/// `NEEDS_FILL` follows the tree (checked at compile time).
+/// The facts' `fills` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Item as ToolSchema>::NEEDS_FILL);
-    assert!(<Pair as ToolSchema>::NEEDS_FILL);
-    assert!(<Vec<Option<Item>> as ToolSchema>::NEEDS_FILL);
-    assert!(<Tree as ToolSchema>::NEEDS_FILL);
-    assert!(<Shape as ToolSchema>::NEEDS_FILL);
-    assert!(<Everywhere as ToolSchema>::NEEDS_FILL);
+    assert!(<Item as ToolSchema>::FACTS.fills());
+    assert!(<Pair as ToolSchema>::FACTS.fills());
+    assert!(<Vec<Option<Item>> as ToolSchema>::FACTS.fills());
+    assert!(<Tree as ToolSchema>::FACTS.fills());
+    assert!(<Shape as ToolSchema>::FACTS.fills());
+    assert!(<Everywhere as ToolSchema>::FACTS.fills());
     // Only below an untagged variant, or none at all.
-    assert!(!<Either as ToolSchema>::NEEDS_FILL);
-    assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
+    assert!(!<Either as ToolSchema>::FACTS.fills());
+    assert!(!<Vec<String> as ToolSchema>::FACTS.fills());
     // Which of them the stripping parse fills as it reads.
     assert!(<Plainly as ToolSchema>::FACTS.fills_as_read());
     assert!(<AsRead as ToolSchema>::FACTS.fills_as_read());
@@ -535,13 +535,13 @@ fn sets_are_checked_as_serde_reads_the_text() {
     assert_eq!(parsed.grid.len(), 1);
 }
 
-/// `NEEDS_JSON_CHECK` follows the tree (checked at compile time).
+/// The facts' `checks` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Labels as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(<Group as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(<Sets as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(!<Loose as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(!<Vec<String> as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(<Labels as ToolSchema>::FACTS.checks());
+    assert!(<Group as ToolSchema>::FACTS.checks());
+    assert!(<Sets as ToolSchema>::FACTS.checks());
+    assert!(!<Loose as ToolSchema>::FACTS.checks());
+    assert!(!<Vec<String> as ToolSchema>::FACTS.checks());
 };
 
 /// An untagged enum beside a defaulted field: the `null` is dropped, and still nothing is filled

@@ -307,20 +307,20 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 ) -> Result<T, ArgsError> {
     // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
     // test is a const, so rustc does not even build the paths below for such a `T`.
-    if const { !(T::STRIPS_NULLS || T::NEEDS_FILL || T::NEEDS_JSON_CHECK) } {
+    if const { !(T::FACTS.strips() || T::FACTS.fills() || T::FACTS.checks()) } {
         return parse_text(args);
     }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
     // them).
-    let (stream, strip) = if T::NEEDS_FILL {
+    let (stream, strip) = if const { T::FACTS.fills() } {
         (const { T::FACTS.fills_as_read() }, false)
-    } else if T::NEEDS_JSON_CHECK {
+    } else if const { T::FACTS.checks() } {
         // Where that fails, the `Value` path strips the `null`s itself.
         (!const { T::FACTS.fills_anywhere() }, false)
     } else {
-        let strip = T::STRIPS_NULLS && args.contains("null");
+        let strip = const { T::FACTS.strips() } && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
         // enum: a type with values there takes the text stripper alone.
         let unfilled = const { T::FACTS.fills_anywhere() };
@@ -364,7 +364,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if const { T::NEEDS_FILL || T::NEEDS_JSON_CHECK } {
+    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } {
         None
     } else {
         match serde_json::from_str::<T>(args) {
@@ -639,7 +639,7 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
 ) -> Result<(T, bool), ArgsError> {
     let tolerated = decode_twice_encoded(&mut value)?;
-    if T::STRIPS_NULLS {
+    if const { T::FACTS.strips() } {
         let mut conflicts = Conflicts::default();
         strip_value_with(&mut value, crate::parse::plan::plan::<T>(), &mut conflicts);
         if conflicts.met {
@@ -780,7 +780,7 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
-    if T::NEEDS_FILL {
+    if const { T::FACTS.fills() } {
         crate::parse::walk::fill_value(&mut value, crate::parse::plan::plan::<T>());
     }
     let mut fixes = 0;
@@ -793,7 +793,7 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         };
         match read {
             Ok(parsed) => {
-                if T::NEEDS_JSON_CHECK {
+                if const { T::FACTS.checks() } {
                     crate::parse::walk::check_value(&value, crate::parse::plan::plan::<T>())?;
                 }
                 // From text, a number beyond `f32` is already an error (`float_roundtrip`).

@@ -446,19 +446,20 @@ impl Facts {
     }
 
     /// Whether argument parsing has anything to drop in the node: a field with a default
-    /// somewhere in it (`ToolSchema::STRIPS_NULLS`).
+    /// somewhere in it, whose `null` is dropped so that the default applies (OpenAI strict mode
+    /// makes every field required, and models send `null` for what they would leave out).
     pub const fn strips(&self) -> bool {
         self.work & STRIP != 0
     }
 
     /// Whether the node has a `#[tool(default = ..)]` value to fill in, not below an untagged
-    /// enum (`ToolSchema::NEEDS_FILL`).
+    /// enum, written in where the model left its key out.
     pub const fn fills(&self) -> bool {
         self.work & FILL != 0
     }
 
     /// Whether the node has a set whose items must all differ, not below an untagged enum
-    /// (`ToolSchema::NEEDS_JSON_CHECK`).
+    /// (what only the JSON shows, as serde merges repeats).
     pub const fn checks(&self) -> bool {
         self.work & CHECK != 0
     }

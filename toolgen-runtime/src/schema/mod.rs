@@ -71,26 +71,6 @@ pub trait ToolSchema {
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
     #[doc(hidden)]
     const ENUM_VALUES: Option<&'static [&'static str]> = None;
-    /// Whether [`ToolSchema::FACTS`] has anything to drop: a field with a default somewhere
-    /// inside, whose `null` argument parsing drops so that the default applies (OpenAI strict
-    /// mode makes every field required, and models send `null` for what they would leave out).
-    /// Argument parsing skips the pass otherwise.
-    #[doc(hidden)]
-    const STRIPS_NULLS: bool = Self::FACTS.strips();
-
-    /// Whether [`ToolSchema::FACTS`] has a `#[tool(default = ..)]` value to write in where the
-    /// model left its key out (somewhere inside this type). Argument parsing skips the fill pass
-    /// otherwise.
-    #[doc(hidden)]
-    const NEEDS_FILL: bool = Self::FACTS.fills();
-
-    /// Whether [`ToolSchema::FACTS`] has a set whose items must all differ (somewhere inside
-    /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads a
-    /// set's items into `serde_json::Value`s as it reads the text, and compares them before
-    /// serde builds the set.
-    #[doc(hidden)]
-    const NEEDS_JSON_CHECK: bool = Self::FACTS.checks();
-
     /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
     #[doc(hidden)]
     const NEEDS_CHECK: bool = false;
