@@ -468,7 +468,10 @@ fn tagged(value: &Value) -> Value {
 /// The `Value` approach: read, strip with the same tree, deserialize.
 fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
     let mut value: Value = serde_json::from_str(text)?;
-    toolgen::__private::strip_value(&mut value, &<EmitFlashcards as ToolSchema>::PLAN);
+    toolgen::__private::strip_value(
+        &mut value,
+        toolgen::__private::plan_for(<EmitFlashcards as ToolSchema>::FACTS),
+    );
     EmitFlashcards::deserialize(&value)
 }
 

@@ -2,7 +2,7 @@
 //! reads the field: in nested structs, sequences, map values, `Option`s, tuple positions,
 //! flattened structs, recursive types and the variants of tagged enums; never below an untagged
 //! variant, where which variant serde reads is not known (a value written in for one could make
-//! serde take it over another). One walk of `ToolSchema::PLAN`, the tree `null`-stripping
+//! serde take it over another). One walk of the parse plan (built from `ToolSchema::FACTS`), the tree `null`-stripping
 //! follows, does it; another walk of the same tree finds a set's repeated items.
 
 use std::collections::BTreeMap;
@@ -300,21 +300,21 @@ fn plain_objects_are_filled_as_serde_reads_them() {
     assert!(error.message().contains("missing field `name`"), "{error}");
 }
 
-/// `NEEDS_FILL` follows the tree (checked at compile time).
+/// The facts' `fills` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Item as ToolSchema>::NEEDS_FILL);
-    assert!(<Pair as ToolSchema>::NEEDS_FILL);
-    assert!(<Vec<Option<Item>> as ToolSchema>::NEEDS_FILL);
-    assert!(<Tree as ToolSchema>::NEEDS_FILL);
-    assert!(<Shape as ToolSchema>::NEEDS_FILL);
-    assert!(<Everywhere as ToolSchema>::NEEDS_FILL);
+    assert!(<Item as ToolSchema>::FACTS.fills());
+    assert!(<Pair as ToolSchema>::FACTS.fills());
+    assert!(<Vec<Option<Item>> as ToolSchema>::FACTS.fills());
+    assert!(<Tree as ToolSchema>::FACTS.fills());
+    assert!(<Shape as ToolSchema>::FACTS.fills());
+    assert!(<Everywhere as ToolSchema>::FACTS.fills());
     // Only below an untagged variant, or none at all.
-    assert!(!<Either as ToolSchema>::NEEDS_FILL);
-    assert!(!<Vec<String> as ToolSchema>::NEEDS_FILL);
+    assert!(!<Either as ToolSchema>::FACTS.fills());
+    assert!(!<Vec<String> as ToolSchema>::FACTS.fills());
     // Which of them the stripping parse fills as it reads.
-    assert!(<Plainly as ToolSchema>::PLAN.fills_as_read());
-    assert!(<AsRead as ToolSchema>::PLAN.fills_as_read());
-    assert!(!<Everywhere as ToolSchema>::PLAN.fills_as_read());
+    assert!(<Plainly as ToolSchema>::FACTS.fills_as_read());
+    assert!(<AsRead as ToolSchema>::FACTS.fills_as_read());
+    assert!(!<Everywhere as ToolSchema>::FACTS.fills_as_read());
 };
 
 /// An operation with its id, and the operation's fields beside it (seed 004's shape).
@@ -535,13 +535,13 @@ fn sets_are_checked_as_serde_reads_the_text() {
     assert_eq!(parsed.grid.len(), 1);
 }
 
-/// `NEEDS_JSON_CHECK` follows the tree (checked at compile time).
+/// The facts' `checks` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Labels as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(<Group as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(<Sets as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(!<Loose as ToolSchema>::NEEDS_JSON_CHECK);
-    assert!(!<Vec<String> as ToolSchema>::NEEDS_JSON_CHECK);
+    assert!(<Labels as ToolSchema>::FACTS.checks());
+    assert!(<Group as ToolSchema>::FACTS.checks());
+    assert!(<Sets as ToolSchema>::FACTS.checks());
+    assert!(!<Loose as ToolSchema>::FACTS.checks());
+    assert!(!<Vec<String> as ToolSchema>::FACTS.checks());
 };
 
 /// An untagged enum beside a defaulted field: the `null` is dropped, and still nothing is filled

@@ -18,10 +18,10 @@ use toolgen::{ArgsError, ArgsErrorKind, Tool, ToolSchema};
 #[track_caller]
 fn parse<T: Tool + PartialEq + std::fmt::Debug>(text: &str) -> Result<T, ArgsError> {
     let from_text = T::parse_args(text);
-    let fast = if T::NEEDS_FILL {
-        T::PLAN.fills_as_read()
+    let fast = if T::FACTS.fills() {
+        T::FACTS.fills_as_read()
     } else {
-        (T::NEEDS_JSON_CHECK || T::STRIPS_NULLS) && !T::PLAN.fills_anywhere()
+        (T::FACTS.checks() || T::FACTS.strips()) && !T::FACTS.fills_anywhere()
     };
     if fast
         && let Ok(parsed) = &from_text
@@ -1255,8 +1255,8 @@ impl Default for ContainerDefault {
 #[test]
 fn an_option_that_defaults_to_none_needs_no_stripping() {
     // `null` reads as `None`, which is the default: the fast path is plain serde_json.
-    const NONE_STRIPS: bool = <NoneByDefault as ToolSchema>::STRIPS_NULLS;
-    const CONTAINER_STRIPS: bool = <ContainerDefault as ToolSchema>::STRIPS_NULLS;
+    const NONE_STRIPS: bool = <NoneByDefault as ToolSchema>::FACTS.strips();
+    const CONTAINER_STRIPS: bool = <ContainerDefault as ToolSchema>::FACTS.strips();
     assert_eq!((NONE_STRIPS, CONTAINER_STRIPS), (false, true));
     assert_eq!(
         parse::<NoneByDefault>(r#"{"limit": null, "tags": null}"#).unwrap(),

@@ -145,7 +145,6 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     );
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
-    const PLAN: toolgen::__private::Plan = <Vec<T> as ToolSchema>::PLAN;
     const NEEDS_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
         self.0.check_constraints()

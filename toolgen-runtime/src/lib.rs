@@ -106,13 +106,14 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::parse::plan::{
-        Plan, PlanField, TagCase, parse_stripping, plan_of, strip_text_of,
+        Plan, PlanField, Reach, TagCase, parse_stripping, plan_for, strip_text_of,
     };
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        Facts, Kid, LeadsTo, Target, TargetAt, Via, check_field, check_rest, first_problem,
+        EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_field, check_rest,
+        first_problem,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{

@@ -1,14 +1,18 @@
-//! A type's [`Facts`](../../toolgen_runtime/facts/struct.Facts.html): what the provider dialects
-//! need to know of its schema, built as const data from the container's model (never from
-//! schema text). The shape mirrors the schema the `schema` module writes: an object per struct
-//! (and per tagged variant), its properties as kids, the branches of an enum, flattened types.
-//! Field types contribute their own `ToolSchema::FACTS`; a recursive type's references to itself
-//! are `Recursion`'s, which cuts the cycle.
+//! A type's [`Facts`](../../toolgen_runtime/facts/struct.Facts.html), its shape beside its
+//! schema text: what the provider dialects need to know of its schema, and how serde reads it
+//! (which fields have a default, and which `#[tool(default = ..)]` value fills one in; the enum
+//! representation; sets, maps, tuples), from which argument parsing builds its plan at first
+//! use. Built as const data from the container's model (never from schema text). The shape
+//! mirrors the schema the `schema` module writes: an object per struct (and per tagged variant),
+//! its properties as kids, the branches of an enum, flattened types. Field types contribute their
+//! own `ToolSchema::FACTS`; a recursive type's references to itself are `Recursion<Self>`'s,
+//! which cuts the cycle.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Ident, Type};
 
+use crate::expand::rope::option_tokens;
 use crate::json;
 use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
@@ -45,40 +49,68 @@ fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
         return cx.of_type(delegate);
     }
     match &container.data {
-        Data::Named(fields) => cx.object(fields, &[], 0),
+        Data::Named(fields) => cx.object(fields, &[], 0, false),
         Data::Tuple(fields) if fields.len() == 1 => cx.of_type(&fields[0].ty),
-        Data::Tuple(_) => node(
-            quote!(::toolgen::__private::facts::TUPLE),
-            false,
-            [0; 3],
-            &[],
-        ),
+        Data::Tuple(fields) => cx.tuple(fields.iter().map(|f| &f.ty)),
         Data::Unit | Data::Union => none(),
         Data::Enum(variants) => cx.enumeration(variants),
     }
 }
 
 /// The index of each tool field's kid in the container's object facts, for the per-field checks:
-/// `(field, index)` for the named fields that are properties and have facts to check.
+/// `(field, index)` for the named fields that are properties and have facts to check (a field
+/// that is a kid only for its default has nothing a dialect could refuse).
 pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)> {
     fields
         .iter()
-        .filter(|f| has_kid(f))
+        .filter(|f| has_kid(f, false))
         .enumerate()
-        .filter(|(_, f)| f.flatten.is_none())
+        .filter(|(_, f)| f.flatten.is_none() && has_facts(f))
         .map(|(i, f)| (f, i))
         .collect()
 }
 
-/// Whether a field is a kid of its object's facts. A property of a plain type (a primitive,
-/// `String`, or `Option`/`Vec`/`Box` of one) has nothing to say, and no dialect can refuse it:
-/// it is counted in the object's totals, and left out of its kids (each kid is const data to
+/// Whether a field is a kid of its object's facts: it has facts to say, or a default, or (in an
+/// untagged variant) reads `null` as a value. A property of a plain type (a primitive, `String`,
+/// or `Option`/`Vec`/`Box` of one) without those has nothing to say, and no dialect can refuse
+/// it: it is counted in the object's totals, and left out of its kids (each kid is const data to
 /// compile, and for a strict tool one more check).
-fn has_kid(field: &Field<'_>) -> bool {
+fn has_kid(field: &Field<'_>, untagged: bool) -> bool {
+    has_facts(field) || defaulted(field) || keeps_null(field, untagged)
+}
+
+/// Whether a property has a default (a flattened field's keys are its type's, and have their
+/// own).
+fn defaulted(field: &Field<'_>) -> bool {
+    field.flatten.is_none() && field.prop.defaults_to_value
+}
+
+/// Whether a field's facts are more than a plain type's.
+fn has_facts(field: &Field<'_>) -> bool {
     field.flatten.is_some()
         || field.tool.recursive.is_present()
         || !crate::shape::ty::is_plain(field.input_ty())
         || unreadable_pattern(field)
+}
+
+/// Whether a field of an untagged variant reads `null` as a value, where a missing key is not
+/// the same (argument parsing keeps its `null` where another variant defaults the key).
+fn keeps_null(field: &Field<'_>, untagged: bool) -> bool {
+    untagged
+        && field.flatten.is_none()
+        && !field.prop.defaults_to_value
+        && (field.with.is_some() || reads_null_as_value(field.input_ty()))
+}
+
+/// Whether a value of `ty` reads `null` as itself, while a missing key is an error: a
+/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.) A bare `Value` is
+/// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
+/// wrongly only keeps a `null` that serde then reports.
+fn reads_null_as_value(ty: &syn::Type) -> bool {
+    use crate::shape::ty::Ty;
+    let bare_value =
+        matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
+    bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
 }
 
 /// A `pattern` Anthropic's grammar cannot read (a word boundary).
@@ -99,7 +131,7 @@ struct Cx<'c> {
 }
 
 impl Cx<'_> {
-    /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion`.
+    /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion<Self>`.
     fn of_type(&self, ty: &Type) -> TokenStream {
         let ty = self.facts_type(ty);
         quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
@@ -116,19 +148,23 @@ impl Cx<'_> {
     }
 
     /// The type whose facts a field's are, where they are just its type's: `None` for a field
-    /// marked `#[tool(recursive)]`, of a plain type, or with a `pattern` Anthropic's grammar
-    /// cannot read (see [`Self::field`]).
-    fn own_type(&self, field: &Field<'_>) -> Option<Type> {
+    /// marked `#[tool(recursive)]`, of a plain type, with a default, that keeps its `null`, or
+    /// with a `pattern` Anthropic's grammar cannot read (see [`Self::field`]).
+    fn own_type(&self, field: &Field<'_>, untagged: bool) -> Option<Type> {
         let ty = field.input_ty();
         (!field.tool.recursive.is_present()
+            && !defaulted(field)
+            && !keeps_null(field, untagged)
             && !crate::shape::ty::is_plain(ty)
             && !unreadable_pattern(field))
         .then(|| self.facts_type(ty))
     }
 
     /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
-    /// grammar cannot read.
-    fn field(&self, field: &Field<'_>) -> TokenStream {
+    /// grammar cannot read, and, around them, its default (and the `#[tool(default = ..)]` value
+    /// to fill in, but not in an untagged variant, which serde may not be reading) or, in an
+    /// untagged variant, that it reads `null` as a value.
+    fn field(&self, field: &Field<'_>, untagged: bool) -> TokenStream {
         let ty = field.input_ty();
         // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
         // prelude checks pin those names).
@@ -141,7 +177,7 @@ impl Cx<'_> {
         } else {
             self.of_type(ty)
         };
-        if unreadable_pattern(field) {
+        let inner = if unreadable_pattern(field) {
             let kid = kid(quote!(Branch), "", &inner);
             node(
                 quote!(::toolgen::__private::facts::PATTERN),
@@ -151,12 +187,32 @@ impl Cx<'_> {
             )
         } else {
             inner
+        };
+        if defaulted(field) {
+            let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
+            quote! {
+                &::toolgen::__private::Facts::defaulted(
+                    #fill, &[::toolgen::__private::Kid::branch(#inner)]
+                )
+            }
+        } else if keeps_null(field, untagged) {
+            quote!(&::toolgen::__private::Facts::keep(&[::toolgen::__private::Kid::branch(#inner)]))
+        } else {
+            inner
         }
     }
 
     /// An object with `fields` as properties (flattened ones merged), `extra` properties before
     /// them (a tag: its name and value's characters), and `extra_text` more characters.
-    fn object(&self, fields: &[Field<'_>], extra: &[&str], extra_text: u32) -> TokenStream {
+    /// `untagged`: the object is an untagged variant's own, which serde tries in turn with the
+    /// others: kept whole by argument parsing (`Facts::whole`).
+    fn object(
+        &self,
+        fields: &[Field<'_>],
+        extra: &[&str],
+        extra_text: u32,
+        untagged: bool,
+    ) -> TokenStream {
         let mut kids = Vec::new();
         // The properties whose facts are their type's, by name and type: when all kids are,
         // the list is one call (`kidsN`).
@@ -168,13 +224,13 @@ impl Cx<'_> {
                 properties += 1;
                 text += text_len(&field.name);
             }
-            if !has_kid(field) {
+            if !has_kid(field, untagged) {
                 continue;
             }
-            let own_type = self.own_type(field);
+            let own_type = self.own_type(field, untagged);
             let facts = match &own_type {
                 Some(ty) => quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS),
-                None => self.field(field),
+                None => self.field(field, untagged),
             };
             if let (None, Some(ty)) = (&field.flatten, own_type) {
                 typed.push((field.name.as_str(), ty));
@@ -191,57 +247,93 @@ impl Cx<'_> {
             };
             kids.push(kid(via, name, &facts));
         }
+        let whole = untagged.then(|| quote!(.whole()));
         if typed.len() == kids.len()
             && let Some(list) = crate::expand::rope::type_list("kids", &typed, "FACTS")
         {
             return quote! {
-                &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)
+                &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)#whole
             };
         }
-        node(quote!(0), true, [properties, 0, text], &kids)
+        quote! {
+            &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &[#(#kids),*])#whole
+        }
     }
 
-    /// An enum: its branches, in serde's representation, as the schema writes them.
+    /// A tuple of `items`: a problem of its own for the dialects, and its items' facts for
+    /// argument parsing.
+    fn tuple<'t>(&self, items: impl Iterator<Item = &'t Type>) -> TokenStream {
+        let items = items.map(|ty| self.of_type(ty));
+        quote! {
+            &::toolgen::__private::Facts::node(
+                ::toolgen::__private::facts::TUPLE, false, [0, 0, 0], &[]
+            ).tuple(&[#(#items),*])
+        }
+    }
+
+    /// An enum: its branches, in serde's representation, as the schema writes them, the
+    /// untagged variants' last, and the representation, for argument parsing.
     fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
         let repr = &self.container.repr;
         let variants: Vec<&Variant<'_>> = variants.iter().collect();
         let (tagged, untagged) = repr.split_untagged(&variants);
         let mut branches = match repr {
-            Repr::Untagged => tagged.iter().map(|v| self.content(v)).collect(),
+            Repr::Untagged => tagged
+                .iter()
+                .map(|v| kid(quote!(Branch), "", &self.content(v, true)))
+                .collect(),
             Repr::Adjacent { tag, content } => tagged
                 .iter()
-                .map(|v| self.adjacent(tag, content, v))
+                .map(|v| kid(quote!(Variant), &v.name, &self.adjacent(tag, content, v)))
                 .collect(),
-            Repr::Internal { tag } => tagged.iter().map(|v| self.internal(tag, v)).collect(),
-            Repr::External => self.external(&tagged),
+            Repr::Internal { tag } => tagged
+                .iter()
+                .map(|v| kid(quote!(Variant), &v.name, &self.internal(tag, v)))
+                .collect(),
+            Repr::External => self
+                .external(&tagged)
+                .iter()
+                .map(|b| kid(quote!(Branch), "", b))
+                .collect::<Vec<_>>(),
         };
-        branches.extend(untagged.iter().map(|v| self.content(v)));
-        match branches.len() {
-            // `{"not":{}}`: no type, so no dialect but the standard one takes it.
-            0 => node(quote!(::toolgen::__private::facts::ANY), false, [0; 3], &[]),
-            1 => branches.remove(0),
-            _ => {
-                let kids: Vec<TokenStream> = branches
-                    .iter()
-                    .map(|b| kid(quote!(Branch), "", b))
-                    .collect();
-                node(quote!(0), false, [0; 3], &kids)
-            }
+        let untagged_from = if matches!(repr, Repr::Untagged) {
+            0
+        } else {
+            branches.len() as u16
+        };
+        branches.extend(
+            untagged
+                .iter()
+                .map(|v| kid(quote!(Branch), "", &self.content(v, true))),
+        );
+        // `{"not":{}}`: no type, so no dialect but the standard one takes it.
+        let own = if branches.is_empty() {
+            quote!(::toolgen::__private::facts::ANY)
+        } else {
+            quote!(0)
+        };
+        let repr = match repr {
+            Repr::External => quote!(External),
+            Repr::Internal { tag } => quote!(Internal(#tag)),
+            Repr::Adjacent { tag, .. } => quote!(Adjacent(#tag)),
+            Repr::Untagged => quote!(Untagged),
+        };
+        quote! {
+            &::toolgen::__private::Facts::enumeration(
+                ::toolgen::__private::EnumRepr::#repr, #untagged_from, #own, [0, 0, 0],
+                &[#(#branches),*]
+            )
         }
     }
 
-    /// What a variant holds, without the tag.
-    fn content(&self, variant: &Variant<'_>) -> TokenStream {
+    /// What a variant holds, without the tag. `untagged`: the variant is one serde tries in
+    /// turn (see [`Self::object`]).
+    fn content(&self, variant: &Variant<'_>, untagged: bool) -> TokenStream {
         match &variant.shape {
             Shape::Unit => none(),
             Shape::Newtype(ty) => self.of_type(ty),
-            Shape::Tuple(_) => node(
-                quote!(::toolgen::__private::facts::TUPLE),
-                false,
-                [0; 3],
-                &[],
-            ),
-            Shape::Struct(fields) => self.object(fields, &[], 0),
+            Shape::Tuple(items) => self.tuple(items.iter().copied()),
+            Shape::Struct(fields) => self.object(fields, &[], 0, untagged),
         }
     }
 
@@ -272,7 +364,7 @@ impl Cx<'_> {
         let others = variants.iter().filter(|v| v.other.is_some()).count();
         branches.extend((0..others).map(|_| none()));
         for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
-            let content = self.content(variant);
+            let content = self.content(variant, false);
             let kids = [kid(quote!(Property), &variant.name, &content)];
             branches.push(node(
                 quote!(0),
@@ -288,7 +380,7 @@ impl Cx<'_> {
     fn internal(&self, tag: &str, variant: &Variant<'_>) -> TokenStream {
         let tag_value = tag_text(variant);
         match &variant.shape {
-            Shape::Struct(fields) => self.object(fields, &[tag], tag_value),
+            Shape::Struct(fields) => self.object(fields, &[tag], tag_value, false),
             Shape::Newtype(ty) => {
                 let kids = [kid(quote!(Flatten), "", &self.of_type(ty))];
                 node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &kids)
@@ -300,7 +392,11 @@ impl Cx<'_> {
     /// Adjacently tagged: `{"<tag>": name, "<content>": content}`.
     fn adjacent(&self, tag: &str, content: &str, variant: &Variant<'_>) -> TokenStream {
         let text = text_len(tag) + text_len(content) + tag_text(variant);
-        let kids = [kid(quote!(Property), content, &self.content(variant))];
+        let kids = [kid(
+            quote!(Property),
+            content,
+            &self.content(variant, false),
+        )];
         node(quote!(0), true, [2, 0, text], &kids)
     }
 }
@@ -338,11 +434,12 @@ fn kid(via: TokenStream, name: &str, facts: &TokenStream) -> TokenStream {
     match via.to_string().as_str() {
         "Property" => quote!(::toolgen::__private::Kid::property(#name, #facts)),
         "Flatten" => quote!(::toolgen::__private::Kid::flatten(#facts)),
+        "Variant" => quote!(::toolgen::__private::Kid::variant(#name, #facts)),
         _ => quote!(::toolgen::__private::Kid::branch(#facts)),
     }
 }
 
-/// `ty` with every mention of the container (`Self` or its name) replaced by `Recursion`.
+/// `ty` with every mention of the container (`Self` or its name) replaced by `Recursion<Self>`.
 fn replace_self(ty: &Type, ident: &Ident) -> Type {
     let mut ty = ty.clone();
     replace_in(&mut ty, ident);
@@ -354,10 +451,110 @@ fn replace_in(ty: &mut Type, ident: &Ident) {
         && path.qself.is_none()
         && crate::shape::ty::is_self_path(&path.path, ident)
     {
-        *ty = syn::parse_quote!(::toolgen::__private::Recursion);
+        *ty = syn::parse_quote!(::toolgen::__private::Recursion<Self>);
         return;
     }
     for inner in inner_types_mut(ty, PathArgs::EverySegment) {
         replace_in(inner, ident);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use super::container_facts;
+    use crate::shape::{Container, Derive};
+
+    /// The `FACTS` expression for `input` (as the derive writes it where the type is on no
+    /// graph), as text without spaces.
+    fn facts_tokens(input: syn::DeriveInput) -> String {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        container_facts(&container, false, &[])
+            .to_string()
+            .replace(' ', "")
+            .replace("::toolgen::__private::", "")
+            .replace("::core::option::Option::", "")
+    }
+
+    #[test]
+    fn plain_fields_without_defaults_are_only_counted() {
+        let text = facts_tokens(parse_quote! {
+            struct S { a: String, b: Option<u32>, c: Vec<bool>, #[serde(skip)] d: Thing }
+        });
+        assert_eq!(text, "&Facts::node(0,true,[3u32,0,3u32],&[])");
+    }
+
+    #[test]
+    fn defaults_are_kids_with_the_value_to_fill() {
+        let text = facts_tokens(parse_quote! {
+            struct S {
+                #[serde(default)] a: u8,
+                #[tool(default = 3)] b: u8,
+                c: Inner,
+                #[serde(flatten)] e: More,
+            }
+        });
+        assert_eq!(
+            text,
+            concat!(
+                "&Facts::node(0,true,[3u32,0,3u32],&[",
+                "Kid::property(\"a\",&Facts::defaulted(None,&[Kid::branch(facts::NO_FACTS)])),",
+                "Kid::property(\"b\",&Facts::defaulted(Some(\"3\"),&[Kid::branch(facts::NO_FACTS)])),",
+                "Kid::property(\"c\",<InnerasToolSchema>::FACTS),",
+                "Kid::flatten(<MoreasToolSchema>::FACTS)])"
+            )
+        );
+    }
+
+    #[test]
+    fn enums_say_their_representation() {
+        let internal = facts_tokens(parse_quote! {
+            #[serde(tag = "t")]
+            enum E { A, B { #[tool(default = 1)] x: u8 } }
+        });
+        assert!(
+            internal.starts_with("&Facts::enumeration(EnumRepr::Internal(\"t\"),2u16,0,"),
+            "{internal}"
+        );
+        assert!(
+            internal.contains("Kid::variant(\"B\",&Facts::node(0,true,[2u32,0,"),
+            "{internal}"
+        );
+        assert!(
+            internal.contains("Facts::defaulted(Some(\"1\")"),
+            "{internal}"
+        );
+        // The untagged variants come last, their own objects kept whole, nothing filled in.
+        let mixed = facts_tokens(parse_quote! {
+            enum E {
+                A(Inner),
+                #[serde(untagged)]
+                B { #[tool(default = 2)] y: u8, v: serde_json::Value },
+            }
+        });
+        assert!(
+            mixed.starts_with("&Facts::enumeration(EnumRepr::External,1u16,0,"),
+            "{mixed}"
+        );
+        assert!(mixed.contains("Facts::defaulted(None,"), "{mixed}");
+        assert!(
+            mixed.contains("Kid::property(\"v\",&Facts::keep("),
+            "{mixed}"
+        );
+        assert!(mixed.ends_with(".whole())])"), "{mixed}");
+    }
+
+    #[test]
+    fn a_type_holding_itself_refers_to_itself() {
+        let text = facts_tokens(parse_quote! {
+            struct Tree { #[serde(default)] label: String, children: Vec<Tree> }
+        });
+        assert!(
+            text.contains("Kid::property(\"children\",<Vec<Recursion<Self>>asToolSchema>::FACTS)"),
+            "{text}"
+        );
     }
 }

@@ -2,14 +2,13 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 //!
 //! `schema` turns the shape into schema pieces; `rope` writes them as tokens; `tool` the `Tool`
-//! impl; `constraints`, `plan`, `facts` and `edges` the consts of those names; `fallback` the
+//! impl; `constraints`, `facts` and `edges` the consts of those names; `fallback` the
 //! stubs; `toolset` the `ToolSet` derive.
 
 mod constraints;
 mod edges;
 pub mod facts;
 pub mod fallback;
-pub mod plan;
 pub mod rope;
 pub mod schema;
 mod tool;
@@ -117,7 +116,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let object = object_const(&cx, shared.properties, shared.branches);
     let default = default_const(container);
     let (needs_check, checks_fn) = constraint_checks(container);
-    let plan = crate::expand::plan::expand_plan(container);
     let targets = cycle_targets(container);
     let facts = crate::expand::facts::container_facts(container, recursive, &targets);
     let (edges_static, edges) = edges::edges(container, &held);
@@ -138,7 +136,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
         schema,
         defs,
         facts,
-        plan,
         needs_check,
     };
     let (own, entry) = own.cut_if(on_graph);
@@ -146,10 +143,8 @@ fn expand(container: &Container<'_>) -> TokenStream {
         schema,
         defs,
         facts,
-        plan,
         needs_check,
     } = own;
-    let plan = plan.map(|plan| quote!(const PLAN: ::toolgen::__private::Plan = #plan;));
     let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
     let impl_parts = ImplParts {
         ident,
@@ -176,7 +171,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
                 #object
                 #default
-                #plan
                 #needs_check
                 #checks_fn
                 #edges
@@ -399,30 +393,26 @@ fn may_lead_back(container: &Container<'_>, held: &[syn::Type]) -> bool {
             }))
 }
 
-/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS`, `PLAN` and `NEEDS_CHECK`
-/// (`None`: the trait's default).
+/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS` and `NEEDS_CHECK` (`None`:
+/// the trait's default).
 struct OwnConsts {
     schema: TokenStream,
     defs: TokenStream,
     facts: TokenStream,
-    plan: Option<TokenStream>,
     needs_check: Option<TokenStream>,
 }
 
 impl OwnConsts {
     /// The consts of the `ToolSchema` impl, and the values of the `Cyclic` entry's. For a type on
     /// the graph of cycles, the entry holds the type's own values and the impl names
-    /// `__ToolgenCutOf`'s, which chooses between them; its `null` tree and whether it has checks
-    /// to make are chosen the same way: on a cycle, the tree is looked up when parsing needs it,
-    /// and the checks are made. Else the entry names the impl's.
-    fn cut_if(self, on_graph: bool) -> (OwnConsts, [TokenStream; 5]) {
+    /// `__ToolgenCutOf`'s, which chooses between them; whether it has checks to make is chosen
+    /// the same way: on a cycle, the checks are made. Else the entry names the impl's.
+    fn cut_if(self, on_graph: bool) -> (OwnConsts, [TokenStream; 4]) {
         if on_graph {
             let entry = [
                 self.schema,
                 self.defs,
                 self.facts,
-                self.plan
-                    .unwrap_or_else(|| quote!(::toolgen::__private::Plan::None)),
                 self.needs_check.unwrap_or_else(|| quote!(false)),
             ];
             let choice = quote!(__ToolgenCutOf);
@@ -430,7 +420,6 @@ impl OwnConsts {
                 schema: quote!(#choice::SCHEMA),
                 defs: quote!(#choice::DEFS),
                 facts: quote!(#choice::FACTS),
-                plan: Some(quote!(#choice::PLAN)),
                 needs_check: Some(quote!(#choice::NEEDS_CHECK)),
             };
             (own, entry)
@@ -440,7 +429,6 @@ impl OwnConsts {
                 quote!(#tool_schema::SCHEMA),
                 quote!(#tool_schema::DEFS),
                 quote!(#tool_schema::FACTS),
-                quote!(#tool_schema::PLAN),
                 quote!(#tool_schema::NEEDS_CHECK),
             ];
             (self, entry)
@@ -470,12 +458,12 @@ impl ImplParts<'_> {
 }
 
 /// The `Cyclic` impl: what a `#[tool(recursive)]` field of another type that leads here refers
-/// to (`entry`: its schema, definitions, facts, `null` tree and whether it needs checks).
+/// to (`entry`: its schema, definitions, facts and whether it needs checks).
 fn cyclic_impl(
     parts: &ImplParts<'_>,
     recursive: bool,
     def_id: &TokenStream,
-    entry: &[TokenStream; 5],
+    entry: &[TokenStream; 4],
 ) -> TokenStream {
     let header = parts.header(quote!(::toolgen::__private::Cyclic));
     let id = if recursive {
@@ -483,7 +471,7 @@ fn cyclic_impl(
     } else {
         def_id.clone()
     };
-    let [schema, defs, facts, plan, needs_check] = entry;
+    let [schema, defs, facts, needs_check] = entry;
     quote! {
         #[automatically_derived]
         #header {
@@ -491,7 +479,6 @@ fn cyclic_impl(
             const ENTRY: ::toolgen::__private::Rope = #schema;
             const OWN_DEFS: ::toolgen::__private::Defs = #defs;
             const OWN_FACTS: &'static ::toolgen::__private::Facts = #facts;
-            const OWN_PLAN: ::toolgen::__private::Plan = #plan;
             const OWN_NEEDS_CHECK: bool = #needs_check;
         }
     }

@@ -305,7 +305,7 @@ pub(crate) fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream 
 }
 
 /// The longest list the runtime has a function for (`toolgen_runtime`'s `lists` module:
-/// `seq1`..`seq12`, `null_fields1`.., `kids1`.., `check_fields1`..).
+/// `seq1`..`seq12`, `kids1`.., `check_fields1`..).
 const MAX_LIST: usize = 12;
 
 /// A call of the runtime's list function `kind` for `types` (`kindN::<T1, .., TN>(args)`): the
@@ -313,7 +313,7 @@ const MAX_LIST: usize = 12;
 /// type in every const that lists them. `None` for no types, or more than the runtime has a
 /// function for.
 ///
-/// Each type's `konst` is named first, in the same block (`let _ = <T as ToolSchema>::PLAN;`):
+/// Each type's `konst` is named first, in the same block (`let _ = <T as ToolSchema>::NEEDS_CHECK;`):
 /// a type without a schema is then reported there, as in every other const that names it, and
 /// rustc leaves out the error of the call's bound at the same place. Without it, the type would
 /// be reported once more per list function, with the bound as a note.

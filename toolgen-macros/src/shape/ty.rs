@@ -120,7 +120,7 @@ fn type_args(path: &Path) -> Vec<&Type> {
 
 /// What the macro knows of a type from how it is written, classified once (as clap's `Ty`): the
 /// schema, the JSON type, the `Default`, the integer bounds, the null handling and the plain
-/// types whose `PLAN` nodes and check code are left out all read this one classification.
+/// types whose facts kids and check code are left out all read this one classification.
 #[derive(Clone, Copy)]
 pub enum Ty<'a> {
     /// `bool`, the integers, the floats, `char`, `str`.
@@ -265,8 +265,8 @@ impl<'a> Ty<'a> {
 
 /// Whether `ty` is known to have no defaults inside and need no checks: a primitive, `String`, or
 /// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
-/// types (and the prelude checks pin). Their `PLAN` nodes and check code would be dead
-/// (`Plan::None`; `NEEDS_CHECK` is `false`) and cost compile time, so they are left out; the
+/// types (and the prelude checks pin). Their facts kids and check code would be dead
+/// (no work for argument parsing; `NEEDS_CHECK` is `false`) and cost compile time, so they are left out; the
 /// `NEEDS_CHECK` const still names every field type, which keeps the errors for a type without a
 /// schema as they are.
 pub fn is_plain(ty: &syn::Type) -> bool {

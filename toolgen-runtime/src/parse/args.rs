@@ -307,35 +307,37 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 ) -> Result<T, ArgsError> {
     // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
     // test is a const, so rustc does not even build the paths below for such a `T`.
-    if const { !(T::STRIPS_NULLS || T::NEEDS_FILL || T::NEEDS_JSON_CHECK) } {
+    if const { !(T::FACTS.strips() || T::FACTS.fills() || T::FACTS.checks()) } {
         return parse_text(args);
     }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
     // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
     // them).
-    let (stream, strip) = if T::NEEDS_FILL {
-        (const { T::PLAN.fills_as_read() }, false)
-    } else if T::NEEDS_JSON_CHECK {
+    let (stream, strip) = if const { T::FACTS.fills() } {
+        (const { T::FACTS.fills_as_read() }, false)
+    } else if const { T::FACTS.checks() } {
         // Where that fails, the `Value` path strips the `null`s itself.
-        (!const { T::PLAN.fills_anywhere() }, false)
+        (!const { T::FACTS.fills_anywhere() }, false)
     } else {
-        let strip = T::STRIPS_NULLS && args.contains("null");
+        let strip = const { T::FACTS.strips() } && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
         // enum: a type with values there takes the text stripper alone.
-        let unfilled = const { T::PLAN.fills_anywhere() };
+        let unfilled = const { T::FACTS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
     // Where that fails, types with values to fill take the way they took before (and give its
     // errors).
-    if stream && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, &T::PLAN) {
+    if stream
+        && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
+    {
         distinct_keys::<T>(args)?;
         return checked(parsed);
     }
     if strip {
         // The way that finds the error (or reads what the fast path leaves to it).
         let mut conflicts = Conflicts::default();
-        let stripped = strip_text(args, &T::PLAN, &mut conflicts);
+        let stripped = strip_text(args, crate::parse::plan::plan::<T>(), &mut conflicts);
         if conflicts.met {
             // An untagged enum's variants disagree about a `null`: the choices are tried on a
             // value, where they are found by their paths.
@@ -362,7 +364,7 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
 /// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
 /// apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if const { T::NEEDS_FILL || T::NEEDS_JSON_CHECK } {
+    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } {
         None
     } else {
         match serde_json::from_str::<T>(args) {
@@ -637,9 +639,9 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
 ) -> Result<(T, bool), ArgsError> {
     let tolerated = decode_twice_encoded(&mut value)?;
-    if T::STRIPS_NULLS {
+    if const { T::FACTS.strips() } {
         let mut conflicts = Conflicts::default();
-        strip_value_with(&mut value, &T::PLAN, &mut conflicts);
+        strip_value_with(&mut value, crate::parse::plan::plan::<T>(), &mut conflicts);
         if conflicts.met {
             return settle_conflicts::<T, TEXT>(value, tolerated);
         }
@@ -687,7 +689,7 @@ fn settle_conflicts<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         met: false,
         found: Some(Vec::new()),
     };
-    strip_value_with(&mut value, &T::PLAN, &mut conflicts);
+    strip_value_with(&mut value, crate::parse::plan::plan::<T>(), &mut conflicts);
     let found = conflicts.found.unwrap_or_default();
     // Each `null`'s choice: dropped or kept, and whether the other way was tried.
     let mut choices: Vec<(&Conflict, String, bool, bool)> = found
@@ -778,8 +780,8 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
     mut value: Value,
     tolerated: bool,
 ) -> Result<(T, bool), ArgsError> {
-    if T::NEEDS_FILL {
-        crate::parse::walk::fill_value(&mut value, &T::PLAN);
+    if const { T::FACTS.fills() } {
+        crate::parse::walk::fill_value(&mut value, crate::parse::plan::plan::<T>());
     }
     let mut fixes = 0;
     loop {
@@ -791,8 +793,8 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         };
         match read {
             Ok(parsed) => {
-                if T::NEEDS_JSON_CHECK {
-                    crate::parse::walk::check_value(&value, &T::PLAN)?;
+                if const { T::FACTS.checks() } {
+                    crate::parse::walk::check_value(&value, crate::parse::plan::plan::<T>())?;
                 }
                 // From text, a number beyond `f32` is already an error (`float_roundtrip`).
                 if !TEXT && has_f32_overflow(&value) {

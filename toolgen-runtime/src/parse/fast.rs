@@ -408,7 +408,9 @@ fn own_fills(
                 own_fills(case.node, cases, steps, each)?;
             }
         }
-        Plan::Lazy(resolve) | Plan::Cycle(resolve) => own_fills(resolve(), cases, steps, each)?,
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
+            own_fills(resolve.plan(), cases, steps, each)?
+        }
         _ => {}
     }
     ControlFlow::Continue(())
@@ -1971,6 +1973,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::parse::plan::Reach;
     use crate::parse::text::strip_text;
 
     const NONE: Plan = Plan::None;
@@ -2500,7 +2503,7 @@ mod tests {
     const TREE: Plan = Plan::Object(
         &[
             field("label", true, &NONE),
-            field("kids", true, &Plan::Items(&Plan::Lazy(tree))),
+            field("kids", true, &Plan::Items(&Plan::Lazy(Reach::Plan(tree)))),
         ],
         &[Plan::Object(&[field("level", true, &NONE)], &[])],
     );
@@ -2522,7 +2525,7 @@ mod tests {
             r#"{"label":null,"level":null,"note":null,"kids":[
                 {"label":"a","kids":null,"level":null},
                 {"kids":[{"label":null,"kids":null,"note":null}],"label":"b"}]}"#,
-            &Plan::Lazy(tree),
+            &Plan::Lazy(Reach::Plan(tree)),
         )
         .unwrap();
         assert_eq!(

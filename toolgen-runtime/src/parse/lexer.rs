@@ -1,13 +1,53 @@
 //! The JSON lexer the text paths share: whitespace, literals, strings, numbers and whole
-//! containers skipped over bytes, and a string's escapes decoded.
+//! containers skipped over bytes, and a string's escapes decoded. The byte-level rules
+//! ([`is_whitespace`], [`simple_escape`], [`surrogate_pair`]) are also those of the incremental
+//! lexer of partial JSON (`wire/partial.rs`), which resumes mid-token across stream deltas.
 use super::sets::same_key;
+
+/// JSON's whitespace (RFC 8259, section 2).
+#[inline]
+pub(crate) fn is_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\n' | b'\r' | b'\t')
+}
 
 #[inline]
 pub(crate) fn skip_whitespace(bytes: &[u8], mut at: usize) -> usize {
-    while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(at) {
+    while bytes.get(at).copied().is_some_and(is_whitespace) {
         at += 1;
     }
     at
+}
+
+/// The character a one-letter escape (`\n`, `\"`, ..) stands for: `byte` is the letter after the
+/// backslash. `None` for `u` (four hex digits follow) and for what is not an escape.
+#[inline]
+pub(crate) fn simple_escape(byte: u8) -> Option<char> {
+    Some(match byte {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        _ => return None,
+    })
+}
+
+/// Whether a `\uXXXX` code unit is the leading half of a surrogate pair.
+#[inline]
+pub(crate) fn is_high_surrogate(code: u32) -> bool {
+    (0xD800..=0xDBFF).contains(&code)
+}
+
+/// The character of a surrogate pair; `None` where `low` is not a trailing half.
+#[inline]
+pub(crate) fn surrogate_pair(high: u32, low: u32) -> Option<char> {
+    if !(0xDC00..=0xDFFF).contains(&low) {
+        return None;
+    }
+    char::from_u32(0x10000 + ((high.checked_sub(0xD800)?) << 10) + (low - 0xDC00))
 }
 
 /// The end of `word` (`true`, `false`, `null`), which must be at `at`.
@@ -155,34 +195,23 @@ pub(crate) fn decode_into(raw: &[u8], out: &mut String) -> Option<()> {
     while let Some(at) = rest.find('\\') {
         out.push_str(rest.get(..at)?);
         let escape = rest.get(at + 1..)?;
-        let (decoded, used) = match escape.as_bytes().first()? {
-            b'"' => ('"', 1),
-            b'\\' => ('\\', 1),
-            b'/' => ('/', 1),
-            b'b' => ('\u{8}', 1),
-            b'f' => ('\u{c}', 1),
-            b'n' => ('\n', 1),
-            b'r' => ('\r', 1),
-            b't' => ('\t', 1),
-            b'u' => {
+        let letter = *escape.as_bytes().first()?;
+        let (decoded, used) = match simple_escape(letter) {
+            Some(decoded) => (decoded, 1),
+            None if letter == b'u' => {
                 let first = hex4(escape.get(1..5)?)?;
-                match first {
-                    0xD800..=0xDBFF => {
-                        let low = escape
-                            .get(5..7)
-                            .filter(|s| *s == "\\u")
-                            .and_then(|_| escape.get(7..11))
-                            .and_then(hex4)?;
-                        if !(0xDC00..=0xDFFF).contains(&low) {
-                            return None;
-                        }
-                        let code = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00);
-                        (char::from_u32(code)?, 11)
-                    }
-                    _ => (char::from_u32(first)?, 5),
+                if is_high_surrogate(first) {
+                    let low = escape
+                        .get(5..7)
+                        .filter(|s| *s == "\\u")
+                        .and_then(|_| escape.get(7..11))
+                        .and_then(hex4)?;
+                    (surrogate_pair(first, low)?, 11)
+                } else {
+                    (char::from_u32(first)?, 5)
                 }
             }
-            _ => return None,
+            None => return None,
         };
         out.push(decoded);
         rest = escape.get(used..)?;

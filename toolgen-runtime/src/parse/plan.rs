@@ -3,15 +3,20 @@
 //! for what it would have left out), where a missing field's `#[tool(default = ..)]` value goes
 //! ([`PlanField::fill`]), and where a set's items must all differ ([`Plan::Unique`]).
 //!
-//! Each type's `ToolSchema::PLAN` is a compile-time tree of [`Plan`] nodes. Argument parsing
-//! follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
+//! A type's plan is built from its `ToolSchema::FACTS` (its shape: which fields have a default,
+//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of [`Plan`]
+//! nodes kept for the life of the program. Argument parsing follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
 //! argument text where that parse fails ([`crate::parse::text`]: one pass, no
 //! `serde_json::Value`; it finds the errors, and reads the rare keys the fast path leaves to it)
 //! and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in, sets
 //! checked), all three by way of the node sets of [`crate::parse::sets`].
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
 use super::sets::Conflicts;
 use super::text::strip_text;
+use crate::schema::facts::{CHECK, EnumRepr, Facts, Parse, REACH, STRIP, TargetAt, Via};
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
 /// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing
@@ -53,13 +58,13 @@ pub enum Plan {
     /// ([`resolve_tags`]).
     Tagged(&'static str, &'static [TagCase]),
     /// The node of a type that leads back to the type being defined (a recursive type), found
-    /// when it is needed: a const would be a cycle. Counts as nothing to strip in
-    /// [`Plan::strips`], as it leads back to a tree being looked at already.
-    Lazy(fn() -> &'static Plan),
+    /// when it is needed: its facts cannot hold the type's own (a const would be a cycle).
+    Lazy(Reach),
     /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
     /// field marked `#[tool(recursive)]`), found when it is needed, as [`Plan::Lazy`]. What is
-    /// behind it is not known where it is held, so it counts as having something to strip.
-    Cycle(fn() -> &'static Plan),
+    /// behind it is not known where it is held, so its facts count it as having every kind of
+    /// work.
+    Cycle(Reach),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
@@ -109,131 +114,302 @@ impl PlanField {
     }
 }
 
-impl Plan {
-    /// Whether the tree has anything to strip: a field with a default somewhere in it.
-    pub const fn strips(&self) -> bool {
-        self.has(Work::Strip)
-    }
-
-    /// Whether the tree has a `#[tool(default = ..)]` value to fill in ([`fill_value`]): a field
-    /// with one somewhere in it, not below [`Plan::Untagged`]. A type that leads back to the one
-    /// being asked about ([`Plan::Lazy`]) adds nothing new; one behind a marked field
-    /// ([`Plan::Cycle`]) is not known here, so it counts as filling.
-    pub const fn fills(&self) -> bool {
-        self.has(Work::Fill)
-    }
-
-    /// Whether the tree has a set whose items must all differ ([`Plan::Unique`],
-    /// [`check_value`]), not below [`Plan::Untagged`] (which variant serde reads is not known
-    /// there). Lazy and marked nodes count as for [`Plan::fills`].
-    pub const fn checks(&self) -> bool {
-        self.has(Work::Check)
-    }
-
-    /// Whether a `#[tool(default = ..)]` value is anywhere in the tree, below
-    /// [`Plan::Untagged`] too, where it is not filled in: the stripping parse, which fills as it
-    /// reads, is not used for such a tree unless [`Plan::fills_as_read`].
-    pub const fn fills_anywhere(&self) -> bool {
-        self.has(Work::FillAnywhere)
-    }
-
-    /// Whether argument parsing has `work` to do somewhere in the tree.
-    const fn has(&self, work: Work) -> bool {
-        match self {
-            Plan::None | Plan::Lazy(_) | Plan::Keep => false,
-            Plan::Cycle(_) => true,
-            Plan::Unique(inner) => matches!(work, Work::Check) || inner.has(work),
-            Plan::Items(inner) | Plan::Values(inner) => inner.has(work),
-            // Only `null`s are dropped below an untagged enum.
-            Plan::Untagged(nodes) => match work {
-                Work::Strip | Work::FillAnywhere => any_has(nodes, work),
-                Work::FillUntagged => any_has(nodes, Work::FillAnywhere),
-                Work::Fill | Work::Check => false,
-            },
-            Plan::Tuple(nodes) | Plan::Any(nodes) => any_has(nodes, work),
-            Plan::Tagged(_, cases) => {
-                let mut rest = *cases;
-                while let [case, tail @ ..] = rest {
-                    if case.node.has(work) {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                false
-            }
-            Plan::Object(fields, flattened) => {
-                let mut rest = *fields;
-                while let [field, tail @ ..] = rest {
-                    let own = match work {
-                        Work::Strip => field.default,
-                        Work::Fill | Work::FillAnywhere => field.fill.is_some(),
-                        Work::Check | Work::FillUntagged => false,
-                    };
-                    if own || field.inner.has(work) {
-                        return true;
-                    }
-                    rest = tail;
-                }
-                any_has(flattened, work)
-            }
-        }
-    }
-
-    /// Whether the stripping parse ([`de::from_str`]), which fills as it reads, fills every
-    /// value to fill in as [`fill_value`] does: none is below an untagged enum's alternatives
-    /// (where the stripping parse, which drops `null`s there, would fill too), and no type that
-    /// leads back ([`Plan::Cycle`]) is on the way (what is behind it is not known here).
-    /// Argument parsing takes that one pass for such types, and the `serde_json::Value` path
-    /// for the others.
-    pub const fn fills_as_read(&self) -> bool {
-        !self.has(Work::FillUntagged)
-    }
-
-    /// An object of `fields` and no flattened ones, [pruned](Plan::pruned): one call where the
-    /// derive would write the variant, its empty list of flattened nodes and the call.
-    pub const fn fields(fields: &'static [PlanField]) -> Plan {
-        Plan::Object(fields, &[]).pruned()
-    }
-
-    /// The tree, or [`Plan::None`] when it has nothing to strip and no set to check: what a type
-    /// declares, so that the types around it can leave it out.
-    pub const fn pruned(self) -> Plan {
-        if self.strips() || self.checks() {
-            self
-        } else {
-            Plan::None
-        }
-    }
-}
-
-/// The work [`Plan::has`] asks about.
-#[derive(Clone, Copy)]
-pub(crate) enum Work {
-    Strip,
-    Fill,
-    FillAnywhere,
-    Check,
-    /// A value to fill below an untagged enum's alternatives, or a marked field on the way
-    /// ([`Plan::fills_as_read`]).
-    FillUntagged,
-}
-
-pub(crate) const fn any_has(mut nodes: &[Plan], work: Work) -> bool {
-    while let [node, tail @ ..] = nodes {
-        if node.has(work) {
-            return true;
-        }
-        nodes = tail;
-    }
-    false
-}
-
-/// `T::PLAN`, for [`Plan::Lazy`].
+/// What a [`Plan::Lazy`] or [`Plan::Cycle`] leads to, found when parsing needs it.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
-pub fn plan_of<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
-    &T::PLAN
+#[derive(Clone, Copy, Debug)]
+pub enum Reach {
+    /// A type's facts, whose plan is built from them ([`plan_for`]).
+    Facts(fn() -> &'static Facts),
+    /// A type that leads back to the one holding it: its facts are its target's.
+    Target(TargetAt),
+    /// A plan as it is (the tests write trees by hand).
+    Plan(fn() -> &'static Plan),
+}
+
+impl Reach {
+    /// The plan it leads to.
+    pub(crate) fn plan(self) -> &'static Plan {
+        match self {
+            Reach::Facts(of) => plan_for(of()),
+            Reach::Target(at) => plan_for(at.get().facts),
+            Reach::Plan(of) => of(),
+        }
+    }
+}
+
+/// The plan argument parsing follows for a value of `T`: built from its facts at first use.
+pub(crate) fn plan<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
+    plan_for(T::FACTS)
+}
+
+/// The plan of a type whose facts are `facts`, built from them once (a tree of `static`s, kept
+/// for the life of the program: there are as many as the program's types, whatever the input)
+/// and looked up by the facts' address after that.
+///
+/// Not public API (it is reached through `toolgen::__private`, for the benchmark).
+#[doc(hidden)]
+pub fn plan_for(facts: &'static Facts) -> &'static Plan {
+    static BUILT: Mutex<Option<Built>> = Mutex::new(None);
+    // The plans found most, without a lock: a slot per address's hash, taken by the first type
+    // that lands there (one atomic load to read); the others are found under the lock.
+    static SEEN: [OnceLock<(usize, &'static Plan)>; SEEN_SLOTS] =
+        [const { OnceLock::new() }; SEEN_SLOTS];
+    if facts.work & (STRIP | CHECK | REACH) == 0 {
+        return &Plan::None;
+    }
+    let address = std::ptr::from_ref(facts).addr();
+    let slot = SEEN.get((address >> 4) % SEEN_SLOTS);
+    if let Some(&(seen, plan)) = slot.and_then(OnceLock::get)
+        && seen == address
+    {
+        return plan;
+    }
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    let plan = Builder {
+        built: built.get_or_insert_with(Built::default),
+    }
+    .node(facts);
+    if let Some(slot) = slot {
+        let _ = slot.set((address, plan));
+    }
+    plan
+}
+
+/// How many plans [`plan_for`] finds without its lock.
+const SEEN_SLOTS: usize = 64;
+
+/// The plans built so far, by the address of their facts, and room for more.
+#[derive(Default)]
+struct Built {
+    plans: HashMap<usize, &'static Plan>,
+    nodes: Pool<Plan>,
+    fields: Pool<PlanField>,
+    cases: Pool<TagCase>,
+}
+
+/// Room for the nodes of plans, kept for the life of the program: a few blocks, taken in turn,
+/// rather than an allocation per node scattered among the program's own (which would leave the
+/// allocator's free lists more broken up for the program's later allocations).
+struct Pool<T: 'static> {
+    rest: &'static mut [T],
+}
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool { rest: &mut [] }
+    }
+}
+
+/// How many items a [`Pool`] block holds (more where one list needs more).
+const POOL_BLOCK: usize = 256;
+
+impl<T: Copy> Pool<T> {
+    /// A copy of `items` in the pool; `filler` fills a new block's room until it is used.
+    fn put(&mut self, items: &[T], filler: T) -> &'static [T] {
+        if items.is_empty() {
+            return &[];
+        }
+        if self.rest.len() < items.len() {
+            self.rest = vec![filler; POOL_BLOCK.max(items.len())].leak();
+        }
+        let (taken, rest) = std::mem::take(&mut self.rest).split_at_mut(items.len());
+        self.rest = rest;
+        taken.copy_from_slice(items);
+        taken
+    }
+}
+
+/// Builds plans from facts, keeping each node it builds ([`plan_for`]).
+struct Builder<'a> {
+    built: &'a mut Built,
+}
+
+impl Builder<'_> {
+    /// The plan of a node: [`Plan::None`] where there is nothing to do in it, else built once.
+    fn node(&mut self, facts: &'static Facts) -> &'static Plan {
+        if facts.work & (STRIP | CHECK | REACH) == 0 {
+            return &Plan::None;
+        }
+        self.kept(facts, Self::build)
+    }
+
+    /// `build(facts)`, built once for the node's address.
+    fn kept(
+        &mut self,
+        facts: &'static Facts,
+        build: fn(&mut Self, &'static Facts) -> Plan,
+    ) -> &'static Plan {
+        let address = std::ptr::from_ref(facts).addr();
+        if let Some(plan) = self.built.plans.get(&address) {
+            return plan;
+        }
+        let plan = build(self, facts);
+        let plan = match self.nodes(&[plan]) {
+            [plan] => plan,
+            _ => &Plan::None,
+        };
+        self.built.plans.insert(address, plan);
+        plan
+    }
+
+    fn build(&mut self, facts: &'static Facts) -> Plan {
+        if let Some(target) = facts.behind {
+            return Plan::Cycle(Reach::Target(target));
+        }
+        match facts.parse {
+            Parse::Reference(of) => Plan::Lazy(Reach::Facts(of)),
+            Parse::Set => Plan::Unique(self.items(facts)),
+            Parse::Values(values) => Plan::Values(self.node(values)),
+            Parse::Tuple(items) => Plan::Tuple(self.list(items.iter().copied())),
+            Parse::Enum(repr, untagged_from) => self.enumeration(facts, repr, untagged_from),
+            Parse::Whole => self.object(facts),
+            Parse::Plain | Parse::Default(_) | Parse::Keep => {
+                let kids = facts.kids;
+                if kids
+                    .iter()
+                    .any(|k| matches!(k.via, Via::Property | Via::Flatten))
+                {
+                    self.object(facts)
+                } else if kids.iter().any(|k| matches!(k.via, Via::Items)) {
+                    Plan::Items(self.items(facts))
+                } else {
+                    // A wrapper: a field's keywords, a recursive type's definition.
+                    match kids {
+                        [kid] => *self.node(kid.facts),
+                        _ => Plan::Any(self.list(kids.iter().map(|k| k.facts))),
+                    }
+                }
+            }
+        }
+    }
+
+    /// `nodes`, kept for the life of the program.
+    fn nodes(&mut self, nodes: &[Plan]) -> &'static [Plan] {
+        self.built.nodes.put(nodes, Plan::None)
+    }
+
+    /// `fields`, kept for the life of the program.
+    fn fields(&mut self, fields: &[PlanField]) -> &'static [PlanField] {
+        self.built
+            .fields
+            .put(fields, PlanField::nested("", &Plan::None))
+    }
+
+    /// The node of an array's items.
+    fn items(&mut self, facts: &'static Facts) -> &'static Plan {
+        match facts.kids.iter().find(|k| matches!(k.via, Via::Items)) {
+            Some(kid) => self.node(kid.facts),
+            None => &Plan::None,
+        }
+    }
+
+    /// The nodes of `facts`, as a list kept for the life of the program.
+    fn list(&mut self, facts: impl Iterator<Item = &'static Facts>) -> &'static [Plan] {
+        let nodes: Vec<Plan> = facts.map(|f| *self.node(f)).collect();
+        self.nodes(&nodes)
+    }
+
+    /// An object: its properties (each with its default, if any) and its flattened types.
+    fn object(&mut self, facts: &'static Facts) -> Plan {
+        let mut fields = Vec::new();
+        let mut flattened = Vec::new();
+        for kid in facts.kids {
+            match kid.via {
+                Via::Property => fields.push(self.field(kid.name, kid.facts)),
+                Via::Flatten => flattened.push(*self.node(kid.facts)),
+                _ => {}
+            }
+        }
+        Plan::Object(self.fields(&fields), self.nodes(&flattened))
+    }
+
+    /// A property named `name` whose value's facts are `facts`.
+    fn field(&mut self, name: &'static str, facts: &'static Facts) -> PlanField {
+        match (facts.parse, facts.kids) {
+            (Parse::Default(fill), [kid]) => PlanField {
+                name,
+                default: true,
+                fill,
+                inner: self.node(kid.facts),
+            },
+            (Parse::Keep, _) => PlanField::nested(name, &Plan::Keep),
+            _ => PlanField::nested(name, self.node(facts)),
+        }
+    }
+
+    /// An enum: its tagged variants as their representation reads them, then its untagged
+    /// ones, which serde tries in turn.
+    fn enumeration(&mut self, facts: &'static Facts, repr: EnumRepr, untagged_from: u16) -> Plan {
+        let (tagged, untagged) = facts
+            .kids
+            .split_at_checked(usize::from(untagged_from))
+            .unwrap_or((facts.kids, &[]));
+        let mut alternatives = Vec::new();
+        match repr {
+            EnumRepr::External => {
+                let fields: Vec<PlanField> = tagged
+                    .iter()
+                    .filter_map(|branch| {
+                        let [kid] = branch.facts.kids else {
+                            return None;
+                        };
+                        matches!(kid.via, Via::Property).then_some(kid)
+                    })
+                    .map(|kid| PlanField::nested(kid.name, self.node(kid.facts)))
+                    .collect();
+                if fields.iter().any(|f| !matches!(f.inner, Plan::None)) {
+                    alternatives.push(Plan::Object(self.fields(&fields), &[]));
+                }
+            }
+            EnumRepr::Internal(tag) | EnumRepr::Adjacent(tag) => {
+                let cases: Vec<TagCase> = tagged
+                    .iter()
+                    .map(|branch| TagCase {
+                        name: branch.name,
+                        node: self.case(branch.facts),
+                    })
+                    .collect();
+                if cases.iter().any(|c| !matches!(c.node, Plan::None)) {
+                    let cases = self.built.cases.put(
+                        &cases,
+                        TagCase {
+                            name: "",
+                            node: &Plan::None,
+                        },
+                    );
+                    alternatives.push(Plan::Tagged(tag, cases));
+                }
+            }
+            EnumRepr::Untagged => {}
+        }
+        if !untagged.is_empty() {
+            let contents: Vec<Plan> = untagged
+                .iter()
+                .map(|branch| match branch.facts.parse {
+                    // An untagged variant's own fields: kept whole.
+                    Parse::Whole => *self.kept(branch.facts, Self::object),
+                    _ => *self.node(branch.facts),
+                })
+                .collect();
+            alternatives.push(Plan::Untagged(self.nodes(&contents)));
+        }
+        match alternatives.len() {
+            0 => Plan::None,
+            1 => alternatives.pop().unwrap_or(Plan::None),
+            _ => Plan::Any(self.nodes(&alternatives)),
+        }
+    }
+
+    /// The node of a tagged variant's object: its fields, or a newtype variant's content
+    /// (flattened in beside the tag).
+    fn case(&mut self, facts: &'static Facts) -> &'static Plan {
+        match facts.kids {
+            [kid] if matches!(kid.via, Via::Flatten) => self.node(kid.facts),
+            _ => self.node(facts),
+        }
+    }
 }
 
 /// `T` parsed from `text` with the `null`s of its fields with a default dropped as serde reads
@@ -247,7 +423,7 @@ pub fn parse_stripping<T>(text: &str) -> serde_json::Result<T>
 where
     T: crate::ToolSchema + serde::de::DeserializeOwned,
 {
-    super::fast::from_str(text, &T::PLAN)
+    super::fast::from_str(text, plan::<T>())
 }
 
 /// [`strip_text`] for the benchmark that compares the text stripper with [`parse_stripping`]:
@@ -256,5 +432,5 @@ where
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
-    strip_text(text, &T::PLAN, &mut Conflicts::default())
+    strip_text(text, plan::<T>(), &mut Conflicts::default())
 }

@@ -1,6 +1,6 @@
 //! Tests of the parse plan and its walkers.
 use super::lexer::string_stop;
-use super::plan::{Plan, PlanField};
+use super::plan::{Plan, PlanField, Reach};
 use super::sets::{Conflicts, Segment, with_nodes};
 use super::text::{find_null, may_strip, strip_text};
 use super::walk::{fill_value, strip_value, strip_value_with};
@@ -239,7 +239,7 @@ fn depth_is_bounded() {
                 name: "kids",
                 default: false,
                 fill: None,
-                inner: &Plan::Items(&Plan::Lazy(tree)),
+                inner: &Plan::Items(&Plan::Lazy(Reach::Plan(tree))),
             },
         ],
         &[],
@@ -354,9 +354,12 @@ fn self_referencing_trees_end() {
         &LOOP
     }
     const LOOP: Plan = Plan::Any(&[
-        Plan::Lazy(root),
-        Plan::Lazy(root),
-        Plan::Object(&[], &[Plan::Lazy(root), Plan::Lazy(root)]),
+        Plan::Lazy(Reach::Plan(root)),
+        Plan::Lazy(Reach::Plan(root)),
+        Plan::Object(
+            &[],
+            &[Plan::Lazy(Reach::Plan(root)), Plan::Lazy(Reach::Plan(root))],
+        ),
     ]);
     assert_eq!(
         strip_text(r#"{"a":null}"#, &LOOP, &mut Conflicts::default()),
@@ -379,11 +382,13 @@ fn filling_a_self_referencing_tree_ends() {
             name: "a",
             default: true,
             fill: Some("[1]"),
-            inner: &Plan::Items(&Plan::Lazy(root)),
+            inner: &Plan::Items(&Plan::Lazy(Reach::Plan(root))),
         }],
-        &[Plan::Lazy(root), Plan::Any(&[Plan::Lazy(root)])],
+        &[
+            Plan::Lazy(Reach::Plan(root)),
+            Plan::Any(&[Plan::Lazy(Reach::Plan(root))]),
+        ],
     );
-    const { assert!(FILLED.fills()) };
     // Each object gets its `a`; the array written in is filled in turn (its item is no
     // object), and the flattened loop ends.
     let mut value = serde_json::json!({"b": [{}]});
@@ -394,7 +399,6 @@ fn filling_a_self_referencing_tree_ends() {
     assert_eq!(value, serde_json::json!({"a": [{"a": [1]}, {"a": []}]}));
     // Nothing below an untagged enum's alternatives.
     const UNTAGGED: Plan = Plan::Untagged(&[FILLED]);
-    const { assert!(!UNTAGGED.fills() && UNTAGGED.strips()) };
     let mut value = serde_json::json!({});
     fill_value(&mut value, &UNTAGGED);
     assert_eq!(value, serde_json::json!({}));
@@ -417,26 +421,48 @@ fn strips_values_like_text() {
     );
 }
 
+/// What a type's facts say parsing has to do, and the plan built from them.
 #[test]
-fn strips_tells_trees_apart() {
-    assert!(ROOT.strips());
-    assert!(!Plan::None.strips());
-    assert!(!Plan::Items(&Plan::None).strips());
-    assert!(Plan::Any(&[Plan::None, INNER]).strips());
-    assert!(Plan::Object(&[], &[INNER]).strips());
-    assert!(!Plan::Lazy(|| &INNER).strips());
+fn facts_say_what_parsing_has_to_do() {
+    use crate::schema::facts::{EnumRepr, Facts, Kid, Via};
+    const DEFAULTED: &Facts = &Facts::defaulted(Some("1"), &[Kid::branch(&Facts::NONE)]);
+    const OBJECT: &Facts = &Facts::node(0, true, [2, 0, 2], &[Kid::property("a", DEFAULTED)]);
+    const ITEMS: &Facts = &Facts::node(0, false, [0; 3], &[Kid::via(Via::Items, OBJECT)]);
+    const SET: &Facts = &Facts::node(0, false, [0; 3], &[Kid::via(Via::Items, &Facts::NONE)]).set();
+    const UNTAGGED: &Facts =
+        &Facts::enumeration(EnumRepr::Untagged, 0, 0, [0; 3], &[Kid::branch(OBJECT)]);
+    const { assert!(OBJECT.strips() && OBJECT.fills() && OBJECT.fills_as_read()) };
+    const { assert!(ITEMS.strips() && ITEMS.fills() && !ITEMS.checks()) };
+    const { assert!(SET.checks() && !SET.strips()) };
+    // Below an untagged enum's alternatives, `null`s are dropped, and nothing is filled in.
+    const { assert!(UNTAGGED.strips() && !UNTAGGED.fills() && UNTAGGED.fills_anywhere()) };
+    const { assert!(!UNTAGGED.fills_as_read()) };
+    const { assert!(!Facts::NONE.strips() && !Facts::NONE.checks()) };
+
     assert!(matches!(
-        Plan::Object(
-            &[PlanField {
-                name: "a",
-                default: false,
-                fill: None,
-                inner: &NONE
-            }],
-            &[]
-        )
-        .pruned(),
+        crate::parse::plan::plan_for(&Facts::NONE),
         Plan::None
+    ));
+    let Plan::Items(Plan::Object([field], [])) = crate::parse::plan::plan_for(ITEMS) else {
+        panic!("an array of objects");
+    };
+    assert_eq!(
+        (field.name, field.default, field.fill),
+        ("a", true, Some("1"))
+    );
+    assert!(matches!(field.inner, Plan::None));
+    assert!(matches!(
+        crate::parse::plan::plan_for(SET),
+        Plan::Unique(Plan::None)
+    ));
+    assert!(matches!(
+        crate::parse::plan::plan_for(UNTAGGED),
+        Plan::Untagged([Plan::Object([_], [])])
+    ));
+    // Built once: the same node each time.
+    assert!(std::ptr::eq(
+        crate::parse::plan::plan_for(ITEMS),
+        crate::parse::plan::plan_for(ITEMS)
     ));
 }
 

@@ -74,7 +74,7 @@ pub(crate) fn expand(node: &'static Plan, stack: &mut Stack, from: usize, steps:
         }
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
-                expand(resolve(), stack, from, steps);
+                expand(resolve.plan(), stack, from, steps);
             }
         }
         _ => {
@@ -232,7 +232,7 @@ pub(crate) fn lookup(
         }
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
-                lookup(resolve(), key, stack, from, steps)
+                lookup(resolve.plan(), key, stack, from, steps)
             } else {
                 Found::default()
             }
@@ -280,7 +280,9 @@ pub(crate) fn flattened_tagged(
                 flattened_tagged(f, found, steps);
             }
         }
-        Plan::Lazy(resolve) | Plan::Cycle(resolve) => flattened_tagged(resolve(), found, steps),
+        Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
+            flattened_tagged(resolve.plan(), found, steps)
+        }
         _ => {}
     }
 }

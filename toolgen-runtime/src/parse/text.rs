@@ -124,7 +124,7 @@ pub(crate) fn default_names(
             .iter()
             .all(|case| default_names(case.node, names, seen, steps)),
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
-            let target = resolve();
+            let target = resolve.plan();
             let pointer: *const Plan = target;
             if seen.contains(&pointer) {
                 return true;

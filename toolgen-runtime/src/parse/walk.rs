@@ -95,7 +95,7 @@ pub(crate) fn check_node(
         }
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
-                check_node(value, resolve(), depth, steps)?;
+                check_node(value, resolve.plan(), depth, steps)?;
             }
         }
     }
@@ -199,7 +199,7 @@ pub(crate) fn fill_node(value: &mut Value, node: &'static Plan, depth: usize, st
         }
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
-                fill_node(value, resolve(), depth, steps);
+                fill_node(value, resolve.plan(), depth, steps);
             }
         }
     }

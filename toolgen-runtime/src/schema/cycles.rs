@@ -23,7 +23,6 @@
 
 use core::marker::PhantomData;
 
-use crate::parse::plan::Plan;
 use crate::schema::ToolSchema;
 use crate::schema::facts::{Facts, NO_FACTS, Target, TargetAt};
 use crate::schema::rope::{At, Cyclic, DefId, Defs, DefsAt, Rope, str_eq};
@@ -125,9 +124,6 @@ impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
     pub const DEFS: Defs = Defs::Behind(&T::ID, cut_of(T::EDGES).0);
     /// Its entry's facts, behind its [`Cut`].
     pub const FACTS: &'static Facts = &Facts::behind(cut_of(T::EDGES).1);
-    /// Its entry's `null` tree, looked up when parsing needs it (as a const it would be part of
-    /// the cycle).
-    pub const PLAN: Plan = Plan::Cycle(own_plan_of::<T>);
     /// Whether its values have constraints to check: what is behind a cycle is not known
     /// here, so they are checked.
     pub const NEEDS_CHECK: bool = true;
@@ -143,15 +139,8 @@ impl<T: Cyclic + ?Sized> CutOf<T, false> {
     pub const DEFS: Defs = T::OWN_DEFS;
     /// Its entry's facts.
     pub const FACTS: &'static Facts = T::OWN_FACTS;
-    /// Its entry's `null` tree.
-    pub const PLAN: Plan = T::OWN_PLAN;
     /// Whether its entry has constraints to check.
     pub const NEEDS_CHECK: bool = T::OWN_NEEDS_CHECK;
-}
-
-/// `T`'s own `null` tree, for [`Plan::Cycle`]: that of its entry.
-fn own_plan_of<T: Cyclic + ?Sized>() -> &'static Plan {
-    &T::OWN_PLAN
 }
 
 const NO_ID: DefId = DefId {

@@ -9,9 +9,8 @@
 #[allow(unused_imports)]
 use crate::{
     parse::constraints::Violation,
-    parse::plan::{Plan, PlanField},
     schema::ToolSchema,
-    schema::facts::{Facts, Kid, Via},
+    schema::facts::{EnumRepr, Facts, Kid, Via},
     schema::rope::{Defs, Rope},
 };
 #[allow(unused_imports)]
@@ -180,9 +179,10 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
     const EDGES: Option<crate::schema::cycles::EdgesAt> = Some(crate::schema::cycles::EdgesAt::of(
         &crate::schema::cycles::Edges::of("", &[L::EDGES, R::EDGES]),
     ));
-    const FACTS: &'static Facts = &Facts::node(
+    const FACTS: &'static Facts = &Facts::enumeration(
+        EnumRepr::External,
+        2,
         0,
-        false,
         [0; 3],
         &[
             Kid::via(
@@ -195,24 +195,6 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
             ),
         ],
     );
-    const PLAN: Plan = Plan::Object(
-        &[
-            PlanField {
-                name: "Left",
-                default: false,
-                fill: None,
-                inner: &L::PLAN,
-            },
-            PlanField {
-                name: "Right",
-                default: false,
-                fill: None,
-                inner: &R::PLAN,
-            },
-        ],
-        &[],
-    )
-    .pruned();
     const NEEDS_CHECK: bool = L::NEEDS_CHECK || R::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {

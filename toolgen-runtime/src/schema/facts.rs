@@ -93,7 +93,79 @@ pub struct Facts {
     /// For a reference to a type that leads back ([`BEHIND`]): the type, whose facts are not in
     /// this node's totals.
     pub behind: Option<TargetAt>,
+    /// How serde reads the node, beyond what its kids show: what argument parsing builds its
+    /// plan from ([`crate::parse::plan::plan_for`]).
+    pub parse: Parse,
+    /// The work argument parsing has in the node or below it (bits such as `STRIP`), summed
+    /// as [`Facts::node`] and the constructors that set [`Facts::parse`] say.
+    pub work: u8,
 }
+
+/// How serde reads a [`Facts`] node, where its kids (which mirror the schema) do not say it all:
+/// the parse half of a type's shape. Argument parsing builds its plan from it at first use
+/// ([`crate::parse::plan::plan_for`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Parse {
+    /// As the kids show: an object's properties and flattened types, an array's items, the one
+    /// branch of a wrapper ([`PATTERN`], a recursive type's definition).
+    Plain,
+    /// A property's value with a default (`#[serde(default)]`, `#[tool(default = ..)]`): its one
+    /// [`Via::Branch`] kid is the value's, and the JSON text is the `#[tool(default = ..)]` value
+    /// written in where the key is missing.
+    Default(Option<&'static str>),
+    /// A field of an untagged variant that reads `null` as a value (its one kid is the value's):
+    /// the plan's `Keep`.
+    Keep,
+    /// An untagged variant's own object, which the plan keeps whole, work or not: its fields
+    /// that read `null` as a value ([`Parse::Keep`]) matter where another variant defaults the
+    /// same key.
+    Whole,
+    /// An array whose items (the one [`Via::Items`] kid) must all differ.
+    Set,
+    /// A map, whose values follow the node (not a kid: the dialects stop at the map).
+    Values(&'static Facts),
+    /// A tuple, whose items follow the nodes by position (not kids: the dialects stop there).
+    Tuple(&'static [&'static Facts]),
+    /// An enum, whose kids are its branches as the schema writes them; those from
+    /// `untagged_from` on are its untagged variants' contents.
+    Enum(EnumRepr, u16),
+    /// A recursive type's reference to itself, inside its own definition: the type's facts.
+    Reference(fn() -> &'static Facts),
+}
+
+/// How an enum's tagged variants sit in its JSON ([`Parse::Enum`]).
+#[derive(Clone, Copy, Debug)]
+pub enum EnumRepr {
+    /// `{"<variant>": content}`: each non-unit variant's branch is an object whose one property
+    /// is the variant's.
+    External,
+    /// The tag (named here) beside the variant's fields: a branch per variant, in order, named
+    /// by the variant ([`Kid::name`]).
+    Internal(&'static str),
+    /// The tag (named here) beside the content, under its key: a branch per variant, named by
+    /// the variant, an object whose one property is the content.
+    Adjacent(&'static str),
+    /// No tag: every branch is a content.
+    Untagged,
+}
+
+/// [`Facts::work`]: a field with a default (a `null` to drop).
+pub const STRIP: u8 = 1;
+/// [`Facts::work`]: a `#[tool(default = ..)]` value to fill in, not below an untagged enum.
+pub const FILL: u8 = 1 << 1;
+/// [`Facts::work`]: a `#[tool(default = ..)]` value anywhere, below an untagged enum too.
+pub const FILL_ANYWHERE: u8 = 1 << 2;
+/// [`Facts::work`]: a set whose items must all differ, not below an untagged enum.
+pub const CHECK: u8 = 1 << 3;
+/// [`Facts::work`]: a value to fill below an untagged enum, or a type that leads back on the
+/// way (the stripping parse does not fill those as it reads).
+pub const FILL_UNTAGGED: u8 = 1 << 4;
+/// [`Facts::work`]: a recursive type's reference to itself below (within its definition): the
+/// plan keeps the nodes on the way, whose work is the whole type's.
+pub const REACH: u8 = 1 << 5;
+/// Every kind of work: what a type that leads back counts as (what is behind it is not known
+/// where it is held).
+const ALL_WORK: u8 = STRIP | FILL | FILL_ANYWHERE | CHECK | FILL_UNTAGGED;
 
 /// A type that leads back to the one holding it, as a `static` keeps it (its own derive's, or,
 /// behind a field marked `#[tool(recursive)]`, the holder's): who its `$defs` entry belongs to,
@@ -147,6 +219,16 @@ impl Kid {
         Kid {
             via: Via::Branch,
             name: "",
+            facts,
+        }
+    }
+
+    /// A tagged enum's variant, named as serde reads its tag ([`EnumRepr::Internal`],
+    /// [`EnumRepr::Adjacent`]): a branch, which adds nothing to a path.
+    pub const fn variant(name: &'static str, facts: &'static Facts) -> Kid {
+        Kid {
+            via: Via::Branch,
+            name,
             facts,
         }
     }
@@ -223,6 +305,8 @@ impl Facts {
             text: counts[2],
             kids,
             behind: None,
+            parse: Parse::Plain,
+            work: 0,
         };
         let mut below = 0;
         let mut flat = 0;
@@ -230,6 +314,7 @@ impl Facts {
         while i < kids.len() {
             let kid = kids[i].facts;
             facts.all |= kid.all;
+            facts.work |= kid.work;
             facts.properties = facts.properties.saturating_add(kid.properties);
             facts.enum_values = facts.enum_values.saturating_add(kid.enum_values);
             facts.text = facts.text.saturating_add(kid.text);
@@ -251,20 +336,145 @@ impl Facts {
 
     /// The reference to a recursive type (`{"$ref":..}`), named `name_len` characters under
     /// `$defs`; `definition` is one [`Via::Definition`] kid with the definition's facts (in which
-    /// the type's references to itself are [`Facts::REFERENCE`]).
+    /// the type's references to itself are [`Facts::reference`]s).
     pub const fn recursive(name_len: u32, definition: &'static [Kid]) -> Facts {
-        Facts::node(RECURSIVE, false, [0, 0, name_len], definition)
+        let mut facts = Facts::node(RECURSIVE, false, [0, 0, name_len], definition);
+        // The references inside are to this type: no node above it needs keeping for them.
+        facts.work &= !REACH;
+        facts
     }
 
-    /// A recursive type's reference to itself, inside its own definition.
-    pub const REFERENCE: Facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
+    /// A recursive type's reference to itself, inside its own definition: `of` gives the
+    /// type's facts (a function, as a const holding them would be a cycle).
+    pub const fn reference(of: fn() -> &'static Facts) -> Facts {
+        let mut facts = Facts::node(RECURSIVE, false, [0, 0, 0], &[]);
+        facts.parse = Parse::Reference(of);
+        facts.work = REACH;
+        facts
+    }
 
     /// A reference to another type, which leads back to the one holding it: its facts are
     /// behind `target` ([`BEHIND`]).
     pub const fn behind(target: TargetAt) -> Facts {
         let mut facts = Facts::node(RECURSIVE | BEHIND, false, [0, 0, 0], &[]);
         facts.behind = Some(target);
+        facts.work = ALL_WORK;
         facts
+    }
+
+    /// A property's value `inner` with a default; `fill` is the JSON text of its
+    /// `#[tool(default = ..)]` value, if it has one ([`Parse::Default`]).
+    pub const fn defaulted(fill: Option<&'static str>, inner: &'static [Kid]) -> Facts {
+        let mut facts = Facts::node(0, false, [0; 3], inner);
+        facts.parse = Parse::Default(fill);
+        facts.work |= STRIP;
+        if fill.is_some() {
+            facts.work |= FILL | FILL_ANYWHERE;
+        }
+        facts
+    }
+
+    /// A field of an untagged variant that reads `null` as a value ([`Parse::Keep`]): nothing
+    /// below it is followed when parsing.
+    pub const fn keep(inner: &'static [Kid]) -> Facts {
+        let mut facts = Facts::node(0, false, [0; 3], inner);
+        facts.parse = Parse::Keep;
+        facts.work = 0;
+        facts
+    }
+
+    /// The node as an untagged variant's own object ([`Parse::Whole`]).
+    pub const fn whole(mut self) -> Facts {
+        self.parse = Parse::Whole;
+        self
+    }
+
+    /// The node as a set's: its items must all differ ([`Parse::Set`]).
+    pub const fn set(mut self) -> Facts {
+        self.parse = Parse::Set;
+        self.work |= CHECK;
+        self
+    }
+
+    /// The node as a map's, whose values are `values` ([`Parse::Values`]).
+    pub const fn values(mut self, values: &'static Facts) -> Facts {
+        self.parse = Parse::Values(values);
+        self.work |= values.work;
+        self
+    }
+
+    /// The node as a tuple's, whose items are `items` ([`Parse::Tuple`]).
+    pub const fn tuple(mut self, items: &'static [&'static Facts]) -> Facts {
+        self.parse = Parse::Tuple(items);
+        let mut i = 0;
+        while i < items.len() {
+            self.work |= items[i].work;
+            i += 1;
+        }
+        self
+    }
+
+    /// An enum: its `branches` as the schema writes them, those from `untagged_from` on its
+    /// untagged variants' contents ([`Parse::Enum`]); `own` and `counts` as for
+    /// [`Facts::node`]. Below the untagged ones only `null`s are dropped: what they fill in
+    /// counts as [`FILL_ANYWHERE`] and [`FILL_UNTAGGED`], their sets as nothing.
+    pub const fn enumeration(
+        repr: EnumRepr,
+        untagged_from: u16,
+        own: u16,
+        counts: [u32; 3],
+        branches: &'static [Kid],
+    ) -> Facts {
+        let mut facts = Facts::node(own, false, counts, branches);
+        facts.parse = Parse::Enum(repr, untagged_from);
+        let mut work = 0;
+        let mut i = 0;
+        while i < branches.len() {
+            let kid = branches[i].facts.work;
+            if i < untagged_from as usize {
+                work |= kid;
+            } else {
+                work |= kid & (STRIP | FILL_ANYWHERE | REACH);
+                if kid & FILL_ANYWHERE != 0 {
+                    work |= FILL_UNTAGGED;
+                }
+            }
+            i += 1;
+        }
+        facts.work = work;
+        facts
+    }
+
+    /// Whether argument parsing has anything to drop in the node: a field with a default
+    /// somewhere in it, whose `null` is dropped so that the default applies (OpenAI strict mode
+    /// makes every field required, and models send `null` for what they would leave out).
+    pub const fn strips(&self) -> bool {
+        self.work & STRIP != 0
+    }
+
+    /// Whether the node has a `#[tool(default = ..)]` value to fill in, not below an untagged
+    /// enum, written in where the model left its key out.
+    pub const fn fills(&self) -> bool {
+        self.work & FILL != 0
+    }
+
+    /// Whether the node has a set whose items must all differ, not below an untagged enum
+    /// (what only the JSON shows, as serde merges repeats).
+    pub const fn checks(&self) -> bool {
+        self.work & CHECK != 0
+    }
+
+    /// Whether a `#[tool(default = ..)]` value is anywhere in the node, below an untagged enum
+    /// too, where it is not filled in.
+    pub const fn fills_anywhere(&self) -> bool {
+        self.work & FILL_ANYWHERE != 0
+    }
+
+    /// Whether the stripping parse, which fills as it reads, fills every value to fill in as the
+    /// value walk does: none is below an untagged enum's alternatives, and no type that leads
+    /// back is on the way.
+    pub const fn fills_as_read(&self) -> bool {
+        self.work & FILL_UNTAGGED == 0
     }
 }
 

@@ -1,5 +1,5 @@
 //! Lists over the types a derive names, one function per length: what a struct's consts say of
-//! each type it holds (its schema between the literal text, its `null` tree, its facts, whether
+//! each type it holds (its schema between the literal text, its facts, whether
 //! it has constraints to check), and its `check_constraints`.
 //!
 //! Written out, each entry is an expression of its own in every const of every type
@@ -17,27 +17,18 @@
 //! Lengths 1 to 12 have a function; longer lists are written out.
 
 use crate::parse::constraints::Violation;
-use crate::parse::plan::PlanField;
 use crate::schema::ToolSchema;
 use crate::schema::facts::Kid;
 use crate::schema::rope::Rope;
 
 macro_rules! lists {
-    ($($n:literal: $seq:ident $fields:ident $kids:ident $checks:ident [$($t:ident $i:tt),+];)+) => {$(
+    ($($n:literal: $seq:ident $kids:ident $checks:ident [$($t:ident $i:tt),+];)+) => {$(
         /// A sequence of `text` with each type's schema between two of its pieces: `text[0]`,
         /// the first type's schema, `text[1]`, .. `text[n]`.
         pub const fn $seq<$($t: ToolSchema + ?Sized),+>(
             text: [&'static str; $n + 1],
         ) -> [Rope; 2 * $n + 1] {
             [$(Rope::Str(text[$i]), $t::SCHEMA,)+ Rope::Str(text[$n])]
-        }
-
-        /// The fields of a [`Plan::Object`](crate::parse::plan::Plan::Object) none of which has a
-        /// default of its own: each named field follows its type's `null` tree.
-        pub const fn $fields<$($t: ToolSchema + ?Sized),+>(
-            names: [&'static str; $n],
-        ) -> [PlanField; $n] {
-            [$(PlanField::nested(names[$i], &$t::PLAN)),+]
         }
 
         /// The kids of an object's facts: each named property has its type's facts.
@@ -62,26 +53,25 @@ macro_rules! lists {
 }
 
 lists! {
-    1: seq1 null_fields1 kids1 check_fields1 [A 0];
-    2: seq2 null_fields2 kids2 check_fields2 [A 0, B 1];
-    3: seq3 null_fields3 kids3 check_fields3 [A 0, B 1, C 2];
-    4: seq4 null_fields4 kids4 check_fields4 [A 0, B 1, C 2, D 3];
-    5: seq5 null_fields5 kids5 check_fields5 [A 0, B 1, C 2, D 3, E 4];
-    6: seq6 null_fields6 kids6 check_fields6 [A 0, B 1, C 2, D 3, E 4, F 5];
-    7: seq7 null_fields7 kids7 check_fields7 [A 0, B 1, C 2, D 3, E 4, F 5, G 6];
-    8: seq8 null_fields8 kids8 check_fields8 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7];
-    9: seq9 null_fields9 kids9 check_fields9 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8];
-    10: seq10 null_fields10 kids10 check_fields10 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9];
-    11: seq11 null_fields11 kids11 check_fields11
+    1: seq1 kids1 check_fields1 [A 0];
+    2: seq2 kids2 check_fields2 [A 0, B 1];
+    3: seq3 kids3 check_fields3 [A 0, B 1, C 2];
+    4: seq4 kids4 check_fields4 [A 0, B 1, C 2, D 3];
+    5: seq5 kids5 check_fields5 [A 0, B 1, C 2, D 3, E 4];
+    6: seq6 kids6 check_fields6 [A 0, B 1, C 2, D 3, E 4, F 5];
+    7: seq7 kids7 check_fields7 [A 0, B 1, C 2, D 3, E 4, F 5, G 6];
+    8: seq8 kids8 check_fields8 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7];
+    9: seq9 kids9 check_fields9 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8];
+    10: seq10 kids10 check_fields10 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9];
+    11: seq11 kids11 check_fields11
         [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10];
-    12: seq12 null_fields12 kids12 check_fields12
+    12: seq12 kids12 check_fields12
         [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11];
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::plan::Plan;
 
     /// The lists are what the derive wrote out before, piece for piece.
     #[test]
@@ -96,11 +86,6 @@ mod tests {
         assert_eq!(text(&SEQ[4]), Some("}"));
         assert!(matches!(SEQ[1], Rope::Typed("string", _)));
         assert!(matches!(SEQ[3], Rope::Typed("array", _)));
-
-        const FIELDS: [PlanField; 2] = null_fields2::<String, Option<String>>(["a", "b"]);
-        assert_eq!([FIELDS[0].name, FIELDS[1].name], ["a", "b"]);
-        assert!(FIELDS.iter().all(|f| !f.default && f.fill.is_none()));
-        assert!(matches!(FIELDS[0].inner, Plan::None));
 
         type Map = std::collections::HashMap<String, u8>;
         const KIDS: [Kid; 2] = kids2::<Map, u8>(["m", "n"]);

@@ -9,7 +9,6 @@ pub(crate) mod rope;
 use serde_json::Value;
 
 use crate::parse::constraints::Violation;
-use crate::parse::plan::Plan;
 use crate::schema::cycles::{Edges, EdgesAt};
 use crate::schema::facts::{Facts, Kid, LeadsTo, Via};
 use crate::schema::rope::{Branches, Defs, Names, Object, Rope};
@@ -55,10 +54,11 @@ pub trait ToolSchema {
     const SCHEMA: Rope;
     /// The definitions the schema's `$ref`s need; [`Defs::None`] for all but recursive types.
     const DEFS: Defs = Defs::None;
-    /// What the provider dialects need to know about the schema (a map, an arbitrary value, a
-    /// tuple, recursion, nesting and counts), combined by the types that hold this one: strict
-    /// tools check it at compile time. [`Facts::NONE`] suits a hand-written schema of a string,
-    /// number or boolean.
+    /// The type's shape, beside its schema text: what the provider dialects need to know (a
+    /// map, an arbitrary value, a tuple, recursion, nesting and counts), which strict tools check
+    /// at compile time, and how serde reads it (defaults, sets, enum representations), from which
+    /// argument parsing builds its plan at first use. Combined by the types that hold this one.
+    /// [`Facts::NONE`] suits a hand-written schema of a string, number or boolean.
     #[doc(hidden)]
     const FACTS: &'static Facts = &Facts::NONE;
     /// For types serde reads from a JSON object with named fields: their properties and required
@@ -71,31 +71,6 @@ pub trait ToolSchema {
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
     #[doc(hidden)]
     const ENUM_VALUES: Option<&'static [&'static str]> = None;
-    /// Where a `null` in this type's JSON stands for a missing field with a default, at any depth:
-    /// the tree argument parsing follows to drop those members, so that the defaults apply (OpenAI
-    /// strict mode makes every field required, and models send `null` for what they would leave
-    /// out). `Plan::None` when there is nothing to drop.
-    #[doc(hidden)]
-    const PLAN: Plan = Plan::None;
-
-    /// Whether [`ToolSchema::PLAN`] has anything to drop. Argument parsing skips the pass
-    /// otherwise.
-    #[doc(hidden)]
-    const STRIPS_NULLS: bool = Self::PLAN.strips();
-
-    /// Whether [`ToolSchema::PLAN`] has a `#[tool(default = ..)]` value to write in where the
-    /// model left its key out (somewhere inside this type). Argument parsing skips the fill pass
-    /// otherwise.
-    #[doc(hidden)]
-    const NEEDS_FILL: bool = Self::PLAN.fills();
-
-    /// Whether [`ToolSchema::PLAN`] has a set whose items must all differ (somewhere inside
-    /// this type): what only the JSON shows, as serde merges repeats. Argument parsing reads a
-    /// set's items into `serde_json::Value`s as it reads the text, and compares them before
-    /// serde builds the set.
-    #[doc(hidden)]
-    const NEEDS_JSON_CHECK: bool = Self::PLAN.checks();
-
     /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
     #[doc(hidden)]
     const NEEDS_CHECK: bool = false;
@@ -336,7 +311,6 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
-    const PLAN: Plan = T::PLAN;
     const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     const EDGES: Option<EdgesAt> = T::EDGES;
     fn check_constraints(&self) -> Result<(), Violation> {
@@ -356,7 +330,6 @@ macro_rules! transparent {
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
-            const PLAN: Plan = T::PLAN;
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -389,14 +362,20 @@ const fn items_facts<T: ToolSchema + ?Sized>() -> Facts {
     )
 }
 
-/// A recursive type's reference to itself, where the derive describes the type's own definition:
-/// its [`ToolSchema::FACTS`] are [`Facts::REFERENCE`], which cuts the cycle.
+/// A recursive type's reference to itself (`T`), where the derive describes the type's own
+/// definition: its [`ToolSchema::FACTS`] are a [`Facts::reference`] to the type's, which cuts the
+/// cycle.
 #[doc(hidden)]
-pub struct Recursion;
+pub struct Recursion<T: ?Sized>(core::marker::PhantomData<T>);
 
-impl ToolSchema for Recursion {
+impl<T: ToolSchema + ?Sized> ToolSchema for Recursion<T> {
     const SCHEMA: Rope = Rope::Str("{}");
-    const FACTS: &'static Facts = &Facts::REFERENCE;
+    const FACTS: &'static Facts = &Facts::reference(facts_of::<T>);
+}
+
+/// `T`'s facts, for a [`Facts::reference`].
+fn facts_of<T: ToolSchema + ?Sized>() -> &'static Facts {
+    T::FACTS
 }
 
 /// A type reached through a field marked `#[tool(recursive)]`, where the derive describes the
@@ -410,30 +389,24 @@ impl<T: LeadsTo> ToolSchema for Cycle<T> {
     const FACTS: &'static Facts = &Facts::behind(T::TARGET);
 }
 
-/// The [`ToolSchema::PLAN`] of an array of `T`.
-const fn items<T: ToolSchema + ?Sized>() -> Plan {
-    Plan::Items(&T::PLAN).pruned()
-}
-
-/// The [`ToolSchema::PLAN`] of a set of `T`: an array whose items must all differ.
-const fn unique<T: ToolSchema + ?Sized>() -> Plan {
-    Plan::Unique(&T::PLAN)
+/// The [`ToolSchema::FACTS`] of a set of `T`: an array whose items must all differ.
+const fn set_facts<T: ToolSchema + ?Sized>() -> Facts {
+    items_facts::<T>().set()
 }
 
 /// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
-/// expression), its `PLAN` (`items`, or `unique` for a set, whose items must all differ), its
-/// generics and bounds.
+/// expression), its facts (`items_facts`, or `set_facts` for a set, whose items must all
+/// differ), its generics and bounds.
 macro_rules! sequence {
     (
-        $nulls:ident, $schema:expr, $default:expr =>
+        $facts:ident, $schema:expr, $default:expr =>
         impl[$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?
     ) => {
         impl<$($generics)*> ToolSchema for $ty $(where $($bounds)*)? {
             const SCHEMA: Rope = $schema;
             const DEFS: Defs = T::DEFS;
-            const FACTS: &'static Facts = &items_facts::<T>();
+            const FACTS: &'static Facts = &$facts::<T>();
             const DEFAULT: Option<Rope> = $default;
-            const PLAN: Plan = $nulls::<T>();
             const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -460,21 +433,21 @@ macro_rules! array_of {
     };
 }
 
-sequence!(items, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
-sequence!(items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::VecDeque<T>);
-sequence!(items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::LinkedList<T>);
-sequence!(items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema + Ord] std::collections::BinaryHeap<T>);
-sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema] std::collections::BTreeSet<T>);
-sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema, S] std::collections::HashSet<T, S>);
 // A slice's default is not known (it is unsized); serde reads it only behind a reference.
-sequence!(items, array_of!("}"), None => impl[T: ToolSchema] [T]);
+sequence!(items_facts, array_of!("}"), None => impl[T: ToolSchema] [T]);
 sequence!(
-    items,
+    items_facts,
     array_with!(
         Rope::Str(r#","minItems":"#),
         Rope::Uint(N as u64),
@@ -488,16 +461,16 @@ sequence!(
 
 // The collections of other crates, each behind its feature (`ecosystem.rs` has the rest).
 #[cfg(feature = "indexmap2")]
-sequence!(unique, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
+sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
     impl[T: ToolSchema, S] indexmap::IndexSet<T, S>);
 #[cfg(feature = "smallvec1")]
-sequence!(items, array_of!("}"), EMPTY_ARRAY =>
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
     impl[T: ToolSchema, const N: usize] smallvec::SmallVec<[T; N]>
     where [[T; N]: smallvec::Array<Item = T>]);
 // An `ArrayVec` holds at most its capacity.
 #[cfg(feature = "arrayvec07")]
 sequence!(
-    items,
+    items_facts,
     array_with!(Rope::Str(r#","maxItems":"#), Rope::Uint(CAP as u64), Rope::Str("}")),
     EMPTY_ARRAY =>
     impl[T: ToolSchema, const CAP: usize] arrayvec::ArrayVec<T, CAP>
@@ -514,7 +487,8 @@ macro_rules! map {
             );
             const DEFS: Defs = V::DEFS;
             // The strict modes stop at the map; Gemini takes it as a free-form object.
-            const FACTS: &'static Facts = &Facts::node(facts::MAP, true, [0, 0, 0], &[]);
+            const FACTS: &'static Facts =
+                &Facts::node(facts::MAP, true, [0, 0, 0], &[]).values(V::FACTS);
             const OBJECT: Option<Object> = Some(Object {
                 properties: Rope::Str(""),
                 required: Rope::Str(""),
@@ -524,7 +498,6 @@ macro_rules! map {
                 branches: Branches::None,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-            const PLAN: Plan = Plan::Values(&V::PLAN).pruned();
             const NEEDS_CHECK: bool = V::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = V::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
@@ -552,8 +525,8 @@ macro_rules! tuple {
                 ]),
             );
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
-            const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[]);
-            const PLAN: Plan = Plan::Tuple(&[$first::PLAN $(, $rest::PLAN)*]).pruned();
+            const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[])
+                .tuple(&[$first::FACTS $(, $rest::FACTS)*]);
             const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
             const EDGES: Option<EdgesAt> =
                 Some(EdgesAt::of(&Edges::of("", &[$first::EDGES $(, $rest::EDGES)*])));

@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Number, Value};
 
+use crate::parse::lexer::{is_high_surrogate, is_whitespace, simple_escape, surrogate_pair};
+
 /// The best value a truncated JSON text stands for: open strings, arrays and objects are closed,
 /// and what cannot be shown yet is left out (a key without its value, a number or literal that
 /// may still go on, half an escape).
@@ -437,31 +439,18 @@ impl PartialJson {
     fn escape_byte(&mut self, key: bool, escape: Escape, byte: u8) {
         let next = match escape {
             Escape::None => Some(Escape::None),
-            Escape::Backslash => {
-                let unescaped = match byte {
-                    b'"' => Some('"'),
-                    b'\\' => Some('\\'),
-                    b'/' => Some('/'),
-                    b'b' => Some('\u{8}'),
-                    b'f' => Some('\u{c}'),
-                    b'n' => Some('\n'),
-                    b'r' => Some('\r'),
-                    b't' => Some('\t'),
-                    _ => None,
-                };
-                match (unescaped, byte) {
-                    (Some(c), _) => {
-                        self.string_text(key, c.encode_utf8(&mut [0; 4]));
-                        Some(Escape::None)
-                    }
-                    (None, b'u') => Some(Escape::Hex {
-                        high: None,
-                        digits: 0,
-                        code: 0,
-                    }),
-                    (None, _) => None,
+            Escape::Backslash => match (simple_escape(byte), byte) {
+                (Some(c), _) => {
+                    self.string_text(key, c.encode_utf8(&mut [0; 4]));
+                    Some(Escape::None)
                 }
-            }
+                (None, b'u') => Some(Escape::Hex {
+                    high: None,
+                    digits: 0,
+                    code: 0,
+                }),
+                (None, _) => None,
+            },
             Escape::Hex { high, digits, code } => match char::from(byte).to_digit(16) {
                 Some(digit) if digits < 3 => Some(Escape::Hex {
                     high,
@@ -487,15 +476,12 @@ impl PartialJson {
     /// The code unit of a complete `\uXXXX`: a character, or the leading half of a surrogate
     /// pair. Unpaired surrogates are errors, as they are for `serde_json`.
     fn escaped_code(&mut self, key: bool, high: Option<u32>, code: u32) -> Option<Escape> {
-        let trailing = (0xDC00..=0xDFFF).contains(&code);
-        let scalar = match high {
-            None if (0xD800..=0xDBFF).contains(&code) => return Some(Escape::Trail { high: code }),
-            None if trailing => return None,
-            None => code,
-            Some(high) if trailing => 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00),
-            Some(_) => return None,
+        let c = match high {
+            None if is_high_surrogate(code) => return Some(Escape::Trail { high: code }),
+            // A lone trailing half is no character (`from_u32` refuses surrogates).
+            None => char::from_u32(code)?,
+            Some(high) => surrogate_pair(high, code)?,
         };
-        let c = char::from_u32(scalar)?;
         self.string_text(key, c.encode_utf8(&mut [0; 4]));
         Some(Escape::None)
     }
@@ -548,11 +534,6 @@ fn member<'a>(map: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Valu
 
 fn literal(word: &'static str) -> Lex {
     Lex::Literal { word, read: 1 }
-}
-
-/// JSON's whitespace (RFC 8259, section 2).
-fn is_whitespace(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 #[cfg(test)]
