@@ -10,8 +10,8 @@
 //! ([`reaches`], which walks the statics, once for each type it holds), and its own `ToolSchema`
 //! consts choose by it, through [`CutOf<Self, ON_CYCLE>`](CutOf): on a cycle, its schema is a
 //! `$ref` to its entry under the root's `$defs` (its definitions and facts are behind its
-//! [`Cut`] `static`), its `null` tree is looked up when parsing needs it, and its values are
-//! checked; off a cycle, they are its entry's ([`Cyclic::ENTRY`], and what that entry needs).
+//! [`Cut`] `static`, which argument parsing also follows), and its values are checked; off a
+//! cycle, they are its entry's ([`Cyclic::ENTRY`], and what that entry needs).
 //! The choice is a type, so the const that is not chosen is never named. So a type that holds
 //! one on a cycle names its consts as they are: no const of one type of a cycle depends on one
 //! of another's that depends on it, and every type of a cycle is written once, wherever it is

@@ -5,8 +5,8 @@
 //! Written out, each entry is an expression of its own in every const of every type
 //! (`Kid::property("a", <A as ToolSchema>::FACTS)`), which rustc type-checks, builds and
 //! borrow-checks there. A call of one of these generic functions is one expression: the list is
-//! checked once, here. Written out, a `null` tree of three fields cost about 2.9 M instructions
-//! to compile; the call alone, about 1.0 M (the names in front, below, add some of it back;
+//! checked once, here. Written out, a list of three fields (of the former parse-plan
+//! const) cost about 2.9 M instructions to compile; the call alone, about 1.0 M (the names in front, below, add some of it back;
 //! `benches/compile_time.sh` measures the whole).
 //!
 //! A type without a schema would then be reported at each call too, with the function's bound
