@@ -232,20 +232,16 @@ impl Builder<'_> {
         if facts.work & (STRIP | CHECK | REACH) == 0 {
             return &Plan::None;
         }
-        self.kept(facts, Self::build)
+        self.kept(facts)
     }
 
-    /// `build(facts)`, built once for the node's address.
-    fn kept(
-        &mut self,
-        facts: &'static Facts,
-        build: fn(&mut Self, &'static Facts) -> Plan,
-    ) -> &'static Plan {
+    /// The plan of a node, work or not, built once for the node's address.
+    fn kept(&mut self, facts: &'static Facts) -> &'static Plan {
         let address = std::ptr::from_ref(facts).addr();
         if let Some(plan) = self.built.plans.get(&address) {
             return plan;
         }
-        let plan = build(self, facts);
+        let plan = self.build(facts);
         let plan = match self.nodes(&[plan]) {
             [plan] => plan,
             _ => &Plan::None,
@@ -389,7 +385,7 @@ impl Builder<'_> {
                 .iter()
                 .map(|branch| match branch.facts.parse {
                     // An untagged variant's own fields: kept whole.
-                    Parse::Whole => *self.kept(branch.facts, Self::object),
+                    Parse::Whole => *self.kept(branch.facts),
                     _ => *self.node(branch.facts),
                 })
                 .collect();
