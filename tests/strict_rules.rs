@@ -558,3 +558,59 @@ fn the_build_checks_agree_with_the_rewrite() {
     }
     assert!(refusals >= 20, "only {refusals} refusals checked");
 }
+
+/// An adjacently tagged enum's unit variant has no content: its schema's content property is
+/// `{"type":"null"}`, optional. OpenAI strict mode makes every property required and an optional
+/// one nullable; a schema that is `null` already stays as it is (it was written
+/// `"type":["null","null"]`, which is not a JSON Schema: a `type` array's items must differ).
+#[test]
+fn an_adjacently_tagged_unit_variant_stays_valid_in_strict_mode() {
+    #[derive(toolgen::ToolSchema, serde::Deserialize)]
+    #[serde(tag = "t", content = "c")]
+    #[allow(dead_code)]
+    enum Step {
+        Stop,
+        Move { dx: i32 },
+    }
+    /// Takes a step.
+    #[derive(toolgen::Tool, serde::Deserialize)]
+    #[tool(strict)]
+    #[allow(dead_code)]
+    struct TakeStep {
+        step: Step,
+    }
+    use toolgen::Tool;
+    let strict = TakeStep::input_schema(Dialect::OpenAiStrict).expect("a strict schema");
+    let schema: Value = serde_json::from_str(strict).expect("JSON");
+    if let Err(error) = jsonschema::draft202012::meta::validate(&schema) {
+        panic!("not a valid 2020-12 schema: {error}\n{strict}");
+    }
+    assert_eq!(
+        violations(&schema, Dialect::OpenAiStrict),
+        Vec::<String>::new()
+    );
+    let stop = &schema["properties"]["step"]["anyOf"][0];
+    pretty_assertions::assert_eq!(
+        *stop,
+        json!({
+            "type": "object",
+            "properties": {"t": {"type": "string", "const": "Stop"}, "c": {"type": "null"}},
+            "required": ["t", "c"],
+            "additionalProperties": false
+        })
+    );
+    // The rewrite of the standard text, and a tool defined at run time from it, agree.
+    let standard = TakeStep::input_schema(Dialect::Standard).expect("the standard schema");
+    assert_eq!(
+        dialect_schema(standard, Dialect::OpenAiStrict).as_deref(),
+        Ok(strict)
+    );
+    let dynamic = toolgen::DynamicTool::new(
+        "take_step",
+        "Takes a step.",
+        serde_json::from_str(standard).expect("JSON"),
+    )
+    .and_then(toolgen::DynamicTool::strict)
+    .expect("a strict tool");
+    assert_eq!(dynamic.input_schema(Dialect::OpenAiStrict), Some(strict));
+}

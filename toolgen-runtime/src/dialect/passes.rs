@@ -150,9 +150,8 @@ impl<'a> Shape<'a> {
         let plain = self.get("enum").is_none() && self.get("const").is_none();
         let can_widen = self.ty.is_some() && !self.is_object && plain && self.any_of.is_none();
         let can_add_branch = self.any_of.is_some() && self.ty.is_none() && plain;
-        let type_has_null = self
-            .ty
-            .is_some_and(|ty| ty.items().iter().any(|t| t.is("null")));
+        // `"type":"null"` admits `null` as much as a type array with it does.
+        let type_has_null = has_type(self.ty, "null");
         let has_null = type_has_null || self.any_of_branches().iter().any(is_null_schema);
         let null_object = self.is_object && type_has_null;
         match (nullable && !has_null, can_widen, can_add_branch) {
