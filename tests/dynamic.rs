@@ -496,3 +496,82 @@ fn repeated_keys_are_refused_as_derived_tools_refuse_them() {
         assert!(error.message().starts_with("duplicate field `"), "{error}");
     }
 }
+
+/// A schema that names a `$defs` entry only to share it (as pydantic and zod write nested
+/// models) is not a recursive type: the dialects that take no `$ref` (Anthropic strict mode,
+/// Gemini `parameters`) get it with each reference written out. A reference that leads back is
+/// still refused, by its name.
+#[test]
+fn shared_definitions_are_written_out_for_the_dialects_without_references() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "from": {"$ref": "#/$defs/Point", "description": "Where to start."},
+            "to": {"$ref": "#/$defs/Point"}
+        },
+        "required": ["from", "to"],
+        "$defs": {"Point": {
+            "type": "object",
+            "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+            "required": ["x", "y"],
+            "description": "A point."
+        }}
+    });
+    let tool = DynamicTool::new("draw_line", "Draws a line.", schema)
+        .and_then(DynamicTool::strict)
+        .expect("a strict tool: nothing in it is recursive");
+    let point = |description: &str| {
+        json!({
+            "type": "object",
+            "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+            "required": ["x", "y"],
+            "description": description,
+            "additionalProperties": false
+        })
+    };
+    let anthropic: Value =
+        serde_json::from_str(tool.input_schema(Dialect::AnthropicStrict).unwrap()).unwrap();
+    assert_eq!(
+        anthropic,
+        json!({
+            "type": "object",
+            "properties": {"from": point("Where to start."), "to": point("A point.")},
+            "required": ["from", "to"],
+            "additionalProperties": false
+        })
+    );
+    // Gemini gets `parameters` (an OpenAPI subset without references), not the JSON Schema.
+    let gemini = tool.definition(Provider::Gemini);
+    assert_eq!(
+        gemini["parameters"]["properties"]["to"]["required"],
+        json!(["x", "y"])
+    );
+    assert_eq!(gemini.get("parametersJsonSchema"), None);
+    // OpenAI strict mode takes references: they stay.
+    let openai = tool.input_schema(Dialect::OpenAiStrict).unwrap();
+    assert!(openai.contains(r##""$ref":"#/$defs/Point""##), "{openai}");
+    // Arguments are checked against the schema as written.
+    let error = tool
+        .parse_args(r#"{"from": {"x": 0, "y": 0}, "to": {"x": 1}}"#)
+        .unwrap_err();
+    assert_eq!(error.path(), "to");
+
+    let tree = json!({
+        "type": "object",
+        "properties": {"root": {"$ref": "#/$defs/Node"}},
+        "required": ["root"],
+        "$defs": {"Node": {
+            "type": "object",
+            "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
+            "required": ["kids"]
+        }}
+    });
+    let error = DynamicTool::new("plant", "Plants a tree.", tree)
+        .and_then(DynamicTool::strict)
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("Anthropic strict mode cannot take a recursive type"),
+        "{message}"
+    );
+}

@@ -8,10 +8,12 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::dialect::rewrite::rewrite_text;
-use crate::dialect::{Dialect, DialectError};
+use crate::dialect::rules::Rules;
+use crate::dialect::{Dialect, DialectError, Rule};
 use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::tool::Extras;
+use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
@@ -23,7 +25,8 @@ use crate::tool::Extras;
 ///
 /// The schema may use the keywords toolgen writes and reads: `type`, `properties`, `required`,
 /// `additionalProperties`, `items`, `prefixItems`, `enum`, `const`, `anyOf`, `oneOf`, `allOf`,
-/// `$ref` into `$defs`, the numeric and length bounds, `pattern`, `format`, `uniqueItems`,
+/// `$ref` into `$defs` (written out in full for the dialects that take no references, Anthropic
+/// strict mode and Gemini `parameters`, where none leads back), the numeric and length bounds, `pattern`, `format`, `uniqueItems`,
 /// `description`, `default` and the like. Parsing checks all of those; a schema of other shapes
 /// is refused by [`new`](DynamicTool::new).
 ///
@@ -58,6 +61,8 @@ pub struct DynamicTool {
     description: String,
     schema: Value,
     standard: String,
+    /// The schema for the dialects that take no `$ref` (Anthropic strict, Gemini `parameters`).
+    unreferenced: Unreferenced,
     openai: Option<String>,
     anthropic: Option<String>,
     gemini: Option<String>,
@@ -65,6 +70,17 @@ pub struct DynamicTool {
     /// Whether the schema may hold a `default` to fill in (a member so named): parsing walks the
     /// value for them only then.
     has_defaults: bool,
+}
+
+/// A [`DynamicTool`]'s schema for the dialects that take no `$ref`.
+#[derive(Clone, Debug)]
+enum Unreferenced {
+    /// The standard schema: it has no `$ref`, or one that leads back (a recursive type).
+    Same,
+    /// The schema with its references written out.
+    Written(String),
+    /// Written out, the references would make the schema too large.
+    TooLarge,
 }
 
 /// Why a [`DynamicTool`] cannot be made: its name, or its schema.
@@ -121,6 +137,13 @@ impl DynamicTool {
             ));
         }
         let standard = schema.to_string();
+        // For the dialects that take no `$ref`, the references written out where none leads
+        // back (a shared definition, not a recursive type).
+        let unreferenced = match inline_refs(&schema) {
+            Inlined::Unchanged => Unreferenced::Same,
+            Inlined::Written(inlined) => Unreferenced::Written(inlined.to_string()),
+            Inlined::TooLarge => Unreferenced::TooLarge,
+        };
         // The rewrite reads exactly the shapes toolgen writes: what it refuses is refused here.
         let gemini = rewrite_text(&standard, Dialect::Gemini);
         if let Err(error) = &gemini
@@ -134,19 +157,41 @@ impl DynamicTool {
         }
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
-        let gemini = gemini.ok();
         let has_defaults = standard.contains("\"default\":");
-        Ok(DynamicTool {
+        let mut tool = DynamicTool {
             name,
             description: description.into(),
             schema,
             has_defaults,
             standard,
+            unreferenced,
             openai: None,
             anthropic: None,
-            gemini,
+            gemini: None,
             patterns,
-        })
+        };
+        tool.gemini = match gemini {
+            Ok(text) => Some(text),
+            Err(_) => tool.rewritten(Dialect::Gemini).ok(),
+        };
+        Ok(tool)
+    }
+
+    /// The schema in `dialect`; for a dialect that takes no `$ref`, with its references written
+    /// out where none leads back.
+    fn rewritten(&self, dialect: Dialect) -> Result<String, DynamicToolError> {
+        let refuses_refs = Rules::of(dialect).refuses(Rule::Recursive);
+        match &self.unreferenced {
+            Unreferenced::Written(text) if refuses_refs => rewrite_text(text, dialect),
+            Unreferenced::TooLarge if refuses_refs => {
+                return Err(DynamicToolError::Schema(format!(
+                    "{dialect:?} takes no `$ref`, and its references written out would hold more \
+                     than {MAX_INLINED} schemas"
+                )));
+            }
+            _ => rewrite_text(&self.standard, dialect),
+        }
+        .map_err(DynamicToolError::Dialect)
     }
 
     /// The tool, strict for OpenAI and Anthropic (as `#[tool(strict)]`): its definitions carry
@@ -164,14 +209,8 @@ impl DynamicTool {
     /// assert!(error.to_string().contains("cannot take a map"), "{error}");
     /// ```
     pub fn strict(mut self) -> Result<Self, DynamicToolError> {
-        self.openai = Some(
-            rewrite_text(&self.standard, Dialect::OpenAiStrict)
-                .map_err(DynamicToolError::Dialect)?,
-        );
-        self.anthropic = Some(
-            rewrite_text(&self.standard, Dialect::AnthropicStrict)
-                .map_err(DynamicToolError::Dialect)?,
-        );
+        self.openai = Some(self.rewritten(Dialect::OpenAiStrict)?);
+        self.anthropic = Some(self.rewritten(Dialect::AnthropicStrict)?);
         Ok(self)
     }
 

@@ -1,6 +1,7 @@
 //! The [`Tool`] trait: a type that is an LLM tool's input.
 
 pub(crate) mod dynamic;
+mod inline;
 pub(crate) mod set;
 
 use serde::de::DeserializeOwned;
