@@ -683,12 +683,71 @@ async fn next_messages_echo_the_models_turn_then_the_results() {
     let turn = runner.run(Provider::OpenAiChat, &calls).await;
     let messages = turn.next_messages(&response).unwrap();
     let message = &response["choices"][0]["message"];
+    let sent = &message["tool_calls"][0];
+    assert_eq!(sent["index"], 0);
     assert_eq!(
         messages[0],
-        json!({"role": "assistant", "content": message["content"], "tool_calls": message["tool_calls"]})
+        json!({"role": "assistant", "content": message["content"], "tool_calls": [
+            // A stream's `index`, which DeepSeek also sends in a whole response, left out.
+            {"id": sent["id"], "type": "function", "function": sent["function"]}
+        ]})
     );
     assert_eq!(messages.len(), 1 + calls.len());
     assert_eq!(messages[1]["tool_call_id"], message["tool_calls"][0]["id"]);
+
+    // OpenAI-compatible servers' calls, in the shape OpenAI's request types take: Mistral's
+    // without `type`, OpenRouter's (Bedrock) without `arguments`, read as `{}`.
+    for (path, id, name, arguments) in [
+        ("openai_chat/mistral-tool-call.json", None, None, None),
+        (
+            "openai_chat/handmade-no-arguments.json",
+            Some("toolu_bdrk_handmade01"),
+            Some("list_available_components"),
+            Some("{}"),
+        ),
+    ] {
+        let response = recorded(path);
+        let calls = ToolCall::parse(Provider::OpenAiChat, &response).unwrap();
+        let turn = runner.run(Provider::OpenAiChat, &calls).await;
+        let echoed = &turn.next_messages(&response).unwrap()[0]["tool_calls"];
+        let sent = &response["choices"][0]["message"]["tool_calls"];
+        assert_eq!(
+            echoed.as_array().unwrap().len(),
+            sent.as_array().unwrap().len()
+        );
+        for (echo, (sent, call)) in echoed
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(sent.as_array().unwrap().iter().zip(&calls))
+        {
+            let expected = json!({
+                "id": id.unwrap_or(call.id.as_deref().unwrap()),
+                "type": "function",
+                "function": {
+                    "name": name.unwrap_or(&call.name),
+                    "arguments": arguments.map_or(sent["function"]["arguments"].clone(), Value::from),
+                }
+            });
+            assert_eq!(*echo, expected, "{path}");
+        }
+    }
+
+    // What else a call carries (Gemini's OpenAI-compatible `extra_content`, its thought
+    // signature) is kept.
+    let response = json!({"choices": [{"message": {"role": "assistant", "content": null, "tool_calls": [
+        {"id": "c1", "function": {"name": "echo", "arguments": r#"{"text":"hi"}"#},
+         "extra_content": {"google": {"thought_signature": "sig"}}}
+    ]}}]});
+    let calls = ToolCall::parse(Provider::OpenAiChat, &response).unwrap();
+    let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    assert_eq!(
+        turn.next_messages(&response).unwrap()[0],
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "echo", "arguments": r#"{"text":"hi"}"#},
+             "extra_content": {"google": {"thought_signature": "sig"}}}
+        ]})
+    );
 
     // OpenAI Responses: every output item, then the outputs.
     let response = recorded("openai_responses/lmstudio-tool-call.1.json");

@@ -677,7 +677,7 @@ impl Turn {
     /// | provider | the model's turn |
     /// |---|---|
     /// | Anthropic | `{"role":"assistant","content":..}`, every block as sent (thinking blocks and their signatures included) |
-    /// | OpenAI Chat | the first choice's message: `role`, `content`, `tool_calls`, and `refusal`/`name` when set (fields only responses have, such as `annotations` or a reasoning text, are left out) |
+    /// | OpenAI Chat | the first choice's message: `role`, `content`, `tool_calls`, and `refusal`/`name` when set (fields only responses have, such as `annotations` or a reasoning text, are left out); each call in OpenAI's request shape (what compatible servers add or leave out normalised: `index` dropped, `type` and `arguments` written in) |
     /// | OpenAI Responses | every `output` item, as input items (reasoning items included) |
     /// | Gemini | the first candidate's `content`, its parts as sent (`thoughtSignature`s kept) |
     /// | MCP | nothing: the results are JSON-RPC responses |
@@ -716,6 +716,10 @@ impl Turn {
                     match message.get(key) {
                         // Some compatible servers send `tool_calls: []`, which requests refuse.
                         Some(Value::Array(calls)) if key == "tool_calls" && calls.is_empty() => {}
+                        Some(Value::Array(calls)) if key == "tool_calls" => {
+                            let calls = calls.iter().map(request_tool_call).collect();
+                            echo.insert(key.to_owned(), Value::Array(calls));
+                        }
                         Some(Value::Null) | None if key != "content" => {}
                         Some(value) => {
                             echo.insert(key.to_owned(), value.clone());
@@ -759,4 +763,26 @@ impl Turn {
         messages.extend(self.messages());
         Ok(messages)
     }
+}
+
+/// A tool call of an OpenAI Chat response as a request's assistant message takes it back: what
+/// OpenAI-compatible servers send beside OpenAI's own shape normalised (a stream's `index`
+/// dropped, a missing `type` written as `"function"`, missing `arguments` as `"{}"`, as they
+/// were read); anything else kept as sent (Gemini's `extra_content` with its thought signature
+/// must come back).
+fn request_tool_call(call: &Value) -> Value {
+    let Value::Object(call) = call else {
+        return call.clone();
+    };
+    let mut call = call.clone();
+    call.remove("index");
+    if let Some(Value::Object(function)) = call.get_mut("function") {
+        if matches!(function.get("arguments"), None | Some(Value::Null)) {
+            function.insert("arguments".to_owned(), Value::from("{}"));
+        }
+        if !call.contains_key("type") {
+            call.insert("type".to_owned(), Value::from("function"));
+        }
+    }
+    Value::Object(call)
 }
