@@ -346,3 +346,34 @@ fn tool_default_does_not_hide_errors() {
     let err = PlaceOrder::parse_args(&item.to_string()).unwrap_err();
     assert_eq!(err.path(), "items[0]");
 }
+
+/// `#[tool(schema = ..)]` and `#[tool(output = ..)]` take a type with generic arguments as it is
+/// written, commas and all (`HashMap<String, Value>`), or quoted: the same schema.
+#[test]
+fn a_type_value_may_hold_commas_unquoted() {
+    use std::collections::HashMap;
+    #[derive(ToolSchema, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Meta {}
+    #[derive(ToolSchema, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Unquoted {
+        #[tool(schema = HashMap<String, Value>, description = "Anything.")]
+        meta: Meta,
+        #[tool(schema = (Vec<(u8, u16)>, HashMap<String, u16>))]
+        odd: Meta,
+    }
+    #[derive(ToolSchema, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Quoted {
+        #[tool(schema = "HashMap<String, Value>", description = "Anything.")]
+        meta: Meta,
+        #[tool(schema = "(Vec<(u8, u16)>, HashMap<String, u16>)")]
+        odd: Meta,
+    }
+    assert_eq!(
+        schema_of::<Unquoted>()["properties"]["meta"],
+        json!({"type": "object", "additionalProperties": {}, "description": "Anything."})
+    );
+    assert_eq!(schema_of::<Unquoted>(), schema_of::<Quoted>());
+}

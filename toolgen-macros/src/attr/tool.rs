@@ -20,7 +20,7 @@ pub struct ToolAttrs {
     pub description: Option<LitStr>,
     /// `#[tool(strict)]`, `#[tool(strict = "openai")]`, `#[tool(strict = "anthropic")]`.
     pub strict: Option<SpannedValue<Strict>>,
-    /// `#[tool(output = Type)]` or `#[tool(output = "Type<..>")]`: what the tool returns, for
+    /// `#[tool(output = Type)]` (`HashMap<String, u8>` as it is, or quoted): what the tool returns, for
     /// MCP's `outputSchema`.
     #[darling(default, map = TypeArg::ty)]
     pub output: Option<syn::Type>,
@@ -162,7 +162,8 @@ pub struct FieldToolAttrs {
     /// `#[tool(description = "...")]`
     #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
-    /// `#[tool(schema = Type)]` or `#[tool(schema = "Type<..>")]`: describe the field as `Type`.
+    /// `#[tool(schema = Type)]` (`HashMap<String, u8>` as it is, or quoted): describe the field
+    /// as `Type`.
     #[darling(default, map = TypeArg::ty)]
     pub schema: Option<syn::Type>,
     /// `#[tool(default = 5)]`, `= "word"`, `= true`, `= []`: shown in the schema, filled in when
@@ -250,7 +251,8 @@ impl FromMeta for Misplaced {
 }
 
 /// `key = Type`, or `key = "Type<..>"`. (`Vec<u8>` is not an expression: darling hands it over
-/// as tokens, which `Option<syn::Type>` would not take.)
+/// as tokens, which `Option<syn::Type>` would not take; a type with a comma inside is quoted
+/// before darling reads it, by [`read`].)
 struct TypeArg(syn::Type);
 
 impl TypeArg {
@@ -732,6 +734,118 @@ mod duration_tests {
     }
 }
 
+/// Reads `#[tool(..)]` into `T`, as darling does, but for two things:
+///
+/// - A type with generic arguments may be written without quotes (`schema = HashMap<String,
+///   Value>`): darling takes a value up to the first comma, so the type is quoted first.
+/// - Where the attribute has problems, darling's errors are all reported, and the keys that are
+///   fine on their own are still read (`Err` holds them): the checks of their values (a tool's
+///   name, say) report alongside, as if the others were not there.
+pub fn read<T: FromAttributes>(attrs: &[syn::Attribute]) -> Result<T, (darling::Error, Option<T>)> {
+    let attrs: Vec<syn::Attribute> = attrs.iter().map(quote_types).collect();
+    let errors = match T::from_attributes(&attrs) {
+        Ok(read) => return Ok(read),
+        Err(errors) => errors,
+    };
+    // Each key on its own, then those that read alone, together.
+    let mut fine = Vec::new();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("tool")) {
+        let Ok(metas) = attr
+            .parse_args_with(syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        for meta in metas {
+            let alone: syn::Attribute = syn::parse_quote!(#[tool(#meta)]);
+            if T::from_attributes(std::slice::from_ref(&alone)).is_ok() {
+                fine.push(meta);
+            }
+        }
+    }
+    let together: syn::Attribute = syn::parse_quote!(#[tool(#(#fine),*)]);
+    Err((errors, T::from_attributes(&[together]).ok()))
+}
+
+/// Whether `token` is a group (a tuple, an array type) with generic arguments inside.
+fn holds_angle(token: &proc_macro2::TokenTree) -> bool {
+    use proc_macro2::TokenTree;
+    match token {
+        TokenTree::Group(group) => group.stream().into_iter().any(|token| match &token {
+            TokenTree::Punct(punct) => punct.as_char() == '<',
+            other => holds_angle(other),
+        }),
+        _ => false,
+    }
+}
+
+/// The keys whose value is a type.
+const TYPE_KEYS: [&str; 2] = ["schema", "output"];
+
+/// `attr` with each type value that has generic arguments (`schema = HashMap<String, Value>`)
+/// written as a string (`schema = "HashMap<String, Value>"`), spanned at the type.
+fn quote_types(attr: &syn::Attribute) -> syn::Attribute {
+    use proc_macro2::{TokenStream, TokenTree};
+    let syn::Meta::List(list) = &attr.meta else {
+        return attr.clone();
+    };
+    if !attr.path().is_ident("tool") {
+        return attr.clone();
+    }
+    let tokens: Vec<TokenTree> = list.tokens.clone().into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while let Some(token) = tokens.get(i) {
+        let typed_key = matches!(token, TokenTree::Ident(key) if TYPE_KEYS.iter().any(|k| key == k))
+            && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=')
+            && (i == 0
+                || matches!(tokens.get(i - 1), Some(TokenTree::Punct(p)) if p.as_char() == ','));
+        if !typed_key {
+            out.push(token.clone());
+            i += 1;
+            continue;
+        }
+        out.extend(tokens.get(i..i + 2).unwrap_or_default().iter().cloned());
+        // The value: up to a comma outside angle brackets (`->` is not one).
+        let start = i + 2;
+        let mut end = start;
+        let mut depth = 0usize;
+        let mut generic = false;
+        while let Some(token) = tokens.get(end) {
+            if let TokenTree::Punct(punct) = token {
+                let arrow = punct.as_char() == '>'
+                    && matches!(tokens.get(end.wrapping_sub(1)), Some(TokenTree::Punct(p)) if p.as_char() == '-');
+                match punct.as_char() {
+                    ',' if depth == 0 => break,
+                    '<' => {
+                        depth += 1;
+                        generic = true;
+                    }
+                    '>' if !arrow => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            end += 1;
+        }
+        let value = tokens.get(start..end).unwrap_or_default();
+        match value.first() {
+            Some(first) if generic || value.iter().any(holds_angle) => {
+                let text = value.iter().cloned().collect::<TokenStream>().to_string();
+                out.push(TokenTree::Literal(proc_macro2::Literal::string(&text)));
+                if let Some(TokenTree::Literal(lit)) = out.last_mut() {
+                    lit.set_span(first.span());
+                }
+            }
+            _ => out.extend(value.iter().cloned()),
+        }
+        i = end;
+    }
+    let mut attr = attr.clone();
+    if let syn::Meta::List(list) = &mut attr.meta {
+        list.tokens = out.into_iter().collect();
+    }
+    attr
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -849,5 +963,68 @@ mod tests {
         }
         let empty: Vec<Attribute> = vec![parse_quote!(#[tool()])];
         assert!(DescribedAttrs::from_attributes(&empty).is_ok());
+    }
+
+    #[test]
+    fn type_values_with_commas_are_quoted() {
+        let quoted = |attr: Attribute| {
+            let attr = super::quote_types(&attr);
+            quote::quote!(#attr).to_string()
+        };
+        assert_eq!(
+            quoted(
+                parse_quote!(#[tool(schema = HashMap<String, Vec<Vec<u8>>>, description = "d")])
+            ),
+            r#"# [tool (schema = "HashMap < String , Vec < Vec < u8 >> >" , description = "d")]"#
+        );
+        assert_eq!(
+            quoted(parse_quote!(#[tool(output = Box<dyn Fn(u8) -> u8>, strict)])),
+            r#"# [tool (output = "Box < dyn Fn (u8) -> u8 >" , strict)]"#
+        );
+        assert_eq!(
+            quoted(parse_quote!(#[tool(schema = [Option<u8>; 2])])),
+            r#"# [tool (schema = "[Option < u8 > ; 2]")]"#
+        );
+        // Left as written: no generic arguments, a string already, another key's value.
+        for attr in [
+            quote::quote!(#[tool(schema = u64, default = 5)]),
+            quote::quote!(#[tool(schema = "Vec<u8>")]),
+            quote::quote!(#[tool(description = "a<b, c>d", pattern = "x")]),
+            quote::quote!(#[serde(with = "a")]),
+        ] {
+            let attr: Attribute = parse_quote!(#attr);
+            assert_eq!(quoted(attr.clone()), quote::quote!(#attr).to_string());
+        }
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(schema = HashMap<String, u8>)])];
+        let Ok(read) = super::read::<FieldToolAttrs>(&attrs) else {
+            panic!("read");
+        };
+        let ty = read.schema.expect("a type");
+        assert_eq!(quote::quote!(#ty).to_string(), "HashMap < String , u8 >");
+    }
+
+    #[test]
+    fn the_keys_that_are_fine_are_read_beside_the_others_problems() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[tool(name = "bad name", descripton = "x", strict = 5)]),
+            parse_quote!(#[tool(read_only, timeout = "1s")]),
+        ];
+        let Err((errors, Some(fine))) = super::read::<ToolAttrs>(&attrs) else {
+            panic!("an error, and the keys that are fine");
+        };
+        assert_eq!(errors.len(), 2);
+        assert_eq!(fine.name.map(|n| n.value()).as_deref(), Some("bad name"));
+        assert!(fine.strict.is_none() && fine.description.is_none());
+        assert_eq!(fine.timeout, Some(1_000));
+        assert!(fine.mcp.hints()[0].is_some());
+        // An attribute that is not a list of keys: nothing read from it.
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[tool = "x"]),
+            parse_quote!(#[tool(name = "n")]),
+        ];
+        let Err((_, Some(fine))) = super::read::<ToolAttrs>(&attrs) else {
+            panic!("an error, and the keys that are fine");
+        };
+        assert_eq!(fine.name.map(|n| n.value()).as_deref(), Some("n"));
     }
 }

@@ -408,15 +408,16 @@ fn check_tool_shape(container: &Container<'_>, errors: &mut darling::error::Accu
 
 /// OpenAI and Anthropic both require tool names to match `^[a-zA-Z0-9_-]{1,64}$`.
 ///
-/// No name is checked when the tool's attribute could not be read: the `name` the user meant may
-/// be among its keys (`nmae = ".."`), and the type's name was only the fallback.
+/// The type's name is not checked when the tool's attribute could not be read whole: the `name`
+/// the user meant may be among its keys (`nmae = ".."`), and the type's name was only the
+/// fallback. A `name` that was read is checked, beside the attribute's other problems.
 fn check_tool_name(
     container: &Container<'_>,
     unread: bool,
     errors: &mut darling::error::Accumulator,
 ) {
     let Some(tool) = &container.tool else { return };
-    if unread {
+    if unread && !tool.explicit_name {
         return;
     }
     let name = &tool.name;

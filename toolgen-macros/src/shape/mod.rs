@@ -7,7 +7,6 @@ pub mod prop;
 pub mod repr;
 pub mod ty;
 
-use darling::FromAttributes;
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, LitStr, Type};
@@ -160,12 +159,25 @@ pub enum Shape<'a> {
 }
 
 fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<Desc> {
-    let tool = errors
-        .handle(DescribedAttrs::from_attributes(attrs))
-        .unwrap_or_default();
+    let (tool, _) = read_attrs::<DescribedAttrs>(attrs, errors);
     tool.description
         .map(|lit| Desc::Text(lit.value()))
         .or_else(|| doc::doc_desc(attrs))
+}
+
+/// `#[tool(..)]` read into `T`, and whether it had problems (reported to `errors`): then only
+/// the keys that are fine on their own are read (see [`crate::attr::tool::read`]).
+fn read_attrs<T: darling::FromAttributes + Default>(
+    attrs: &[syn::Attribute],
+    errors: &mut darling::error::Accumulator,
+) -> (T, bool) {
+    match attr::read(attrs) {
+        Ok(read) => (read, false),
+        Err((error, fine)) => {
+            errors.push(error);
+            (fine.unwrap_or_default(), true)
+        }
+    }
 }
 
 impl<'a> Container<'a> {
@@ -178,13 +190,9 @@ impl<'a> Container<'a> {
         let serde = serde_attr::read(input, errors);
         let (description, tool) = match derive {
             Derive::Tool => {
-                // An attribute with a problem is reported whole; the checks that need its keys
-                // (a name, a description) stand down for it.
-                let (attrs, unread) = match errors.handle(ToolAttrs::from_attributes(&input.attrs))
-                {
-                    Some(attrs) => (attrs, false),
-                    None => (ToolAttrs::default(), true),
-                };
+                // An attribute with a problem is reported whole; its keys that are fine are
+                // read, and the checks of what may be missing (a description) stand down.
+                let (attrs, unread) = read_attrs::<ToolAttrs>(&input.attrs, errors);
                 let description = attrs
                     .description
                     .as_ref()
@@ -357,9 +365,7 @@ impl<'a> Field<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &field.original.attrs;
-        let tool = errors
-            .handle(FieldToolAttrs::from_attributes(attrs))
-            .unwrap_or_default();
+        let (tool, _) = read_attrs::<FieldToolAttrs>(attrs, errors);
         let description = tool
             .description
             .as_ref()
