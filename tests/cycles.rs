@@ -47,7 +47,7 @@ fn file_schema() -> Value {
         "properties": {
             "name": {"type": "string"},
             "mode": {"type": "integer", "minimum": 0, "maximum": 4294967295u32, "default": 420},
-            "parent": {"anyOf": [{"$ref": "#/$defs/Folder", "default": null}, {"type": "null"}]},
+            "parent": {"$ref": "#/$defs/Folder"},
         },
         "required": ["name"],
         "description": "A file, and the folder it is in.",
@@ -307,7 +307,7 @@ fn longer_cycles_through_enums_and_maps_and_two_types_of_one_name() {
     );
     assert_eq!(
         defs["Milestone"]["properties"]["owner"],
-        json!({"anyOf": [{"$ref": "#/$defs/Team"}, {"type": "null"}]})
+        json!({"$ref": "#/$defs/Team"})
     );
     // The `Folder` of `other` is the second one met.
     assert_eq!(defs["Folder-2"]["description"], json!("Another folder."));
@@ -792,7 +792,7 @@ fn a_cycle_through_a_flattened_field() {
     );
     assert_eq!(
         schema["$defs"]["Note"]["properties"]["reply_to"],
-        json!({"anyOf": [{"$ref": "#/$defs/Note"}, {"type": "null"}]})
+        json!({"$ref": "#/$defs/Note"})
     );
     let parsed = Write::parse_args(
         &json!({"note": {"text": "a", "tags": null, "reply_to": {"text": "b", "reply_to": null}}})
@@ -869,7 +869,7 @@ fn a_ring_of_sixty_types() {
     assert_eq!(defs.len(), 60);
     assert_eq!(
         defs["R59"]["properties"]["next"],
-        json!({"anyOf": [{"$ref": "#/$defs/R0", "default": null}, {"type": "null"}]})
+        json!({"$ref": "#/$defs/R0"})
     );
     let round = Round::parse_args(
         r#"{"start": {"n": 0, "next": {"n": 1, "next": {"n": 2, "next": null}}}}"#,

@@ -12,7 +12,8 @@ mod seed_tools;
 use serde_json::{Map, Value, json};
 use toolgen::{ArgsError, ArgsErrorKind, DynamicTool};
 
-/// How deep [`sample`] writes before it ends lists (`[]`) and optional values (`null`).
+/// How deep [`sample`] writes before it ends lists (`[]`) and optional values (`null`, or left
+/// out).
 const DEEP: usize = 6;
 
 /// A value `schema` (inside `root`) takes, as a model would write it: every property, the first
@@ -64,8 +65,15 @@ fn sample(schema: &Value, root: &Value, depth: usize) -> Value {
     match ty {
         "object" => {
             let mut map = Map::new();
+            let required = schema.get("required").and_then(Value::as_array);
+            let required = |key: &str| required.is_some_and(|names| names.contains(&json!(key)));
             if let Some(Value::Object(properties)) = schema.get("properties") {
                 for (key, property) in properties {
+                    // Deep down (a recursive type), an optional property left out, to end the
+                    // value.
+                    if depth > DEEP && !required(key) {
+                        continue;
+                    }
                     map.insert(key.clone(), sample(property, root, depth + 1));
                 }
             }

@@ -60,7 +60,7 @@ fn file_schema() -> Value {
         "properties": {
             "name": {"type": "string"},
             "mode": {"type": "integer", "minimum": 0, "maximum": 4294967295u32, "default": 420},
-            "parent": {"anyOf": [{"$ref": "#/$defs/Folder", "default": null}, {"type": "null"}]},
+            "parent": {"$ref": "#/$defs/Folder"},
         },
         "required": ["name"],
         "description": "A file, and the folder it is in.",
@@ -282,10 +282,7 @@ fn longer_cycles_and_cycles_through_enums_and_maps() {
     assert_eq!(defs["Folder-2"]["description"], json!("Another folder."));
     let owner = &defs["Team"]["properties"]["projects"]["additionalProperties"]["properties"]["milestones"]
         ["items"]["properties"]["owner"];
-    assert_eq!(
-        owner,
-        &json!({"anyOf": [{"$ref": "#/$defs/Team"}, {"type": "null"}]})
-    );
+    assert_eq!(owner, &json!({"$ref": "#/$defs/Team"}));
     common::check_round_trip(&plan());
     common::check_rejected::<Plan>(json!({
         "team": {"name": "a", "members": [{"kind": "subteam", "team": {"name": "b"}}], "projects": {}},

@@ -65,7 +65,7 @@ fn two_types_with_one_name_get_two_keys_and_one_type_one_entry() {
                 "type": "object",
                 "properties": {
                     "step": {"type": "integer", "minimum": 0, "maximum": 4294967295u32},
-                    "next": {"anyOf": [{"$ref": "#/$defs/Node-2"}, {"type": "null"}]},
+                    "next": {"$ref": "#/$defs/Node-2"},
                 },
                 "required": ["step"],
                 "description": "A step and the one after it.",
@@ -77,7 +77,7 @@ fn two_types_with_one_name_get_two_keys_and_one_type_one_entry() {
     let validator = common::validator("Plan", Plan::INPUT_SCHEMA);
     let good = json!({
         "outline": {"heading": "a", "children": [{"heading": "b", "children": []}]},
-        "chain": {"step": 1, "next": {"step": 2, "next": null}},
+        "chain": {"step": 1, "next": {"step": 2}},
         "appendix": [],
     });
     assert!(validator.is_valid(&good));
@@ -129,7 +129,7 @@ fn recursive_generic_types_get_an_entry_per_type_argument() {
         json!({
             "numbers": {"$ref": "#/$defs/Tree"},
             "words": {"$ref": "#/$defs/Tree-2"},
-            "more_numbers": {"anyOf": [{"$ref": "#/$defs/Tree"}, {"type": "null"}]},
+            "more_numbers": {"$ref": "#/$defs/Tree"},
             "expr": {"$ref": "#/$defs/Expr"},
             "chain": {"$ref": "#/$defs/Chain"},
         })
@@ -185,7 +185,9 @@ fn recursive_generic_types_get_an_entry_per_type_argument() {
         },
         chain: Chain(true, Some(Box::new(Chain(false, None)))),
     };
-    let written = serde_json::to_value(&value).unwrap();
+    let mut written = serde_json::to_value(&value).unwrap();
+    // `None`, written by serde as `null`, is left out by a model.
+    written.as_object_mut().unwrap().remove("more_numbers");
     let validator = common::validator("Forests", Forests::INPUT_SCHEMA);
     assert!(validator.is_valid(&written), "{written:#}");
     assert_eq!(Forests::parse_args(&written.to_string()).unwrap(), value);

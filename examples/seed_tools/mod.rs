@@ -447,6 +447,8 @@ pub mod function_calling {
         /// Описание параметра 1
         pub param1: String,
         /// Описание параметра 2 (необязательный)
+        // The document's `["integer", "null"]`: `null` shown in the standard schema too.
+        #[tool(nullable)]
         pub param2: Option<i64>,
     }
 

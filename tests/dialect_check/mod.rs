@@ -40,13 +40,18 @@ pub fn gemini_as_json_schema(schema: &mut Value) {
 }
 
 /// The schema `$ref` points to (`#/$defs/Name`), else the schema itself.
-fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
-    match schema.get("$ref").and_then(Value::as_str) {
-        Some(pointer) => root
-            .pointer(pointer.trim_start_matches('#'))
-            .unwrap_or(schema),
-        None => schema,
+fn resolve<'a>(mut schema: &'a Value, root: &'a Value) -> &'a Value {
+    // A reference to a reference (a newtype's definition) is followed too.
+    for _ in 0..16 {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(pointer) => match root.pointer(pointer.trim_start_matches('#')) {
+                Some(target) => schema = target,
+                None => return schema,
+            },
+            None => return schema,
+        }
     }
+    schema
 }
 
 /// The object branch of an `anyOf` that `json` is written in: the one whose properties hold all
@@ -109,6 +114,74 @@ pub fn with_nulls(json: &mut Value, schema: &Value, root: &Value) {
             }
         }
         _ => {}
+    }
+}
+
+/// What a model sends for `json` under the standard `schema`: every optional property whose
+/// schema does not take `null` left out where serde wrote `None` as `null` (an `Option` field is
+/// written as its inner type, left out of `required`), at every depth.
+pub fn without_nulls(json: &mut Value, schema: &Value, root: &Value) {
+    let schema = resolve(schema, root);
+    if let Some(branches) = schema.get("anyOf").and_then(Value::as_array) {
+        if let Some(branch) = branch_of(branches, json, root) {
+            without_nulls(json, branch, root);
+        }
+        return;
+    }
+    match json {
+        Value::Object(object) => {
+            let empty = serde_json::Map::new();
+            let properties = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap_or(&empty);
+            // A map's values.
+            if let Some(values @ Value::Object(_)) = schema.get("additionalProperties") {
+                for (key, value) in object.iter_mut() {
+                    if !properties.contains_key(key) {
+                        without_nulls(value, values, root);
+                    }
+                }
+            }
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for (key, property) in properties {
+                match object.get_mut(key) {
+                    Some(Value::Null)
+                        if !required.contains(&key.as_str()) && !takes_null(property, root) =>
+                    {
+                        object.remove(key);
+                    }
+                    Some(value) => without_nulls(value, property, root),
+                    None => {}
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item) = schema.get("items") {
+                for value in items {
+                    without_nulls(value, item, root);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `schema` takes `null`: a `null` type, a branch that does, or no `type` at all.
+fn takes_null(schema: &Value, root: &Value) -> bool {
+    let schema = resolve(schema, root);
+    if let Some(branches) = schema.get("anyOf").and_then(Value::as_array) {
+        return branches.iter().any(|branch| takes_null(branch, root));
+    }
+    match schema.get("type") {
+        Some(Value::String(ty)) => ty == "null",
+        Some(Value::Array(types)) => types.iter().any(|ty| ty == "null"),
+        None => schema.get("enum").is_none() && schema.get("const").is_none(),
+        _ => false,
     }
 }
 

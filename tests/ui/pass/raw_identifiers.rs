@@ -21,7 +21,7 @@ fn main() {
     assert_eq!(<r#lookup as Tool>::NAME, "lookup");
     assert_eq!(
         <r#lookup as Tool>::INPUT_SCHEMA,
-        r#"{"type":"object","properties":{"type":{"type":"string"},"match":{"anyOf":[{"type":"string","enum":["async","Plain"]},{"type":"null"}],"description":"Matches things by kind."}},"required":["type"]}"#
+        r#"{"type":"object","properties":{"type":{"type":"string"},"match":{"type":"string","enum":["async","Plain"],"description":"Matches things by kind."}},"required":["type"]}"#
     );
     let args = r#lookup::parse_args(r#"{"type":"book","match":"async"}"#).unwrap();
     assert_eq!(args.r#type, "book");

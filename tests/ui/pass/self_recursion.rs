@@ -18,7 +18,7 @@ struct CreateTree {
 fn main() {
     assert_eq!(
         CreateTree::INPUT_SCHEMA,
-        r##"{"type":"object","properties":{"root":{"$ref":"#/$defs/Folder"}},"required":["root"],"$defs":{"Folder":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Folder"}},"parent":{"anyOf":[{"$ref":"#/$defs/Folder"},{"type":"null"}]}},"required":["name","children"],"description":"A folder and what it holds."}}}"##
+        r##"{"type":"object","properties":{"root":{"$ref":"#/$defs/Folder"}},"required":["root"],"$defs":{"Folder":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Folder"}},"parent":{"$ref":"#/$defs/Folder"}},"required":["name","children"],"description":"A folder and what it holds."}}}"##
     );
     let tree = CreateTree::parse_args(
         r#"{"root":{"name":"a","children":[{"name":"b","children":[],"parent":null}]}}"#,

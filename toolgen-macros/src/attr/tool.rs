@@ -43,6 +43,10 @@ pub struct ToolAttrs {
     /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
     #[darling(default, map = Timeout::millis)]
     pub timeout: Option<u64>,
+    /// `#[tool(nullable)]`: every `Option` field of the type admits `null` in its schema (see
+    /// [`FieldToolAttrs::nullable`]).
+    #[darling(default, map = Word::flag)]
+    pub nullable: Flag,
     /// What only MCP's definitions carry: `title`, the annotations' hints, `icon`s.
     #[darling(flatten)]
     pub mcp: McpAttrs,
@@ -150,6 +154,10 @@ pub struct DescribedAttrs {
     /// `#[tool(description = "...")]`
     #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
+    /// `#[tool(nullable)]`: every `Option` field of the type admits `null` in its schema (see
+    /// [`FieldToolAttrs::nullable`]).
+    #[darling(default, map = Word::flag)]
+    pub nullable: Flag,
     /// The tool's own keys, refused here in words.
     #[darling(flatten)]
     _tool_only: ToolOnly,
@@ -186,6 +194,11 @@ pub struct FieldToolAttrs {
     /// as Zod writes a defaulted field; parsing still fills it in when missing.
     #[darling(default, map = Word::flag)]
     pub required: Flag,
+    /// `#[tool(nullable)]`: an `Option` field's schema admits `null` (`"type": ["integer",
+    /// "null"]`), where by default it is its inner type's, left out of `required`, as published
+    /// tools write a field that may be left out.
+    #[darling(default, map = Word::flag)]
+    pub nullable: Flag,
     /// `#[tool(recursive)]`: the field leads back to a type that holds this one (`A` holds `B`
     /// holds `A`). The types it holds are written by `$ref`, their entries under `$defs`, which
     /// cuts the cycle.

@@ -33,6 +33,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_constraints(field, errors);
         check_default(field, errors);
         check_required(field, errors);
+        check_nullable(field, errors);
         check_recursive_field(container, field, errors);
     }
 }
@@ -98,6 +99,23 @@ fn check_required(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
             darling::Error::custom(
                 "`#[tool(required)]` is for a field serde lets be left out (one with a default, \
                  or an `Option`), but this field is required already; remove it",
+            )
+            .with_span(&span),
+        );
+    }
+}
+
+/// `#[tool(nullable)]` shows the `null` of an `Option` field's `None`: on a field of another
+/// type it would say nothing (a type that reads `null`, such as `serde_json::Value`, shows it
+/// already).
+fn check_nullable(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    if field.tool.nullable.is_present() && !crate::shape::ty::is_option(field.input_ty()) {
+        let span = field.tool.nullable.span();
+        errors.push(
+            darling::Error::custom(
+                "`#[tool(nullable)]` is for an `Option` field, whose schema then admits `null`; \
+                 this field is not an `Option` (written as such: an alias is not seen through): \
+                 remove it, or make the field an `Option`",
             )
             .with_span(&span),
         );

@@ -158,11 +158,18 @@ pub enum Shape<'a> {
     Struct(Vec<Field<'a>>),
 }
 
-fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Option<Desc> {
+/// The description of a `ToolSchema` container or a variant, and whether it asks for its
+/// `Option` fields to admit `null` (`#[tool(nullable)]`).
+fn described(
+    attrs: &[syn::Attribute],
+    errors: &mut darling::error::Accumulator,
+) -> (Option<Desc>, bool) {
     let (tool, _) = read_attrs::<DescribedAttrs>(attrs, errors);
-    tool.description
+    let description = tool
+        .description
         .map(|lit| Desc::Text(lit.value()))
-        .or_else(|| doc::doc_desc(attrs))
+        .or_else(|| doc::doc_desc(attrs));
+    (description, tool.nullable.is_present())
 }
 
 /// `#[tool(..)]` read into `T`, and whether it had problems (reported to `errors`): then only
@@ -188,11 +195,12 @@ impl<'a> Container<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let serde = serde_attr::read(input, errors);
-        let (description, tool) = match derive {
+        let (description, tool, nullable) = match derive {
             Derive::Tool => {
                 // An attribute with a problem is reported whole; its keys that are fine are
                 // read, and the checks of what may be missing (a description) stand down.
                 let (attrs, unread) = read_attrs::<ToolAttrs>(&input.attrs, errors);
+                let nullable = attrs.nullable.is_present();
                 let description = attrs
                     .description
                     .as_ref()
@@ -222,9 +230,12 @@ impl<'a> Container<'a> {
                     mcp: attrs.mcp,
                     unread,
                 };
-                (description, Some(tool))
+                (description, Some(tool), nullable)
             }
-            Derive::ToolSchema => (described(&input.attrs, errors), None),
+            Derive::ToolSchema => {
+                let (description, nullable) = described(&input.attrs, errors);
+                (description, None, nullable)
+            }
         };
         let container_default = serde.container.default;
         let repr = serde
@@ -237,7 +248,7 @@ impl<'a> Container<'a> {
             Some(ast) => match &ast.data {
                 serde_ast::Data::Struct(serde_ast::Style::Struct, fields) => {
                     let (read, skips) =
-                        read_fields(fields, container_default, &input.ident, errors);
+                        read_fields(fields, container_default, nullable, &input.ident, errors);
                     skipped = skips;
                     Data::Named(read)
                 }
@@ -251,7 +262,10 @@ impl<'a> Container<'a> {
                 serde_ast::Data::Enum(variants) => Data::Enum(
                     variants
                         .iter()
-                        .map(|variant| (variant, Variant::from_ast(variant, &input.ident, errors)))
+                        .map(|variant| {
+                            let read = Variant::from_ast(variant, &input.ident, nullable, errors);
+                            (variant, read)
+                        })
                         .filter(|(variant, _)| !variant.attrs.skip_deserializing())
                         .map(|(_, read)| read)
                         .collect(),
@@ -357,10 +371,11 @@ pub fn delegate_type<'a>(container: &'a Container<'a>) -> Option<&'a syn::Type> 
 
 impl<'a> Field<'a> {
     /// A named field as serde reads it; `container_default`: the struct is `#[serde(default)]`;
-    /// `own`: the container's name.
+    /// `nullable`: its container says `#[tool(nullable)]`; `own`: the container's name.
     fn from_ast(
         field: &serde_ast::Field<'a>,
         container_default: bool,
+        nullable: bool,
         own: &Ident,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
@@ -384,7 +399,15 @@ impl<'a> Field<'a> {
             default_path: matches!(default, serde_derive_internals::attr::Default::Path(_)),
             container_default,
         };
-        let prop = Prop::derive(field.ty, &tool, serde_default, with.is_some(), own);
+        let nullable = nullable || tool.nullable.is_present();
+        let prop = Prop::derive(
+            field.ty,
+            &tool,
+            serde_default,
+            with.is_some(),
+            nullable,
+            own,
+        );
         Field {
             original: field.original,
             ty: field.ty,
@@ -404,15 +427,18 @@ impl<'a> Field<'a> {
 
 /// Named fields as serde reads them, each read (its attributes' errors reported) in order: those
 /// serde reads, and those it skips (`#[serde(skip)]`/`skip_deserializing`).
+/// The named fields, those serde reads and those it skips; `nullable`: the container (or the
+/// variant) says `#[tool(nullable)]`.
 fn read_fields<'a>(
     fields: &[serde_ast::Field<'a>],
     container_default: bool,
+    nullable: bool,
     own: &Ident,
     errors: &mut darling::error::Accumulator,
 ) -> (Vec<Field<'a>>, Vec<Field<'a>>) {
     let (mut read, mut skipped) = (Vec::new(), Vec::new());
     for field in fields {
-        let parsed = Field::from_ast(field, container_default, own, errors);
+        let parsed = Field::from_ast(field, container_default, nullable, own, errors);
         if field.attrs.skip_deserializing() {
             skipped.push(parsed);
         } else {
@@ -449,10 +475,12 @@ impl<'a> Variant<'a> {
     fn from_ast(
         variant: &serde_ast::Variant<'a>,
         own: &Ident,
+        nullable: bool,
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &variant.original.attrs;
-        let description = described(attrs, errors);
+        let (description, own_nullable) = described(attrs, errors);
+        let nullable = nullable || own_nullable;
         if matches!(
             variant.style,
             serde_ast::Style::Newtype | serde_ast::Style::Tuple
@@ -465,7 +493,7 @@ impl<'a> Variant<'a> {
                 Shape::Tuple(fields.iter().map(|f| f.ty).collect())
             }
             (serde_ast::Style::Struct, fields) => {
-                Shape::Struct(read_fields(fields, false, own, errors).0)
+                Shape::Struct(read_fields(fields, false, nullable, own, errors).0)
             }
             _ => Shape::Unit,
         };

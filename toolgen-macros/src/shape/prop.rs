@@ -28,17 +28,24 @@ pub struct Prop {
     pub fill: Option<syn::Result<String>>,
     /// Whether the field's input type mentions the container itself (a recursive field).
     pub holds_self: bool,
+    /// Whether the schema is the field's `Option`'s inner type's, as published tools write a
+    /// field that may be left out: the input type is an `Option`, the field is not listed in
+    /// `required`, and `#[tool(nullable)]` (on it or its container) does not ask for `null` to
+    /// be shown. (Parsing reads a `null` as `None` all the same.)
+    pub optional_inner: bool,
 }
 
 impl Prop {
     /// The values of a field of type `ty` with `tool` attributes; `default`: it has serde's
     /// (its own or `container_default`), `default_path` by a function, `with`: serde reads it
-    /// with a function; `own`: the container's name.
+    /// with a function; `nullable`: `#[tool(nullable)]` on it or its container; `own`: the
+    /// container's name.
     pub fn derive(
         ty: &Type,
         tool: &FieldToolAttrs,
         serde_default: SerdeDefault,
         with: bool,
+        nullable: bool,
         own: &Ident,
     ) -> Prop {
         let SerdeDefault {
@@ -57,9 +64,10 @@ impl Prop {
             && !default_path
             && tool.default.is_none()
             && !container_default;
+        let required = tool.required.is_present() || serde_requires;
         Prop {
             serde_requires,
-            required: tool.required.is_present() || serde_requires,
+            required,
             defaults_to_value: has_default && !none_by_default,
             states_type_default: tool.default.is_none()
                 && default
@@ -70,6 +78,7 @@ impl Prop {
                 .as_ref()
                 .map(|value| crate::json::expr_to_json(value)),
             holds_self: mentions_self(input_ty, own),
+            optional_inner: is_option(input_ty) && !required && !nullable,
         }
     }
 

@@ -41,7 +41,7 @@ use crate::schema::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
 /// const SCHEMA: &str = GetWeather::INPUT_SCHEMA;
 /// assert_eq!(
 ///     SCHEMA,
-///     r#"{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. \"Riga\"."},"units":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}]}},"required":["city"]}"#
+///     r#"{"type":"object","properties":{"city":{"type":"string","description":"City name, e.g. \"Riga\"."},"units":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city"]}"#
 /// );
 /// assert_eq!(GetWeather::NAME, "get_weather");
 /// assert_eq!(GetWeather::DESCRIPTION, "Get the current weather for a city.");

@@ -439,7 +439,15 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
 
 /// A field's schema: its type's (or `#[tool(schema)]`'s), its keywords and description.
 pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
-    let ty = field.input_ty();
+    // An optional field is written as its `Option`'s inner type (the name `Option` is still
+    // checked to be the prelude's).
+    let ty = match field.prop.optional_inner {
+        true => match crate::shape::ty::Ty::of_tracked(field.input_ty(), &cx.prelude_uses) {
+            crate::shape::ty::Ty::Option(inner) => inner,
+            _ => field.input_ty(),
+        },
+        false => field.input_ty(),
+    };
     let node = if field.tool.recursive.is_present() {
         types::cycle_schema(cx, ty)
     } else {
@@ -449,7 +457,8 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     let mut keywords = keywords::constraints(field, &node);
     if let Some(text) = field.prop.fill_text() {
         keywords.push(Node::text(format!("\"default\":{text}")));
-    } else if field.prop.states_type_default {
+    } else if field.prop.states_type_default && !field.prop.optional_inner {
+        // (An optional field's `None` is its absence, not a `null` the schema shows.)
         keywords.push(types::default_of(field.ty));
     }
     let examples: Vec<String> = field
