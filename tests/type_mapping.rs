@@ -519,3 +519,59 @@ fn input_schema_is_a_const() {
     );
     assert!(FOREST_SCHEMA.starts_with(r#"{"type":"object","properties":{"first":"#));
 }
+
+/// A type's doc comment is its schema's `description`, wherever it is held (an array's items, an
+/// `anyOf` branch; a field's own doc replaces it); `#[tool(skip_doc)]` keeps a doc comment (of a
+/// type, a variant or a field) for the Rust reader alone.
+#[test]
+fn skip_doc_keeps_a_doc_comment_out_of_the_schema() {
+    /// A card, as the Rust code sees it.
+    #[derive(ToolSchema, Deserialize)]
+    #[tool(skip_doc)]
+    #[allow(dead_code)]
+    struct Card {
+        /// The front, trimmed by `Card::new`.
+        #[tool(skip_doc)]
+        front: String,
+        /// The back.
+        back: String,
+    }
+    /// A shape.
+    #[derive(ToolSchema, Deserialize)]
+    #[serde(untagged)]
+    #[allow(dead_code)]
+    enum Shape {
+        /// Internal: the radius in millimetres.
+        #[tool(skip_doc)]
+        Circle { radius: u8 },
+        /// A square.
+        Square { side: u8 },
+    }
+    /// Files the cards.
+    #[derive(Tool, Deserialize)]
+    #[allow(dead_code)]
+    struct FileCards {
+        cards: Vec<Card>,
+        shapes: Vec<Shape>,
+        /// The one card on top.
+        top: Card,
+    }
+    let schema: Value = serde_json::from_str(FileCards::INPUT_SCHEMA).unwrap();
+    let card = &schema["properties"]["cards"]["items"];
+    assert_eq!(
+        *card,
+        json!({
+            "type": "object",
+            "properties": {"front": {"type": "string"}, "back": {"type": "string", "description": "The back."}},
+            "required": ["front", "back"]
+        })
+    );
+    assert_eq!(
+        schema["properties"]["top"]["description"],
+        "The one card on top."
+    );
+    let shapes = &schema["properties"]["shapes"]["items"];
+    assert_eq!(shapes["description"], "A shape.");
+    assert_eq!(shapes["anyOf"][0].get("description"), None);
+    assert_eq!(shapes["anyOf"][1]["description"], "A square.");
+}

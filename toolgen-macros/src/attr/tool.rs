@@ -47,9 +47,26 @@ pub struct ToolAttrs {
     /// [`FieldToolAttrs::nullable`]).
     #[darling(default, map = Word::flag)]
     pub nullable: Flag,
+    /// `#[tool(skip_doc)]`, refused in words: a tool's doc is its description.
+    #[darling(default, rename = "skip_doc")]
+    _skip_doc: Option<ToolDoc>,
     /// What only MCP's definitions carry: `title`, the annotations' hints, `icon`s.
     #[darling(flatten)]
     pub mcp: McpAttrs,
+}
+
+/// `skip_doc` on a tool: always an error (a tool's doc comment is its description).
+struct ToolDoc;
+
+impl FromMeta for ToolDoc {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        Err(darling::Error::custom(
+            "`skip_doc` would leave the tool without its description, which the model reads to \
+             decide when to call it; to give the model other words than the doc comment, write \
+             `#[tool(description = \"..\")]`",
+        )
+        .with_span(item.path()))
+    }
 }
 
 /// What `#[tool(..)]` gives only MCP's definition of a tool: a title for people, the
@@ -158,6 +175,10 @@ pub struct DescribedAttrs {
     /// [`FieldToolAttrs::nullable`]).
     #[darling(default, map = Word::flag)]
     pub nullable: Flag,
+    /// `#[tool(skip_doc)]`: the doc comment stays out of the schema (it is for the Rust reader;
+    /// a `description = ".."` is still written).
+    #[darling(default, map = Word::flag)]
+    pub skip_doc: Flag,
     /// The tool's own keys, refused here in words.
     #[darling(flatten)]
     _tool_only: ToolOnly,
@@ -199,6 +220,10 @@ pub struct FieldToolAttrs {
     /// tools write a field that may be left out.
     #[darling(default, map = Word::flag)]
     pub nullable: Flag,
+    /// `#[tool(skip_doc)]`: the doc comment stays out of the schema (it is for the Rust reader;
+    /// a `description = ".."` is still written).
+    #[darling(default, map = Word::flag)]
+    pub skip_doc: Flag,
     /// `#[tool(recursive)]`: the field leads back to a type that holds this one (`A` holds `B`
     /// holds `A`). The types it holds are written by `$ref`, their entries under `$defs`, which
     /// cuts the cycle.

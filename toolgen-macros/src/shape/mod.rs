@@ -158,6 +158,11 @@ pub enum Shape<'a> {
     Struct(Vec<Field<'a>>),
 }
 
+/// The doc comment's description, unless `skip` (`#[tool(skip_doc)]`).
+fn doc_unless(skip: bool, attrs: &[syn::Attribute]) -> Option<Desc> {
+    if skip { None } else { doc::doc_desc(attrs) }
+}
+
 /// The description of a `ToolSchema` container or a variant, and whether it asks for its
 /// `Option` fields to admit `null` (`#[tool(nullable)]`).
 fn described(
@@ -168,7 +173,7 @@ fn described(
     let description = tool
         .description
         .map(|lit| Desc::Text(lit.value()))
-        .or_else(|| doc::doc_desc(attrs));
+        .or_else(|| doc_unless(tool.skip_doc.is_present(), attrs));
     (description, tool.nullable.is_present())
 }
 
@@ -385,7 +390,7 @@ impl<'a> Field<'a> {
             .description
             .as_ref()
             .map(|lit| Desc::Text(lit.value()))
-            .or_else(|| doc::doc_desc(attrs));
+            .or_else(|| doc_unless(tool.skip_doc.is_present(), attrs));
         let name = field.attrs.name().deserialize_name();
         let default = field.attrs.default();
         // serde reads a borrowed `Cow` with a function of its own, which needs no schema of its own.
