@@ -575,3 +575,55 @@ fn skip_doc_keeps_a_doc_comment_out_of_the_schema() {
     assert_eq!(shapes["anyOf"][0].get("description"), None);
     assert_eq!(shapes["anyOf"][1]["description"], "A square.");
 }
+
+/// `#[tool(one_of)]` joins an enum's alternatives under `oneOf` ("exactly one kind of
+/// parent"); the strict dialects and Gemini, which take only `anyOf`, write `anyOf` and say it in
+/// the description.
+#[test]
+fn one_of_on_request() {
+    /// Where the page goes.
+    #[derive(ToolSchema, Deserialize)]
+    #[serde(untagged)]
+    #[tool(one_of)]
+    #[allow(dead_code)]
+    enum Parent {
+        Page { page_id: String },
+        Database { database_id: String },
+    }
+    /// Creates a page.
+    #[derive(Tool, Deserialize)]
+    #[tool(strict)]
+    #[allow(dead_code)]
+    struct CreatePage {
+        parent: Parent,
+    }
+    let branch = |key: &str| json!({"type": "object", "properties": {key: {"type": "string"}}, "required": [key]});
+    let standard: Value = serde_json::from_str(CreatePage::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        standard["properties"]["parent"],
+        json!({"oneOf": [branch("page_id"), branch("database_id")], "description": "Where the page goes."})
+    );
+    for dialect in [
+        toolgen::Dialect::OpenAiStrict,
+        toolgen::Dialect::AnthropicStrict,
+        toolgen::Dialect::Gemini,
+    ] {
+        let text = CreatePage::input_schema(dialect).unwrap();
+        let schema: Value = serde_json::from_str(text).unwrap();
+        let parent = &schema["properties"]["parent"];
+        assert_eq!(parent.get("oneOf"), None, "{dialect:?}: {text}");
+        assert_eq!(
+            parent["anyOf"].as_array().map(Vec::len),
+            Some(2),
+            "{dialect:?}"
+        );
+        assert_eq!(
+            parent["description"], "Where the page goes. Exactly one of these.",
+            "{dialect:?}"
+        );
+    }
+    // A value that fits both (or neither) is refused by the schema, as `oneOf` says.
+    let validator = common::validator("CreatePage", CreatePage::INPUT_SCHEMA);
+    assert!(validator.is_valid(&json!({"parent": {"page_id": "p"}})));
+    assert!(!validator.is_valid(&json!({"parent": {"page_id": "p", "database_id": "d"}})));
+}

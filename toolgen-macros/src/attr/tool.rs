@@ -179,6 +179,10 @@ pub struct DescribedAttrs {
     /// a `description = ".."` is still written).
     #[darling(default, map = Word::flag)]
     pub skip_doc: Flag,
+    /// `#[tool(one_of)]` on an enum: its alternatives under `oneOf` (exactly one matches),
+    /// where toolgen writes `anyOf`.
+    #[darling(default, map = Word::flag)]
+    pub one_of: Flag,
     /// The tool's own keys, refused here in words.
     #[darling(flatten)]
     _tool_only: ToolOnly,

@@ -43,6 +43,8 @@ pub struct Container<'a> {
     pub skipped: Vec<Field<'a>>,
     /// Only for `#[derive(Tool)]`.
     pub tool: Option<ToolInfo>,
+    /// `#[tool(one_of)]` on an enum: its alternatives under `oneOf`.
+    pub one_of: bool,
 }
 
 /// What `#[derive(Tool)]` adds to the container.
@@ -163,18 +165,38 @@ fn doc_unless(skip: bool, attrs: &[syn::Attribute]) -> Option<Desc> {
     if skip { None } else { doc::doc_desc(attrs) }
 }
 
-/// The description of a `ToolSchema` container or a variant, and whether it asks for its
-/// `Option` fields to admit `null` (`#[tool(nullable)]`).
-fn described(
-    attrs: &[syn::Attribute],
-    errors: &mut darling::error::Accumulator,
-) -> (Option<Desc>, bool) {
+/// What `#[tool(..)]` says of a `ToolSchema` container or a variant.
+struct Described {
+    description: Option<Desc>,
+    /// `#[tool(nullable)]`: its `Option` fields admit `null`.
+    nullable: bool,
+    /// `#[tool(one_of)]`, with its span.
+    one_of: Option<Span>,
+}
+
+fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Described {
     let (tool, _) = read_attrs::<DescribedAttrs>(attrs, errors);
     let description = tool
         .description
         .map(|lit| Desc::Text(lit.value()))
         .or_else(|| doc_unless(tool.skip_doc.is_present(), attrs));
-    (description, tool.nullable.is_present())
+    Described {
+        description,
+        nullable: tool.nullable.is_present(),
+        one_of: tool.one_of.is_present().then(|| tool.one_of.span()),
+    }
+}
+
+/// `#[tool(one_of)]` where it has no alternatives to join: an error at it.
+fn refuse_one_of(one_of: Option<Span>, errors: &mut darling::error::Accumulator) {
+    if let Some(span) = one_of {
+        errors.push(
+            darling::Error::custom(
+                "`one_of` joins an enum's alternatives under `oneOf`: put it on the enum",
+            )
+            .with_span(&span),
+        );
+    }
 }
 
 /// `#[tool(..)]` read into `T`, and whether it had problems (reported to `errors`): then only
@@ -200,6 +222,7 @@ impl<'a> Container<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let serde = serde_attr::read(input, errors);
+        let mut one_of = false;
         let (description, tool, nullable) = match derive {
             Derive::Tool => {
                 // An attribute with a problem is reported whole; its keys that are fine are
@@ -238,8 +261,12 @@ impl<'a> Container<'a> {
                 (description, Some(tool), nullable)
             }
             Derive::ToolSchema => {
-                let (description, nullable) = described(&input.attrs, errors);
-                (description, None, nullable)
+                let read = described(&input.attrs, errors);
+                match (&input.data, read.one_of) {
+                    (syn::Data::Enum(_), Some(_)) => one_of = true,
+                    (_, at) => refuse_one_of(at, errors),
+                }
+                (read.description, None, read.nullable)
             }
         };
         let container_default = serde.container.default;
@@ -287,6 +314,7 @@ impl<'a> Container<'a> {
             data,
             skipped,
             tool,
+            one_of,
         }
     }
 
@@ -484,8 +512,9 @@ impl<'a> Variant<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &variant.original.attrs;
-        let (description, own_nullable) = described(attrs, errors);
-        let nullable = nullable || own_nullable;
+        let read = described(attrs, errors);
+        refuse_one_of(read.one_of, errors);
+        let (description, nullable) = (read.description, nullable || read.nullable);
         if matches!(
             variant.style,
             serde_ast::Style::Newtype | serde_ast::Style::Tuple

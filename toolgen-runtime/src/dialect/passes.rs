@@ -11,7 +11,7 @@
 //! | [`optional_nullable`] | OpenAI strict | each optional property admits `null` (a widened `type`, a `null` branch, or wrapped) |
 //! | [`words`] | all | keywords the dialect has no grammar for are said in the description ([`Rules::in_words`]) or left out |
 //! | [`strict_objects`] | OpenAI, Anthropic strict | `required` lists every property (OpenAI); `additionalProperties: false` |
-//! | [`any_of_only`] | OpenAI, Anthropic strict | `oneOf` is `anyOf` |
+//! | [`any_of_only`] | OpenAI, Anthropic strict, Gemini | `oneOf` is `anyOf` (and said in words) |
 //! | [`gemini_types`] | Gemini | one `type` and `nullable`, `const` as a one-value `enum`, `propertyOrdering` |
 //!
 //! What a dialect cannot express at all is found before, by [`super::check`]: the passes write
@@ -46,7 +46,7 @@ fn passes(dialect: Dialect) -> &'static [Pass] {
             any_of_only,
         ],
         Dialect::AnthropicStrict => &[words, strict_objects, any_of_only],
-        Dialect::Gemini => &[collapse_nullable, words, gemini_types],
+        Dialect::Gemini => &[collapse_nullable, words, any_of_only, gemini_types],
     }
 }
 
@@ -367,6 +367,7 @@ fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
         .filter(|((key, value), act)| {
             (**act == Action::Words && (key != "uniqueItems" || *value == Json::Bool(true)))
                 || map_words(key, value)
+                || (key == "oneOf" && Rules::of(dialect).in_words(key, ""))
         })
         .map(|((key, value), _)| match key.as_str() {
             "additionalProperties" => map_sentence(&shape, value).unwrap_or_default(),
@@ -438,6 +439,7 @@ fn sentence(key: &str, value: &Json) -> String {
         "minItems" => ("At least ", " items."),
         "maxItems" => ("At most ", " items."),
         "uniqueItems" => return "Items must be unique.".to_owned(),
+        "oneOf" => return "Exactly one of these.".to_owned(),
         "format" => ("Format: ", "."),
         "default" => ("Default: ", "."),
         "examples" => ("Examples: ", "."),
@@ -494,8 +496,8 @@ fn strict_objects(node: &mut Json, _: &mut Node, dialect: Dialect) {
     }
 }
 
-/// The strict grammars have `anyOf` only; the branches of a `oneOf` toolgen writes never
-/// overlap, so `anyOf` means the same.
+/// The strict grammars and Gemini's have `anyOf` only: a `oneOf` (`#[tool(one_of)]`, or a
+/// hand-written schema's) is written `anyOf`, and [`words`] says "Exactly one of these.".
 fn any_of_only(node: &mut Json, _: &mut Node, _: Dialect) {
     if let Some(keywords) = members(node) {
         for (key, _) in keywords.iter_mut() {

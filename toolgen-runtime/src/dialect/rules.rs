@@ -85,6 +85,7 @@ const OPENAI_STRICT: Rules = Rules {
         "maxLength",
         "uniqueItems",
         "examples",
+        "oneOf",
     ],
     min_items: None,
 };
@@ -113,6 +114,7 @@ const ANTHROPIC_STRICT: Rules = Rules {
         "multipleOf",
         "uniqueItems",
         "examples",
+        "oneOf",
     ],
     min_items: Some(&["0", "1"]),
 };
@@ -136,6 +138,7 @@ const GEMINI: Rules = Rules {
         "multipleOf",
         "uniqueItems",
         "examples",
+        "oneOf",
     ],
     min_items: None,
 };

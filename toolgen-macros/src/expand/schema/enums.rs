@@ -1,6 +1,7 @@
 //! Enums, in each of serde's representations: externally tagged (the default), internally tagged
 //! (`tag`), adjacently tagged (`tag` + `content`) and untagged, with variant-level `untagged` and
-//! `other`. Branches are joined with `anyOf` (not `oneOf`), which every provider dialect accepts.
+//! `other`. Branches are joined with `anyOf`, which every provider dialect accepts, or with
+//! `oneOf` where the enum asks for it (`#[tool(one_of)]`; the dialects write it `anyOf`).
 
 use super::{Context, Node, json, object_parts, object_schema, types};
 use crate::shape::repr::Repr;
@@ -32,17 +33,22 @@ pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
             .iter()
             .map(|v| content(cx, v).described(v.description.as_ref())),
     );
-    any_of(branches)
+    any_of(branches, cx.container.one_of)
 }
 
 /// One branch as it is, several under `anyOf`, none as a schema nothing matches.
-fn any_of(mut branches: Vec<Node>) -> Node {
+fn any_of(mut branches: Vec<Node>, one_of: bool) -> Node {
     match branches.len() {
         // serde accepts no value at all for an enum without (readable) variants.
         0 => Node::text(r#"{"not":{}}"#),
         1 => branches.remove(0),
         _ => {
-            let mut pieces = vec![Node::text("{\"anyOf\":[")];
+            let keyword = if one_of {
+                "{\"oneOf\":["
+            } else {
+                "{\"anyOf\":["
+            };
+            let mut pieces = vec![Node::text(keyword)];
             for (i, branch) in branches.into_iter().enumerate() {
                 if i > 0 {
                     pieces.push(Node::text(","));
