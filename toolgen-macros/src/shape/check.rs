@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use syn::Type;
+use syn::spanned::Spanned;
 
 use crate::attr::doc::Desc;
 use crate::attr::tool::{self as attr, Bounds};
@@ -32,6 +33,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_with(field, errors);
         check_constraints(field, errors);
         check_default(field, errors);
+        check_default_rules(field, errors);
         check_required(field, errors);
         check_nullable(field, errors);
         check_recursive_field(container, field, errors);
@@ -368,6 +370,104 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
             ))
             .with_span(default),
         );
+    }
+}
+
+/// A default the field's own `range` or `length` refuses would make every call that leaves the
+/// field out fail ("must be at least 1, not 0"): an error at the default. The default is the
+/// `#[tool(default = ..)]` value, or the type's `Default` under a plain `#[serde(default)]`
+/// (0, `""`, `[]`). (A `pattern` is checked when arguments are parsed, as the model's values
+/// are: the macro has no regex engine.)
+fn check_default_rules(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
+    let (value, what, span) = match (&field.tool.default, field.prop.states_type_default) {
+        (Some(default), _) => match default_value(&default.0) {
+            Some(value) => (value, "the default".to_owned(), default.0.span()),
+            None => return,
+        },
+        (None, true) => {
+            let value = match known_type(field.ty) {
+                Some("integer" | "number") => DefaultValue::Number(0.0),
+                Some("string") => DefaultValue::Length(0, "characters"),
+                Some("array") => DefaultValue::Length(0, "items"),
+                _ => return,
+            };
+            let span = crate::attr::serde::key_span(&field.original.attrs, "default")
+                .unwrap_or_else(|| field.ty.span());
+            (
+                value,
+                "`#[serde(default)]`'s value (the type's `Default`)".to_owned(),
+                span,
+            )
+        }
+        (None, false) => return,
+    };
+    let bound = |bound: &Option<crate::attr::tool::LitExpr>| {
+        bound
+            .as_ref()
+            .and_then(crate::expand::schema::keywords::number)
+            .and_then(|n| n.parse::<f64>().ok())
+    };
+    let broken = match (&value, &field.tool.range, &field.tool.length) {
+        (DefaultValue::Number(n), Some(range), _) => match (bound(&range.min), bound(&range.max)) {
+            (Some(min), _) if *n < min => Some(format!("is {n}, below the range's min {min}")),
+            (_, Some(max)) if *n > max => Some(format!("is {n}, above the range's max {max}")),
+            _ => None,
+        },
+        (DefaultValue::Length(len, unit), _, Some(length)) => {
+            let len = *len as f64;
+            match (bound(&length.min), bound(&length.max)) {
+                (Some(min), _) if len < min => Some(format!(
+                    "has {len} {unit}, fewer than the length's min {min}"
+                )),
+                (_, Some(max)) if len > max => Some(format!(
+                    "has {len} {unit}, more than the length's max {max}"
+                )),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(broken) = broken {
+        errors.push(
+            darling::Error::custom(format!(
+                "{what} {broken}: every call that leaves the field out would be refused; give a \
+                 default the field's rules take"
+            ))
+            .with_span(&span),
+        );
+    }
+}
+
+/// A default as far as `range` and `length` read it.
+enum DefaultValue {
+    Number(f64),
+    /// A length, and what it counts.
+    Length(usize, &'static str),
+}
+
+/// A `#[tool(default = ..)]` literal as [`DefaultValue`]: a number, a string's characters, an array's
+/// items.
+fn default_value(expr: &syn::Expr) -> Option<DefaultValue> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit { lit, .. }) => match lit {
+            syn::Lit::Str(text) => Some(DefaultValue::Length(
+                text.value().chars().count(),
+                "characters",
+            )),
+            syn::Lit::Int(int) => int.base10_parse::<f64>().ok().map(DefaultValue::Number),
+            syn::Lit::Float(float) => float.base10_parse::<f64>().ok().map(DefaultValue::Number),
+            _ => None,
+        },
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => match default_value(expr)? {
+            DefaultValue::Number(n) => Some(DefaultValue::Number(-n)),
+            DefaultValue::Length(..) => None,
+        },
+        syn::Expr::Array(array) => Some(DefaultValue::Length(array.elems.len(), "items")),
+        _ => None,
     }
 }
 
