@@ -377,3 +377,65 @@ fn a_type_value_may_hold_commas_unquoted() {
     );
     assert_eq!(schema_of::<Unquoted>(), schema_of::<Quoted>());
 }
+
+/// Keywords beside `#[tool(schema = ..)]` are written into the field's schema (the README's way
+/// to describe another crate's type as the JSON it is read from); `custom_format` writes a
+/// format toolgen does not know, unchecked, which the dialects without it say in words.
+#[test]
+fn keywords_beside_a_schema_and_custom_formats() {
+    /// A moment, read from RFC 3339 text by its own `Deserialize`.
+    #[derive(Debug, PartialEq)]
+    struct Moment(String);
+    fn moment<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Moment, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(de)?;
+        match text.len() {
+            20.. => Ok(Moment(text)),
+            _ => Err(serde::de::Error::custom("not a moment")),
+        }
+    }
+    /// Books a slot.
+    #[derive(Tool, serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Book {
+        #[serde(deserialize_with = "moment")]
+        #[tool(schema = String, format = "date-time", length(min = 20))]
+        at: Moment,
+        #[tool(custom_format = "int64")]
+        id: i64,
+        #[tool(schema = String, custom_format = "json")]
+        payload: Value,
+    }
+    assert_eq!(
+        serde_json::from_str::<Value>(Book::INPUT_SCHEMA).unwrap(),
+        json!({
+            "type": "object",
+            "properties": {
+                "at": {"type": "string", "minLength": 20, "format": "date-time"},
+                "id": {"type": "integer", "format": "int64"},
+                "payload": {"type": "string", "format": "json"}
+            },
+            "required": ["at", "id", "payload"]
+        })
+    );
+    let gemini: Value =
+        serde_json::from_str(Book::input_schema(toolgen::Dialect::Gemini).unwrap()).unwrap();
+    assert_eq!(
+        gemini["properties"]["id"],
+        json!({"type": "integer", "format": "int64"})
+    );
+    assert_eq!(
+        gemini["properties"]["payload"],
+        json!({"type": "string", "description": "Format: json."})
+    );
+    let strict =
+        toolgen::dialect_schema(Book::INPUT_SCHEMA, toolgen::Dialect::OpenAiStrict).unwrap();
+    let strict: Value = serde_json::from_str(&strict).unwrap();
+    assert_eq!(
+        strict["properties"]["id"],
+        json!({"type": "integer", "description": "Format: int64."})
+    );
+    // The field's own reading decides what it takes; a custom format is not checked.
+    let book = Book::parse_args(r#"{"at": "2026-11-28T10:00:00Z", "id": 1, "payload": "{"}"#);
+    assert_eq!(book.unwrap().at, Moment("2026-11-28T10:00:00Z".to_owned()));
+    assert!(Book::parse_args(r#"{"at": "soon", "id": 1, "payload": ""}"#).is_err());
+}

@@ -212,6 +212,10 @@ pub struct FieldToolAttrs {
     /// `#[tool(format = "date-time")]`
     #[darling(default, map = Text::lit)]
     pub format: Option<LitStr>,
+    /// `#[tool(custom_format = "int64")]`: a format toolgen does not know, written as it is and
+    /// not checked (an OpenAPI `int64`, a vendor's own); the dialects without it say it in words.
+    #[darling(default, map = Text::lit)]
+    pub custom_format: Option<LitStr>,
     /// `#[tool(example = "Riga")]`, once per example.
     #[darling(multiple)]
     pub example: Vec<LitExpr>,

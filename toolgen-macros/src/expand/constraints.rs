@@ -11,10 +11,16 @@ use crate::shape::repr::Repr;
 use crate::shape::ty::{is_plain, span_of};
 use crate::shape::{Container, Data, Field, Shape, Variant};
 
-/// Whether a field has constraints the parsed value must be checked against.
+/// Whether a field has constraints the parsed value must be checked against. A field described
+/// as another type (`#[tool(schema = ..)]`) has none: its value is not of that type, and serde's
+/// reading of its own type decides (the keywords are in its schema all the same).
 fn has_constraints(field: &Field<'_>) -> bool {
     let tool = &field.tool;
-    tool.range.is_some() || tool.length.is_some() || tool.pattern.is_some() || tool.format.is_some()
+    tool.schema.is_none()
+        && (tool.range.is_some()
+            || tool.length.is_some()
+            || tool.pattern.is_some()
+            || tool.format.is_some())
 }
 
 /// The body of `check_constraints` for a struct whose fields have no constraints of their own:

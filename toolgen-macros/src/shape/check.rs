@@ -198,21 +198,6 @@ const FORMATS: &[&str] = &[
 /// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
 fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let tool = &field.tool;
-    if let Some(schema) = &tool.schema
-        && (tool.range.is_some()
-            || tool.length.is_some()
-            || tool.pattern.is_some()
-            || tool.format.is_some())
-    {
-        errors.push(
-            darling::Error::custom(
-                "`range`, `length`, `pattern` and `format` are checked on the parsed value, but \
-                 this field's value is not of its schema's type; put them on the fields of the \
-                 schema type instead",
-            )
-            .with_span(schema),
-        );
-    }
     let ty = field.input_ty();
     let json = known_type(ty);
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
@@ -277,11 +262,32 @@ fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             let hint = match closest {
                 Some((_, f)) => format!("; did you mean `{f}`?"),
-                None => format!("; known formats: {}", FORMATS.join(", ")),
+                None => format!(
+                    "; known formats: {}; a format toolgen does not check is written with \
+                     `custom_format = \"{value}\"`",
+                    FORMATS.join(", ")
+                ),
             };
             errors.push(
                 darling::Error::custom(format!("unknown format `{value}`{hint}")).with_span(format),
             );
+        }
+    }
+    if let Some(custom) = &tool.custom_format {
+        let value = custom.value();
+        let problem = if tool.format.is_some() {
+            Some("a field has one format: keep `format` or `custom_format`".to_owned())
+        } else if FORMATS.contains(&value.as_str()) {
+            Some(format!(
+                "`{value}` is a format toolgen knows and checks: write `format = \"{value}\"`"
+            ))
+        } else if value.trim().is_empty() {
+            Some("`custom_format` takes the format's name".to_owned())
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            errors.push(darling::Error::custom(problem).with_span(custom));
         }
     }
     for example in &tool.example {

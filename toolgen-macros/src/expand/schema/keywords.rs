@@ -89,7 +89,12 @@ pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
             json::string(&pattern.value())
         )));
     }
-    if let Some(format) = &field.tool.format {
+    if let Some(format) = field
+        .tool
+        .format
+        .as_ref()
+        .or(field.tool.custom_format.as_ref())
+    {
         keywords.push(Node::text(format!(
             "\"format\":{}",
             json::string(&format.value())
