@@ -627,3 +627,48 @@ fn one_of_on_request() {
     assert!(validator.is_valid(&json!({"parent": {"page_id": "p"}})));
     assert!(!validator.is_valid(&json!({"parent": {"page_id": "p", "database_id": "d"}})));
 }
+
+/// GitHub's `perPage` and `page`, in dozens of its tools: optional, bounded, not nullable; the
+/// bounds checked on a value the model sends, and nothing on one it leaves out.
+#[test]
+fn optional_bounded_fields_as_github_writes_them() {
+    /// Lists issues in a repository.
+    #[derive(Tool, Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "camelCase")]
+    struct ListIssues {
+        /// Results per page for pagination (min 1, max 100)
+        #[tool(range(min = 1, max = 100))]
+        per_page: Option<u32>,
+        /// Page number for pagination (min 1)
+        #[tool(range(min = 1))]
+        page: Option<u32>,
+        /// Filter by labels
+        #[tool(length(max = 20))]
+        labels: Option<Vec<String>>,
+    }
+    let schema: Value = serde_json::from_str(ListIssues::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "properties": {
+                "perPage": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Results per page for pagination (min 1, max 100)"},
+                "page": {"type": "integer", "minimum": 1, "maximum": 4294967295_u32, "description": "Page number for pagination (min 1)"},
+                "labels": {"type": "array", "items": {"type": "string"}, "maxItems": 20, "description": "Filter by labels"}
+            }
+        })
+    );
+    assert_eq!(
+        ListIssues::parse_args("{}").unwrap(),
+        ListIssues {
+            per_page: None,
+            page: None,
+            labels: None
+        }
+    );
+    let error = ListIssues::parse_args(r#"{"perPage": 0}"#).unwrap_err();
+    assert_eq!(
+        (error.path(), error.message()),
+        ("perPage", "must be at least 1, not 0")
+    );
+}
