@@ -47,6 +47,10 @@ struct Add {
 #[derive(serde::Serialize, ToolSchema)]
 struct Sum {
     sum: i64,
+    /// What to know of it, if anything: an optional field, which serde writes as `null` when
+    /// `None` and the schema leaves out of `required` without `null`; the server leaves it out
+    /// of the structured content, which clients check against the schema.
+    note: Option<String>,
 }
 
 impl Handler<Lab> for Add {
@@ -54,7 +58,7 @@ impl Handler<Lab> for Add {
     async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<Sum, ToolError> {
         self.a
             .checked_add(self.b)
-            .map(|sum| Sum { sum })
+            .map(|sum| Sum { sum, note: None })
             .ok_or_else(|| ToolError::json(json!({"error": "overflow"})))
     }
 }
@@ -1128,7 +1132,10 @@ fn plain_mcp_definitions_follow_2025_11_25() {
     // An object's schema stays: `#[tool(output)]`-less `add` gets its handler's in the runner.
     assert_eq!(
         from_runner[0]["outputSchema"],
-        json!({"type": "object", "properties": {"sum": {"type": "integer"}},
+        json!({"type": "object", "properties": {"sum": {"type": "integer"}, "note": {
+                   "type": "string",
+                   "description": "What to know of it, if anything: an optional field, which serde writes as `null` when `None` and the schema leaves out of `required` without `null`; the server leaves it out of the structured content, which clients check against the schema."
+               }},
                "required": ["sum"], "description": "A sum and its operands."})
     );
     let Some(dir) = spec_folder::specs_dir("MCP schema checks") else {

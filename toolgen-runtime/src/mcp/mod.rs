@@ -333,6 +333,120 @@ fn listed(tool: &Tool, version: Option<&ProtocolVersion>) -> Tool {
     tool
 }
 
+/// How deep [`omit_optional_nulls`] follows a value.
+const MAX_OUTPUT_DEPTH: usize = 64;
+
+/// A schema inside an output schema: its root (an object), or a value within it.
+#[derive(Clone, Copy)]
+enum Schema<'s> {
+    Root(&'s serde_json::Map<String, Value>),
+    Inner(&'s Value),
+}
+
+impl<'s> Schema<'s> {
+    fn get(self, key: &str) -> Option<&'s Value> {
+        match self {
+            Schema::Root(root) => root.get(key),
+            Schema::Inner(value) => value.get(key),
+        }
+    }
+
+    /// What a `$ref` into `root` names (`#`, `#/$defs/..`), else the schema itself.
+    fn resolved(self, root: &'s serde_json::Map<String, Value>) -> Schema<'s> {
+        let Some(reference) = self.get("$ref").and_then(Value::as_str) else {
+            return self;
+        };
+        let Some(pointer) = reference.strip_prefix("#/") else {
+            return if reference == "#" {
+                Schema::Root(root)
+            } else {
+                self
+            };
+        };
+        let (first, rest) = pointer.split_once('/').unwrap_or((pointer, ""));
+        let found = root.get(first).and_then(|value| match rest {
+            "" => Some(value),
+            rest => value.pointer(&format!("/{rest}")),
+        });
+        found.map_or(self, Schema::Inner)
+    }
+}
+
+/// `value` without the `null` members of its objects that `schema` (inside `root`) has as
+/// optional properties whose own schema does not take `null`, at any depth it describes
+/// (properties, items, map values, `$ref`s into `root`, and the branches of an `anyOf`).
+fn omit_optional_nulls(
+    value: &mut Value,
+    schema: Schema<'_>,
+    root: &serde_json::Map<String, Value>,
+    depth: usize,
+) {
+    if depth > MAX_OUTPUT_DEPTH {
+        return;
+    }
+    let schema = schema.resolved(root);
+    if let Some(Value::Array(branches)) = schema.get("anyOf").or_else(|| schema.get("oneOf")) {
+        for branch in branches {
+            omit_optional_nulls(value, Schema::Inner(branch), root, depth + 1);
+        }
+        return;
+    }
+    match value {
+        Value::Object(members) => {
+            let properties = schema.get("properties").and_then(Value::as_object);
+            let required = schema.get("required").and_then(Value::as_array);
+            let required = |key: &str| required.is_some_and(|names| names.iter().any(|n| n == key));
+            members.retain(|key, member| {
+                let optional = properties
+                    .and_then(|properties| properties.get(key))
+                    .is_some_and(|property| {
+                        !required(key) && !takes_null(Schema::Inner(property), root, depth)
+                    });
+                !(member.is_null() && optional)
+            });
+            for (key, member) in members.iter_mut() {
+                let inner = properties
+                    .and_then(|properties| properties.get(key))
+                    .or_else(|| schema.get("additionalProperties"));
+                if let Some(inner) = inner {
+                    omit_optional_nulls(member, Schema::Inner(inner), root, depth + 1);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(inner) = schema.get("items") {
+                for item in items {
+                    omit_optional_nulls(item, Schema::Inner(inner), root, depth + 1);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `schema` takes `null`: a `null` type, a branch that does, or no type at all.
+fn takes_null(schema: Schema<'_>, root: &serde_json::Map<String, Value>, depth: usize) -> bool {
+    if depth > MAX_OUTPUT_DEPTH {
+        return true;
+    }
+    let schema = schema.resolved(root);
+    if let Some(Value::Array(branches)) = schema.get("anyOf").or_else(|| schema.get("oneOf")) {
+        return branches
+            .iter()
+            .any(|branch| takes_null(Schema::Inner(branch), root, depth + 1));
+    }
+    match schema.get("type") {
+        Some(Value::String(ty)) => ty == "null",
+        Some(Value::Array(types)) => types.iter().any(|ty| ty == "null"),
+        Some(_) => false,
+        None => {
+            !matches!(schema, Schema::Inner(Value::Bool(false)))
+                && schema.get("enum").is_none()
+                && schema.get("const").is_none()
+        }
+    }
+}
+
 /// Whether a client speaks a version before `2026-07-28` (no version: the oldest rules).
 fn is_legacy(version: Option<&ProtocolVersion>) -> bool {
     version.is_none_or(|version| *version < ProtocolVersion::V_2026_07_28)
@@ -391,14 +505,24 @@ pub(crate) fn invalid_params(
 }
 
 /// rmcp's `CallToolResult` of `result`, for a client of a version before `2026-07-28` or not.
-fn call_tool_result(result: ToolResult, legacy: bool, has_output_schema: bool) -> CallToolResult {
+fn call_tool_result(
+    result: ToolResult,
+    legacy: bool,
+    output_schema: Option<&serde_json::Map<String, Value>>,
+) -> CallToolResult {
     let (output, is_error, attachments) = result.into_parts();
     // A tool with an output schema gives structured content that matches it: any JSON value
     // from 2026-07-28 on (a string output goes out as text only before). An object is
     // structured content for every version.
-    let any_structured = !legacy && has_output_schema && !is_error;
+    let any_structured = !legacy && output_schema.is_some() && !is_error;
     let (text, structured_content) = match output {
-        Output::Json(value) => {
+        Output::Json(mut value) => {
+            // serde writes an `Option` field's `None` as `null`, where the schema has the field
+            // optional and not nullable (as it is written by default): left out, the content
+            // matches the schema that clients check it against.
+            if let Some(root) = output_schema.filter(|_| !is_error) {
+                omit_optional_nulls(&mut value, Schema::Root(root), root, 0);
+            }
             // (Written straight into a buffer: faster than `Display`'s formatter.)
             let text = serde_json::to_string(&value).unwrap_or_default();
             let structured = (any_structured || value.is_object()).then_some(value);
@@ -537,7 +661,7 @@ where
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         };
-        let has_output_schema = tool.output_schema.is_some();
+        let output_schema = tool.output_schema.clone();
         // (A map writes to a string without fail.) The map is dropped at once: a large call
         // holds two copies of its arguments, not three.
         let arguments = match request.arguments {
@@ -581,7 +705,7 @@ where
         Ok(CallToolResponse::from(call_tool_result(
             result,
             legacy,
-            has_output_schema,
+            output_schema.as_deref(),
         )))
     }
 
