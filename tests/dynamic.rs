@@ -575,3 +575,26 @@ fn shared_definitions_are_written_out_for_the_dialects_without_references() {
         "{message}"
     );
 }
+
+/// `anyOf` and `oneOf` side by side: the dialects that write `oneOf` as `anyOf` cannot (they
+/// wrote the key twice, which is not JSON a provider reads); the tool still is one, with the
+/// standard schema.
+#[test]
+fn any_of_beside_one_of_has_no_strict_or_gemini_form() {
+    let schema = json!({"type": "object", "properties": {
+        "x": {"anyOf": [{"type": "string"}, {"type": "integer"}], "oneOf": [{"type": "string"}]}
+    }});
+    let tool = DynamicTool::new("pick", "Picks one.", schema.clone()).expect("a tool");
+    assert_eq!(tool.input_schema(Dialect::Gemini), None);
+    assert!(
+        tool.definition(Provider::Gemini)
+            .get("parametersJsonSchema")
+            .is_some()
+    );
+    assert_eq!(tool.parse_args(r#"{"x": "a"}"#).unwrap(), json!({"x": "a"}));
+    let error = tool.strict().unwrap_err().to_string();
+    assert!(
+        error.contains("not a JSON Schema of the shapes toolgen writes"),
+        "{error}"
+    );
+}

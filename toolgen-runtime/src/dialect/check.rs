@@ -125,6 +125,14 @@ impl Walk {
         let pattern = shape.get("pattern").and_then(Json::as_str);
         let bad_pattern = pattern.is_some_and(pattern_unsupported);
         let untyped = !typed.iter().any(|key| shape.get(key).is_some());
+        // `anyOf` and `oneOf` side by side: the dialects that write `oneOf` as `anyOf` would
+        // write the key twice. (toolgen writes one or the other.)
+        let both_unions = shape.get("oneOf").is_some()
+            && shape.keywords.iter().any(|(key, _)| key == "anyOf")
+            && self.rules.in_words("oneOf", "");
+        if both_unions {
+            self.fail(Rule::NotASchema);
+        }
         let problems = [
             (untyped, Rule::AnyValue),
             (free_form, Rule::Map),

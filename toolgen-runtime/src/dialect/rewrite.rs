@@ -26,6 +26,11 @@ pub fn rewrite_text(standard: &str, dialect: Dialect) -> Result<String, DialectE
     Ok(rewrite(&json, dialect)?.text())
 }
 
+/// Whether `text` is JSON of the shapes [`rewrite`] reads ([`well_formed`]).
+pub(crate) fn readable(text: &str) -> bool {
+    serde_json::from_str::<Json>(text).is_ok_and(|json| well_formed(&json))
+}
+
 /// Whether `json` has the shapes [`rewrite`] reads: objects of at most 24 keywords whose
 /// `properties` and `$defs` are objects of schemas, `items` a schema, `anyOf`, `oneOf`, `allOf`
 /// and `prefixItems` lists of schemas, `required` and `enum` lists, `type` a string or a list of

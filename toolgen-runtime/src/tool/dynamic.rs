@@ -144,11 +144,9 @@ impl DynamicTool {
             Inlined::Written(inlined) => Unreferenced::Written(inlined.to_string()),
             Inlined::TooLarge => Unreferenced::TooLarge,
         };
-        // The rewrite reads exactly the shapes toolgen writes: what it refuses is refused here.
-        let gemini = rewrite_text(&standard, Dialect::Gemini);
-        if let Err(error) = &gemini
-            && error.rule() == crate::dialect::Rule::NotASchema
-        {
+        // The rewrite reads exactly the shapes toolgen writes: what it cannot read is refused
+        // here (what one dialect cannot express only goes without that dialect).
+        if !crate::dialect::rewrite::readable(&standard) {
             return Err(DynamicToolError::Schema(
                 "it holds a shape toolgen does not read (a keyword's value of the wrong JSON \
                  type, or more than 24 keywords in one schema)"
@@ -170,10 +168,7 @@ impl DynamicTool {
             gemini: None,
             patterns,
         };
-        tool.gemini = match gemini {
-            Ok(text) => Some(text),
-            Err(_) => tool.rewritten(Dialect::Gemini).ok(),
-        };
+        tool.gemini = tool.rewritten(Dialect::Gemini).ok();
         Ok(tool)
     }
 
