@@ -346,8 +346,8 @@ def source(variant):
             out += [
                 *constraint("length", "min = 1, max = 80"),
                 "    pub title: String,",
-                "    /// How many, 1 to 10.",
-                *constraint("range", "min = 1, max = 10"),
+                "    /// How many, 0 to 10.",
+                *constraint("range", "min = 0, max = 10"),
                 "    #[serde(default)]",
                 "    pub count: u8,",
                 "    pub level: Level,",
