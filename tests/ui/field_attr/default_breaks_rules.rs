@@ -1,5 +1,5 @@
-// A default the field's own `range` or `length` refuses: every call that leaves the field out
-// would be refused, so the build stops at the default.
+// A default the field's own `range`, `length` or `pattern` refuses: every call that leaves the
+// field out would be refused, so the build stops at the default.
 use toolgen::Tool;
 
 /// Lists issues.
@@ -21,6 +21,14 @@ struct ListIssues {
     states: Vec<String>,
     #[tool(default = -5, range(min = -1))]
     offset: i32,
+    #[tool(default = "Open", pattern = "^[a-z]+$")]
+    state: String,
+    #[serde(default)]
+    #[tool(pattern = "^[a-z]+$")]
+    sort: String,
+    // Not ASCII: left to argument parsing, whose engine reads Unicode classes.
+    #[tool(default = "Відкрито", pattern = "^[a-z]+$")]
+    label: String,
 }
 
 fn main() {}

@@ -382,8 +382,7 @@ fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
 /// A default the field's own `range` or `length` refuses would make every call that leaves the
 /// field out fail ("must be at least 1, not 0"): an error at the default. The default is the
 /// `#[tool(default = ..)]` value, or the type's `Default` under a plain `#[serde(default)]`
-/// (0, `""`, `[]`). (A `pattern` is checked when arguments are parsed, as the model's values
-/// are: the macro has no regex engine.)
+/// (0, `""`, `[]`), and, for text, the field's `pattern`.
 fn check_default_rules(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let (value, what, span) = match (&field.tool.default, field.prop.states_type_default) {
         (Some(default), _) => match default_value(&default.0) {
@@ -433,6 +432,25 @@ fn check_default_rules(field: &Field<'_>, errors: &mut darling::error::Accumulat
         }
         _ => None,
     };
+    // A pattern, where the default is ASCII text (where the small engine here and the one
+    // argument parsing uses agree on every class).
+    let broken = broken.or_else(|| {
+        let pattern = field.tool.pattern.as_ref()?;
+        let text = match &field.tool.default {
+            Some(default) => match &default.0 {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }) => text.value(),
+                _ => return None,
+            },
+            None if matches!(value, DefaultValue::Length(0, "characters")) => String::new(),
+            None => return None,
+        };
+        let regex = regex_lite::Regex::new(&pattern.value()).ok()?;
+        (text.is_ascii() && !regex.is_match(&text))
+            .then(|| format!("{text:?} does not match the pattern `{}`", pattern.value()))
+    });
     if let Some(broken) = broken {
         errors.push(
             darling::Error::custom(format!(
