@@ -1319,22 +1319,14 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
     };
     let start = key_offset(text, key)?;
     // Most often the key is the tag itself (models write it first among the variant's keys):
-    // its value, a variant's name, is read where it is.
+    // its value, a variant's name, is read where it is, and compared as it is in the text.
     let name = match same_key(key.as_bytes(), tag.as_bytes()) {
-        true => plain_string_after(text, start + key.len()),
+        true => plain_string_after(text.as_bytes(), start + key.len()),
         false => None,
     };
-    let tag = match name {
-        Some(name) => Some(Tag::Name(std::borrow::Cow::Borrowed(name))),
-        None => tag_value(text, start - 1, tag),
-    };
-    let case = match tag {
-        Some(Tag::Name(name)) => cases
-            .iter()
-            .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
-        // serde also reads a variant by its index, where it has buffered the object.
-        Some(Tag::Index(index)) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
-        None => None,
+    let case = match name {
+        Some(name) => cases.iter().find(|c| same_key(c.name.as_bytes(), name)),
+        None => case_by_tag(text, start - 1, tag, cases),
     };
     Some(match case.map(|c| c.node) {
         Some(Plan::Object(fields, _)) => fields,
@@ -1342,26 +1334,48 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
     })
 }
 
-/// The string after `"key":` in `text`, where `quote` is the key's closing quote, if it is one
-/// without escapes (and a string): `None` leaves the value to [`tag_value`], which reads any.
+/// The variant of `cases` the tag `tag` of the object whose members start at `members` names
+/// ([`tag_value`]), where its value is not a plain string right after the first key.
+#[inline(never)]
+fn case_by_tag(
+    text: &str,
+    members: usize,
+    tag: &str,
+    cases: &'static [TagCase],
+) -> Option<&'static TagCase> {
+    match tag_value(text, members, tag)? {
+        Tag::Name(name) => cases
+            .iter()
+            .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
+        // serde also reads a variant by its index, where it has buffered the object.
+        Tag::Index(index) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
+    }
+}
+
+/// The string after `"key":` in `bytes`, where `quote` is the key's closing quote, if it is one
+/// without escapes (and a string), as it is in the text: `None` leaves the value to
+/// [`tag_value`], which reads any.
 #[inline]
-fn plain_string_after(text: &str, quote: usize) -> Option<&str> {
-    let bytes = text.as_bytes();
-    if bytes.get(quote) != Some(&b'"') {
-        return None;
-    }
-    let colon = skip_whitespace(bytes, quote + 1);
-    if bytes.get(colon) != Some(&b':') {
-        return None;
-    }
-    let open = skip_whitespace(bytes, colon + 1);
-    if bytes.get(open) != Some(&b'"') {
-        return None;
-    }
+fn plain_string_after(bytes: &[u8], quote: usize) -> Option<&[u8]> {
+    // Most often the value follows the colon at once (`"key":"..."`).
+    let open = match bytes.get(quote..)? {
+        [b'"', b':', b'"', ..] => quote + 2,
+        [b'"', ..] => {
+            let colon = skip_whitespace(bytes, quote + 1);
+            if bytes.get(colon) != Some(&b':') {
+                return None;
+            }
+            let open = skip_whitespace(bytes, colon + 1);
+            if bytes.get(open) != Some(&b'"') {
+                return None;
+            }
+            open
+        }
+        _ => return None,
+    };
     let close = string_stop(bytes, open + 1);
     match bytes.get(close) {
-        // Between two quotes: on characters' bounds.
-        Some(b'"') => text.get(open + 1..close),
+        Some(b'"') => bytes.get(open + 1..close),
         _ => None,
     }
 }
@@ -1403,7 +1417,9 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
             Some(field) => Some(field),
             None => case.get(index - fields.len()),
         };
-        self.fill.next(field_at, |_| 0, seed)
+        // A plain object's fields past the 64th have no bit ([`Fill::next_past`]).
+        let past = fields.len() > 64;
+        self.fill.next(field_at, |_| 0, past, seed)
     }
 
     /// Whether the object has an enum flattened in and had no members: every key is one of
@@ -1542,6 +1558,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
         self.fill.next(
             |index| fills.get(index).copied(),
             |name| name_bits(fills, name),
+            false,
             seed,
         )
     }
@@ -1593,12 +1610,14 @@ impl Fill {
     /// Hands `seed` the key of the next field (in the order of the map's list, `field_at` of
     /// each index) whose value is to be written in, its key not handed out, marking it handed
     /// out, and the fields `shared` names by its name (where names may be shared: two of a set's
-    /// objects have one, and the first one's is written in). Its value is then read from the
-    /// default ([`Fill::read`]).
+    /// objects have one, and the first one's is written in); then, where the map has fields past
+    /// the 64th (`past`), those ([`Fill::next_past`]). Its value is then read from the default
+    /// ([`Fill::read`]).
     fn next<'de, K: DeserializeSeed<'de>, E: de::Error>(
         &mut self,
         field_at: impl Fn(usize) -> Option<&'static PlanField>,
         shared: impl Fn(&str) -> u64,
+        past: bool,
         seed: K,
     ) -> Result<Option<K::Value>, E> {
         let pending = self.fills & !self.given;
@@ -1606,8 +1625,10 @@ impl Fill {
             let index = pending.trailing_zeros() as usize;
             self.given |= pending & pending.wrapping_neg();
             field_at(index)
-        } else {
+        } else if past {
             self.next_past(&field_at)
+        } else {
+            None
         };
         let Some(field) = field else {
             return Ok(None);
