@@ -326,25 +326,6 @@ fn find_field(fields: &'static [PlanField], key: &str) -> Option<(usize, &'stati
     None
 }
 
-/// [`find_field`], trying first the field at `*next`: models write the keys in the schema's
-/// order, so the one after the last key found is most often the next one. `*next` moves past the
-/// field found.
-#[inline(always)]
-fn find_next_field(
-    fields: &'static [PlanField],
-    key: &str,
-    next: &mut usize,
-) -> Option<(usize, &'static PlanField)> {
-    let found = match fields.get(*next) {
-        Some(field) if same_key(field.name.as_bytes(), key.as_bytes()) => Some((*next, field)),
-        _ => find_field(fields, key),
-    };
-    if let Some((index, _)) = found {
-        *next = index + 1;
-    }
-    found
-}
-
 /// The fields with a default that the keys of an object read through a set ([`StripMap`]) have
 /// named so far: the same `&'static str` whichever key names a field.
 #[derive(Default)]
@@ -624,20 +605,21 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         // variant its tag names looked up directly ([`flat_cases`]).
         let plain = match self.set {
             Set::One(Plan::Object(fields, [])) => {
-                let bits = fill_bits(fields, 0);
-                Some((fields, None, bits != 0, bits))
+                let (bits, lengths) = field_bits(fields, 0);
+                Some((fields, None, bits != 0, bits, lengths))
             }
             Set::One(node @ Plan::Object(fields, [tagged @ Plan::Tagged(..)])) => {
                 flat_cases_of(node).map(|fill| {
-                    let bits = if fill { fill_bits(fields, 0) } else { 0 };
-                    (fields, Some(tagged), fill, bits)
+                    let (bits, lengths) = field_bits(fields, 0);
+                    (fields, Some(tagged), fill, bits, lengths)
                 })
             }
             _ => None,
         };
-        if let Some((fields, tagged, fill, bits)) = plain {
+        if let Some((fields, tagged, fill, bits, lengths)) = plain {
             // `fill`: whether the object may have `#[tool(default = ..)]` values to write in
-            // ([`FieldMap::next_fill`]), `bits` its own fields that do ([`Fill::fills`]).
+            // ([`FieldMap::next_fill`]), `bits` its own fields that do ([`Fill::fills`]),
+            // `lengths` the lengths of their names ([`FieldMap::lengths`]).
             macro_rules! visit {
                 ($fill:literal) => {
                     self.visitor.visit_map(FieldMap::<A, $fill> {
@@ -646,9 +628,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                         tagged,
                         case: None,
                         next: 0,
+                        lengths,
                         node: &Plan::None,
                         seen: 0,
-                        fill: Fill::of(bits),
+                        fill: Fill::of(if $fill { bits } else { 0 }),
                         text: self.text,
                     })
                 };
@@ -1392,8 +1375,12 @@ struct FieldMap<'de, A, const FILL: bool> {
     /// `fields`': at the first key that is not one of the object's own.
     case: Option<&'static [PlanField]>,
     /// The index of the field after the last one a key named, looked at first for the next key
-    /// ([`find_next_field`]).
+    /// ([`FieldMap::find`]).
     next: usize,
+    /// The lengths of the names of `fields` (and of `case`'s, once found), a bit each (the
+    /// length's lowest six bits): a key of another length names none of them, and is not looked
+    /// for among them.
+    lengths: u64,
     /// The node of the value whose key was handed out last.
     node: &'static Plan,
     /// The fields with a default named so far, a bit each by index.
@@ -1433,8 +1420,22 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
     /// The field `key` names, and its index: the object's own, else its variant's.
     #[inline(always)]
     fn find(&mut self, key: &str) -> Result<Option<(usize, &'static PlanField)>, A::Error> {
-        if let Some(found) = find_next_field(self.fields, key, &mut self.next) {
+        let fields = self.fields;
+        // First the field after the last one found: models write the keys in the schema's order,
+        // so it is most often the one.
+        if let Some(field) = fields.get(self.next)
+            && same_key(field.name.as_bytes(), key.as_bytes())
+        {
+            let found = (self.next, field);
+            self.next += 1;
             return Ok(Some(found));
+        }
+        let length = 1_u64 << (key.len() & 63);
+        if self.lengths & length != 0
+            && let Some((index, field)) = find_field(fields, key)
+        {
+            self.next = index + 1;
+            return Ok(Some((index, field)));
         }
         let Some(tagged) = self.tagged else {
             return Ok(None);
@@ -1445,13 +1446,18 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
                 let case = variant_fields(self.text, key, tagged)
                     .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
                 self.case = Some(case);
+                let (bits, lengths) = field_bits(case, fields.len());
                 if FILL {
-                    self.fill.fills |= fill_bits(case, self.fields.len());
+                    self.fill.fills |= bits;
                 }
+                self.lengths |= lengths;
                 case
             }
         };
-        Ok(find_field(case, key).map(|(index, field)| (self.fields.len() + index, field)))
+        if self.lengths & length == 0 {
+            return Ok(None);
+        }
+        Ok(find_field(case, key).map(|(index, field)| (fields.len() + index, field)))
     }
 }
 
@@ -1672,16 +1678,18 @@ impl Fill {
 }
 
 /// The bits in [`Fill::fills`] of those of `fields` with a value to write in, whose indices in
-/// the map's list start at `first`.
+/// the map's list start at `first`, and those in [`FieldMap::lengths`] of their names.
 #[inline]
-fn fill_bits(fields: &[PlanField], first: usize) -> u64 {
+fn field_bits(fields: &[PlanField], first: usize) -> (u64, u64) {
     let mut bits = 0;
+    let mut lengths = 0;
     for (index, field) in fields.iter().enumerate() {
         if field.fill.is_some() {
             bits |= field_bit(first + index).unwrap_or(0);
         }
+        lengths |= 1_u64 << (field.name.len() & 63);
     }
-    bits
+    (bits, lengths)
 }
 
 /// The bits of the first `count` fields (at most 64).
