@@ -1683,10 +1683,13 @@ impl Fill {
 fn field_bits(fields: &[PlanField], first: usize) -> (u64, u64) {
     let mut bits = 0;
     let mut lengths = 0;
-    for (index, field) in fields.iter().enumerate() {
+    let mut bit = field_bit(first).unwrap_or(0);
+    for field in fields {
         if field.fill.is_some() {
-            bits |= field_bit(first + index).unwrap_or(0);
+            bits |= bit;
         }
+        // Past the 64th field, no bit (`<<` by one moves the last bit out).
+        bit <<= 1;
         lengths |= 1_u64 << (field.name.len() & 63);
     }
     (bits, lengths)
