@@ -106,7 +106,8 @@ pub mod __private {
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::parse::plan::{
-        Plan, PlanField, Reach, TagCase, parse_stripping, plan_for, strip_text_of,
+        FillValue, Plan, PlanField, Reach, Scalar, TagCase, parse_stripping, plan_for,
+        strip_text_of,
     };
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::ToolSchema;

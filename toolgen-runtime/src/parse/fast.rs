@@ -9,7 +9,6 @@
 //! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
 //! own seeds and visitors are used as they are, so those parts cost nothing extra.
 
-use std::borrow::Borrow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -24,8 +23,8 @@ use serde::de::{
 
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
-use super::lexer::{skip_whitespace, string_stop};
-use super::plan::{Plan, PlanField, TagCase};
+use super::lexer::{is_whitespace, skip_whitespace, string_stop};
+use super::plan::{FillValue, Plan, PlanField, Scalar, TagCase};
 use super::sets::{
     Found, MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step,
     with_nodes,
@@ -327,25 +326,6 @@ fn find_field(fields: &'static [PlanField], key: &str) -> Option<(usize, &'stati
     None
 }
 
-/// [`find_field`], trying first the field at `*next`: models write the keys in the schema's
-/// order, so the one after the last key found is most often the next one. `*next` moves past the
-/// field found.
-#[inline(always)]
-fn find_next_field(
-    fields: &'static [PlanField],
-    key: &str,
-    next: &mut usize,
-) -> Option<(usize, &'static PlanField)> {
-    let found = match fields.get(*next) {
-        Some(field) if same_key(field.name.as_bytes(), key.as_bytes()) => Some((*next, field)),
-        _ => find_field(fields, key),
-    };
-    if let Some((index, _)) = found {
-        *next = index + 1;
-    }
-    found
-}
-
 /// The fields with a default that the keys of an object read through a set ([`StripMap`]) have
 /// named so far: the same `&'static str` whichever key names a field.
 #[derive(Default)]
@@ -625,16 +605,21 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         // variant its tag names looked up directly ([`flat_cases`]).
         let plain = match self.set {
             Set::One(Plan::Object(fields, [])) => {
-                Some((fields, None, fields.iter().any(|f| f.fill.is_some())))
+                let (bits, lengths) = field_bits(fields, 0);
+                Some((fields, None, bits != 0, bits, lengths))
             }
             Set::One(node @ Plan::Object(fields, [tagged @ Plan::Tagged(..)])) => {
-                flat_cases_of(node).map(|fill| (fields, Some(tagged), fill))
+                flat_cases_of(node).map(|fill| {
+                    let (bits, lengths) = field_bits(fields, 0);
+                    (fields, Some(tagged), fill, bits, lengths)
+                })
             }
             _ => None,
         };
-        if let Some((fields, tagged, fill)) = plain {
+        if let Some((fields, tagged, fill, bits, lengths)) = plain {
             // `fill`: whether the object may have `#[tool(default = ..)]` values to write in
-            // ([`FieldMap::next_fill`]).
+            // ([`FieldMap::next_fill`]), `bits` its own fields that do ([`Fill::fills`]),
+            // `lengths` the lengths of their names ([`FieldMap::lengths`]).
             macro_rules! visit {
                 ($fill:literal) => {
                     self.visitor.visit_map(FieldMap::<A, $fill> {
@@ -643,9 +628,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                         tagged,
                         case: None,
                         next: 0,
+                        lengths,
                         node: &Plan::None,
                         seen: 0,
-                        fill: Fill::default(),
+                        fill: Fill::of(if $fill { bits } else { 0 }),
                         text: self.text,
                     })
                 };
@@ -680,7 +666,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                     members,
                     value: Set::Empty,
                     seen: Seen(Vec::with_capacity(8)),
-                    fill: Fill::default(),
+                    fill: Fill::of(low_bits(fills.len())),
                     fills,
                     text: self.text,
                 })
@@ -1195,12 +1181,18 @@ fn give_key<'de, K: DeserializeSeed<'de>, E: de::Error>(
 /// the text (it had escapes and was decoded).
 ///
 /// Only a look: serde_json then reads the value, and rejects what is not JSON.
-#[inline]
+#[inline(always)]
 fn null_follows(text: &str, key: &str) -> Option<bool> {
     let bytes = text.as_bytes();
     let quote = key_offset(text, key)? + key.len();
-    if bytes.get(quote) != Some(&b'"') {
-        return None;
+    // Most often the value follows the colon at once (`"key":null`, `"key":"..."`).
+    match bytes.get(quote..)? {
+        [b'"', b':', b'n', b'u', b'l', b'l', ..] => return Some(true),
+        [b'"', b':', value, ..] if *value != b'n' && !is_whitespace(*value) => {
+            return Some(false);
+        }
+        [b'"', ..] => {}
+        _ => return None,
     }
     let colon = skip_whitespace(bytes, quote + 1);
     if bytes.get(colon) != Some(&b':') {
@@ -1310,22 +1302,14 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
     };
     let start = key_offset(text, key)?;
     // Most often the key is the tag itself (models write it first among the variant's keys):
-    // its value, a variant's name, is read where it is.
+    // its value, a variant's name, is read where it is, and compared as it is in the text.
     let name = match same_key(key.as_bytes(), tag.as_bytes()) {
-        true => plain_string_after(text, start + key.len()),
+        true => plain_string_after(text.as_bytes(), start + key.len()),
         false => None,
     };
-    let tag = match name {
-        Some(name) => Some(Tag::Name(std::borrow::Cow::Borrowed(name))),
-        None => tag_value(text, start - 1, tag),
-    };
-    let case = match tag {
-        Some(Tag::Name(name)) => cases
-            .iter()
-            .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
-        // serde also reads a variant by its index, where it has buffered the object.
-        Some(Tag::Index(index)) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
-        None => None,
+    let case = match name {
+        Some(name) => cases.iter().find(|c| same_key(c.name.as_bytes(), name)),
+        None => case_by_tag(text, start - 1, tag, cases),
     };
     Some(match case.map(|c| c.node) {
         Some(Plan::Object(fields, _)) => fields,
@@ -1333,26 +1317,48 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
     })
 }
 
-/// The string after `"key":` in `text`, where `quote` is the key's closing quote, if it is one
-/// without escapes (and a string): `None` leaves the value to [`tag_value`], which reads any.
+/// The variant of `cases` the tag `tag` of the object whose members start at `members` names
+/// ([`tag_value`]), where its value is not a plain string right after the first key.
+#[inline(never)]
+fn case_by_tag(
+    text: &str,
+    members: usize,
+    tag: &str,
+    cases: &'static [TagCase],
+) -> Option<&'static TagCase> {
+    match tag_value(text, members, tag)? {
+        Tag::Name(name) => cases
+            .iter()
+            .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
+        // serde also reads a variant by its index, where it has buffered the object.
+        Tag::Index(index) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
+    }
+}
+
+/// The string after `"key":` in `bytes`, where `quote` is the key's closing quote, if it is one
+/// without escapes (and a string), as it is in the text: `None` leaves the value to
+/// [`tag_value`], which reads any.
 #[inline]
-fn plain_string_after(text: &str, quote: usize) -> Option<&str> {
-    let bytes = text.as_bytes();
-    if bytes.get(quote) != Some(&b'"') {
-        return None;
-    }
-    let colon = skip_whitespace(bytes, quote + 1);
-    if bytes.get(colon) != Some(&b':') {
-        return None;
-    }
-    let open = skip_whitespace(bytes, colon + 1);
-    if bytes.get(open) != Some(&b'"') {
-        return None;
-    }
+fn plain_string_after(bytes: &[u8], quote: usize) -> Option<&[u8]> {
+    // Most often the value follows the colon at once (`"key":"..."`).
+    let open = match bytes.get(quote..)? {
+        [b'"', b':', b'"', ..] => quote + 2,
+        [b'"', ..] => {
+            let colon = skip_whitespace(bytes, quote + 1);
+            if bytes.get(colon) != Some(&b':') {
+                return None;
+            }
+            let open = skip_whitespace(bytes, colon + 1);
+            if bytes.get(open) != Some(&b'"') {
+                return None;
+            }
+            open
+        }
+        _ => return None,
+    };
     let close = string_stop(bytes, open + 1);
     match bytes.get(close) {
-        // Between two quotes: on characters' bounds.
-        Some(b'"') => text.get(open + 1..close),
+        Some(b'"') => bytes.get(open + 1..close),
         _ => None,
     }
 }
@@ -1369,8 +1375,12 @@ struct FieldMap<'de, A, const FILL: bool> {
     /// `fields`': at the first key that is not one of the object's own.
     case: Option<&'static [PlanField]>,
     /// The index of the field after the last one a key named, looked at first for the next key
-    /// ([`find_next_field`]).
+    /// ([`FieldMap::find`]).
     next: usize,
+    /// The lengths of the names of `fields` (and of `case`'s, once found), a bit each (the
+    /// length's lowest six bits): a key of another length names none of them, and is not looked
+    /// for among them.
+    lengths: u64,
     /// The node of the value whose key was handed out last.
     node: &'static Plan,
     /// The fields with a default named so far, a bit each by index.
@@ -1389,8 +1399,14 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        self.fill
-            .next(self.fields, self.case.unwrap_or_default(), false, seed)
+        let (fields, case) = (self.fields, self.case.unwrap_or_default());
+        let field_at = |index: usize| match fields.get(index) {
+            Some(field) => Some(field),
+            None => case.get(index - fields.len()),
+        };
+        // A plain object's fields past the 64th have no bit ([`Fill::next_past`]).
+        let past = fields.len() > 64;
+        self.fill.next(field_at, |_| 0, past, seed)
     }
 
     /// Whether the object has an enum flattened in and had no members: every key is one of
@@ -1404,8 +1420,22 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
     /// The field `key` names, and its index: the object's own, else its variant's.
     #[inline(always)]
     fn find(&mut self, key: &str) -> Result<Option<(usize, &'static PlanField)>, A::Error> {
-        if let Some(found) = find_next_field(self.fields, key, &mut self.next) {
+        let fields = self.fields;
+        // First the field after the last one found: models write the keys in the schema's order,
+        // so it is most often the one.
+        if let Some(field) = fields.get(self.next)
+            && same_key(field.name.as_bytes(), key.as_bytes())
+        {
+            let found = (self.next, field);
+            self.next += 1;
             return Ok(Some(found));
+        }
+        let length = 1_u64 << (key.len() & 63);
+        if self.lengths & length != 0
+            && let Some((index, field)) = find_field(fields, key)
+        {
+            self.next = index + 1;
+            return Ok(Some((index, field)));
         }
         let Some(tagged) = self.tagged else {
             return Ok(None);
@@ -1416,10 +1446,18 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
                 let case = variant_fields(self.text, key, tagged)
                     .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
                 self.case = Some(case);
+                let (bits, lengths) = field_bits(case, fields.len());
+                if FILL {
+                    self.fill.fills |= bits;
+                }
+                self.lengths |= lengths;
                 case
             }
         };
-        Ok(find_field(case, key).map(|(index, field)| (self.fields.len() + index, field)))
+        if self.lengths & length == 0 {
+            return Ok(None);
+        }
+        Ok(find_field(case, key).map(|(index, field)| (fields.len() + index, field)))
     }
 }
 
@@ -1522,69 +1560,103 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        self.fill.next(&self.fills, &[], true, seed)
+        let fills = &self.fills;
+        self.fill.next(
+            |index| fills.get(index).copied(),
+            |name| name_bits(fills, name),
+            false,
+            seed,
+        )
     }
 }
 
 /// The `#[tool(default = ..)]` values an object's map writes in after the object's own members
 /// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::fill_value) writes them into a value.
-#[derive(Default)]
 struct Fill {
+    /// The fields with a value to write in, a bit each by index in the map's list of fields (the
+    /// first 64).
+    fills: u64,
     /// The fields whose key was handed out (given by the model, or written in), a bit each by
     /// index in the map's list of fields.
     given: u64,
-    /// Past the object's own members: one more than the index of the last field looked at.
-    from: usize,
-    /// The value whose key was handed out last, and its node.
-    value: Option<(&'static str, &'static Plan)>,
+    /// Whether the object's own members are read.
+    ended: bool,
+    /// Past the object's own members and the first 64 fields: one more than the index of the
+    /// last field looked at (a plain object's fields past the 64th have no bit: a key of one
+    /// with a value to write in is refused, so none of them was handed out).
+    past: usize,
+    /// The field whose key was handed out last, to be written in.
+    value: Option<&'static PlanField>,
 }
 
 impl Fill {
+    /// For a map whose fields with a value to write in are `fills`.
+    #[inline]
+    fn of(fills: u64) -> Fill {
+        Fill {
+            fills,
+            given: 0,
+            ended: false,
+            past: 64,
+            value: None,
+        }
+    }
+
     /// Whether the object's own members are read.
     #[inline]
     fn ended(&self) -> bool {
-        self.from > 0
+        self.ended
     }
 
     /// Marks the object's own members read (after [`Fill::next`] from the first field).
     fn end(&mut self) {
-        self.from = self.from.max(1);
+        self.ended = true;
     }
 
-    /// Hands `seed` the key of the next of `fields`, then of `more` (a variant's, following on
-    /// in the indices), whose value is to be written in, its key not handed out: a field's, or, where names may be shared (`shared`: two of a set's
-    /// objects have one), the first one's. Its value is then read from the default's text
-    /// ([`Fill::take`]).
-    fn next<'de, F: Borrow<PlanField>, K: DeserializeSeed<'de>, E: de::Error>(
+    /// Hands `seed` the key of the next field (in the order of the map's list, `field_at` of
+    /// each index) whose value is to be written in, its key not handed out, marking it handed
+    /// out, and the fields `shared` names by its name (where names may be shared: two of a set's
+    /// objects have one, and the first one's is written in); then, where the map has fields past
+    /// the 64th (`past`), those ([`Fill::next_past`]). Its value is then read from the default
+    /// ([`Fill::read`]).
+    fn next<'de, K: DeserializeSeed<'de>, E: de::Error>(
         &mut self,
-        fields: &[F],
-        more: &'static [PlanField],
-        shared: bool,
+        field_at: impl Fn(usize) -> Option<&'static PlanField>,
+        shared: impl Fn(&str) -> u64,
+        past: bool,
         seed: K,
     ) -> Result<Option<K::Value>, E> {
+        let pending = self.fills & !self.given;
+        let field = if pending != 0 {
+            let index = pending.trailing_zeros() as usize;
+            self.given |= pending & pending.wrapping_neg();
+            field_at(index)
+        } else if past {
+            self.next_past(&field_at)
+        } else {
+            None
+        };
+        let Some(field) = field else {
+            return Ok(None);
+        };
+        self.given |= shared(field.name);
+        self.value = Some(field);
+        give_key(seed, field.name).map(Some)
+    }
+
+    /// The next field past the 64th with a value to write in.
+    #[cold]
+    fn next_past(
+        &mut self,
+        field_at: &impl Fn(usize) -> Option<&'static PlanField>,
+    ) -> Option<&'static PlanField> {
         loop {
-            let index = self.from;
-            let field: &PlanField = match fields.get(index) {
-                Some(field) => field.borrow(),
-                None => match more.get(index - fields.len()) {
-                    Some(field) => field,
-                    None => break,
-                },
-            };
-            self.from += 1;
-            let Some(text) = field.fill else {
-                continue;
-            };
-            if self.given & field_bit(index).unwrap_or(0) != 0 {
-                continue;
+            let field = field_at(self.past)?;
+            self.past += 1;
+            if field.fill.is_some() {
+                return Some(field);
             }
-            if shared {
-                self.given |= name_bits(fields, field.name);
-            }
-            self.value = Some((text, field.inner));
-            return give_key(seed, field.name).map(Some);
         }
-        Ok(None)
     }
 
     /// Reads the value whose key was handed out last into `seed` ([`read_fill`]), where the
@@ -1595,19 +1667,49 @@ impl Fill {
     #[inline(never)]
     fn read<'de, S: DeserializeSeed<'de>, E: de::Error>(&mut self, seed: S) -> Result<S::Value, E> {
         match self.value.take() {
-            Some((text, node)) => read_fill(text, Set::of(node), seed),
-            None => Err(E::custom("no value to write in")),
+            Some(PlanField {
+                fill: Some(fill),
+                inner,
+                ..
+            }) => read_fill(*fill, inner, seed),
+            _ => Err(E::custom("no value to write in")),
         }
+    }
+}
+
+/// The bits in [`Fill::fills`] of those of `fields` with a value to write in, whose indices in
+/// the map's list start at `first`, and those in [`FieldMap::lengths`] of their names.
+#[inline]
+fn field_bits(fields: &[PlanField], first: usize) -> (u64, u64) {
+    let mut bits = 0;
+    let mut lengths = 0;
+    let mut bit = field_bit(first).unwrap_or(0);
+    for field in fields {
+        if field.fill.is_some() {
+            bits |= bit;
+        }
+        // Past the 64th field, no bit (`<<` by one moves the last bit out).
+        bit <<= 1;
+        lengths |= 1_u64 << (field.name.len() & 63);
+    }
+    (bits, lengths)
+}
+
+/// The bits of the first `count` fields (at most 64).
+fn low_bits(count: usize) -> u64 {
+    match u32::try_from(count) {
+        Ok(count @ 0..64) => (1_u64 << count) - 1,
+        _ => u64::MAX,
     }
 }
 
 /// The bits in [`Fill::given`] of the fields of `fills` named `name`.
 #[inline]
-fn name_bits<F: Borrow<PlanField>>(fills: &[F], name: &str) -> u64 {
+fn name_bits(fills: &[&'static PlanField], name: &str) -> u64 {
     fills
         .iter()
         .enumerate()
-        .filter(|(_, field)| Borrow::<PlanField>::borrow(*field).name == name)
+        .filter(|(_, field)| field.name == name)
         .filter_map(|(index, _)| field_bit(index))
         .fold(0, |bits, bit| bits | bit)
 }
@@ -1655,6 +1757,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                     if FILL {
                         self.fills = keyed_fills(&set)
                             .ok_or_else(|| A::Error::custom("more than 64 fields fill"))?;
+                        self.fill.fills = low_bits(self.fills.len());
                     }
                     let (found, value) = set.lookup(key);
                     self.value = value;
@@ -1718,14 +1821,15 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
 /// = ..)]` values of its own fields written in, as [`fill_value`](super::fill_value) fills the
 /// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
 /// stripping), are left to that path.
+#[inline]
 fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
-    text: &'de str,
-    set: Set,
+    fill: FillValue,
+    node: &'static Plan,
     seed: S,
 ) -> Result<S::Value, E> {
-    match Scalar::of(text) {
+    match fill.scalar {
         Some(scalar) => seed.deserialize(scalar).map_err(E::custom),
-        None => read_fill_json(text, set, seed),
+        None => read_fill_json(fill.text, Set::of(node), seed),
     }
 }
 
@@ -1746,56 +1850,12 @@ fn read_fill_json<'de, S: DeserializeSeed<'de>, E: de::Error>(
     Ok(value)
 }
 
-/// A `#[tool(default = ..)]` text that is a single scalar (`true`, `false`, an integer, a string
-/// without escapes) or an empty array or object, read without a serde_json deserializer: most
-/// defaults are such, and a deserializer of their own cost a parse about 180 instructions each.
-/// It hands serde what serde_json would for the same text, for each way serde asks.
-enum Scalar<'de> {
-    Bool(bool),
-    Unsigned(u64),
-    Signed(i64),
-    Str(&'de str),
-    EmptyArray,
-    EmptyObject,
-}
-
-impl<'de> Scalar<'de> {
-    /// The scalar `text` is, if it is one of those; `None` leaves it to serde_json (numbers with
-    /// a fraction or exponent, whose rounding is serde_json's, leading zeros, escapes, `null`,
-    /// arrays and objects with members).
-    fn of(text: &'de str) -> Option<Scalar<'de>> {
-        match text.as_bytes() {
-            b"true" => Some(Scalar::Bool(true)),
-            b"false" => Some(Scalar::Bool(false)),
-            b"[]" => Some(Scalar::EmptyArray),
-            b"{}" => Some(Scalar::EmptyObject),
-            [b'"', inner @ .., b'"']
-                if !inner.iter().any(|&b| b == b'\\' || b == b'"' || b < 0x20) =>
-            {
-                text.get(1..text.len() - 1).map(Scalar::Str)
-            }
-            // Not `-0`, which serde_json reads as the float `-0.0`.
-            [b'-', digits @ ..] if is_plain_integer(digits) && digits != b"0" => {
-                text.parse().ok().map(Scalar::Signed)
-            }
-            digits if is_plain_integer(digits) => text.parse().ok().map(Scalar::Unsigned),
-            _ => None,
-        }
-    }
-}
-
-/// Digits, at least one, and no leading zero (as JSON writes an integer).
-fn is_plain_integer(digits: &[u8]) -> bool {
-    match digits {
-        [b'0'] => true,
-        [first, rest @ ..] => (b'1'..=b'9').contains(first) && rest.iter().all(u8::is_ascii_digit),
-        [] => false,
-    }
-}
-
-impl<'de> Deserializer<'de> for Scalar<'de> {
+/// A [`Scalar`] default handed to serde as serde_json would hand the same text, for each way
+/// serde asks.
+impl<'de> Deserializer<'de> for Scalar {
     type Error = de::value::Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
         match self {
             Scalar::Bool(value) => visitor.visit_bool(value),
@@ -1980,7 +2040,7 @@ mod tests {
 
     /// What `Scalar` hands `T` for `text`, against serde_json on the same text: the same value,
     /// or an error from both (an error sends a parse to the slower path, which reads the text).
-    fn same_as_serde_json<T>(text: &str)
+    fn same_as_serde_json<T>(text: &'static str)
     where
         T: for<'a> Deserialize<'a> + PartialEq + std::fmt::Debug,
     {
@@ -2084,6 +2144,38 @@ mod tests {
             fill: None,
             inner,
         }
+    }
+
+    /// An object of 70 fields, some with a value to write in on either side of the 64th (whose
+    /// bits [`Fill`] keeps): each is written in where its key is missing, those past the 64th
+    /// too; a key of one of those is left to the `Value` path.
+    #[test]
+    fn fills_past_the_64th_field_are_written_in() {
+        let fields: Vec<PlanField> = (0..70)
+            .map(|i| PlanField {
+                name: Box::leak(format!("f{i}").into_boxed_str()),
+                default: matches!(i, 1 | 2 | 66 | 67),
+                fill: match i {
+                    1 => Some(FillValue::of("1")),
+                    67 => Some(FillValue::of(r#""x""#)),
+                    _ => None,
+                },
+                inner: &NONE,
+            })
+            .collect();
+        let root: &'static Plan = Box::leak(Box::new(Plan::Object(fields.leak(), &[])));
+        let read = |text: &str| from_str::<Value>(text, root);
+        assert_eq!(
+            read(r#"{"f2":null,"f0":5}"#).unwrap(),
+            json!({"f0": 5, "f1": 1, "f67": "x"})
+        );
+        assert_eq!(
+            read(r#"{"f1":null,"f69":null}"#).unwrap(),
+            json!({"f69": null, "f1": 1, "f67": "x"})
+        );
+        assert_eq!(read(r#"{"f1":7}"#).unwrap(), json!({"f1": 7, "f67": "x"}));
+        assert!(read(r#"{"f67":"y"}"#).is_err());
+        assert!(read(r#"{"f66":null}"#).is_err());
     }
 
     /// `{ x (default) }`
@@ -2593,7 +2685,7 @@ mod tests {
             PlanField {
                 name,
                 default: true,
-                fill: Some(fill),
+                fill: Some(FillValue::of(fill)),
                 inner: &NONE,
             }
         }

@@ -95,9 +95,9 @@ pub struct PlanField {
     /// Whether the field has a default (`#[serde(default)]` on it or its container, or
     /// `#[tool(default = ..)]`): then `null` is dropped and the default applies.
     pub default: bool,
-    /// The JSON text of its `#[tool(default = ..)]` value, written in where the key is missing
-    /// (after its `null` is dropped), so that serde finds it.
-    pub fill: Option<&'static str>,
+    /// Its `#[tool(default = ..)]` value, written in where the key is missing (after its `null`
+    /// is dropped), so that serde finds it.
+    pub fill: Option<FillValue>,
     /// The node of the field's value.
     pub inner: &'static Plan,
 }
@@ -111,6 +111,123 @@ impl PlanField {
             fill: None,
             inner,
         }
+    }
+}
+
+/// A `#[tool(default = ..)]` value: its JSON text, and the [`Scalar`] it is where it is one (most
+/// are), read from the text once, where the plan is built ([`FillValue::of`]), so that writing
+/// it in reads no text.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct FillValue {
+    /// The value's JSON text.
+    pub text: &'static str,
+    /// The value, where it is a [`Scalar`]; `None` leaves it to serde_json, which reads `text`.
+    pub scalar: Option<Scalar>,
+}
+
+impl FillValue {
+    /// The value whose JSON text is `text`.
+    pub const fn of(text: &'static str) -> FillValue {
+        FillValue {
+            text,
+            scalar: Scalar::of(text),
+        }
+    }
+}
+
+/// A `#[tool(default = ..)]` text that is a single scalar (`true`, `false`, an integer, a string
+/// without escapes) or an empty array or object, read without a serde_json deserializer: most
+/// defaults are such, and a deserializer of their own cost a parse about 180 instructions each.
+/// As a deserializer ([`crate::parse::fast`]) it hands serde what serde_json would for the same
+/// text, for each way serde asks.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar {
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer without a sign.
+    Unsigned(u64),
+    /// A negative integer.
+    Signed(i64),
+    /// A string without escapes, between its quotes.
+    Str(&'static str),
+    /// `[]`.
+    EmptyArray,
+    /// `{}`.
+    EmptyObject,
+}
+
+impl Scalar {
+    /// The scalar `text` is, if it is one of those; `None` leaves it to serde_json (numbers with
+    /// a fraction or exponent, whose rounding is serde_json's, leading zeros, escapes, `null`,
+    /// arrays and objects with members, integers beyond 64 bits).
+    pub(crate) const fn of(text: &'static str) -> Option<Scalar> {
+        match text.as_bytes() {
+            b"true" => Some(Scalar::Bool(true)),
+            b"false" => Some(Scalar::Bool(false)),
+            b"[]" => Some(Scalar::EmptyArray),
+            b"{}" => Some(Scalar::EmptyObject),
+            [b'"', inner @ .., b'"'] => {
+                let mut rest = inner;
+                while let [byte, after @ ..] = rest {
+                    if *byte == b'\\' || *byte == b'"' || *byte < 0x20 {
+                        return None;
+                    }
+                    rest = after;
+                }
+                // Between two quotes: on characters' bounds.
+                match text.split_at_checked(1) {
+                    Some((_, rest)) => match rest.split_at_checked(inner.len()) {
+                        Some((inner, _)) => Some(Scalar::Str(inner)),
+                        None => None,
+                    },
+                    None => None,
+                }
+            }
+            // Not `-0`, which serde_json reads as the float `-0.0`.
+            [b'-', digits @ ..] => match plain_integer(digits) {
+                Some(0) | None => None,
+                Some(magnitude) => match 0_i64.checked_sub_unsigned(magnitude) {
+                    Some(value) => Some(Scalar::Signed(value)),
+                    None => None,
+                },
+            },
+            digits => match plain_integer(digits) {
+                Some(value) => Some(Scalar::Unsigned(value)),
+                None => None,
+            },
+        }
+    }
+}
+
+/// The value of `digits`, where they are digits, at least one, with no leading zero (as JSON
+/// writes an integer), whose value fits a `u64`.
+const fn plain_integer(digits: &[u8]) -> Option<u64> {
+    match digits {
+        [b'0'] => return Some(0),
+        [b'1'..=b'9', ..] => {}
+        _ => return None,
+    }
+    let mut value: u64 = 0;
+    let mut rest = digits;
+    while let [digit @ b'0'..=b'9', after @ ..] = rest {
+        value = match value.checked_mul(10) {
+            Some(value) => match value.checked_add((*digit - b'0') as u64) {
+                Some(value) => value,
+                None => return None,
+            },
+            None => return None,
+        };
+        rest = after;
+    }
+    match rest {
+        [] => Some(value),
+        _ => None,
     }
 }
 
@@ -327,7 +444,7 @@ impl Builder<'_> {
             (Parse::Default(fill), [kid]) => PlanField {
                 name,
                 default: true,
-                fill,
+                fill: fill.map(FillValue::of),
                 inner: self.node(kid.facts),
             },
             (Parse::Keep, _) => PlanField::nested(name, &Plan::Keep),

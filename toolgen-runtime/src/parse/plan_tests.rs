@@ -1,6 +1,6 @@
 //! Tests of the parse plan and its walkers.
 use super::lexer::string_stop;
-use super::plan::{Plan, PlanField, Reach};
+use super::plan::{FillValue, Plan, PlanField, Reach};
 use super::sets::{Conflicts, Segment, with_nodes};
 use super::text::{find_null, may_strip, strip_text};
 use super::walk::{fill_value, strip_value, strip_value_with};
@@ -381,7 +381,7 @@ fn filling_a_self_referencing_tree_ends() {
         &[PlanField {
             name: "a",
             default: true,
-            fill: Some("[1]"),
+            fill: Some(FillValue::of("[1]")),
             inner: &Plan::Items(&Plan::Lazy(Reach::Plan(root))),
         }],
         &[
@@ -447,7 +447,7 @@ fn facts_say_what_parsing_has_to_do() {
         panic!("an array of objects");
     };
     assert_eq!(
-        (field.name, field.default, field.fill),
+        (field.name, field.default, field.fill.map(|fill| fill.text)),
         ("a", true, Some("1"))
     );
     assert!(matches!(field.inner, Plan::None));

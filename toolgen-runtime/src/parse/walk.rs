@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::plan::{Plan, TagCase};
+use super::plan::{FillValue, Plan, TagCase};
 use super::sets::{
     Conflict, Conflicts, Found, MAX_DEPTH, MAX_STEPS, Segment, Stack, Tag, expand, has_tagged,
     item_set, lookup_set, resolve_tags, take_step,
@@ -144,7 +144,7 @@ pub(crate) fn fill_node(value: &mut Value, node: &'static Plan, depth: usize, st
         Plan::Object(fields, flattened) => {
             if let Value::Object(map) = value {
                 for field in *fields {
-                    if let Some(text) = field.fill
+                    if let Some(FillValue { text, .. }) = field.fill
                         && !map.contains_key(field.name)
                         && let Ok(default) = serde_json::from_str(text)
                     {
