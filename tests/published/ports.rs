@@ -198,6 +198,26 @@ pub const PORTS: &[(&str, &str)] = &[
         "github__update_issue_type",
         GithubUpdateIssueType::INPUT_SCHEMA,
     ),
+    (
+        "openai_cookbook__get_current_weather",
+        OpenaiCookbookGetCurrentWeather::INPUT_SCHEMA,
+    ),
+    (
+        "openai_cookbook__get_n_day_weather_forecast",
+        OpenaiCookbookGetNDayWeatherForecast::INPUT_SCHEMA,
+    ),
+    (
+        "openai_agents__fetch_weather",
+        OpenaiAgentsFetchWeather::INPUT_SCHEMA,
+    ),
+    (
+        "openai_agents__fetch_data",
+        OpenaiAgentsFetchData::INPUT_SCHEMA,
+    ),
+    (
+        "openai_agents__process_user",
+        OpenaiAgentsProcessUser::INPUT_SCHEMA,
+    ),
 ];
 
 // anthropic_cookbook__add_numbers.json
@@ -1938,4 +1958,77 @@ pub struct GithubUpdateIssueType {
     pub rationale: Option<String>,
     /// Repository name
     pub repo: String,
+}
+
+// openai_cookbook__*.json: OpenAI's cookbook.
+
+/// The temperature unit to use.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[tool(skip_doc)]
+pub enum OpenaiCookbookUnit {
+    Celsius,
+    Fahrenheit,
+}
+
+/// Get the current weather
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "get_current_weather")]
+pub struct OpenaiCookbookGetCurrentWeather {
+    /// The city and state, e.g. San Francisco, CA
+    pub location: String,
+    /// The temperature unit to use. Infer this unit from the forecast location.
+    pub format: OpenaiCookbookUnit,
+}
+
+/// Get an N-day weather forecast
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "get_n_day_weather_forecast")]
+pub struct OpenaiCookbookGetNDayWeatherForecast {
+    /// The city and state, e.g. San Francisco, CA
+    pub location: String,
+    /// The temperature unit to use. Infer this unit from the forecast location.
+    pub format: OpenaiCookbookUnit,
+    /// The number of days to forecast
+    pub num_days: i64,
+}
+
+// openai_agents__*.json: the OpenAI Agents SDK's documentation, as the SDK derives the schemas.
+
+/// A place, by latitude and longitude.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[tool(skip_doc)]
+pub struct OpenaiAgentsLocation {
+    pub lat: f64,
+    pub long: f64,
+}
+
+/// Fetch the weather for a given location.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "fetch_weather")]
+#[serde(deny_unknown_fields)]
+pub struct OpenaiAgentsFetchWeather {
+    /// The location to fetch the weather for.
+    pub location: OpenaiAgentsLocation,
+}
+
+/// Read the contents of a file.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "fetch_data")]
+#[serde(deny_unknown_fields)]
+pub struct OpenaiAgentsFetchData {
+    /// The path to the file to read.
+    pub path: String,
+    /// The directory to read the file from.
+    #[tool(required)]
+    pub directory: Option<String>,
+}
+
+/// Processes extracted user data
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "process_user")]
+pub struct OpenaiAgentsProcessUser {
+    pub username: String,
+    pub age: i64,
 }
