@@ -11,214 +11,100 @@ use serde::Deserialize;
 use serde_json::Value;
 use toolgen::{Tool, ToolSchema};
 
-/// Each port's `INPUT_SCHEMA`, by the name of the file (without `.json`) that holds the original.
-pub const PORTS: &[(&str, &str)] = &[
-    (
-        "anthropic_cookbook__add_numbers",
-        AnthropicCookbookAddNumbers::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__calculator",
-        AnthropicCookbookCalculator::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__cancel_order",
-        AnthropicCookbookCancelOrder::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__get_customer_info",
-        AnthropicCookbookGetCustomerInfo::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__get_customer_info_by_username",
-        AnthropicCookbookGetCustomerInfoByUsername::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__get_order_details",
-        AnthropicCookbookGetOrderDetails::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_all_characteristics",
-        AnthropicCookbookPrintAllCharacteristics::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_classification",
-        AnthropicCookbookPrintClassification::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_entities",
-        AnthropicCookbookPrintEntities::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_nutrition_info",
-        AnthropicCookbookPrintNutritionInfo::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_sentiment_scores",
-        AnthropicCookbookPrintSentimentScores::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__print_summary",
-        AnthropicCookbookPrintSummary::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__send_text_to_user",
-        AnthropicCookbookSendTextToUser::INPUT_SCHEMA,
-    ),
-    (
-        "anthropic_cookbook__web_search",
-        AnthropicCookbookWebSearch::INPUT_SCHEMA,
-    ),
-    (
-        "github__add_issue_comment",
-        GithubAddIssueComment::INPUT_SCHEMA,
-    ),
-    (
-        "github__assign_copilot_to_issue_with_intent",
-        GithubAssignCopilotToIssueWithIntent::INPUT_SCHEMA,
-    ),
-    ("github__create_branch", GithubCreateBranch::INPUT_SCHEMA),
-    ("github__create_gist", GithubCreateGist::INPUT_SCHEMA),
-    ("github__create_issue", GithubCreateIssue::INPUT_SCHEMA),
-    (
-        "github__create_or_update_file",
-        GithubCreateOrUpdateFile::INPUT_SCHEMA,
-    ),
-    (
-        "github__create_pull_request",
-        GithubCreatePullRequest::INPUT_SCHEMA,
-    ),
-    (
-        "github__create_repository",
-        GithubCreateRepository::INPUT_SCHEMA,
-    ),
-    ("github__delete_file", GithubDeleteFile::INPUT_SCHEMA),
-    (
-        "github__dismiss_notification",
-        GithubDismissNotification::INPUT_SCHEMA,
-    ),
-    (
-        "github__fork_repository",
-        GithubForkRepository::INPUT_SCHEMA,
-    ),
-    ("github__get_commit", GithubGetCommit::INPUT_SCHEMA),
-    (
-        "github__get_file_contents",
-        GithubGetFileContents::INPUT_SCHEMA,
-    ),
-    ("github__get_job_logs", GithubGetJobLogs::INPUT_SCHEMA),
-    ("github__get_label", GithubGetLabel::INPUT_SCHEMA),
-    ("github__get_me", GithubGetMe::INPUT_SCHEMA),
-    (
-        "github__get_release_by_tag",
-        GithubGetReleaseByTag::INPUT_SCHEMA,
-    ),
-    (
-        "github__get_repository_tree",
-        GithubGetRepositoryTree::INPUT_SCHEMA,
-    ),
-    ("github__issue_write", GithubIssueWrite::INPUT_SCHEMA),
-    ("github__list_branches", GithubListBranches::INPUT_SCHEMA),
-    ("github__list_commits", GithubListCommits::INPUT_SCHEMA),
-    (
-        "github__list_global_security_advisories",
-        GithubListGlobalSecurityAdvisories::INPUT_SCHEMA,
-    ),
-    ("github__list_issues", GithubListIssues::INPUT_SCHEMA),
-    (
-        "github__list_notifications",
-        GithubListNotifications::INPUT_SCHEMA,
-    ),
-    (
-        "github__list_pull_requests",
-        GithubListPullRequests::INPUT_SCHEMA,
-    ),
-    ("github__list_releases", GithubListReleases::INPUT_SCHEMA),
-    ("github__list_tags", GithubListTags::INPUT_SCHEMA),
-    (
-        "github__mark_all_notifications_read",
-        GithubMarkAllNotificationsRead::INPUT_SCHEMA,
-    ),
-    (
-        "github__merge_pull_request",
-        GithubMergePullRequest::INPUT_SCHEMA,
-    ),
-    ("github__push_files", GithubPushFiles::INPUT_SCHEMA),
-    ("github__search_code", GithubSearchCode::INPUT_SCHEMA),
-    (
-        "github__search_repositories",
-        GithubSearchRepositories::INPUT_SCHEMA,
-    ),
-    ("github__search_users", GithubSearchUsers::INPUT_SCHEMA),
-    (
-        "github__update_issue_assignees",
-        GithubUpdateIssueAssignees::INPUT_SCHEMA,
-    ),
-    (
-        "github__update_issue_labels",
-        GithubUpdateIssueLabels::INPUT_SCHEMA,
-    ),
-    (
-        "github__update_pull_request",
-        GithubUpdatePullRequest::INPUT_SCHEMA,
-    ),
-    ("mcp_time__convert_time", McpTimeConvertTime::INPUT_SCHEMA),
-    (
-        "mcp_time__get_current_time",
-        McpTimeGetCurrentTime::INPUT_SCHEMA,
-    ),
-    ("mcp_git__git_status", McpGitGitStatus::INPUT_SCHEMA),
-    (
-        "mcp_git__git_diff_unstaged",
-        McpGitGitDiffUnstaged::INPUT_SCHEMA,
-    ),
-    (
-        "mcp_git__git_diff_staged",
-        McpGitGitDiffStaged::INPUT_SCHEMA,
-    ),
-    ("mcp_git__git_diff", McpGitGitDiff::INPUT_SCHEMA),
-    ("mcp_git__git_commit", McpGitGitCommit::INPUT_SCHEMA),
-    ("mcp_git__git_add", McpGitGitAdd::INPUT_SCHEMA),
-    ("mcp_git__git_reset", McpGitGitReset::INPUT_SCHEMA),
-    ("mcp_git__git_log", McpGitGitLog::INPUT_SCHEMA),
-    (
-        "mcp_git__git_create_branch",
-        McpGitGitCreateBranch::INPUT_SCHEMA,
-    ),
-    ("mcp_git__git_checkout", McpGitGitCheckout::INPUT_SCHEMA),
-    ("mcp_git__git_show", McpGitGitShow::INPUT_SCHEMA),
-    ("mcp_git__git_branch", McpGitGitBranch::INPUT_SCHEMA),
-    ("mcp_fetch__fetch", McpFetchFetch::INPUT_SCHEMA),
-    ("github__projects_write", GithubProjectsWrite::INPUT_SCHEMA),
-    (
-        "github__set_issue_fields",
-        GithubSetIssueFields::INPUT_SCHEMA,
-    ),
-    (
-        "github__update_issue_type",
-        GithubUpdateIssueType::INPUT_SCHEMA,
-    ),
-    (
-        "openai_cookbook__get_current_weather",
-        OpenaiCookbookGetCurrentWeather::INPUT_SCHEMA,
-    ),
-    (
-        "openai_cookbook__get_n_day_weather_forecast",
-        OpenaiCookbookGetNDayWeatherForecast::INPUT_SCHEMA,
-    ),
-    (
-        "openai_agents__fetch_weather",
-        OpenaiAgentsFetchWeather::INPUT_SCHEMA,
-    ),
-    (
-        "openai_agents__fetch_data",
-        OpenaiAgentsFetchData::INPUT_SCHEMA,
-    ),
-    (
-        "openai_agents__process_user",
-        OpenaiAgentsProcessUser::INPUT_SCHEMA,
-    ),
-];
+/// A port: the file (without `.json`) that holds the original, and the port's schema and parser.
+pub struct Port {
+    pub file: &'static str,
+    pub schema: &'static str,
+    pub parse: fn(&str) -> Result<(), String>,
+}
+
+/// Parses arguments as the port's `parse_args` reads them, keeping only the verdict.
+fn parse<T: Tool>(args: &str) -> Result<(), String> {
+    T::parse_args(args).map(drop).map_err(|e| e.to_string())
+}
+
+macro_rules! ports {
+    ($($file:literal => $port:ty,)*) => {
+        &[$(Port { file: $file, schema: <$port>::INPUT_SCHEMA, parse: parse::<$port> },)*]
+    };
+}
+
+/// Every port, by the file it is compared with.
+pub const PORTS: &[Port] = ports! {
+    "anthropic_cookbook__add_numbers" => AnthropicCookbookAddNumbers,
+    "anthropic_cookbook__calculator" => AnthropicCookbookCalculator,
+    "anthropic_cookbook__cancel_order" => AnthropicCookbookCancelOrder,
+    "anthropic_cookbook__get_customer_info" => AnthropicCookbookGetCustomerInfo,
+    "anthropic_cookbook__get_customer_info_by_username" => AnthropicCookbookGetCustomerInfoByUsername,
+    "anthropic_cookbook__get_order_details" => AnthropicCookbookGetOrderDetails,
+    "anthropic_cookbook__print_all_characteristics" => AnthropicCookbookPrintAllCharacteristics,
+    "anthropic_cookbook__print_classification" => AnthropicCookbookPrintClassification,
+    "anthropic_cookbook__print_entities" => AnthropicCookbookPrintEntities,
+    "anthropic_cookbook__print_nutrition_info" => AnthropicCookbookPrintNutritionInfo,
+    "anthropic_cookbook__print_sentiment_scores" => AnthropicCookbookPrintSentimentScores,
+    "anthropic_cookbook__print_summary" => AnthropicCookbookPrintSummary,
+    "anthropic_cookbook__send_text_to_user" => AnthropicCookbookSendTextToUser,
+    "anthropic_cookbook__web_search" => AnthropicCookbookWebSearch,
+    "github__add_issue_comment" => GithubAddIssueComment,
+    "github__assign_copilot_to_issue_with_intent" => GithubAssignCopilotToIssueWithIntent,
+    "github__create_branch" => GithubCreateBranch,
+    "github__create_gist" => GithubCreateGist,
+    "github__create_issue" => GithubCreateIssue,
+    "github__create_or_update_file" => GithubCreateOrUpdateFile,
+    "github__create_pull_request" => GithubCreatePullRequest,
+    "github__create_repository" => GithubCreateRepository,
+    "github__delete_file" => GithubDeleteFile,
+    "github__dismiss_notification" => GithubDismissNotification,
+    "github__fork_repository" => GithubForkRepository,
+    "github__get_commit" => GithubGetCommit,
+    "github__get_file_contents" => GithubGetFileContents,
+    "github__get_job_logs" => GithubGetJobLogs,
+    "github__get_label" => GithubGetLabel,
+    "github__get_me" => GithubGetMe,
+    "github__get_release_by_tag" => GithubGetReleaseByTag,
+    "github__get_repository_tree" => GithubGetRepositoryTree,
+    "github__issue_write" => GithubIssueWrite,
+    "github__list_branches" => GithubListBranches,
+    "github__list_commits" => GithubListCommits,
+    "github__list_global_security_advisories" => GithubListGlobalSecurityAdvisories,
+    "github__list_issues" => GithubListIssues,
+    "github__list_notifications" => GithubListNotifications,
+    "github__list_pull_requests" => GithubListPullRequests,
+    "github__list_releases" => GithubListReleases,
+    "github__list_tags" => GithubListTags,
+    "github__mark_all_notifications_read" => GithubMarkAllNotificationsRead,
+    "github__merge_pull_request" => GithubMergePullRequest,
+    "github__push_files" => GithubPushFiles,
+    "github__search_code" => GithubSearchCode,
+    "github__search_repositories" => GithubSearchRepositories,
+    "github__search_users" => GithubSearchUsers,
+    "github__update_issue_assignees" => GithubUpdateIssueAssignees,
+    "github__update_issue_labels" => GithubUpdateIssueLabels,
+    "github__update_pull_request" => GithubUpdatePullRequest,
+    "mcp_time__convert_time" => McpTimeConvertTime,
+    "mcp_time__get_current_time" => McpTimeGetCurrentTime,
+    "mcp_git__git_status" => McpGitGitStatus,
+    "mcp_git__git_diff_unstaged" => McpGitGitDiffUnstaged,
+    "mcp_git__git_diff_staged" => McpGitGitDiffStaged,
+    "mcp_git__git_diff" => McpGitGitDiff,
+    "mcp_git__git_commit" => McpGitGitCommit,
+    "mcp_git__git_add" => McpGitGitAdd,
+    "mcp_git__git_reset" => McpGitGitReset,
+    "mcp_git__git_log" => McpGitGitLog,
+    "mcp_git__git_create_branch" => McpGitGitCreateBranch,
+    "mcp_git__git_checkout" => McpGitGitCheckout,
+    "mcp_git__git_show" => McpGitGitShow,
+    "mcp_git__git_branch" => McpGitGitBranch,
+    "mcp_fetch__fetch" => McpFetchFetch,
+    "github__projects_write" => GithubProjectsWrite,
+    "github__set_issue_fields" => GithubSetIssueFields,
+    "github__update_issue_type" => GithubUpdateIssueType,
+    "openai_cookbook__get_current_weather" => OpenaiCookbookGetCurrentWeather,
+    "openai_cookbook__get_n_day_weather_forecast" => OpenaiCookbookGetNDayWeatherForecast,
+    "openai_agents__fetch_weather" => OpenaiAgentsFetchWeather,
+    "openai_agents__fetch_data" => OpenaiAgentsFetchData,
+    "openai_agents__process_user" => OpenaiAgentsProcessUser,
+};
 
 // anthropic_cookbook__add_numbers.json
 /// Adds two number
@@ -1843,9 +1729,9 @@ pub enum GithubProjectsWriteItemType {
 #[serde(untagged)]
 #[tool(one_of)]
 pub enum GithubProjectItemRef {
-    ByNodeId(GithubProjectItemByNodeId),
-    ById(GithubProjectItemById),
-    ByIssue(GithubProjectItemByIssue),
+    NodeId(GithubProjectItemByNodeId),
+    ItemId(GithubProjectItemById),
+    Issue(GithubProjectItemByIssue),
 }
 
 #[derive(ToolSchema, Deserialize, Debug)]
@@ -1892,8 +1778,8 @@ pub enum GithubProjectsWriteStatus {
 #[serde(untagged)]
 #[tool(one_of)]
 pub enum GithubUpdatedField {
-    ById(GithubUpdatedFieldById),
-    ByName(GithubUpdatedFieldByName),
+    Id(GithubUpdatedFieldById),
+    Name(GithubUpdatedFieldByName),
 }
 
 // github__set_issue_fields.json
