@@ -104,6 +104,30 @@ pub const PORTS: &[Port] = ports! {
     "openai_agents__fetch_weather" => OpenaiAgentsFetchWeather,
     "openai_agents__fetch_data" => OpenaiAgentsFetchData,
     "openai_agents__process_user" => OpenaiAgentsProcessUser,
+    "playwright__browser_click" => PlaywrightBrowserClick,
+    "playwright__browser_close" => PlaywrightBrowserClose,
+    "playwright__browser_console_messages" => PlaywrightBrowserConsoleMessages,
+    "playwright__browser_drag" => PlaywrightBrowserDrag,
+    "playwright__browser_drop" => PlaywrightBrowserDrop,
+    "playwright__browser_evaluate" => PlaywrightBrowserEvaluate,
+    "playwright__browser_file_upload" => PlaywrightBrowserFileUpload,
+    "playwright__browser_fill_form" => PlaywrightBrowserFillForm,
+    "playwright__browser_find" => PlaywrightBrowserFind,
+    "playwright__browser_handle_dialog" => PlaywrightBrowserHandleDialog,
+    "playwright__browser_hover" => PlaywrightBrowserHover,
+    "playwright__browser_navigate" => PlaywrightBrowserNavigate,
+    "playwright__browser_navigate_back" => PlaywrightBrowserNavigateBack,
+    "playwright__browser_network_request" => PlaywrightBrowserNetworkRequest,
+    "playwright__browser_network_requests" => PlaywrightBrowserNetworkRequests,
+    "playwright__browser_press_key" => PlaywrightBrowserPressKey,
+    "playwright__browser_resize" => PlaywrightBrowserResize,
+    "playwright__browser_run_code_unsafe" => PlaywrightBrowserRunCodeUnsafe,
+    "playwright__browser_select_option" => PlaywrightBrowserSelectOption,
+    "playwright__browser_snapshot" => PlaywrightBrowserSnapshot,
+    "playwright__browser_tabs" => PlaywrightBrowserTabs,
+    "playwright__browser_take_screenshot" => PlaywrightBrowserTakeScreenshot,
+    "playwright__browser_type" => PlaywrightBrowserType,
+    "playwright__browser_wait_for" => PlaywrightBrowserWaitFor,
 };
 
 // anthropic_cookbook__add_numbers.json
@@ -1917,4 +1941,417 @@ pub struct OpenaiAgentsFetchData {
 pub struct OpenaiAgentsProcessUser {
     pub username: String,
     pub age: i64,
+}
+
+// playwright__*.json: Playwright MCP's tools, as its server lists them.
+
+// playwright__browser_click.json
+/// Perform click on a web page
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_click")]
+#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserClick {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+    /// Whether to perform a double click instead of a single click
+    pub double_click: Option<bool>,
+    /// Button to click, defaults to left
+    pub button: Option<PlaywrightBrowserClickButton>,
+    /// Modifier keys to press
+    pub modifiers: Option<Vec<PlaywrightModifier>>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightBrowserClickButton {
+    Left,
+    Right,
+    Middle,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+pub enum PlaywrightModifier {
+    Alt,
+    Control,
+    ControlOrMeta,
+    Meta,
+    Shift,
+}
+
+// playwright__browser_close.json
+/// Close the page
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_close")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserClose {}
+
+// playwright__browser_console_messages.json
+/// Returns all console messages
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_console_messages")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserConsoleMessages {
+    /// Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".
+    #[tool(default = "info", required)]
+    pub level: PlaywrightBrowserConsoleMessagesLevel,
+    /// Return all console messages since the beginning of the session, not just since the last navigation. Defaults to false.
+    pub all: Option<bool>,
+    /// Filename to save the console messages to. If not provided, messages are returned as text.
+    pub filename: Option<String>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightBrowserConsoleMessagesLevel {
+    Error,
+    Warning,
+    Info,
+    Debug,
+}
+
+// playwright__browser_drag.json
+/// Perform drag and drop between two elements
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_drag")]
+#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserDrag {
+    /// Human-readable source element description used to obtain the permission to interact with the element
+    pub start_element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub start_target: String,
+    /// Human-readable target element description used to obtain the permission to interact with the element
+    pub end_element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub end_target: String,
+}
+
+// playwright__browser_drop.json
+/// Drop files or MIME-typed data onto an element, as if dragged from outside the page. At least one of "paths" or "data" must be provided.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_drop")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserDrop {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+    /// Absolute paths to files to drop onto the element.
+    pub paths: Option<Vec<String>>,
+    /// Data to drop, as a map of MIME type to string value (e.g. {"text/plain": "hello", "text/uri-list": "https://example.com"}).
+    pub data: Option<HashMap<String, String>>,
+}
+
+// playwright__browser_evaluate.json
+/// Evaluate JavaScript expression on page or element
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_evaluate")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserEvaluate {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: Option<String>,
+    /// () => { /* code */ } or (element) => { /* code */ } when element is provided
+    pub function: String,
+    /// Filename to save the result to. If not provided, result is returned as text.
+    pub filename: Option<String>,
+}
+
+// playwright__browser_file_upload.json
+/// Upload one or multiple files
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_file_upload")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserFileUpload {
+    /// The absolute paths to the files to upload. Can be single file or multiple files. If omitted, file chooser is cancelled.
+    pub paths: Option<Vec<String>>,
+}
+
+// playwright__browser_fill_form.json
+/// Fill multiple form fields
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_fill_form")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserFillForm {
+    /// Fields to fill in
+    pub fields: Vec<PlaywrightFormField>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightFormField {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+    /// Human-readable field name
+    pub name: String,
+    /// Type of the field
+    pub r#type: PlaywrightFieldType,
+    /// Value to fill in the field. If the field is a checkbox, the value should be `true` or `false`. If the field is a combobox, the value should be the text of the option.
+    pub value: String,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightFieldType {
+    Textbox,
+    Checkbox,
+    Radio,
+    Combobox,
+    Slider,
+}
+
+// playwright__browser_find.json
+/// Search the accessibility snapshot of the current page for text or a regular expression. Returns matching snapshot nodes with a few lines of surrounding context (like search snippets), each shown under its path from the root of the tree, which is cheaper than capturing the whole snapshot when you only need to locate an element and its ref.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_find")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserFind {
+    /// Plain text to search for in the page snapshot (case-insensitive substring match). Provide either text or regex, not both.
+    pub text: Option<String>,
+    /// Regular expression to search for in the page snapshot. Matching is case-sensitive by default; wrap the pattern in slashes to add flags, e.g. "/error/i" for case-insensitive. Provide either text or regex, not both.
+    pub regex: Option<String>,
+}
+
+// playwright__browser_handle_dialog.json
+/// Handle a dialog
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_handle_dialog")]
+#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserHandleDialog {
+    /// Whether to accept the dialog.
+    pub accept: bool,
+    /// The text of the prompt in case of a prompt dialog.
+    pub prompt_text: Option<String>,
+}
+
+// playwright__browser_hover.json
+/// Hover over element on page
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_hover")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserHover {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+}
+
+// playwright__browser_navigate.json
+/// Navigate to a URL
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_navigate")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserNavigate {
+    /// The URL to navigate to
+    pub url: String,
+}
+
+// playwright__browser_navigate_back.json
+/// Go back to the previous page in the history
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_navigate_back")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserNavigateBack {}
+
+// playwright__browser_network_request.json
+/// Returns full details (headers and body) of a single network request, or a single part if `part` is set. Use the number from browser_network_requests.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_network_request")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserNetworkRequest {
+    /// 1-based index of the request, as printed by browser_network_requests.
+    #[tool(range(min = 1, max = 9007199254740991))]
+    pub index: i64,
+    /// Return only this part of the request. Omit to return full details.
+    pub part: Option<PlaywrightBrowserNetworkRequestPart>,
+    /// Filename to save the result to. If not provided, output is returned as text.
+    pub filename: Option<String>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlaywrightBrowserNetworkRequestPart {
+    RequestHeaders,
+    RequestBody,
+    ResponseHeaders,
+    ResponseBody,
+}
+
+// playwright__browser_network_requests.json
+/// Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_network_requests")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserNetworkRequests {
+    /// Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.
+    #[tool(default = false, required)]
+    pub r#static: bool,
+    /// Only return requests whose URL matches this regexp (e.g. "/api/.*user").
+    pub filter: Option<String>,
+    /// Filename to save the network requests to. If not provided, requests are returned as text.
+    pub filename: Option<String>,
+}
+
+// playwright__browser_press_key.json
+/// Press a key on the keyboard
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_press_key")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserPressKey {
+    /// Name of the key to press or a character to generate, such as `ArrowLeft` or `a`
+    pub key: String,
+}
+
+// playwright__browser_resize.json
+/// Resize the browser window
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_resize")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserResize {
+    /// Width of the browser window
+    pub width: f64,
+    /// Height of the browser window
+    pub height: f64,
+}
+
+// playwright__browser_run_code_unsafe.json
+/// Run a Playwright code snippet. Unsafe: executes arbitrary JavaScript in the Playwright server process and is RCE-equivalent.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_run_code_unsafe")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserRunCodeUnsafe {
+    /// A JavaScript function containing Playwright code to execute. It will be invoked with a single argument, page, which you can use for any page interaction. For example: `async (page) => { await page.getByRole('button', { name: 'Submit' }).click(); return await page.title(); }`
+    pub code: Option<String>,
+    /// Load code from the specified file. If both code and filename are provided, code will be ignored.
+    pub filename: Option<String>,
+}
+
+// playwright__browser_select_option.json
+/// Select an option in a dropdown
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_select_option")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserSelectOption {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+    /// Array of values to select in the dropdown. This can be a single value or multiple values.
+    pub values: Vec<String>,
+}
+
+// playwright__browser_snapshot.json
+/// Capture accessibility snapshot of the current page, this is better than screenshot
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_snapshot")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserSnapshot {
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: Option<String>,
+    /// Save snapshot to markdown file instead of returning it in the response.
+    pub filename: Option<String>,
+    /// Limit the depth of the snapshot tree
+    pub depth: Option<f64>,
+    /// Include each element's bounding box as [box=x,y,width,height] in the snapshot. Coordinates are viewport-relative, in CSS pixels (Element.getBoundingClientRect)
+    pub boxes: Option<bool>,
+}
+
+// playwright__browser_tabs.json
+/// List, create, close, or select a browser tab.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_tabs")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserTabs {
+    /// Operation to perform
+    pub action: PlaywrightBrowserTabsAction,
+    /// Tab index, used for close/select. If omitted for close, current tab is closed.
+    pub index: Option<f64>,
+    /// URL to navigate to in the new tab, used for new.
+    pub url: Option<String>,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightBrowserTabsAction {
+    List,
+    New,
+    Close,
+    Select,
+}
+
+// playwright__browser_take_screenshot.json
+/// Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_take_screenshot")]
+#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserTakeScreenshot {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: Option<String>,
+    /// Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.
+    pub r#type: Option<PlaywrightBrowserTakeScreenshotType>,
+    /// File name to save the screenshot to. Defaults to `page-{timestamp}.{png|jpeg|webp}` if not specified. Prefer relative file names to stay within the output directory.
+    pub filename: Option<String>,
+    /// When true, takes a screenshot of the full scrollable page, instead of the currently visible viewport. Cannot be used with element screenshots.
+    pub full_page: Option<bool>,
+    /// Image resolution scale. "css" produces a screenshot sized in CSS pixels (smaller, consistent across devices). "device" produces a high-resolution screenshot using device pixels (larger, accounts for the device pixel ratio). Default is css.
+    #[tool(default = "css", required)]
+    pub scale: PlaywrightBrowserTakeScreenshotScale,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightBrowserTakeScreenshotType {
+    Png,
+    Jpeg,
+    Webp,
+}
+
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaywrightBrowserTakeScreenshotScale {
+    Css,
+    Device,
+}
+
+// playwright__browser_type.json
+/// Type text into editable element
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_type")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserType {
+    /// Human-readable element description used to obtain permission to interact with the element
+    pub element: Option<String>,
+    /// Exact target element reference from the page snapshot, or a unique element selector
+    pub target: String,
+    /// Text to type into the element
+    pub text: String,
+    /// Whether to submit entered text (press Enter after)
+    pub submit: Option<bool>,
+    /// Whether to type one character at a time. Useful for triggering key handlers in the page. By default entire text is filled in at once.
+    pub slowly: Option<bool>,
+}
+
+// playwright__browser_wait_for.json
+/// Wait for text to appear or disappear or a specified time to pass
+#[derive(Tool, Deserialize, Debug)]
+#[tool(name = "browser_wait_for")]
+#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
+pub struct PlaywrightBrowserWaitFor {
+    /// The time to wait in seconds
+    pub time: Option<f64>,
+    /// The text to wait for
+    pub text: Option<String>,
+    /// The text to wait for to disappear
+    pub text_gone: Option<String>,
 }
