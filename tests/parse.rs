@@ -410,3 +410,31 @@ fn wrappers_keep_a_string_enums_values() {
         values
     );
 }
+
+/// A whole float is read as the integer it is in all of i64's and u64's range: JavaScript's
+/// `Number.MAX_SAFE_INTEGER` (a bound published schemas write) as a model may send it, and
+/// beyond (every whole f64 there is an integer exactly).
+#[test]
+fn large_whole_floats_are_read_as_integers() {
+    /// Picks an entry.
+    #[derive(toolgen::Tool, Deserialize, Debug, PartialEq)]
+    struct Pick {
+        index: i64,
+        id: u64,
+    }
+    let pick = Pick::parse_args(r#"{"index": 9007199254740991.0, "id": 1.8e19}"#).unwrap();
+    assert_eq!(
+        pick,
+        Pick {
+            index: 9_007_199_254_740_991,
+            id: 18_000_000_000_000_000_000
+        }
+    );
+    let pick = Pick::parse_args(r#"{"index": -9.2e18, "id": 0.0}"#).unwrap();
+    assert_eq!(pick.index, -9_200_000_000_000_000_000);
+    let error = Pick::parse_args(r#"{"index": 1.0, "id": -1.0}"#).unwrap_err();
+    assert_eq!(
+        (error.path(), error.message()),
+        ("id", "invalid value: integer `-1`, expected u64")
+    );
+}

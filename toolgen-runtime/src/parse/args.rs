@@ -955,9 +955,13 @@ fn mend_integral_float(
     if float.fract() != 0.0 {
         return false;
     }
-    // i64/u64 hold every whole f64 in these ranges exactly.
-    let whole = if (-9.0e15..=9.0e15).contains(&float) {
+    // i64 and u64 hold every whole f64 in their ranges exactly (9007199254740991.0, JavaScript's
+    // `Number.MAX_SAFE_INTEGER`, is a bound published schemas use).
+    const TWO_TO_63: f64 = 9_223_372_036_854_775_808.0;
+    let whole = if (-TWO_TO_63..TWO_TO_63).contains(&float) {
         Value::from(float as i64)
+    } else if (TWO_TO_63..2.0 * TWO_TO_63).contains(&float) {
+        Value::from(float as u64)
     } else {
         return false;
     };
