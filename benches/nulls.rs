@@ -44,7 +44,10 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolgen::{Tool, ToolSchema};
+use toolgen::{Provider, Route, Structured, Tool, ToolSchema};
+
+/// The flashcards as the model's typed answer (OpenAI structured outputs).
+static ANSWER: Structured<EmitFlashcards> = Structured::from_tool(Route::Native);
 
 /// Returns the flashcards for the words and phrases of a text.
 #[derive(Tool, Deserialize, Debug, PartialEq)]
@@ -496,6 +499,14 @@ struct Texts {
     tagged: String,
     /// 20 mind-map operations in strict-mode form.
     operations: String,
+    /// An OpenAI Chat completion whose answer (`message.content`) is `strict`.
+    chat: Value,
+}
+
+/// The answer of a Chat completion read by hand: its `message.content`, parsed by serde_json.
+fn serde_json_answer(chat: &Value) -> Option<NullableFlashcards> {
+    let text = chat["choices"][0]["message"]["content"].as_str()?;
+    serde_json::from_str(text).ok()
 }
 
 impl Texts {
@@ -507,6 +518,11 @@ impl Texts {
             no_nulls: without_nulls(&call).to_string(),
             tagged: tagged(&call).to_string(),
             operations: operations_call(20).to_string(),
+            chat: json!({"id": "chatcmpl-1", "object": "chat.completion", "created": 1,
+                "model": "gpt-4.1", "choices": [{"index": 0, "finish_reason": "stop",
+                    "logprobs": null, "message": {"role": "assistant",
+                        "content": call.to_string(), "refusal": null, "annotations": []}}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}),
         }
     }
 }
@@ -556,6 +572,14 @@ const CASES: &[Case] = &[
     ("serde_json_from_str_no_nulls", |t| {
         serde_json::from_str::<EmitFlashcards>(black_box(&t.no_nulls)).is_ok()
     }),
+    ("toolgen_structured_answer", |t| {
+        ANSWER
+            .parse(Provider::OpenAiChat, black_box(&t.chat))
+            .is_ok()
+    }),
+    ("serde_json_answer", |t| {
+        serde_json_answer(black_box(&t.chat)).is_some()
+    }),
 ];
 
 /// Checks that every way reads the same flashcards (and that each case parses).
@@ -566,6 +590,7 @@ fn check(texts: &Texts) {
         no_nulls,
         tagged,
         operations,
+        chat,
     } = texts;
     let expected: EmitFlashcards = serde_json::from_str(stripped).unwrap();
     assert_eq!(EmitFlashcards::parse_args(strict).unwrap(), expected);
@@ -618,6 +643,8 @@ fn check(texts: &Texts) {
             collapsed: false
         }
     );
+    // The answer of a Chat completion: the same flashcards.
+    assert_eq!(ANSWER.parse(Provider::OpenAiChat, chat).unwrap(), expected);
     for (name, case) in CASES {
         assert!(case(texts), "{name} did not parse");
     }

@@ -23,6 +23,9 @@
 #                 text, the defaulted fields' `null`s taken out beforehand (stricter)
 #   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
 #                 without any `null` (what parse_args hands to serde_json alone)
+#   answer        toolgen_structured_answer / serde_json_answer: the strict text as the answer
+#                 of an OpenAI Chat completion (a `serde_json::Value`), read by
+#                 `Structured::parse` against `message.content` taken by hand and read by serde
 set -euo pipefail
 
 runs=${RUNS:-200}
@@ -50,7 +53,8 @@ cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_s
 toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
 toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
-toolgen_parse_args_no_nulls serde_json_from_str_no_nulls"
+toolgen_parse_args_no_nulls serde_json_from_str_no_nulls
+toolgen_structured_answer serde_json_answer"
 printf '%-34s %12s\n' case 'instructions'
 for case in $cases; do
     total=$(count "$case")
@@ -65,3 +69,4 @@ echo "same text, a set per card  $(ratio "${per[toolgen_parse_args_set]}" "${per
 echo "same text, a flattened enum  $(ratio "${per[toolgen_parse_args_flattened_enum]}" "${per[serde_json_from_str_same_text_flattened_enum]}")"
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"
+echo "answer       $(ratio "${per[toolgen_structured_answer]}" "${per[serde_json_answer]}")"

@@ -124,6 +124,7 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::rmcp;
+pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, DefId, Defs, MapKey, Provider, Rope, Tool, ToolSchema,
     ToolSet, parse_args, schema_text,

@@ -614,3 +614,65 @@ fn an_adjacently_tagged_unit_variant_stays_valid_in_strict_mode() {
     .expect("a strict tool");
     assert_eq!(dynamic.input_schema(Dialect::OpenAiStrict), Some(strict));
 }
+
+/// A structured answer's strict schemas (`Structured<T>`) follow the same documented rules: a
+/// tool's input (seed 000's flashcards, seed 001's weather, the content agent's tools), and a
+/// nested type whose doc comment is its schema's root `description`. (Seed 004's mind-map
+/// operations are recursive, which Anthropic's strict grammar refuses: such a type does not
+/// compile as an answer, `tests/ui/structured`.)
+#[test]
+fn structured_answers_follow_the_documented_rules() {
+    use seed_tools::{bridge, flashcards, ghostpen};
+    use toolgen::{Route, Structured};
+
+    fn schemas<T: toolgen::ToolSchema + serde::de::DeserializeOwned>(
+        answer: &Structured<T>,
+    ) -> [(Dialect, String); 2] {
+        [Dialect::OpenAiStrict, Dialect::AnthropicStrict].map(|dialect| {
+            let text = answer.schema(dialect).expect("a strict answer has both");
+            (dialect, text.to_owned())
+        })
+    }
+
+    let answers = [
+        (
+            "emit_flashcards",
+            schemas(&Structured::<flashcards::EmitFlashcards>::from_tool(
+                Route::Native,
+            )),
+        ),
+        (
+            "flashcard",
+            schemas(&Structured::<flashcards::Flashcard>::new(Route::Native)),
+        ),
+        (
+            "get_weather",
+            schemas(&Structured::<bridge::GetWeather>::from_tool(Route::Tool)),
+        ),
+        (
+            "save_to_file",
+            schemas(&Structured::<ghostpen::SaveToFile>::from_tool(
+                Route::Native,
+            )),
+        ),
+        (
+            "track_feedback",
+            schemas(&Structured::<ghostpen::TrackFeedback>::from_tool(
+                Route::Native,
+            )),
+        ),
+    ];
+    for (name, dialects) in answers {
+        for (dialect, text) in dialects {
+            let schema = common::parse_schema(name, &text);
+            jsonschema::draft202012::meta::validate(&schema)
+                .unwrap_or_else(|e| panic!("{name} {dialect:?}: not a valid schema: {e}"));
+            let found = violations(&schema, dialect);
+            assert!(
+                found.is_empty(),
+                "{name} {dialect:?} breaks the rules:\n  {}\n{text}",
+                found.join("\n  ")
+            );
+        }
+    }
+}

@@ -23,10 +23,11 @@
 
 // The layers, bottom up: a type's schema (`schema`), its rewrite for a provider (`dialect`),
 // arguments parsed against it (`parse`), tools and tool sets (`tool`), what goes over the wire
-// (`wire`), running calls (`run`) and serving them over MCP (`mcp`).
+// (`wire`), typed answers (`output`), running calls (`run`) and serving them over MCP (`mcp`).
 mod dialect;
 #[cfg(feature = "mcp")]
 mod mcp;
+mod output;
 mod parse;
 mod provider;
 mod run;
@@ -38,6 +39,7 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{HttpOptions, HttpService, McpServer, McpStdio, ToolSwitch, mcp_stdio};
+pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
 pub use parse::constraints::Constrained;
 pub use provider::Provider;

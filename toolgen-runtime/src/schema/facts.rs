@@ -490,6 +490,8 @@ pub const ANTHROPIC: u8 = 1 << 1;
 pub const GEMINI: u8 = 1 << 2;
 /// No Gemini `parameters` at all: `#[tool(gemini = "json_schema")]` (not a dialect to check).
 pub const GEMINI_SKIP: u8 = 1 << 3;
+/// Checked for a structured answer (`Structured<T>`), not a tool: the errors say so.
+pub const ANSWER: u8 = 1 << 4;
 
 /// The rules a dialect checks on every node, in the order they are reported: its table's.
 const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
@@ -955,7 +957,7 @@ pub const fn check_field(tool: &Facts, index: usize, modes: u8) {
     }
     let mut path = Path::EMPTY;
     path.push(kid);
-    fail(&problems(modes, kid.facts, 1, &path, None, false));
+    fail(&problems(modes, kid.facts, 1, &path, None, false), modes);
 }
 
 /// Stops the build if a dialect in `modes` cannot express what no field of the tool's input
@@ -968,7 +970,7 @@ pub const fn check_rest(tool: &Facts, modes: u8, fields_checked: bool) {
     }
     let rest: &[Via] = &[Via::Flatten, Via::Branch, Via::Definition, Via::Items];
     let only = if fields_checked { Some(rest) } else { None };
-    fail(&problems(modes, tool, 0, &Path::EMPTY, only, true));
+    fail(&problems(modes, tool, 0, &Path::EMPTY, only, true), modes);
 }
 
 /// The first problem of each dialect in `modes` (in [`DIALECTS`]' order) with the node `facts`
@@ -1040,7 +1042,7 @@ impl Message {
 
 /// Stops the build with one message for the problems found, if any: dialects with the same
 /// problem at the same place share a sentence.
-const fn fail(problems: &[Option<Problem>; 3]) {
+const fn fail(problems: &[Option<Problem>; 3], modes: u8) {
     let mut message = Message {
         bytes: [0; MESSAGE_BYTES],
         len: 0,
@@ -1056,7 +1058,7 @@ const fn fail(problems: &[Option<Problem>; 3]) {
                 message.put(" Also ");
             }
             written += 1;
-            put_problem(&mut message, problems, i, problem);
+            put_problem(&mut message, problems, i, problem, modes & ANSWER != 0);
         }
         i += 1;
     }
@@ -1096,8 +1098,10 @@ const fn put_problem(
     problems: &[Option<Problem>; 3],
     first: usize,
     problem: &Problem,
+    answer: bool,
 ) {
     message.put(match problem.dialect {
+        _ if answer => "a structured answer (strict for OpenAI and Anthropic): ",
         Dialect::Gemini => "`#[tool(gemini = \"parameters\")]`: ",
         _ => "`#[tool(strict)]`: ",
     });
@@ -1122,8 +1126,50 @@ const fn put_problem(
         message.put("`");
     }
     message.put("; ");
-    message.put(fix);
+    if answer {
+        put_answer_fix(message, fix);
+    } else {
+        message.put(fix);
+    }
     message.put(".");
+}
+
+/// A fix in words for a structured answer: a tool's, without what only a tool can do (drop
+/// `strict`, or choose one provider's).
+const fn put_answer_fix(message: &mut Message, fix: &str) {
+    const DROP: &[u8] = b", or drop `strict`";
+    const ONE_PROVIDER: &[u8] = b"use `#[tool(strict";
+    let bytes = fix.as_bytes();
+    if starts_with(bytes, ONE_PROVIDER) {
+        message.put("change the type");
+    } else if bytes.len() >= DROP.len() {
+        let (kept, tail) = bytes.split_at(bytes.len() - DROP.len());
+        if same_bytes(tail, DROP) {
+            message.put_bytes(kept);
+        } else {
+            message.put(fix);
+        }
+    } else {
+        message.put(fix);
+    }
+}
+
+const fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
+    bytes.len() >= prefix.len() && same_bytes(bytes.split_at(prefix.len()).0, prefix)
+}
+
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The first problem `dialect` has with a tool's input whose facts are `facts`, as the build

@@ -520,7 +520,7 @@ impl StreamError {
     }
 
     /// The error for an event read with `ToolCall::parse`, or by the wire types' rules.
-    fn from_parse(error: ToolCallError) -> Self {
+    pub(crate) fn from_parse(error: ToolCallError) -> Self {
         match error {
             ToolCallError::Malformed {
                 provider,
