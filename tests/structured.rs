@@ -388,6 +388,18 @@ fn answers_are_parsed_as_arguments_are() {
         cards.flashcards.0[0].unit,
         seed_tools::flashcards::Unit::Word
     );
+    // A model without structured outputs writes its JSON in a Markdown fence: read inside it.
+    let fenced = "```json\n{\"city\": \"Riga\", \"celsius\": 4}\n```";
+    assert_eq!(WEATHER.parse_text(fenced).unwrap().city, "Riga");
+    let err = WEATHER
+        .parse_text("```json\n{\"city\": 4}\n```")
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid answer at `city`: invalid type: integer `4`, expected a string"
+    );
+    let err = WEATHER.parse_text("It is 4°C in Riga.").unwrap_err();
+    assert!(matches!(&err, AnswerError::Invalid(e) if e.kind() == toolgen::ArgsErrorKind::Syntax));
     let err = CARDS.parse_text(r#"{"flashcards": []}"#).unwrap_err();
     assert!(
         matches!(&err, AnswerError::Invalid(e) if e.path() == "flashcards"),

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
-use crate::parse::args::{ArgsError, parse_tool_args};
+use crate::parse::args::{ArgsError, ArgsErrorKind, parse_tool_args};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::schema::ToolSchema;
 use crate::schema::facts::{ANSWER, ANTHROPIC, OPENAI, check_rest};
@@ -63,8 +63,9 @@ pub enum Route {
 ///
 /// The answer is parsed as tool arguments are ([`Tool::parse_args`]): JSON paths in errors,
 /// OpenAI strict's `null`s dropped for fields with defaults, `#[tool(default = ..)]` values
-/// filled in, constraints checked. A refusal, a cut-off answer, a safety stop or a missing answer
-/// are their own [`AnswerError`]s.
+/// filled in, constraints checked; an answer wrapped in a Markdown code fence (` ```json `), as
+/// models without structured outputs write one on the [`Route::Native`], is read inside it. A
+/// refusal, a cut-off answer, a safety stop or a missing answer are their own [`AnswerError`]s.
 ///
 /// Everything is built at first use and kept, so a `static` holds one for the program:
 ///
@@ -608,8 +609,29 @@ fn called<'r>(
     }
 }
 
+/// The answer's text parsed into `T`, as tool arguments are. Text that is not JSON but holds
+/// it in one Markdown code fence (` ```json ... ``` `, as a model without structured outputs
+/// often writes it) is read inside the fence; the error stays the text's own otherwise.
 fn parse_answer<T: ToolSchema + DeserializeOwned>(text: &str) -> Result<T, AnswerError> {
-    parse_tool_args(text).map_err(AnswerError::Invalid)
+    match parse_tool_args(text) {
+        Err(error) if error.kind() == ArgsErrorKind::Syntax => match unfenced(text) {
+            Some(inside) => parse_tool_args(inside).map_err(AnswerError::Invalid),
+            None => Err(AnswerError::Invalid(error)),
+        },
+        result => result.map_err(AnswerError::Invalid),
+    }
+}
+
+/// What one Markdown code fence around the whole text holds: ` ``` `, an optional language
+/// word, a line break, the body, ` ``` `.
+fn unfenced(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix("```")?.strip_suffix("```")?;
+    let (language, body) = inner.split_once('\n')?;
+    let language = language.trim();
+    language
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric())
+        .then_some(body)
 }
 
 /// `^[a-zA-Z0-9_-]{1,64}$`, in a const fn.
@@ -798,6 +820,20 @@ mod tests {
             assert!(valid_name(name_of_type(type_name).as_bytes()));
         }
         assert_eq!(name_of_type(&format!("a::{}", "X".repeat(80))).len(), 64);
+    }
+
+    #[test]
+    fn fences_are_taken_off_whole_texts_only() {
+        assert_eq!(unfenced("```json\n{\"a\": 1}\n```"), Some("{\"a\": 1}\n"));
+        assert_eq!(unfenced("  ```\n[]```\n"), Some("[]"));
+        for text in [
+            "{}",
+            "```json {}```",
+            "Here:\n```json\n{}\n```",
+            "```js on\n{}\n```",
+        ] {
+            assert_eq!(unfenced(text), None, "{text}");
+        }
     }
 
     #[test]
