@@ -9,7 +9,7 @@
 //! Run: `cargo run --example structured_output`
 
 #[path = "seed_tools/mod.rs"]
-mod seed_tools;
+pub mod seed_tools;
 
 use seed_tools::flashcards::EmitFlashcards;
 use serde_json::Value;

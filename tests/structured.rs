@@ -6,9 +6,6 @@
 //! The type is seed 000's flashcards (`emit_flashcards`), the tool the document forces to get a
 //! typed answer; `Weather` is a small type whose fields are written out by hand.
 
-#[path = "../examples/seed_tools/mod.rs"]
-mod seed_tools;
-
 mod spec_folder;
 
 #[allow(dead_code)]
@@ -20,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::{AnswerError, Dialect, Provider, Route, Structured, Tool, ToolSchema};
 
+use example::seed_tools;
 use seed_tools::flashcards::EmitFlashcards;
 
 static CARDS: Structured<EmitFlashcards> = Structured::from_tool(Route::Native);
@@ -1072,8 +1070,8 @@ fn every_failure_kind_in_streams() {
     assert_eq!(stream.finish().unwrap(), expected_cards());
 }
 
-/// `examples/structured_output.rs`: every provider's native, tool-route and streamed answers
-/// agree, and the refusal is one.
+/// `examples/structured_output.rs` (whose seed tools this file uses): every provider's native,
+/// tool-route and streamed answers agree, and the refusal is one.
 #[test]
 fn the_example_reads_every_provider() {
     for (provider, text) in example::RECORDED {

@@ -54,9 +54,10 @@ pub use run::handler::{
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
-pub use schema::rope::{
-    Branch, Branches, DefId, Defs, Names, Object, Rope, flatten_root, root_len, schema_text,
-};
+pub use schema::rope::{DefId, Defs, Rope, schema_text};
+// What the derive's consts are assembled with: not for hand-written impls.
+#[doc(hidden)]
+pub use schema::rope::{Branch, Branches, Names, Object, flatten_root, root_len};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
@@ -107,10 +108,7 @@ pub mod __private {
     pub use crate::parse::constraints::{
         Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
-    pub use crate::parse::plan::{
-        FillValue, Plan, PlanField, Reach, Scalar, TagCase, parse_stripping, plan_for,
-        strip_text_of,
-    };
+    pub use crate::parse::plan::{parse_stripping, plan_for, strip_text_of};
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
