@@ -32,6 +32,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::provider::Provider;
+use crate::tool::dynamic::unexpected;
 use crate::wire::call::ToolCallError;
 
 /// Why the model stopped, as far as the answer is concerned.
@@ -384,19 +385,6 @@ impl Fields {
             Some(Value::String(text)) => Ok(Some(text)),
             Some(other) => Err(self.malformed(path, other, "a string")),
         }
-    }
-}
-
-/// A value as serde's errors name it (`integer `3``, `map`).
-fn unexpected(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(s) => format!("string {s:?}"),
-        Value::Array(_) => "sequence".to_owned(),
-        Value::Object(_) => "map".to_owned(),
     }
 }
 

@@ -17,7 +17,7 @@
 
 use crate::dialect::rules::{Limits, Rules};
 use crate::dialect::{Dialect, Rule};
-use crate::schema::rope::{At, DefId, def_eq};
+use crate::schema::rope::{At, DefId, def_eq, str_eq};
 
 /// A schema that admits any JSON value (`{}`): no dialect but the standard one takes it.
 pub const ANY: u16 = 1;
@@ -1137,39 +1137,16 @@ const fn put_problem(
 /// A fix in words for a structured answer: a tool's, without what only a tool can do (drop
 /// `strict`, or choose one provider's).
 const fn put_answer_fix(message: &mut Message, fix: &str) {
-    const DROP: &[u8] = b", or drop `strict`";
-    const ONE_PROVIDER: &[u8] = b"use `#[tool(strict";
-    let bytes = fix.as_bytes();
-    if starts_with(bytes, ONE_PROVIDER) {
+    const DROP: &str = ", or drop `strict`";
+    const ONE_PROVIDER: &str = "use `#[tool(strict";
+    // The fixes are the rule table's ASCII sentences: every byte is a character boundary.
+    if fix.len() >= ONE_PROVIDER.len() && str_eq(fix.split_at(ONE_PROVIDER.len()).0, ONE_PROVIDER) {
         message.put("change the type");
-    } else if bytes.len() >= DROP.len() {
-        let (kept, tail) = bytes.split_at(bytes.len() - DROP.len());
-        if same_bytes(tail, DROP) {
-            message.put_bytes(kept);
-        } else {
-            message.put(fix);
-        }
+    } else if fix.len() >= DROP.len() && str_eq(fix.split_at(fix.len() - DROP.len()).1, DROP) {
+        message.put(fix.split_at(fix.len() - DROP.len()).0);
     } else {
         message.put(fix);
     }
-}
-
-const fn starts_with(bytes: &[u8], prefix: &[u8]) -> bool {
-    bytes.len() >= prefix.len() && same_bytes(bytes.split_at(prefix.len()).0, prefix)
-}
-
-const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The first problem `dialect` has with a tool's input whose facts are `facts`, as the build

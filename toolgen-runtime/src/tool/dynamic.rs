@@ -1107,7 +1107,7 @@ fn article(name: &str) -> String {
 const MAX_SHOWN: usize = 64;
 
 /// A value as serde describes an unexpected one: `integer \`7\``, `string "x"`.
-fn unexpected(value: &Value) -> String {
+pub(crate) fn unexpected(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("boolean `{b}`"),
