@@ -1081,3 +1081,84 @@ fn the_example_reads_every_provider() {
         assert_eq!(cards.flashcards.0[1].base_form, "labdien");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Recorded traffic (`tests/traffic/structured/`, see its SOURCES.md): real responses and streams
+// of structured outputs from the SDKs' and frameworks' test suites.
+
+/// Any object: serde skips the fields, so every recorded answer that is an object reads.
+#[derive(ToolSchema, Deserialize, Debug)]
+struct AnyObject {}
+
+static ANY: Structured<AnyObject> = Structured::new(Route::Native);
+
+#[test]
+fn recorded_answers_are_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traffic/structured");
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    let expected: serde_json::Map<String, Value> =
+        serde_json::from_str(&read("expected.json")).unwrap();
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for (file, want) in &expected {
+        let provider = match file.split('/').next().unwrap() {
+            "anthropic" => Provider::Anthropic,
+            "openai_chat" => Provider::OpenAiChat,
+            "openai_responses" => Provider::OpenAiResponses,
+            "gemini" => Provider::Gemini,
+            other => panic!("{other}"),
+        };
+        let text = read(file);
+        let (answer, result) = if file.ends_with(".chunks.txt") {
+            let mut stream = ANY.stream(provider);
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let event: Value = serde_json::from_str(line).unwrap();
+                stream
+                    .push(&event)
+                    .unwrap_or_else(|e| panic!("{file}: {e}"));
+                stream.partial();
+            }
+            let answer = stream.text().to_owned();
+            (Ok(answer), stream.finish().map(|_| ()))
+        } else {
+            let response: Value = serde_json::from_str(&text).unwrap();
+            (
+                ANY.answer_text(provider, &response),
+                ANY.parse(provider, &response).map(|_| ()),
+            )
+        };
+        match (
+            want.get("answer"),
+            want.get("error").and_then(Value::as_str),
+        ) {
+            (Some(value), _) => {
+                let answer = answer.unwrap_or_else(|e| panic!("{file}: {e}"));
+                let read: Value = serde_json::from_str(&answer).unwrap();
+                assert_eq!(&read, value, "{file}");
+                match (value.is_object(), result) {
+                    (true, Ok(())) => {}
+                    // A top-level array is no object: `AnyObject` refuses it, by its path.
+                    (false, Err(AnswerError::Invalid(_))) => {}
+                    (_, other) => panic!("{file}: {other:?}"),
+                }
+                *counts.entry(format!("{provider} answer")).or_default() += 1;
+            }
+            (None, Some(kind)) => {
+                let err = result.unwrap_err();
+                let got = match kind_of(&err) {
+                    "blocked" => "safety",
+                    "refused" => "refusal",
+                    other => other,
+                };
+                assert_eq!(got, kind, "{file}: {err}");
+                if let (Some(message), AnswerError::Refused { message: got, .. }) =
+                    (want.get("text").and_then(Value::as_str), &err)
+                {
+                    assert_eq!(got, message, "{file}");
+                }
+                *counts.entry(format!("{provider} {kind}")).or_default() += 1;
+            }
+            _ => panic!("{file}: {want}"),
+        }
+    }
+    assert_eq!(expected.len(), 38, "{counts:?}");
+}

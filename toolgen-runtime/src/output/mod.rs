@@ -326,31 +326,56 @@ impl<T: ToolSchema + DeserializeOwned> Structured<T> {
     /// assert_eq!(err.to_string(), "invalid answer at `guilty`: invalid type: string \"no\", expected a boolean");
     /// ```
     pub fn parse(&self, provider: Provider, response: &Value) -> Result<T, AnswerError> {
+        self.read(provider, response, parse_answer)
+    }
+
+    /// The answer's JSON text in `provider`'s whole response, unparsed (to log it, or to read it
+    /// some other way): what [`parse`](Structured::parse) parses, with the same errors but
+    /// [`Invalid`](AnswerError::Invalid).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{Provider, Route, Structured};
+    ///
+    /// #[derive(toolgen::ToolSchema, serde::Deserialize)]
+    /// struct Verdict { guilty: bool }
+    ///
+    /// let message = json!({"type": "message", "role": "assistant", "stop_reason": "end_turn",
+    ///     "content": [{"type": "text", "text": "{\"guilty\": false}"}]});
+    /// let text = Structured::<Verdict>::new(Route::Native).answer_text(Provider::Anthropic, &message)?;
+    /// assert_eq!(text, r#"{"guilty": false}"#);
+    /// # Ok::<(), toolgen::AnswerError>(())
+    /// ```
+    pub fn answer_text(&self, provider: Provider, response: &Value) -> Result<String, AnswerError> {
+        self.read(provider, response, |text| Ok(text.to_owned()))
+    }
+
+    /// The answer in `response`, given to `then`.
+    fn read<R>(
+        &self,
+        provider: Provider,
+        response: &Value,
+        then: impl FnOnce(&str) -> Result<R, AnswerError>,
+    ) -> Result<R, AnswerError> {
         let reply = reply::read(provider, response).map_err(AnswerError::Malformed)?;
-        match self.route {
-            Route::Native => answer_of(provider, &reply).and_then(parse_answer),
-            Route::Tool => {
-                let calls = match provider {
-                    // MCP sampling's result is the answer's text on either route.
-                    Provider::Mcp => return answer_of(provider, &reply).and_then(parse_answer),
-                    _ => ToolCall::parse(provider, response),
-                };
-                let calls = match calls {
-                    Ok(calls) => calls,
-                    // No choice or candidate: said by the reply (a blocked prompt) or no answer.
-                    Err(ToolCallError::NoCandidates { .. }) => Vec::new(),
-                    Err(error) => return Err(AnswerError::Malformed(error)),
-                };
-                let name = self.name();
-                let call = calls.into_iter().find(|call| call.name == name);
-                called(
-                    provider,
-                    &reply,
-                    call.as_ref().map(|c| c.arguments.as_str()),
-                )
-                .and_then(parse_answer)
-            }
+        // MCP sampling's result is the answer's text on either route.
+        if self.route == Route::Native || provider == Provider::Mcp {
+            return answer_of(provider, &reply).and_then(then);
         }
+        let calls = match ToolCall::parse(provider, response) {
+            Ok(calls) => calls,
+            // No choice or candidate: said by the reply (a blocked prompt) or no answer.
+            Err(ToolCallError::NoCandidates { .. }) => Vec::new(),
+            Err(error) => return Err(AnswerError::Malformed(error)),
+        };
+        let name = self.name();
+        let call = calls.into_iter().find(|call| call.name == name);
+        called(
+            provider,
+            &reply,
+            call.as_ref().map(|c| c.arguments.as_str()),
+        )
+        .and_then(then)
     }
 
     /// Parses an answer's text into `T`, as [`parse`](Structured::parse) does once it has the
