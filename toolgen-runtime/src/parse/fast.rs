@@ -1,6 +1,7 @@
 //! Null-stripping inside serde's own parse: a `Deserializer` wrapper that drops the members
 //! `"key": null` whose field has a default as serde_json reads them, writes the
-//! `#[tool(default = ..)]` values of missing keys in at an object's end, and compares a set's
+//! `#[tool(default = ..)]` values in (in the place of a `null` dropped, or at an object's end
+//! for keys that are missing), and compares a set's
 //! items before serde merges them, so that valid arguments are read once, with no second pass
 //! over the text.
 //!
@@ -1494,8 +1495,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
             let bit = field_bit(index)
                 .ok_or_else(|| A::Error::custom("a field past the 64th has a default"))?;
             if fills {
-                // Until its `null` is known to be dropped, the key counts as handed out;
-                // dropped, it does not (below).
+                // Handed out: as the model wrote it, or its `null` dropped and the default
+                // written in its place (below).
                 self.fill.given |= bit;
             }
             if field.default {
@@ -1505,12 +1506,16 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 }
                 self.seen |= bit;
                 match null_follows(self.text, key) {
+                    Some(true) if fills => {
+                        // Dropped, and its `#[tool(default = ..)]` value written in its place:
+                        // the key handed out now, its `null` skipped and the default read where
+                        // serde asks for its value ([`FieldMap::next_value_seed`]), rather than
+                        // at the object's end (a key a second time, and a turn of this loop).
+                        self.fill.value = Some(field);
+                        return give_key(seed, key).map(Some);
+                    }
                     Some(true) => {
                         self.map.next_value_seed(SkipNull)?;
-                        // Dropped: a `#[tool(default = ..)]` value is written in instead.
-                        if FILL {
-                            self.fill.given &= !bit;
-                        }
                         continue;
                     }
                     Some(false) => {}
@@ -1526,6 +1531,10 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
         if FILL && self.fill.value.is_some() {
+            // In the object's members: the `null` the default stands for is skipped first.
+            if !self.fill.ended() {
+                self.map.next_value_seed(SkipNull)?;
+            }
             return self.fill.read(seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
