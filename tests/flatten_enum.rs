@@ -215,6 +215,46 @@ fn strict_mode_nulls_for_defaulted_fields_inside_a_variant_are_dropped() {
     );
 }
 
+/// The variant whose defaults are filled in is the one the tag names, however the tag is written:
+/// first and plain (read where it is in the text), with spaces or escapes, or after the
+/// variant's own keys. A name that only begins like a variant's names none.
+#[test]
+fn the_tag_names_the_variant_however_it_is_written() {
+    let expected = Operation::MoveTo(Position {
+        parent_id: "p".into(),
+        index: 0,
+    });
+    let rest = r#""parentId":"p","index":null,"id":"a","targetNodeId":"n","description":"d""#;
+    for tag in [
+        r#""action":"moveTo","#,
+        r#""action" : "moveTo" ,"#,
+        r#""action":"move\u0054o","#,
+        r#""action":"move\to","#,
+    ] {
+        let text = format!(r#"{{"operations":[{{{tag}{rest}}}]}}"#);
+        let parsed = SuggestOperations::parse_args(&text);
+        if tag.contains("\\t") {
+            assert!(parsed.is_err(), "{text}");
+            continue;
+        }
+        assert_eq!(parsed.unwrap().operations[0].op, expected, "{text}");
+        assert_eq!(
+            toolgen::__private::parse_stripping::<SuggestOperations>(&text).unwrap(),
+            SuggestOperations::parse_args(&text).unwrap(),
+            "{text}"
+        );
+    }
+    let after = r#"{"operations":[{"parentId":"p","index":null,"action":"moveTo","id":"a","targetNodeId":"n","description":"d"}]}"#;
+    assert_eq!(
+        SuggestOperations::parse_args(after).unwrap().operations[0].op,
+        expected
+    );
+    for name in ["moveT", "moveToo", "addChildmoveTo"] {
+        let text = format!(r#"{{"operations":[{{"action":"{name}",{rest}}}]}}"#);
+        assert!(SuggestOperations::parse_args(&text).is_err(), "{text}");
+    }
+}
+
 #[test]
 fn errors_name_the_path_and_constraints_hold_inside_a_variant() {
     let bad_title = json!({"operations": [

@@ -1,6 +1,7 @@
 //! Null-stripping inside serde's own parse: a `Deserializer` wrapper that drops the members
 //! `"key": null` whose field has a default as serde_json reads them, writes the
-//! `#[tool(default = ..)]` values of missing keys in at an object's end, and compares a set's
+//! `#[tool(default = ..)]` values in (in the place of a `null` dropped, or at an object's end
+//! for keys that are missing), and compares a set's
 //! items before serde merges them, so that valid arguments are read once, with no second pass
 //! over the text.
 //!
@@ -1218,7 +1219,8 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
 /// flattened in (seed 004's shape: an id beside an operation) is read by a [`FieldMap`], and if
 /// so whether it may have `#[tool(default = ..)]` values to write in. It is where every variant
 /// is a plain object (or has nothing to strip), none of whose names is one of the object's own
-/// (a key then names one field, whatever the variant), nor is the tag's, and the object's fields
+/// (a key then names one field, whatever the variant), nor is the tag's, no variant's name holds
+/// a quote, a backslash or a control character ([`case_named_at`]), and the object's fields
 /// and any variant's fit in [`FieldMap::seen`].
 ///
 /// The set such an object follows once its tag is read ([`resolve_tags`]) is the object and its
@@ -1234,6 +1236,15 @@ fn flat_cases(fields: &'static [PlanField], tag: &str, cases: &'static [TagCase]
     }
     let mut fill = fields.iter().any(|f| f.fill.is_some());
     for case in cases {
+        // A name that could stand for another string in JSON (rare), which [`case_named_at`]
+        // would not find as it is in the text: left to the set's way.
+        if case
+            .name
+            .bytes()
+            .any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20)
+        {
+            return None;
+        }
         match case.node {
             Plan::None => {}
             Plan::Object(own, []) => {
@@ -1303,17 +1314,51 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
     let start = key_offset(text, key)?;
     // Most often the key is the tag itself (models write it first among the variant's keys):
     // its value, a variant's name, is read where it is, and compared as it is in the text.
-    let name = match same_key(key.as_bytes(), tag.as_bytes()) {
-        true => plain_string_after(text.as_bytes(), start + key.len()),
+    let is_tag = same_key(key.as_bytes(), tag.as_bytes());
+    let case = match is_tag {
+        true => case_named_at(text.as_bytes(), start + key.len(), cases),
         false => None,
     };
-    let case = match name {
-        Some(name) => cases.iter().find(|c| same_key(c.name.as_bytes(), name)),
-        None => case_by_tag(text, start - 1, tag, cases),
+    let case = match case {
+        Some(case) => Some(case),
+        None => {
+            let name = match is_tag {
+                true => plain_string_after(text.as_bytes(), start + key.len()),
+                false => None,
+            };
+            match name {
+                Some(name) => cases.iter().find(|c| same_key(c.name.as_bytes(), name)),
+                None => case_by_tag(text, start - 1, tag, cases),
+            }
+        }
     };
     Some(match case.map(|c| c.node) {
         Some(Plan::Object(fields, _)) => fields,
         _ => &[],
+    })
+}
+
+/// The variant of `cases` whose name is the string right after the colon that follows `quote`
+/// (a key's closing quote) in `bytes`, as it is mostly written (`"tag":"name"`): each name
+/// compared with the text there, without looking for the string's end first. `None` where none
+/// is (the value is written otherwise, or has escapes: [`plain_string_after`] and
+/// [`case_by_tag`] read it).
+#[inline]
+fn case_named_at(
+    bytes: &[u8],
+    quote: usize,
+    cases: &'static [TagCase],
+) -> Option<&'static TagCase> {
+    let [b'"', b':', b'"', rest @ ..] = bytes.get(quote..)? else {
+        return None;
+    };
+    // The names are plain ([`flat_cases`]): one found in the text is the string there.
+    cases.iter().find(|case| {
+        let name = case.name.as_bytes();
+        rest.get(name.len()) == Some(&b'"')
+            && rest
+                .get(..name.len())
+                .is_some_and(|written| same_key(written, name))
     })
 }
 
@@ -1421,9 +1466,16 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
     #[inline(always)]
     fn find(&mut self, key: &str) -> Result<Option<(usize, &'static PlanField)>, A::Error> {
         let fields = self.fields;
-        // First the field after the last one found: models write the keys in the schema's order,
-        // so it is most often the one.
-        if let Some(field) = fields.get(self.next)
+        // First the field after the last one found (the object's own, then its variant's):
+        // models write the keys in the schema's order, so it is most often the one.
+        let guess = match fields.get(self.next) {
+            Some(field) => Some(field),
+            None => match self.case {
+                Some(case) => case.get(self.next.saturating_sub(fields.len())),
+                None => None,
+            },
+        };
+        if let Some(field) = guess
             && same_key(field.name.as_bytes(), key.as_bytes())
         {
             let found = (self.next, field);
@@ -1451,13 +1503,19 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
                     self.fill.fills |= bits;
                 }
                 self.lengths |= lengths;
+                // Most often the key is the tag, and the variant's own keys follow it.
+                self.next = fields.len();
                 case
             }
         };
         if self.lengths & length == 0 {
             return Ok(None);
         }
-        Ok(find_field(case, key).map(|(index, field)| (fields.len() + index, field)))
+        Ok(find_field(case, key).map(|(index, field)| {
+            let index = fields.len() + index;
+            self.next = index + 1;
+            (index, field)
+        }))
     }
 }
 
@@ -1494,8 +1552,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
             let bit = field_bit(index)
                 .ok_or_else(|| A::Error::custom("a field past the 64th has a default"))?;
             if fills {
-                // Until its `null` is known to be dropped, the key counts as handed out;
-                // dropped, it does not (below).
+                // Handed out: as the model wrote it, or its `null` dropped and the default
+                // written in its place (below).
                 self.fill.given |= bit;
             }
             if field.default {
@@ -1505,12 +1563,16 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 }
                 self.seen |= bit;
                 match null_follows(self.text, key) {
+                    Some(true) if fills => {
+                        // Dropped, and its `#[tool(default = ..)]` value written in its place:
+                        // the key handed out now, its `null` skipped and the default read where
+                        // serde asks for its value ([`FieldMap::next_value_seed`]), rather than
+                        // at the object's end (a key a second time, and a turn of this loop).
+                        self.fill.value = Some(field);
+                        return give_key(seed, key).map(Some);
+                    }
                     Some(true) => {
                         self.map.next_value_seed(SkipNull)?;
-                        // Dropped: a `#[tool(default = ..)]` value is written in instead.
-                        if FILL {
-                            self.fill.given &= !bit;
-                        }
                         continue;
                     }
                     Some(false) => {}
@@ -1526,6 +1588,10 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
         if FILL && self.fill.value.is_some() {
+            // In the object's members: the `null` the default stands for is skipped first.
+            if !self.fill.ended() {
+                self.map.next_value_seed(SkipNull)?;
+            }
             return self.fill.read(seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
