@@ -280,7 +280,7 @@ impl DynamicTool {
 
     /// The tool with the JSON Schema of its output, its MCP `outputSchema`: in the MCP
     /// definition when it describes an object (as MCP `2025-11-25` requires; an
-    /// [`McpServer`](crate::McpServer) gives any other to clients of `2026-07-28`). See
+    /// `McpServer` (feature `mcp`) gives any other to clients of `2026-07-28`). See
     /// [`with_title`](DynamicTool::with_title).
     #[must_use]
     pub fn with_output_schema(mut self, schema: Value) -> Self {
