@@ -3,7 +3,7 @@
 //! - directly with rmcp's client (`Peer::call_tool`), the floor;
 //! - as a model's call in a `Runner` turn, forwarded by an `McpToolset` (the arguments checked
 //!   against the tool's schema, the request with its progress token, the result mapped back
-//!   into a `ToolResult` and rendered in the turn's messages);
+//!   into a `ToolResult` and rendered in the turn's messages), and the schema check alone;
 //! - as a call of the set's own tool in a `Runner` turn, which the runner's own work costs.
 //!
 //! Run with `cargo bench --features mcp --bench mcp_client -- --warm-up-time 1 --measurement-time 3`.
@@ -95,6 +95,16 @@ fn bench(c: &mut Criterion) {
                 black_box(turn.messages())
             })
         })
+    });
+    // Parts of the forwarded call's own work.
+    let tools = McpToolset::tools(
+        &runtime
+            .block_on(McpToolset::connect(served(&runtime)))
+            .expect("the toolset connects"),
+    );
+    let add = &tools[0];
+    group.bench_function("dynamic_parse_args", |b| {
+        b.iter(|| black_box(add.parse_args(black_box(r#"{"a":2,"b":3}"#))))
     });
     group.finish();
 }
