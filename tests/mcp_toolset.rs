@@ -129,8 +129,22 @@ impl Handler<Lab> for Secret {
     }
 }
 
+/// Tag a post (a map: OpenAI's strict dialect cannot take it).
+#[derive(Tool, Deserialize)]
+struct Tag {
+    tags: std::collections::HashMap<String, String>,
+}
+
+impl Handler<Lab> for Tag {
+    type Output = usize;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<usize, ToolError> {
+        Ok(self.tags.len())
+    }
+}
+
 #[derive(ToolSet)]
 enum Remote {
+    Tag(Tag),
     Add(Add),
     Picture(Picture),
     Fail(Fail),
@@ -208,7 +222,7 @@ fn texts(results: &[ToolResult]) -> Vec<String> {
 async fn our_server_tools_run_beside_the_sets() {
     let (toolset, _task, stopped) = remote().await;
     assert_eq!(toolset.server_name(), "lab");
-    let toolset = toolset.prefix("lab_").deny(&["count"]);
+    let toolset = toolset.prefix("lab_").deny(&["count", "tag"]);
     // Every page (2 tools each); `secret` is off, `count` denied.
     let names: Vec<String> = toolset
         .tools()
@@ -311,16 +325,34 @@ async fn our_server_tools_run_beside_the_sets() {
 #[tokio::test]
 async fn allow_keeps_only_the_named_tools_and_strict_says_why_not() {
     let (toolset, _task, _) = remote().await;
-    let toolset = toolset.allow(&["add", "hang"]).strict();
+    let toolset = toolset.allow(&["add", "hang", "tag"]).strict();
     let tools = toolset.tools();
     let names: Vec<&str> = tools.iter().map(|t| t.name()).collect();
-    assert_eq!(names, ["add", "hang"]);
-    // Strict where the schema allows: `add`'s schema fits OpenAI's strict dialect.
+    assert_eq!(names, ["tag", "add", "hang"]);
+    // Strict where the schema allows: `add`'s schema fits OpenAI's strict dialect; `tag`'s
+    // does not, so it is offered non-strict, and the toolset says why.
+    let strict =
+        |index: usize| tools[index].definition(Provider::OpenAiChat)["function"]["strict"].clone();
+    assert_eq!((strict(0), strict(1)), (json!(false), json!(true)));
+    let problems = toolset.problems();
+    assert_eq!(problems.len(), 1);
     assert_eq!(
-        tools[0].definition(Provider::OpenAiChat)["function"]["strict"],
-        true
+        (problems[0].tool.as_str(), problems[0].offered),
+        ("tag", true)
     );
-    assert!(toolset.problems().is_empty());
+    assert!(
+        problems[0].reason.contains("cannot take a map"),
+        "{}",
+        problems[0].reason
+    );
+
+    // A turn's future can be spawned: it is `Send`.
+    fn send<T: Send>(_: &T) {}
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset);
+    let calls = [ToolCall::new("tag", r#"{"tags": {"a": "b"}}"#).with_id("1")];
+    let turn = runner.run(Provider::OpenAiChat, &calls);
+    send(&turn);
+    assert_eq!(turn.await.results()[0].to_text(), "1");
 }
 
 #[tokio::test]
