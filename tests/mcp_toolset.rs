@@ -402,10 +402,14 @@ fn call(name: &str, arguments: Value) -> CallToolRequestParams {
 
 #[tokio::test]
 async fn a_gateway_serves_the_tools_of_several_servers() {
-    let (first, _first_task, _) = remote().await;
+    let (first, _first_task, first_stopped) = remote().await;
     let (second, _second_task, _) = remote().await;
     let runner = Runner::<Local, ()>::new(())
-        .with_mcp(first.prefix("one_").allow(&["add", "count", "picture"]))
+        .with_mcp(
+            first
+                .prefix("one_")
+                .allow(&["add", "count", "picture", "hang"]),
+        )
         .with_mcp(second.prefix("two_").allow(&["add"]));
     let gateway = McpServer::new(runner, "gateway", "1.0.0");
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
@@ -420,7 +424,14 @@ async fn a_gateway_serves_the_tools_of_several_servers() {
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     assert_eq!(
         names,
-        ["add", "one_add", "one_picture", "one_count", "two_add"]
+        [
+            "add",
+            "one_add",
+            "one_picture",
+            "one_count",
+            "one_hang",
+            "two_add"
+        ]
     );
     assert_eq!(tools[1].title.as_deref(), Some("Add two numbers"));
     assert!(tools[1].output_schema.is_some());
@@ -461,6 +472,30 @@ async fn a_gateway_serves_the_tools_of_several_servers() {
         .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
         .collect();
     assert_eq!(steps, expected);
+
+    // The gateway's client cancels a call: the gateway cancels its forwarded call in turn, and
+    // the remote server's handler stops.
+    let request = toolgen::rmcp::model::ClientRequest::CallToolRequest(
+        toolgen::rmcp::model::Request::new(call("one_hang", json!({}))),
+    );
+    let options = toolgen::rmcp::service::PeerRequestOptions::no_options();
+    let handle = client
+        .send_cancellable_request(request, options)
+        .await
+        .unwrap();
+    let started = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+        .await
+        .expect("the remote tool starts")
+        .unwrap();
+    assert_eq!(started.message.as_deref(), Some("waiting"));
+    handle
+        .cancel(Some("the user stopped it".to_owned()))
+        .await
+        .unwrap();
+    eventually("the remote handler saw the cancellation", || {
+        first_stopped.load(Ordering::SeqCst) == 1
+    })
+    .await;
     client.cancel().await.unwrap();
 }
 
