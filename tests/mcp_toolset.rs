@@ -704,3 +704,25 @@ async fn over_streamable_http() {
     assert_eq!(turn.results()[0].as_json(), Some(&json!({"sum": 42})));
     assert_eq!(turn.results()[1].attachments().len(), 2);
 }
+
+#[tokio::test]
+async fn a_server_that_will_not_start_is_an_error() {
+    let missing = tokio::process::Command::new("/nonexistent/mcp-server");
+    let error = McpToolset::stdio(missing).await.unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("the MCP server did not start: "),
+        "{error}"
+    );
+    // A process that exits at once: the handshake fails, at once.
+    let started = std::time::Instant::now();
+    let error = McpToolset::stdio(tokio::process::Command::new("true"))
+        .await
+        .unwrap_err();
+    assert!(
+        error.to_string().starts_with("the MCP handshake failed: "),
+        "{error}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
