@@ -146,6 +146,17 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Why a toolset could not connect, or list the server's tools.
+///
+/// ```
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// use toolgen_runtime::{McpClientError, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+///
+/// let missing = tokio::process::Command::new("/nonexistent/mcp-server");
+/// let error = McpToolset::stdio(missing).await.unwrap_err();
+/// assert!(matches!(error, McpClientError::Spawn(_)));
+/// assert!(error.to_string().starts_with("the MCP server did not start"));
+/// # });
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum McpClientError {
@@ -302,6 +313,50 @@ impl McpToolset {
     /// Offers the tools under `prefix` + their name (`github_` + `create_issue`), for names
     /// that collide with the set's tools or another server's. Calls reach the server under its
     /// own names.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+    ///
+    /// /// Add two numbers.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Add { a: i64, b: i64 }
+    /// /// Subtract a number from another.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Sub { a: i64, b: i64 }
+    /// # impl Handler<()> for Add {
+    /// #     type Output = i64;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
+    /// # }
+    /// # impl Handler<()> for Sub {
+    /// #     type Output = i64;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a - self.b) }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Add(Add), Sub(Sub) }
+    ///
+    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
+    /// tokio::spawn(async move {
+    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
+    ///     running.waiting().await
+    /// });
+    /// let toolset = McpToolset::connect(client_side).await.unwrap();
+    /// let names = |toolset: &McpToolset| -> Vec<String> {
+    ///     toolset.tools().iter().map(|tool| tool.name().to_owned()).collect()
+    /// };
+    /// assert_eq!(names(&toolset.clone().prefix("calc_")), ["calc_add", "calc_sub"]);
+    /// assert_eq!(names(&toolset.clone().deny(&["sub"])), ["add"]);
+    /// assert_eq!(names(&toolset.clone().allow(&["sub"])), ["sub"]);
+    /// let strict = toolset.clone().strict();
+    /// assert!(strict.problems().is_empty()); // both fit the strict dialects
+    /// assert!(!toolset.list_changed());
+    /// toolset.refresh().await.unwrap(); // lists again, every page
+    /// toolset.close().await;
+    /// # });
+    /// ```
     #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
         self.prefix = prefix.into();
