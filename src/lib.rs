@@ -141,7 +141,10 @@ pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-pub use toolgen_runtime::{HttpOptions, HttpService, McpServer, McpStdio, ToolSwitch, mcp_stdio};
+pub use toolgen_runtime::{
+    HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
+    ToolSwitch, mcp_stdio,
+};
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]

@@ -38,7 +38,10 @@ mod wire;
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-pub use mcp::{HttpOptions, HttpService, McpServer, McpStdio, ToolSwitch, mcp_stdio};
+pub use mcp::{
+    HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
+    ToolSwitch, mcp_stdio,
+};
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
 pub use parse::constraints::Constrained;

@@ -25,9 +25,11 @@ use crate::run::runner::Runner;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 
+pub(crate) mod client;
 mod http;
 mod stdio;
 
+pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
 pub use stdio::{McpStdio, mcp_stdio};
 

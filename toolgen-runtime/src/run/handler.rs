@@ -526,6 +526,60 @@ pub trait DynamicHandler<Ctx: ?Sized>: Send + Sync {
         arguments: Value,
         call: &'a Invocation<'a>,
     ) -> DynamicFuture<'a>;
+
+    /// Runs the tool as [`handle`](DynamicHandler::handle) does, its outcome as the result the
+    /// model reads: what the [`Runner`](crate::Runner) calls. By default `handle`'s output as
+    /// JSON (a JSON string as text) or its error; a handler whose results carry more (images,
+    /// files: a tool of an MCP server) gives its [`ToolResult`] here, and may give the runner
+    /// a [`timeout`](DynamicHandler::timeout) of its own.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use serde_json::{Value, json};
+    /// use toolgen::{CallFuture, DynamicFuture, DynamicHandler, Invocation, ToolError, ToolResult};
+    ///
+    /// /// Draws a chart: an image, which a JSON output cannot carry.
+    /// struct Chart;
+    ///
+    /// impl DynamicHandler<()> for Chart {
+    ///     fn handle<'a>(&'a self, _: &'a (), _: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+    ///         Box::pin(async { Err(ToolError::new("call handle_result")) })
+    ///     }
+    ///
+    ///     fn handle_result<'a>(&'a self, _: &'a (), args: Value, _: &'a Invocation<'a>) -> CallFuture<'a> {
+    ///         Box::pin(async move {
+    ///             ToolResult::text(format!("a chart of {}", args["series"]))
+    ///                 .with_image("iVBORw0KGgo=", "image/png")
+    ///         })
+    ///     }
+    ///
+    ///     fn timeout(&self) -> Option<Duration> {
+    ///         Some(Duration::from_secs(5))
+    ///     }
+    /// }
+    /// # let _ = json!({});
+    /// ```
+    fn handle_result<'a>(
+        &'a self,
+        ctx: &'a Ctx,
+        arguments: Value,
+        call: &'a Invocation<'a>,
+    ) -> CallFuture<'a> {
+        let future = self.handle(ctx, arguments, call);
+        Box::pin(async move {
+            match future.await {
+                Ok(value) => output_result(&value),
+                Err(error) => error.into(),
+            }
+        })
+    }
+
+    /// How long a call may run (a tool's own timeout, as `#[tool(timeout)]`): the
+    /// [`Runner`](crate::Runner) gives up on it then, or at its own timeout if that is
+    /// shorter. `None` (the default): the runner's timeout alone.
+    fn timeout(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// The future a [`DynamicHandler`] returns: a JSON output (a JSON string goes to the model as

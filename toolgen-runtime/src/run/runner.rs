@@ -16,7 +16,7 @@ use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
-    output_result, panicked, parse_caught,
+    panicked, parse_caught,
 };
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
@@ -82,6 +82,9 @@ pub struct Runner<S, Ctx> {
     max_retries: usize,
     /// Consecutive invalid-argument results, by tool name.
     failures: HashMap<String, usize>,
+    /// The MCP servers whose tools were added, each with the names it added.
+    #[cfg(feature = "mcp")]
+    toolsets: Vec<(crate::mcp::McpToolset, Vec<String>)>,
     set: PhantomData<fn() -> S>,
 }
 
@@ -100,6 +103,8 @@ where
             timeout: None,
             max_retries: 3,
             failures: HashMap::new(),
+            #[cfg(feature = "mcp")]
+            toolsets: Vec::new(),
             set: PhantomData,
         }
     }
@@ -190,6 +195,104 @@ where
             .retain(|(other, _)| other.name() != tool.name());
         self.dynamic.push((tool, Box::new(handler)));
         self
+    }
+
+    /// Adds the tools of an MCP server ([`McpToolset`](crate::McpToolset)) beside the set's,
+    /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one (a tool
+    /// named like a set's tool is left out: give the toolset a
+    /// [`prefix`](crate::McpToolset::prefix)). When the server says its tools changed, the
+    /// runner lists them again before its next turn ([`refresh_mcp`](Runner::refresh_mcp)).
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+    ///
+    /// /// Add two numbers.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Add { a: i64, b: i64 }
+    /// impl Handler<()> for Add {
+    ///     type Output = i64;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
+    /// }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Add(Add) }
+    ///
+    /// // A server (here in process; `McpToolset::stdio` starts one as a child process).
+    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
+    /// tokio::spawn(async move {
+    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
+    ///     running.waiting().await
+    /// });
+    ///
+    /// let remote = McpToolset::connect(client_side).await.unwrap().prefix("remote_");
+    /// let mut runner = Runner::<Tools, ()>::new(()).with_mcp(remote);
+    /// assert_eq!(runner.definitions(Provider::Anthropic).as_array().unwrap().len(), 2);
+    /// let calls = [
+    ///     ToolCall::new("remote_add", r#"{"a": 2, "b": 3}"#).with_id("1"),
+    ///     ToolCall::new("remote_add", r#"{"a": "two", "b": 3}"#).with_id("2"),
+    /// ];
+    /// let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    /// assert_eq!(turn.results()[0].to_text(), "5");
+    /// assert_eq!(
+    ///     turn.results()[1].to_text(),
+    ///     "invalid arguments at `a`: invalid type: string \"two\", expected an integer"
+    /// );
+    /// # });
+    /// ```
+    #[cfg(feature = "mcp")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+    #[must_use]
+    pub fn with_mcp(mut self, toolset: crate::mcp::McpToolset) -> Self {
+        let names = self.add_toolset(&toolset);
+        self.toolsets.push((toolset, names));
+        self
+    }
+
+    /// Adds the tools `toolset` offers; their names.
+    #[cfg(feature = "mcp")]
+    fn add_toolset(&mut self, toolset: &crate::mcp::McpToolset) -> Vec<String> {
+        let (offered, _) = toolset.offered();
+        let mut names = Vec::with_capacity(offered.len());
+        for (tool, handler) in offered {
+            names.push(tool.name().to_owned());
+            self.dynamic
+                .retain(|(other, _)| other.name() != tool.name());
+            self.dynamic.push((tool, Box::new(handler)));
+        }
+        names
+    }
+
+    /// Lists again the tools of every MCP server that said they changed
+    /// (`notifications/tools/list_changed`), and offers them in place of the old ones. The
+    /// runner does it before each turn; call it before taking
+    /// [`definitions`](Runner::definitions) for the next request to show the model the new
+    /// tools at once. A server that cannot list them keeps its old ones (their calls then say
+    /// what is wrong); the first such error is returned.
+    #[cfg(feature = "mcp")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+    pub async fn refresh_mcp(&mut self) -> Result<(), crate::mcp::McpClientError> {
+        let mut first_error = None;
+        let mut toolsets = std::mem::take(&mut self.toolsets);
+        for (toolset, names) in &mut toolsets {
+            if !toolset.list_changed() {
+                continue;
+            }
+            match toolset.refresh().await {
+                Ok(()) => {
+                    self.dynamic
+                        .retain(|(tool, _)| !names.iter().any(|name| name == tool.name()));
+                    *names = self.add_toolset(toolset);
+                }
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        self.toolsets = toolsets;
+        first_error.map_or(Ok(()), Err)
     }
 
     /// Offers the model only the tools named in `names` from now on (by auth, by workflow
@@ -284,7 +387,10 @@ where
                 }
             }
         }
-        all.extend(self.added().map(|tool| tool.definition(provider)));
+        all.extend(
+            self.added()
+                .map(|tool| tool.definition_at(provider, any_output)),
+        );
         let names = S::NAMES
             .iter()
             .copied()
@@ -313,6 +419,9 @@ where
         calls: &[ToolCall],
         cancellation: &Cancellation,
     ) -> Turn {
+        // (A server that cannot list its tools keeps its old ones: their calls say why.)
+        #[cfg(feature = "mcp")]
+        let _ = self.refresh_mcp().await;
         let this = &*self;
         // The futures are made first, then run: `buffer_unordered` starts the next call as soon
         // as any one ends (a slow first call holds no place in the queue), and the results are
@@ -438,10 +547,12 @@ where
             return (cancelled(name), Verdict::Ran);
         }
         let timeout = match &target {
-            Target::Set(tool) => tool.timeout(),
-            Target::Dynamic(..) => None,
-        }
-        .or(self.timeout);
+            Target::Set(tool) => tool.timeout().or(self.timeout),
+            Target::Dynamic(handler, _) => match (handler.timeout(), self.timeout) {
+                (Some(own), Some(runner)) => Some(own.min(runner)),
+                (own, runner) => own.or(runner),
+            },
+        };
         let own;
         let cancellation = if alone {
             turn
@@ -463,12 +574,9 @@ where
         let future: CallFuture<'_> = match target {
             Target::Set(tool) => tool.dispatch(ctx, invocation),
             // Called inside the future, so that a panic in it is caught there too.
-            Target::Dynamic(handler, arguments) => Box::pin(async move {
-                match handler.handle(ctx, arguments, invocation).await {
-                    Ok(value) => output_result(&value),
-                    Err(error) => error.into(),
-                }
-            }),
+            Target::Dynamic(handler, arguments) => {
+                Box::pin(async move { handler.handle_result(ctx, arguments, invocation).await })
+            }
         };
         let mut work = pin!(CatchUnwind(future));
         let mut given_up = pin!(turn.cancelled());

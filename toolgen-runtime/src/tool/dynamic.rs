@@ -70,6 +70,20 @@ pub struct DynamicTool {
     /// Whether the schema may hold a `default` to fill in (a member so named): parsing walks the
     /// value for them only then.
     has_defaults: bool,
+    /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`.
+    mcp: Option<Box<McpFields>>,
+}
+
+/// The members of a [`DynamicTool`]'s MCP definition beside its name, description and input
+/// schema (a tool proxied from an MCP server keeps them).
+#[derive(Clone, Debug, Default)]
+struct McpFields {
+    title: Option<String>,
+    annotations: Option<Value>,
+    icons: Option<Value>,
+    output: Option<Value>,
+    /// `output` as JSON text.
+    output_text: Option<String>,
 }
 
 /// A [`DynamicTool`]'s schema for the dialects that take no `$ref`.
@@ -161,6 +175,7 @@ impl DynamicTool {
             description: description.into(),
             schema,
             has_defaults,
+            mcp: None,
             standard,
             unreferenced,
             openai: None,
@@ -224,6 +239,76 @@ impl DynamicTool {
         &self.schema
     }
 
+    /// The tool with a human-readable `title` in its MCP definition (as `#[tool(title)]`).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{DynamicTool, Provider};
+    ///
+    /// let tool = DynamicTool::new("get_weather", "Get the weather.", json!({"type": "object"}))
+    ///     .unwrap()
+    ///     .with_title("Get the weather")
+    ///     .with_annotations(json!({"readOnlyHint": true}))
+    ///     .with_output_schema(json!({"type": "object", "properties": {"temp_c": {"type": "number"}}}));
+    /// let mcp = tool.definition(Provider::Mcp);
+    /// assert_eq!(mcp["title"], "Get the weather");
+    /// assert_eq!(mcp["annotations"]["readOnlyHint"], true);
+    /// assert_eq!(mcp["outputSchema"]["properties"]["temp_c"]["type"], "number");
+    /// assert!(tool.definition(Provider::Anthropic).get("title").is_none());
+    /// ```
+    #[must_use]
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.mcp_fields().title = Some(title.into());
+        self
+    }
+
+    /// The tool with MCP `annotations` (`readOnlyHint`, `destructiveHint`, `idempotentHint`,
+    /// `openWorldHint`, ..: an object, as MCP's `ToolAnnotations`) in its MCP definition. See
+    /// [`with_title`](DynamicTool::with_title).
+    #[must_use]
+    pub fn with_annotations(mut self, annotations: Value) -> Self {
+        self.mcp_fields().annotations = Some(annotations);
+        self
+    }
+
+    /// The tool with MCP `icons` (an array of MCP `Icon` objects) in its MCP definition.
+    #[must_use]
+    pub fn with_icons(mut self, icons: Value) -> Self {
+        self.mcp_fields().icons = Some(icons);
+        self
+    }
+
+    /// The tool with the JSON Schema of its output, its MCP `outputSchema`: in the MCP
+    /// definition when it describes an object (as MCP `2025-11-25` requires; an
+    /// `McpServer` (feature `mcp`) gives any other to clients of `2026-07-28`). See
+    /// [`with_title`](DynamicTool::with_title).
+    #[must_use]
+    pub fn with_output_schema(mut self, schema: Value) -> Self {
+        let fields = self.mcp_fields();
+        fields.output_text = Some(schema.to_string());
+        fields.output = Some(schema);
+        self
+    }
+
+    /// The MCP title, if it has one ([`with_title`](DynamicTool::with_title)).
+    pub fn title(&self) -> Option<&str> {
+        self.mcp.as_ref()?.title.as_deref()
+    }
+
+    /// The MCP annotations, if it has them ([`with_annotations`](DynamicTool::with_annotations)).
+    pub fn annotations(&self) -> Option<&Value> {
+        self.mcp.as_ref()?.annotations.as_ref()
+    }
+
+    /// The output schema, if it has one ([`with_output_schema`](DynamicTool::with_output_schema)).
+    pub fn output_schema(&self) -> Option<&Value> {
+        self.mcp.as_ref()?.output.as_ref()
+    }
+
+    fn mcp_fields(&mut self) -> &mut McpFields {
+        self.mcp.get_or_insert_with(Box::default)
+    }
+
     /// The input schema in `dialect`, as [`Tool::input_schema`](crate::Tool::input_schema) has
     /// it: `None` for a strict dialect of a tool that is not strict, and for Gemini's
     /// `parameters` when the schema does not fit them.
@@ -239,7 +324,15 @@ impl DynamicTool {
     /// The definition object `provider`'s API expects, as JSON text: the same shape as a
     /// derived tool's [`Tool::definition_json`](crate::Tool::definition_json).
     pub fn definition_json(&self, provider: Provider) -> String {
-        definition_text(
+        self.definition_text_at(provider, false)
+    }
+
+    /// [`definition_json`](DynamicTool::definition_json); with `any_output`, an MCP definition
+    /// carries an output schema that does not describe an object too (MCP `2026-07-28`).
+    pub(crate) fn definition_text_at(&self, provider: Provider, any_output: bool) -> String {
+        let mcp = self.mcp.as_deref().filter(|_| provider == Provider::Mcp);
+        let output = mcp.and_then(|fields| fields.output_text.as_deref());
+        let mut text = definition_text(
             provider,
             &DefinitionParts {
                 name: &self.name,
@@ -248,16 +341,44 @@ impl DynamicTool {
                 openai: self.openai.as_deref(),
                 anthropic: self.anthropic.as_deref(),
                 gemini: self.gemini.as_deref(),
-                output: None,
+                output,
                 extras: Extras::NONE,
             },
-        )
+        );
+        if let Some(fields) = mcp
+            && text.ends_with('}')
+        {
+            // Inside the definition object, after everything else.
+            text.pop();
+            if let Some(title) = &fields.title {
+                push_member(&mut text, "title", &Value::from(title.as_str()));
+            }
+            if let Some(annotations) = &fields.annotations {
+                push_member(&mut text, "annotations", annotations);
+            }
+            if let Some(icons) = &fields.icons {
+                push_member(&mut text, "icons", icons);
+            }
+            if any_output
+                && let Some(output) = &fields.output
+                && !crate::provider::is_object_schema(fields.output_text.as_deref().unwrap_or(""))
+            {
+                push_member(&mut text, "outputSchema", output);
+            }
+            text.push('}');
+        }
+        text
     }
 
     /// [`definition_json`](DynamicTool::definition_json) as a value.
     pub fn definition(&self, provider: Provider) -> Value {
+        self.definition_at(provider, false)
+    }
+
+    /// [`definition_text_at`](DynamicTool::definition_text_at) as a value.
+    pub(crate) fn definition_at(&self, provider: Provider, any_output: bool) -> Value {
         // Built from JSON texts toolgen wrote or re-wrote from a `Value`: always JSON.
-        serde_json::from_str(&self.definition_json(provider)).unwrap_or(Value::Null)
+        serde_json::from_str(&self.definition_text_at(provider, any_output)).unwrap_or(Value::Null)
     }
 
     /// The arguments a model sent (JSON text), checked against the schema.
@@ -326,6 +447,14 @@ impl DynamicTool {
             }) => Err(ArgsError::new(path, message, kind)),
         }
     }
+}
+
+/// Appends `,"key":value` to a definition's text.
+fn push_member(text: &mut String, key: &str, value: &Value) {
+    text.push_str(",\"");
+    text.push_str(key);
+    text.push_str("\":");
+    text.push_str(&value.to_string());
 }
 
 /// The JSON value of `text`, a repeated key in any of its objects an error at its path, as for

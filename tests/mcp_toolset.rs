@@ -1,0 +1,728 @@
+//! `McpToolset` (feature `mcp`): the tools of MCP servers offered in a `Runner` beside a set's
+//! own, each call forwarded. Against toolgen's own server (in process, over a duplex pipe) and
+//! against a server written with the official Python SDK (`tests/mcp_toolset_server.py`, a
+//! child process over stdio, where Python has the SDK): listing every page, each result kind,
+//! errors, timeouts reaching the server as `notifications/cancelled`, progress, list changes,
+//! a server that ends mid-call; and a gateway (`McpServer` over a runner of MCP tools).
+
+#![cfg(feature = "mcp")]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use pretty_assertions::assert_eq;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolgen::rmcp::ServiceExt;
+use toolgen::rmcp::model::{CallToolRequestParams, ProgressNotificationParam};
+use toolgen::{
+    Handler, Invocation, McpServer, McpToolset, Progress, Provider, Runner, Tool, ToolCall,
+    ToolError, ToolResult, ToolSchema, ToolSet, ToolSwitch,
+};
+
+/// The remote server's context: its switch, and how many calls saw their cancellation.
+struct Lab {
+    switch: ToolSwitch,
+    stopped: Arc<AtomicUsize>,
+}
+
+/// Add two numbers.
+#[derive(Tool, Deserialize)]
+#[tool(title = "Add two numbers", read_only)]
+struct Add {
+    a: i64,
+    b: i64,
+}
+
+/// A sum.
+#[derive(serde::Serialize, ToolSchema)]
+struct Sum {
+    sum: i64,
+}
+
+impl Handler<Lab> for Add {
+    type Output = Sum;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<Sum, ToolError> {
+        Ok(Sum {
+            sum: self.a + self.b,
+        })
+    }
+}
+
+/// Draw a picture.
+#[derive(Tool, Deserialize)]
+struct Picture {}
+
+impl Handler<Lab> for Picture {
+    type Output = ToolResult;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<ToolResult, ToolError> {
+        Ok(ToolResult::text("a picture")
+            .with_image("iVBORw0KGgo=", "image/png")
+            .with_file("JVBERi0=", "application/pdf", Some("report.pdf")))
+    }
+}
+
+/// Always fails.
+#[derive(Tool, Deserialize)]
+struct Fail {}
+
+impl Handler<Lab> for Fail {
+    type Output = String;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<String, ToolError> {
+        Err(ToolError::json(json!({"error": "broken"})))
+    }
+}
+
+/// Count, reporting each step.
+#[derive(Tool, Deserialize)]
+struct Count {
+    to: u32,
+}
+
+impl Handler<Lab> for Count {
+    type Output = String;
+    async fn handle(self, _: &Lab, call: &Invocation<'_>) -> Result<String, ToolError> {
+        for done in 1..=self.to {
+            let step = Progress::new(done.into()).total(self.to.into());
+            call.progress(step.message(format!("counted {done}")));
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        Ok(format!("counted to {}", self.to))
+    }
+}
+
+/// Wait until cancelled.
+#[derive(Tool, Deserialize)]
+struct Hang {}
+
+impl Handler<Lab> for Hang {
+    type Output = String;
+    async fn handle(self, lab: &Lab, call: &Invocation<'_>) -> Result<String, ToolError> {
+        call.progress(Progress::new(0.0).message("waiting"));
+        call.cancelled().await;
+        lab.stopped.fetch_add(1, Ordering::SeqCst);
+        Ok("cancelled".to_owned())
+    }
+}
+
+/// Add the secret tool.
+#[derive(Tool, Deserialize)]
+struct Unlock {}
+
+impl Handler<Lab> for Unlock {
+    type Output = &'static str;
+    async fn handle(self, lab: &Lab, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        lab.switch.enable("secret");
+        Ok("unlocked")
+    }
+}
+
+/// Tell the secret.
+#[derive(Tool, Deserialize)]
+struct Secret {}
+
+impl Handler<Lab> for Secret {
+    type Output = &'static str;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        Ok("the secret is 42")
+    }
+}
+
+/// Tag a post (a map: OpenAI's strict dialect cannot take it).
+#[derive(Tool, Deserialize)]
+struct Tag {
+    tags: std::collections::HashMap<String, String>,
+}
+
+impl Handler<Lab> for Tag {
+    type Output = usize;
+    async fn handle(self, _: &Lab, _: &Invocation<'_>) -> Result<usize, ToolError> {
+        Ok(self.tags.len())
+    }
+}
+
+#[derive(ToolSet)]
+enum Remote {
+    Tag(Tag),
+    Add(Add),
+    Picture(Picture),
+    Fail(Fail),
+    Count(Count),
+    Hang(Hang),
+    Unlock(Unlock),
+    Secret(Secret),
+}
+
+/// The local set, beside the remote tools: its own `add`, whose name the remote one shares.
+#[derive(ToolSet)]
+enum Local {
+    Add(LocalAdd),
+}
+
+/// Add two numbers here.
+#[derive(Tool, Deserialize)]
+#[tool(name = "add")]
+struct LocalAdd {
+    a: i64,
+    b: i64,
+}
+
+impl Handler<()> for LocalAdd {
+    type Output = i64;
+    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> {
+        Ok(self.a + self.b + 1000)
+    }
+}
+
+/// The remote server served in a task of this process over a duplex pipe (pages of 2 tools);
+/// the toolset connected to it, the task that relays their bytes (aborted, the connection is
+/// gone as when a server process dies), and the server's count of stopped calls.
+async fn remote() -> (McpToolset, tokio::task::JoinHandle<()>, Arc<AtomicUsize>) {
+    let switch = ToolSwitch::new();
+    switch.disable("secret");
+    let stopped = Arc::new(AtomicUsize::new(0));
+    let lab = Lab {
+        switch: switch.clone(),
+        stopped: Arc::clone(&stopped),
+    };
+    let server = McpServer::new(Runner::<Remote, Lab>::new(lab), "lab", "1.0.0")
+        .with_switch(switch)
+        .page_size(2);
+    let (server_side, mut relay_to_server) = tokio::io::duplex(1 << 16);
+    let (mut relay_to_client, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let relay = tokio::spawn(async move {
+        let _ = tokio::io::copy_bidirectional(&mut relay_to_server, &mut relay_to_client).await;
+    });
+    let toolset = McpToolset::connect(client_side).await.unwrap();
+    (toolset, relay, stopped)
+}
+
+/// Waits (5 s at most) until `done` holds.
+async fn eventually(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("not within 5 s: {what}");
+}
+
+fn texts(results: &[ToolResult]) -> Vec<String> {
+    results.iter().map(|r| r.to_text().into_owned()).collect()
+}
+
+#[tokio::test]
+async fn our_server_tools_run_beside_the_sets() {
+    let (toolset, _task, stopped) = remote().await;
+    assert_eq!(toolset.server_name(), "lab");
+    let toolset = toolset.prefix("lab_").deny(&["count", "tag"]);
+    // Every page (2 tools each); `secret` is off, `count` denied.
+    let names: Vec<String> = toolset
+        .tools()
+        .iter()
+        .map(|t| t.name().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "lab_add",
+            "lab_picture",
+            "lab_fail",
+            "lab_hang",
+            "lab_unlock"
+        ]
+    );
+    assert!(toolset.problems().is_empty());
+    let mut runner = Runner::<Local, ()>::new(())
+        .timeout(Duration::from_millis(300))
+        .with_mcp(toolset.clone());
+
+    // Title, annotations and the output schema carried over, in the MCP definitions.
+    let definitions = runner.definitions(Provider::Mcp);
+    let add = &definitions[1];
+    assert_eq!(add["name"], "lab_add");
+    assert_eq!(add["title"], "Add two numbers");
+    assert_eq!(add["annotations"]["readOnlyHint"], true);
+    assert_eq!(add["outputSchema"]["properties"]["sum"]["type"], "integer");
+    let anthropic = runner.definitions(Provider::Anthropic);
+    assert_eq!(anthropic.as_array().unwrap().len(), 6);
+    assert_eq!(anthropic[1]["input_schema"]["required"], json!(["a", "b"]));
+
+    let calls = [
+        ToolCall::new("add", r#"{"a": 2, "b": 3}"#).with_id("1"),
+        ToolCall::new("lab_add", r#"{"a": 2, "b": 3}"#).with_id("2"),
+        ToolCall::new("lab_add", r#"{"a": "two", "b": 3}"#).with_id("3"),
+        ToolCall::new("lab_picture", "{}").with_id("4"),
+        ToolCall::new("lab_fail", "{}").with_id("5"),
+        ToolCall::new("lab_hang", "{}").with_id("6"),
+        ToolCall::new("lab_count", r#"{"to": 1}"#).with_id("7"),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    let results = turn.results();
+    assert_eq!(
+        texts(results),
+        [
+            "1005",
+            r#"{"sum":5}"#,
+            "invalid arguments at `a`: invalid type: string \"two\", expected an integer",
+            "a picture",
+            r#"{"error":"broken"}"#,
+            "the tool `lab_hang` timed out after 300ms",
+            "invalid arguments: unknown tool `lab_count`; the tools are `add`, `lab_add`, \
+             `lab_picture`, `lab_fail`, `lab_hang`, `lab_unlock`",
+        ]
+    );
+    assert_eq!(results[1].as_json(), Some(&json!({"sum": 5})));
+    let errors: Vec<bool> = results.iter().map(ToolResult::is_error).collect();
+    assert_eq!(errors, [false, false, true, false, true, true, true]);
+    let picture: Vec<_> = results[3]
+        .attachments()
+        .iter()
+        .map(|a| (a.is_image(), a.media_type().to_owned(), a.data().to_owned()))
+        .collect();
+    assert_eq!(
+        picture,
+        [
+            (true, "image/png".to_owned(), "iVBORw0KGgo=".to_owned()),
+            (false, "application/pdf".to_owned(), "JVBERi0=".to_owned())
+        ]
+    );
+    // Anthropic's rendering of the forwarded result: the image block, the PDF document.
+    let rendered = results[3].render(Provider::Anthropic, &calls[3]);
+    assert_eq!(rendered["content"][1]["type"], "image");
+    assert_eq!(rendered["content"][2]["type"], "document");
+    // The timeout reached the server as `notifications/cancelled`: its handler stopped.
+    eventually("the server's handler saw the cancellation", || {
+        stopped.load(Ordering::SeqCst) == 1
+    })
+    .await;
+
+    // The list changes: the runner lists again before its next turn.
+    let unlock = [ToolCall::new("lab_unlock", "{}").with_id("8")];
+    let turn = runner.run(Provider::Anthropic, &unlock).await;
+    assert_eq!(turn.results()[0].to_text(), "unlocked");
+    eventually("told of the change", || toolset.list_changed()).await;
+    let secret = [ToolCall::new("lab_secret", "{}").with_id("9")];
+    let turn = runner.run(Provider::Anthropic, &secret).await;
+    assert_eq!(turn.results()[0].to_text(), "the secret is 42");
+    assert_eq!(
+        runner
+            .definitions(Provider::Anthropic)
+            .as_array()
+            .unwrap()
+            .len(),
+        7
+    );
+}
+
+#[tokio::test]
+async fn allow_keeps_only_the_named_tools_and_strict_says_why_not() {
+    let (toolset, _task, _) = remote().await;
+    let toolset = toolset.allow(&["add", "hang", "tag"]).strict();
+    let tools = toolset.tools();
+    let names: Vec<&str> = tools.iter().map(|t| t.name()).collect();
+    assert_eq!(names, ["tag", "add", "hang"]);
+    // Strict where the schema allows: `add`'s schema fits OpenAI's strict dialect; `tag`'s
+    // does not, so it is offered non-strict, and the toolset says why.
+    let strict =
+        |index: usize| tools[index].definition(Provider::OpenAiChat)["function"]["strict"].clone();
+    assert_eq!((strict(0), strict(1)), (json!(false), json!(true)));
+    let problems = toolset.problems();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(
+        (problems[0].tool.as_str(), problems[0].offered),
+        ("tag", true)
+    );
+    assert!(
+        problems[0].reason.contains("cannot take a map"),
+        "{}",
+        problems[0].reason
+    );
+
+    // A turn's future can be spawned: it is `Send`.
+    fn send<T: Send>(_: &T) {}
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset);
+    let calls = [ToolCall::new("tag", r#"{"tags": {"a": "b"}}"#).with_id("1")];
+    let turn = runner.run(Provider::OpenAiChat, &calls);
+    send(&turn);
+    assert_eq!(turn.await.results()[0].to_text(), "1");
+}
+
+#[tokio::test]
+async fn a_server_that_ends_mid_call_gives_error_results() {
+    let (toolset, relay, _) = remote().await;
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.prefix("lab_"));
+    let calls = [ToolCall::new("lab_hang", "{}").with_id("1")];
+    let abort = async {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        relay.abort();
+    };
+    let (turn, ()) = tokio::join!(runner.run(Provider::OpenAiChat, &calls), abort);
+    assert!(turn.results()[0].is_error());
+    assert_eq!(
+        turn.results()[0].to_text(),
+        "the MCP server `lab` closed the connection while `hang` ran"
+    );
+    // And later calls say so at once.
+    let started = std::time::Instant::now();
+    let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    assert!(turn.results()[0].is_error());
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+/// A client of a gateway that hears its progress reports.
+struct Listener {
+    progress: tokio::sync::mpsc::UnboundedSender<ProgressNotificationParam>,
+}
+
+impl toolgen::rmcp::ClientHandler for Listener {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _: toolgen::rmcp::service::NotificationContext<toolgen::rmcp::RoleClient>,
+    ) {
+        let _ = self.progress.send(params);
+    }
+}
+
+fn call(name: &str, arguments: Value) -> CallToolRequestParams {
+    let params = CallToolRequestParams::new(name.to_owned());
+    match arguments {
+        Value::Object(arguments) => params.with_arguments(arguments),
+        _ => params,
+    }
+}
+
+#[tokio::test]
+async fn a_gateway_serves_the_tools_of_several_servers() {
+    let (first, _first_task, first_stopped) = remote().await;
+    let (second, _second_task, _) = remote().await;
+    let runner = Runner::<Local, ()>::new(())
+        .with_mcp(
+            first
+                .prefix("one_")
+                .allow(&["add", "count", "picture", "hang"]),
+        )
+        .with_mcp(second.prefix("two_").allow(&["add"]));
+    let gateway = McpServer::new(runner, "gateway", "1.0.0");
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = gateway.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
+    let client = Listener { progress }.serve(client_side).await.unwrap();
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        [
+            "add",
+            "one_add",
+            "one_picture",
+            "one_count",
+            "one_hang",
+            "two_add"
+        ]
+    );
+    assert_eq!(tools[1].title.as_deref(), Some("Add two numbers"));
+    assert!(tools[1].output_schema.is_some());
+
+    let sum = client
+        .call_tool(call("two_add", json!({"a": 1, "b": 2})))
+        .await
+        .unwrap();
+    assert_eq!(sum.structured_content, Some(json!({"sum": 3})));
+    let picture = client
+        .call_tool(call("one_picture", json!({})))
+        .await
+        .unwrap();
+    let kinds: Vec<Value> = picture
+        .content
+        .iter()
+        .map(|block| serde_json::to_value(block).unwrap()["type"].clone())
+        .collect();
+    assert_eq!(kinds, [json!("text"), json!("image"), json!("resource")]);
+    // The remote server's progress, through the gateway's runner, to the gateway's client.
+    let counted = client
+        .call_tool(call("one_count", json!({"to": 3})))
+        .await
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(&counted.content[0]).unwrap()["text"],
+        "counted to 3"
+    );
+    let mut steps = Vec::new();
+    for _ in 0..3 {
+        let step = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+            .await
+            .expect("progress within 5 s")
+            .unwrap();
+        steps.push((step.progress, step.total, step.message));
+    }
+    let expected: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
+        .collect();
+    assert_eq!(steps, expected);
+
+    // The gateway's client cancels a call: the gateway cancels its forwarded call in turn, and
+    // the remote server's handler stops.
+    let request = toolgen::rmcp::model::ClientRequest::CallToolRequest(
+        toolgen::rmcp::model::Request::new(call("one_hang", json!({}))),
+    );
+    let options = toolgen::rmcp::service::PeerRequestOptions::no_options();
+    let handle = client
+        .send_cancellable_request(request, options)
+        .await
+        .unwrap();
+    let started = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+        .await
+        .expect("the remote tool starts")
+        .unwrap();
+    assert_eq!(started.message.as_deref(), Some("waiting"));
+    handle
+        .cancel(Some("the user stopped it".to_owned()))
+        .await
+        .unwrap();
+    eventually("the remote handler saw the cancellation", || {
+        first_stopped.load(Ordering::SeqCst) == 1
+    })
+    .await;
+    client.cancel().await.unwrap();
+}
+
+/// The Python interpreter with the official MCP SDK: `TOOLGEN_PYTHON`, or `python3`. `None`
+/// (the test says it is skipped) where there is none; where `TOOLGEN_PYTHON` names one (as
+/// `.ci/run` does), it must work.
+fn python_with_mcp() -> Option<String> {
+    let named = std::env::var("TOOLGEN_PYTHON").ok();
+    let python = named.clone().unwrap_or_else(|| "python3".to_owned());
+    let works = std::process::Command::new(&python)
+        .args(["-c", "import mcp"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    match (works, named) {
+        (true, _) => Some(python),
+        (false, Some(named)) => panic!("TOOLGEN_PYTHON={named} cannot `import mcp`"),
+        (false, None) => {
+            eprintln!(
+                "the Python SDK server test is skipped: `python3 -c \"import mcp\"` fails \
+                 (`pip install mcp==2.3.0`, or set TOOLGEN_PYTHON)"
+            );
+            None
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_python_sdk_servers_tools_run() {
+    let Some(python) = python_with_mcp() else {
+        return;
+    };
+    let marker = std::env::temp_dir().join(format!("toolgen-toolset-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let mut command = tokio::process::Command::new(python);
+    command
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/mcp_toolset_server.py"
+        ))
+        .env("TOOLSET_MARKER", &marker)
+        .stderr(std::process::Stdio::null());
+    let toolset = McpToolset::stdio(command).await.unwrap();
+    assert_eq!(toolset.server_name(), "python-tools");
+    let names: Vec<String> = toolset
+        .tools()
+        .iter()
+        .map(|t| t.name().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "add",
+            "media",
+            "fail",
+            "notes_search",
+            "count",
+            "hang",
+            "unlock",
+            "exit_now"
+        ]
+    );
+    let mut runner = Runner::<Local, ()>::new(())
+        .timeout(Duration::from_millis(500))
+        .with_mcp(toolset.clone().prefix("py_"));
+    let definitions = runner.definitions(Provider::Mcp);
+    assert_eq!(definitions[1]["title"], "Add two numbers");
+    assert_eq!(definitions[1]["annotations"]["readOnlyHint"], true);
+    assert_eq!(definitions[1]["outputSchema"]["required"], json!(["sum"]));
+
+    let calls = [
+        ToolCall::new("py_add", r#"{"a": 2, "b": 3}"#).with_id("1"),
+        ToolCall::new("py_add", r#"{"a": 2}"#).with_id("2"),
+        ToolCall::new("py_media", "{}").with_id("3"),
+        ToolCall::new("py_fail", "{}").with_id("4"),
+        ToolCall::new("py_notes_search", r#"{"query": "rust"}"#).with_id("5"),
+        ToolCall::new("py_hang", "{}").with_id("6"),
+    ];
+    let turn = runner.run(Provider::OpenAiResponses, &calls).await;
+    let results = turn.results();
+    assert_eq!(
+        texts(results),
+        [
+            r#"{"sum":5}"#,
+            "invalid arguments: missing field `b`",
+            "a picture\n\n[resource file:///notes.txt]\ninside\n\n[resource link: more <file:///more.txt>]",
+            "Error executing tool fail",
+            r#"{"result":"found rust"}"#,
+            "the tool `py_hang` timed out after 500ms",
+        ]
+    );
+    let errors: Vec<bool> = results.iter().map(ToolResult::is_error).collect();
+    assert_eq!(errors, [false, true, false, true, false, true]);
+    let media: Vec<_> = results[2]
+        .attachments()
+        .iter()
+        .map(|a| {
+            (
+                a.is_image(),
+                a.media_type().to_owned(),
+                a.name().map(str::to_owned),
+            )
+        })
+        .collect();
+    assert_eq!(
+        media,
+        [
+            (true, "image/png".to_owned(), None),
+            (false, "audio/wav".to_owned(), None),
+            (
+                false,
+                "application/pdf".to_owned(),
+                Some("report.pdf".to_owned())
+            ),
+        ]
+    );
+    // The timeout reached the Python server: its tool was cancelled.
+    eventually("the Python tool saw the cancellation", || {
+        std::fs::read_to_string(&marker).is_ok_and(|text| text == "cancelled")
+    })
+    .await;
+    let _ = std::fs::remove_file(&marker);
+
+    // Progress, through a gateway to its client.
+    let gateway = McpServer::new(
+        Runner::<Local, ()>::new(()).with_mcp(toolset.clone().allow(&["count"])),
+        "gateway",
+        "1.0.0",
+    );
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = gateway.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
+    let client = Listener { progress }.serve(client_side).await.unwrap();
+    let counted = client
+        .call_tool(call("count", json!({"to": 2})))
+        .await
+        .unwrap();
+    assert_eq!(
+        counted.structured_content,
+        Some(json!({"result": "counted to 2"}))
+    );
+    for done in 1..=2 {
+        let step = tokio::time::timeout(Duration::from_secs(5), progressed.recv())
+            .await
+            .expect("progress within 5 s")
+            .unwrap();
+        assert_eq!(
+            (step.progress, step.total, step.message),
+            (f64::from(done), Some(2.0), Some(format!("counted {done}")))
+        );
+    }
+    client.cancel().await.unwrap();
+
+    // A tool added while serving: the next turn lists again.
+    let unlock = [ToolCall::new("py_unlock", "{}").with_id("7")];
+    let turn = runner.run(Provider::OpenAiResponses, &unlock).await;
+    assert_eq!(turn.results()[0].to_text(), r#"{"result":"unlocked"}"#);
+    eventually("told of the change", || toolset.list_changed()).await;
+    let secret = [ToolCall::new("py_secret", "{}").with_id("8")];
+    let turn = runner.run(Provider::OpenAiResponses, &secret).await;
+    assert_eq!(
+        turn.results()[0].to_text(),
+        r#"{"result":"the secret is 42"}"#
+    );
+
+    // The process ends in the middle of a call: an error result, and so for the calls after.
+    let exit = [ToolCall::new("py_exit_now", "{}").with_id("9")];
+    let turn = runner.run(Provider::OpenAiResponses, &exit).await;
+    assert!(turn.results()[0].is_error());
+    assert_eq!(
+        turn.results()[0].to_text(),
+        "the MCP server `python-tools` closed the connection while `exit_now` ran"
+    );
+    let again = [ToolCall::new("py_add", r#"{"a": 1, "b": 1}"#).with_id("10")];
+    let turn = runner.run(Provider::OpenAiResponses, &again).await;
+    assert!(turn.results()[0].is_error(), "{:?}", turn.results()[0]);
+}
+
+#[tokio::test]
+async fn over_streamable_http() {
+    let switch = ToolSwitch::new();
+    switch.disable("secret");
+    let lab = Lab {
+        switch: switch.clone(),
+        stopped: Arc::new(AtomicUsize::new(0)),
+    };
+    let server =
+        McpServer::new(Runner::<Remote, Lab>::new(lab), "lab", "1.0.0").with_switch(switch);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(server.serve_http(listener));
+    let toolset = McpToolset::http(&url)
+        .await
+        .unwrap()
+        .allow(&["add", "picture"]);
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.prefix("lab_"));
+    let calls = [
+        ToolCall::new("lab_add", r#"{"a": 20, "b": 22}"#).with_id("1"),
+        ToolCall::new("lab_picture", "{}").with_id("2"),
+    ];
+    let turn = runner.run(Provider::Gemini, &calls).await;
+    assert_eq!(turn.results()[0].as_json(), Some(&json!({"sum": 42})));
+    assert_eq!(turn.results()[1].attachments().len(), 2);
+}
+
+#[tokio::test]
+async fn a_server_that_will_not_start_is_an_error() {
+    let missing = tokio::process::Command::new("/nonexistent/mcp-server");
+    let error = McpToolset::stdio(missing).await.unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("the MCP server did not start: "),
+        "{error}"
+    );
+    // A process that exits at once: the handshake fails, at once.
+    let started = std::time::Instant::now();
+    let error = McpToolset::stdio(tokio::process::Command::new("true"))
+        .await
+        .unwrap_err();
+    assert!(
+        error.to_string().starts_with("the MCP handshake failed: "),
+        "{error}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

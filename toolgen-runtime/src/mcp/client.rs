@@ -1,0 +1,803 @@
+//! Using the tools of an MCP server: [`McpToolset`] connects to one with rmcp's client (a child
+//! process over stdio, streamable HTTP, or any rmcp transport), lists its tools, and offers them
+//! in a [`Runner`](crate::Runner) beside the set's own, each call forwarded to the server.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CancelledNotificationParam, ClientConfig, ClientRequest, Implementation,
+    ProgressNotificationParam, ProgressToken, ProtocolVersion, Request, RequestId, ServerResult,
+};
+use rmcp::service::{NotificationContext, Peer, PeerRequestOptions, RunningService};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
+use crate::tool::dynamic::{DynamicTool, DynamicToolError};
+use crate::wire::result::ToolResult;
+
+/// How long connecting (the handshake and the first listing) may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a forwarded call may run unless [`McpToolset::timeout`] says otherwise.
+const CALL_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The tools of one MCP server, to offer a model beside a tool set's own
+/// ([`Runner::with_mcp`](crate::Runner::with_mcp)).
+///
+/// Connect with [`stdio`](McpToolset::stdio) (a child process), [`http`](McpToolset::http)
+/// (streamable HTTP; plain `http://`: for `https://`, turn on rmcp's `reqwest` feature in your
+/// own `Cargo.toml` and it is used here too) or [`connect`](McpToolset::connect) (any rmcp
+/// client transport). Every page of `tools/list` is read. Each tool is offered as a
+/// [`DynamicTool`]: its name, description, `inputSchema`, `outputSchema`, `title`,
+/// `annotations` and `icons` carried over, its provider definitions by the dialect rules of
+/// every run-time tool.
+///
+/// A call is checked against the tool's input schema first (bad arguments get the same
+/// JSON-path errors as the set's tools, without a round trip), then sent as `tools/call`:
+/// the server's progress reaches [`Invocation::progress`], the runner's timeout and
+/// cancellation reach the server as `notifications/cancelled`, and the result comes back as a
+/// [`ToolResult`] (text, `structuredContent` as JSON, images, audio and resources as
+/// attachments, `isError`). A server that exits, hangs or answers with a protocol error gives
+/// the model an error result saying so.
+///
+/// The server's `notifications/tools/list_changed` marks the listing stale; the runner lists
+/// again before its next turn ([`Runner::refresh_mcp`](crate::Runner::refresh_mcp)).
+/// [`allow`](McpToolset::allow), [`deny`](McpToolset::deny) and
+/// [`prefix`](McpToolset::prefix) choose the tools and rename them, for names that collide
+/// with the set's or another server's.
+///
+/// Clones share the connection. It closes when the last clone (and every runner holding its
+/// tools) is dropped, or with [`close`](McpToolset::close); a child process is killed then.
+///
+/// ```no_run
+/// use toolgen::{Provider, Runner, ToolSet};
+/// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+/// # use toolgen::{Handler, Invocation, Tool, ToolError};
+/// # /// Say hello.
+/// # #[derive(Tool, serde::Deserialize)]
+/// # struct Hello {}
+/// # impl Handler<()> for Hello {
+/// #     type Output = &'static str;
+/// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+/// # }
+/// # #[derive(ToolSet)] enum Tools { Hello(Hello) }
+///
+/// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+/// let mut command = tokio::process::Command::new("npx");
+/// command.args(["-y", "@modelcontextprotocol/server-everything"]);
+/// let everything = McpToolset::stdio(command).await?.prefix("everything_").deny(&["sampleLLM"]);
+/// let runner = Runner::<Tools, ()>::new(()).with_mcp(everything);
+/// let definitions = runner.definitions(Provider::Anthropic); // the server's tools
+/// # let _ = definitions; Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct McpToolset {
+    shared: Arc<Shared>,
+    prefix: String,
+    allow: Option<Vec<String>>,
+    deny: Vec<String>,
+    strict: bool,
+    timeout: Duration,
+}
+
+/// What every clone of a toolset, and every call, shares.
+struct Shared {
+    peer: Peer<RoleClient>,
+    /// The running client: dropped (with the last clone), it stops, and the child with it.
+    service: Mutex<Option<RunningService<RoleClient, ClientSide>>>,
+    events: Arc<Events>,
+    /// The server's tools as last listed.
+    listed: Mutex<Vec<rmcp::model::Tool>>,
+    /// The server's name, for messages.
+    name: String,
+    /// The child process, killed when dropped.
+    _child: Option<tokio::process::Child>,
+}
+
+/// What the server tells the client between requests.
+#[derive(Default)]
+struct Events {
+    /// Where each running call's progress goes, by its progress token.
+    progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
+    /// The server said its tools changed since the last listing.
+    changed: AtomicBool,
+}
+
+/// rmcp's client handler: progress and list changes, into [`Events`].
+struct ClientSide {
+    events: Arc<Events>,
+}
+
+impl ClientHandler for ClientSide {
+    fn get_info(&self) -> ClientConfig {
+        let mut config = ClientConfig::default();
+        // `2025-11-25`: its `notifications/tools/list_changed` come unasked.
+        config.protocol_version = ProtocolVersion::V_2025_11_25;
+        config.client_info = Implementation::new("toolgen", env!("CARGO_PKG_VERSION"));
+        config
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _: NotificationContext<RoleClient>,
+    ) {
+        let sinks = lock(&self.events.progress);
+        if let Some(sink) = sinks.get(&params.progress_token) {
+            let mut step = Progress::new(params.progress);
+            step.total = params.total;
+            step.message = params.message;
+            let _ = sink.send(step);
+        }
+    }
+
+    async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
+        self.events.changed.store(true, Ordering::SeqCst);
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Why a toolset could not connect, or list the server's tools.
+///
+/// ```
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// use toolgen_runtime::{McpClientError, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+///
+/// let missing = tokio::process::Command::new("/nonexistent/mcp-server");
+/// let error = McpToolset::stdio(missing).await.unwrap_err();
+/// assert!(matches!(error, McpClientError::Spawn(_)));
+/// assert!(error.to_string().starts_with("the MCP server did not start"));
+/// # });
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum McpClientError {
+    /// The child process did not start.
+    Spawn(std::io::Error),
+    /// The handshake failed (the transport's or the server's error, in words).
+    Connect(String),
+    /// `tools/list` failed.
+    List(String),
+    /// The server did not answer within the time given.
+    TimedOut(Duration),
+}
+
+impl std::fmt::Display for McpClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            McpClientError::Spawn(error) => write!(f, "the MCP server did not start: {error}"),
+            McpClientError::Connect(why) => write!(f, "the MCP handshake failed: {why}"),
+            McpClientError::List(why) => write!(f, "the MCP server's tools/list failed: {why}"),
+            McpClientError::TimedOut(after) => {
+                write!(f, "the MCP server did not answer within {after:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for McpClientError {}
+
+/// A server's tool that is not offered as it is: left out, or offered non-strict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct McpToolProblem {
+    /// The tool's name on the server.
+    pub tool: String,
+    /// Whether it is offered all the same (non-strict, when strict was asked for).
+    pub offered: bool,
+    /// Why.
+    pub reason: String,
+}
+
+impl McpToolset {
+    /// Starts `command` as a child process and speaks MCP with it over its stdin and stdout
+    /// (its stderr is left as `command` has it). The process is killed when the toolset closes.
+    pub async fn stdio(mut command: tokio::process::Command) -> Result<Self, McpClientError> {
+        command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        let mut child = command.spawn().map_err(McpClientError::Spawn)?;
+        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+            return Err(McpClientError::Spawn(std::io::Error::other(
+                "the child's stdin and stdout are not piped",
+            )));
+        };
+        Self::start((stdout, stdin), Some(child)).await
+    }
+
+    /// Connects to the streamable HTTP endpoint at `url` (as `http://127.0.0.1:8080/mcp`).
+    pub async fn http(url: &str) -> Result<Self, McpClientError> {
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_owned());
+        Self::start(transport, None).await
+    }
+
+    /// Speaks MCP over any rmcp client transport (a `tokio::io::duplex` half, an
+    /// `(AsyncRead, AsyncWrite)` pair, a configured streamable HTTP transport).
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+    ///
+    /// /// Add two numbers.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Add { a: i64, b: i64 }
+    /// impl Handler<()> for Add {
+    ///     type Output = i64;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
+    /// }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Add(Add) }
+    ///
+    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
+    /// tokio::spawn(async move {
+    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
+    ///     running.waiting().await
+    /// });
+    /// let toolset = McpToolset::connect(client_side).await.unwrap().prefix("calc_");
+    /// assert_eq!(toolset.tools()[0].name(), "calc_add");
+    /// # });
+    /// ```
+    pub async fn connect<T, E, A>(transport: T) -> Result<Self, McpClientError>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        Self::start(transport, None).await
+    }
+
+    async fn start<T, E, A>(
+        transport: T,
+        child: Option<tokio::process::Child>,
+    ) -> Result<Self, McpClientError>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let events = Arc::new(Events::default());
+        let handler = ClientSide {
+            events: Arc::clone(&events),
+        };
+        let service = tokio::time::timeout(CONNECT_TIMEOUT, handler.serve(transport))
+            .await
+            .map_err(|_| McpClientError::TimedOut(CONNECT_TIMEOUT))?
+            .map_err(|error| McpClientError::Connect(error.to_string()))?;
+        let peer = service.peer().clone();
+        let name = peer
+            .peer_info()
+            .and_then(|info| info.server_info.as_ref().map(|server| server.name.clone()))
+            .unwrap_or_else(|| "MCP server".to_owned());
+        let shared = Arc::new(Shared {
+            peer,
+            service: Mutex::new(Some(service)),
+            events,
+            listed: Mutex::new(Vec::new()),
+            name,
+            _child: child,
+        });
+        let toolset = McpToolset {
+            shared,
+            prefix: String::new(),
+            allow: None,
+            deny: Vec::new(),
+            strict: false,
+            timeout: CALL_TIMEOUT,
+        };
+        toolset.list(CONNECT_TIMEOUT).await?;
+        Ok(toolset)
+    }
+
+    /// Lists every page of the server's tools, within `timeout`.
+    async fn list(&self, timeout: Duration) -> Result<(), McpClientError> {
+        // Cleared first: a change told while listing is listed again next time.
+        self.shared.events.changed.store(false, Ordering::SeqCst);
+        let tools = tokio::time::timeout(timeout, self.shared.peer.list_all_tools())
+            .await
+            .map_err(|_| McpClientError::TimedOut(timeout))?
+            .map_err(|error| McpClientError::List(error.to_string()))?;
+        *lock(&self.shared.listed) = tools;
+        Ok(())
+    }
+
+    /// Offers the tools under `prefix` + their name (`github_` + `create_issue`), for names
+    /// that collide with the set's tools or another server's. Calls reach the server under its
+    /// own names.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+    ///
+    /// /// Add two numbers.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Add { a: i64, b: i64 }
+    /// /// Subtract a number from another.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Sub { a: i64, b: i64 }
+    /// # impl Handler<()> for Add {
+    /// #     type Output = i64;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
+    /// # }
+    /// # impl Handler<()> for Sub {
+    /// #     type Output = i64;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a - self.b) }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Add(Add), Sub(Sub) }
+    ///
+    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
+    /// tokio::spawn(async move {
+    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
+    ///     running.waiting().await
+    /// });
+    /// let toolset = McpToolset::connect(client_side).await.unwrap();
+    /// let names = |toolset: &McpToolset| -> Vec<String> {
+    ///     toolset.tools().iter().map(|tool| tool.name().to_owned()).collect()
+    /// };
+    /// assert_eq!(names(&toolset.clone().prefix("calc_")), ["calc_add", "calc_sub"]);
+    /// assert_eq!(names(&toolset.clone().deny(&["sub"])), ["add"]);
+    /// assert_eq!(names(&toolset.clone().allow(&["sub"])), ["sub"]);
+    /// let strict = toolset.clone().strict();
+    /// assert!(strict.problems().is_empty()); // both fit the strict dialects
+    /// assert!(!toolset.list_changed());
+    /// toolset.refresh().await.unwrap(); // lists again, every page
+    /// toolset.close().await;
+    /// # });
+    /// ```
+    #[must_use]
+    pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.prefix = prefix.into();
+        self
+    }
+
+    /// Offers only the tools named here (by their names on the server).
+    #[must_use]
+    pub fn allow(mut self, names: &[&str]) -> Self {
+        self.allow = Some(names.iter().map(|name| (*name).to_owned()).collect());
+        self
+    }
+
+    /// Offers none of the tools named here (by their names on the server).
+    #[must_use]
+    pub fn deny(mut self, names: &[&str]) -> Self {
+        self.deny
+            .extend(names.iter().map(|name| (*name).to_owned()));
+        self
+    }
+
+    /// Offers the tools strict for OpenAI and Anthropic ([`DynamicTool::strict`]) where their
+    /// schemas allow; a tool whose schema a strict dialect cannot express is offered
+    /// non-strict, and [`problems`](McpToolset::problems) says why.
+    #[must_use]
+    pub fn strict(mut self) -> Self {
+        self.strict = true;
+        self
+    }
+
+    /// How long a forwarded call may run (60 s unless set; a runner's shorter
+    /// [`timeout`](crate::Runner::timeout) wins). Past it the server is sent
+    /// `notifications/cancelled` and the model an error result.
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The server's name, as it gave it.
+    pub fn server_name(&self) -> &str {
+        &self.shared.name
+    }
+
+    /// rmcp's client, to reach the server directly (resources, prompts, a call by hand).
+    pub fn peer(&self) -> &Peer<RoleClient> {
+        &self.shared.peer
+    }
+
+    /// Whether the server said its tools changed since they were last listed.
+    pub fn list_changed(&self) -> bool {
+        self.shared.events.changed.load(Ordering::SeqCst)
+    }
+
+    /// Lists the server's tools again (every page), within the toolset's
+    /// [`timeout`](McpToolset::timeout).
+    pub async fn refresh(&self) -> Result<(), McpClientError> {
+        self.list(self.timeout).await
+    }
+
+    /// Closes the connection (a child process is killed). Calls after it get error results.
+    pub async fn close(&self) {
+        let service = lock(&self.shared.service).take();
+        if let Some(service) = service {
+            let _ = service.cancel().await;
+        }
+    }
+
+    /// The tools offered: the server's, chosen by [`allow`](McpToolset::allow) and
+    /// [`deny`](McpToolset::deny), renamed by [`prefix`](McpToolset::prefix).
+    pub fn tools(&self) -> Vec<DynamicTool> {
+        self.offered().0.into_iter().map(|(tool, _)| tool).collect()
+    }
+
+    /// The server's tools that are left out (a name or a schema toolgen cannot offer) or
+    /// offered non-strict though [`strict`](McpToolset::strict) was asked for, and why.
+    pub fn problems(&self) -> Vec<McpToolProblem> {
+        self.offered().1
+    }
+
+    /// Every tool offered, with the handler that forwards its calls; and the problems.
+    pub(crate) fn offered(&self) -> (Vec<(DynamicTool, McpCall)>, Vec<McpToolProblem>) {
+        let listed = lock(&self.shared.listed).clone();
+        let mut offered = Vec::new();
+        let mut problems = Vec::new();
+        let mut names = HashSet::new();
+        for tool in listed {
+            let remote = tool.name.to_string();
+            if self
+                .allow
+                .as_ref()
+                .is_some_and(|allow| !allow.contains(&remote))
+                || self.deny.contains(&remote)
+            {
+                continue;
+            }
+            let problem = |offered: bool, reason: String| McpToolProblem {
+                tool: remote.clone(),
+                offered,
+                reason,
+            };
+            let name = offered_name(&self.prefix, &remote);
+            if !names.insert(name.clone()) {
+                let reason = format!("its name is offered as `{name}`, as another tool's is");
+                problems.push(problem(false, reason));
+                continue;
+            }
+            let made = match self.dynamic_tool(&tool, name) {
+                Ok(made) => made,
+                Err(error) => {
+                    problems.push(problem(false, error.to_string()));
+                    continue;
+                }
+            };
+            let made = if self.strict {
+                match made.clone().strict() {
+                    Ok(strict) => strict,
+                    Err(error) => {
+                        problems.push(problem(true, error.to_string()));
+                        made
+                    }
+                }
+            } else {
+                made
+            };
+            let call = McpCall {
+                shared: Arc::clone(&self.shared),
+                remote,
+                timeout: self.timeout,
+            };
+            offered.push((made, call));
+        }
+        (offered, problems)
+    }
+
+    /// The server's `tool` as a run-time tool named `name`.
+    fn dynamic_tool(
+        &self,
+        tool: &rmcp::model::Tool,
+        name: String,
+    ) -> Result<DynamicTool, DynamicToolError> {
+        let schema = Value::Object((*tool.input_schema).clone());
+        let description = tool.description.as_deref().unwrap_or_default();
+        let mut made = DynamicTool::new(name, description, schema)?;
+        if let Some(title) = &tool.title {
+            made = made.with_title(title.clone());
+        }
+        if let Some(annotations) = &tool.annotations
+            && let Ok(annotations) = serde_json::to_value(annotations)
+        {
+            made = made.with_annotations(annotations);
+        }
+        if let Some(icons) = &tool.icons
+            && let Ok(icons) = serde_json::to_value(icons)
+        {
+            made = made.with_icons(icons);
+        }
+        if let Some(output) = &tool.output_schema {
+            made = made.with_output_schema(Value::Object((**output).clone()));
+        }
+        Ok(made)
+    }
+}
+
+impl std::fmt::Debug for McpToolset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpToolset")
+            .field("server", &self.shared.name)
+            .field("prefix", &self.prefix)
+            .field("allow", &self.allow)
+            .field("deny", &self.deny)
+            .field("strict", &self.strict)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The name a server's tool `remote` is offered under: `prefix` + the name, each character
+/// providers refuse (MCP names may hold `.` and `/`) as `_`, cut to 64 bytes.
+fn offered_name(prefix: &str, remote: &str) -> String {
+    let mut name: String = prefix
+        .chars()
+        .chain(remote.chars())
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    name.truncate(64);
+    name
+}
+
+/// The handler of a server's tool: forwards its calls.
+pub(crate) struct McpCall {
+    shared: Arc<Shared>,
+    /// The tool's name on the server.
+    remote: String,
+    timeout: Duration,
+}
+
+/// Sends `notifications/cancelled` for a request when dropped armed (the runner gave up on
+/// the call: a timeout, a cancelled turn, or its future dropped), and forgets the call's
+/// progress token.
+struct Abandoned<'a> {
+    shared: &'a Shared,
+    id: Option<RequestId>,
+    token: ProgressToken,
+}
+
+impl Drop for Abandoned<'_> {
+    fn drop(&mut self) {
+        lock(&self.shared.events.progress).remove(&self.token);
+        if let Some(id) = self.id.take()
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            let peer = self.shared.peer.clone();
+            let reason = "the caller gave up on the call (a timeout, or a cancelled turn)";
+            let param = CancelledNotificationParam::new(Some(id), Some(reason.to_owned()));
+            runtime.spawn(async move {
+                let _ = peer.notify_cancelled(param).await;
+            });
+        }
+    }
+}
+
+impl McpCall {
+    async fn forward(&self, arguments: Value, call: &Invocation<'_>) -> ToolResult {
+        let server = &self.shared.name;
+        let tool = &self.remote;
+        let mut params = CallToolRequestParams::new(tool.clone());
+        if let Value::Object(arguments) = arguments {
+            params = params.with_arguments(arguments);
+        }
+        let request = ClientRequest::CallToolRequest(Request::new(params));
+        let sent = self
+            .shared
+            .peer
+            .send_request_with_option(request, PeerRequestOptions::no_options())
+            .await;
+        let mut handle = match sent {
+            Ok(handle) => handle,
+            Err(error) => {
+                return ToolResult::error(format!(
+                    "the tool `{tool}` of the MCP server `{server}` could not be called: {error}"
+                ));
+            }
+        };
+        let (sink, mut progress) = mpsc::unbounded_channel();
+        lock(&self.shared.events.progress).insert(handle.progress_token.clone(), sink);
+        let mut abandoned = Abandoned {
+            shared: &self.shared,
+            id: Some(handle.id.clone()),
+            token: handle.progress_token.clone(),
+        };
+        let answer = loop {
+            tokio::select! {
+                biased;
+                answer = &mut handle.rx => break answer,
+                Some(step) = progress.recv() => call.progress(step),
+            }
+        };
+        abandoned.id = None;
+        drop(abandoned);
+        match answer {
+            Ok(Ok(ServerResult::CallToolResult(result))) => match serde_json::to_value(&result) {
+                Ok(result) => call_result(&result),
+                Err(error) => ToolResult::error(format!(
+                    "the tool `{tool}` of the MCP server `{server}` answered with a result \
+                     toolgen cannot read: {error}"
+                )),
+            },
+            Ok(Ok(ServerResult::EmptyResult(_))) => ToolResult::text(""),
+            Ok(Ok(_)) => ToolResult::error(format!(
+                "the tool `{tool}` of the MCP server `{server}` answered with something other \
+                 than a tool's result"
+            )),
+            Ok(Err(rmcp::ServiceError::McpError(error))) => ToolResult::error(format!(
+                "the MCP server `{server}` refused the call of `{tool}`: {} ({})",
+                error.message, error.code.0
+            )),
+            Ok(Err(error)) => ToolResult::error(format!(
+                "the call of `{tool}` on the MCP server `{server}` failed: {error}"
+            )),
+            Err(_) => ToolResult::error(format!(
+                "the MCP server `{server}` closed the connection while `{tool}` ran"
+            )),
+        }
+    }
+}
+
+impl<Ctx: ?Sized> DynamicHandler<Ctx> for McpCall {
+    fn handle<'a>(
+        &'a self,
+        _: &'a Ctx,
+        arguments: Value,
+        call: &'a Invocation<'a>,
+    ) -> DynamicFuture<'a> {
+        Box::pin(async move {
+            let result = self.forward(arguments, call).await;
+            match (result.as_json(), result.is_error()) {
+                (Some(value), false) => Ok(value.clone()),
+                (None, false) => Ok(Value::String(result.to_text().into_owned())),
+                (Some(value), true) => Err(crate::ToolError::json(value.clone())),
+                (None, true) => Err(crate::ToolError::new(result.to_text())),
+            }
+        })
+    }
+
+    fn handle_result<'a>(
+        &'a self,
+        _: &'a Ctx,
+        arguments: Value,
+        call: &'a Invocation<'a>,
+    ) -> CallFuture<'a> {
+        Box::pin(self.forward(arguments, call))
+    }
+
+    fn timeout(&self) -> Option<Duration> {
+        Some(self.timeout)
+    }
+}
+
+/// An MCP `CallToolResult` (as JSON) as the result the model reads:
+/// - `structuredContent`, when there is any, is the result's JSON (the text content beside it
+///   is, as the specification asks, the same JSON written out); else the text blocks, joined
+///   by blank lines;
+/// - images are attached as images, audio and embedded binary resources as files; an embedded
+///   text resource's text and a resource link's name and URI are written into the text;
+/// - `isError: true` makes it an error result.
+pub(crate) fn call_result(result: &Value) -> ToolResult {
+    let is_error = result.get("isError").and_then(Value::as_bool) == Some(true);
+    let mut texts: Vec<String> = Vec::new();
+    let mut images: Vec<(String, String)> = Vec::new();
+    let mut files: Vec<(String, String, Option<String>)> = Vec::new();
+    let blocks = result.get("content").and_then(Value::as_array);
+    for block in blocks.into_iter().flatten() {
+        let text_of = |key: &str| block.get(key).and_then(Value::as_str).unwrap_or_default();
+        match text_of("type") {
+            "text" => texts.push(text_of("text").to_owned()),
+            "image" => images.push((text_of("data").to_owned(), text_of("mimeType").to_owned())),
+            "audio" => files.push((
+                text_of("data").to_owned(),
+                text_of("mimeType").to_owned(),
+                None,
+            )),
+            "resource" => {
+                let resource = block.get("resource");
+                let field = |key: &str| {
+                    resource
+                        .and_then(|resource| resource.get(key))
+                        .and_then(Value::as_str)
+                };
+                let uri = field("uri").unwrap_or_default();
+                if let Some(text) = field("text") {
+                    texts.push(format!("[resource {uri}]\n{text}"));
+                } else if let Some(blob) = field("blob") {
+                    let media_type = field("mimeType").unwrap_or("application/octet-stream");
+                    let name = uri.rsplit('/').next().filter(|name| !name.is_empty());
+                    files.push((
+                        blob.to_owned(),
+                        media_type.to_owned(),
+                        name.map(str::to_owned),
+                    ));
+                }
+            }
+            "resource_link" => {
+                let name = text_of("name");
+                let uri = text_of("uri");
+                texts.push(format!("[resource link: {name} <{uri}>]"));
+            }
+            _ => {}
+        }
+    }
+    let structured = result
+        .get("structuredContent")
+        .filter(|structured| !structured.is_null());
+    let mut answer = match (structured, is_error) {
+        (Some(value), false) => ToolResult::json(value.clone()),
+        (Some(value), true) => ToolResult::error_json(value.clone()),
+        (None, false) => ToolResult::text(texts.join("\n\n")),
+        (None, true) => ToolResult::error(texts.join("\n\n")),
+    };
+    for (data, media_type) in images {
+        answer = answer.with_image(data, media_type);
+    }
+    for (data, media_type, name) in files {
+        answer = answer.with_file(data, media_type, name.as_deref());
+    }
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_content_kind_is_mapped() {
+        let result = call_result(&json!({"content": [
+            {"type": "text", "text": "one"},
+            {"type": "image", "data": "iVBO", "mimeType": "image/png"},
+            {"type": "audio", "data": "UklG", "mimeType": "audio/wav"},
+            {"type": "resource", "resource": {"uri": "file:///a.txt", "text": "inside"}},
+            {"type": "resource", "resource": {"uri": "file:///r.pdf", "blob": "JVBE", "mimeType": "application/pdf"}},
+            {"type": "resource_link", "uri": "file:///b", "name": "b"},
+            {"type": "unknown"}
+        ]}));
+        assert!(!result.is_error());
+        assert_eq!(
+            result.to_text(),
+            "one\n\n[resource file:///a.txt]\ninside\n\n[resource link: b <file:///b>]"
+        );
+        let kinds: Vec<_> = result
+            .attachments()
+            .iter()
+            .map(|a| (a.is_image(), a.media_type(), a.name()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (true, "image/png", None),
+                (false, "audio/wav", None),
+                (false, "application/pdf", Some("r.pdf"))
+            ]
+        );
+        let structured = call_result(&json!({"content": [{"type": "text", "text": "{\"a\":1}"}],
+            "structuredContent": {"a": 1}, "isError": true}));
+        assert!(structured.is_error());
+        assert_eq!(structured.as_json(), Some(&json!({"a": 1})));
+        assert_eq!(call_result(&json!({})).to_text(), "");
+    }
+
+    #[test]
+    fn names_are_made_fit_for_providers() {
+        assert_eq!(
+            offered_name("gh_", "repo.create/issue"),
+            "gh_repo_create_issue"
+        );
+        assert_eq!(offered_name("", &"x".repeat(80)).len(), 64);
+    }
+}
