@@ -2,7 +2,7 @@
 //! process over stdio, streamable HTTP, or any rmcp transport), lists its tools, and offers them
 //! in a [`Runner`](crate::Runner) beside the set's own, each call forwarded to the server.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -103,9 +103,50 @@ struct Shared {
 #[derive(Default)]
 struct Events {
     /// Where each running call's progress goes, by its progress token.
-    progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
+    progress: Mutex<Sinks>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
+}
+
+/// The running calls' progress sinks, and the reports that came before their call's sink.
+#[derive(Default)]
+struct Sinks {
+    running: HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>,
+    /// Reports for a token no running call has (yet): rmcp chooses a call's token as it sends
+    /// the request, and on a multi-thread runtime the server's first report can be read before
+    /// the call registers its sink. The last [`EARLY_REPORTS`] are kept for it.
+    early: VecDeque<(ProgressToken, Progress)>,
+}
+
+/// How many progress reports for unknown tokens are kept for a call about to register.
+const EARLY_REPORTS: usize = 32;
+
+impl Sinks {
+    /// Registers a call's sink, and gives it the reports that came before it.
+    fn register(&mut self, token: ProgressToken, sink: mpsc::UnboundedSender<Progress>) {
+        let (early, others): (VecDeque<_>, VecDeque<_>) = std::mem::take(&mut self.early)
+            .into_iter()
+            .partition(|(for_token, _)| *for_token == token);
+        self.early = others;
+        for (_, step) in early {
+            let _ = sink.send(step);
+        }
+        self.running.insert(token, sink);
+    }
+
+    fn report(&mut self, token: ProgressToken, step: Progress) {
+        match self.running.get(&token) {
+            Some(sink) => {
+                let _ = sink.send(step);
+            }
+            None => {
+                if self.early.len() >= EARLY_REPORTS {
+                    self.early.pop_front();
+                }
+                self.early.push_back((token, step));
+            }
+        }
+    }
 }
 
 /// rmcp's client handler: progress and list changes, into [`Events`].
@@ -127,13 +168,10 @@ impl ClientHandler for ClientSide {
         params: ProgressNotificationParam,
         _: NotificationContext<RoleClient>,
     ) {
-        let sinks = lock(&self.events.progress);
-        if let Some(sink) = sinks.get(&params.progress_token) {
-            let mut step = Progress::new(params.progress);
-            step.total = params.total;
-            step.message = params.message;
-            let _ = sink.send(step);
-        }
+        let mut step = Progress::new(params.progress);
+        step.total = params.total;
+        step.message = params.message;
+        lock(&self.events.progress).report(params.progress_token, step);
     }
 
     async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
@@ -571,7 +609,9 @@ struct Abandoned<'a> {
 
 impl Drop for Abandoned<'_> {
     fn drop(&mut self) {
-        lock(&self.shared.events.progress).remove(&self.token);
+        lock(&self.shared.events.progress)
+            .running
+            .remove(&self.token);
         if let Some(id) = self.id.take()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
@@ -608,7 +648,7 @@ impl McpCall {
             }
         };
         let (sink, mut progress) = mpsc::unbounded_channel();
-        lock(&self.shared.events.progress).insert(handle.progress_token.clone(), sink);
+        lock(&self.shared.events.progress).register(handle.progress_token.clone(), sink);
         let mut abandoned = Abandoned {
             shared: &self.shared,
             id: Some(handle.id.clone()),
@@ -799,5 +839,33 @@ mod tests {
             "gh_repo_create_issue"
         );
         assert_eq!(offered_name("", &"x".repeat(80)).len(), 64);
+    }
+}
+
+#[cfg(test)]
+mod sink_tests {
+    use super::*;
+
+    fn token(n: i64) -> ProgressToken {
+        ProgressToken(rmcp::model::NumberOrString::Number(n))
+    }
+
+    /// A report read before its call registered reaches the call; the buffer stays bounded.
+    #[test]
+    fn early_reports_reach_their_call() {
+        let mut sinks = Sinks::default();
+        sinks.report(token(1), Progress::new(0.5));
+        for n in 0..100 {
+            sinks.report(token(1000 + n), Progress::new(1.0));
+        }
+        assert_eq!(sinks.early.len(), EARLY_REPORTS);
+        sinks.report(token(2), Progress::new(0.25));
+        let (sink, mut reports) = mpsc::unbounded_channel();
+        sinks.register(token(2), sink);
+        assert_eq!(reports.try_recv().map(|p| p.progress), Ok(0.25));
+        assert!(reports.try_recv().is_err());
+        assert_eq!(sinks.early.len(), EARLY_REPORTS - 1);
+        sinks.report(token(2), Progress::new(0.75));
+        assert_eq!(reports.try_recv().map(|p| p.progress), Ok(0.75));
     }
 }
