@@ -657,10 +657,18 @@ impl McpCall {
         let answer = loop {
             tokio::select! {
                 biased;
-                answer = &mut handle.rx => break answer,
                 Some(step) = progress.recv() => call.progress(step),
+                answer = &mut handle.rx => break answer,
             }
         };
+        // rmcp hands each notification to a task of its own, so the server's last reports, sent
+        // before its answer, may still be on their way: those tasks, queued first, run now.
+        for _ in 0..2 {
+            tokio::task::yield_now().await;
+            while let Ok(step) = progress.try_recv() {
+                call.progress(step);
+            }
+        }
         abandoned.id = None;
         drop(abandoned);
         match answer {
