@@ -473,7 +473,7 @@ fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Err
     let mut value: Value = serde_json::from_str(text)?;
     toolgen::__private::strip_value(
         &mut value,
-        toolgen::__private::plan_for(<EmitFlashcards as ToolSchema>::FACTS),
+        toolgen::__private::plan_for(<EmitFlashcards as toolgen::ToolSchema>::FACTS),
     );
     EmitFlashcards::deserialize(&value)
 }

@@ -112,8 +112,9 @@
 //! entries. An entry is keyed by the type's name; a second, different type with the same name
 //! (from another module, or another type argument) gets `Name-2`, and so on, so two types never
 //! share an entry, and the same type reached twice is written once. Types that recurse through
-//! each other (`A` holds `B` holds `A`) are not supported: the compiler reports a cycle in const
-//! evaluation.
+//! each other (`A` holds `B` holds `A`) are found by the derive and written the same way, each
+//! type of the cycle once; a cycle through a generic type is marked `#[tool(recursive)]` at a
+//! field of it (see the README).
 
 #![deny(missing_docs)]
 // docs.rs builds with every feature and `--cfg docsrs`: each item says which feature it needs.
@@ -126,8 +127,7 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::rmcp;
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Constrained, DefId, Defs, MapKey, Provider, Rope, Tool, ToolSchema,
-    ToolSet, parse_args, schema_text,
+    ArgsError, ArgsErrorKind, Constrained, MapKey, Provider, Tool, ToolSchema, ToolSet, parse_args,
 };
 pub use toolgen_runtime::{
     Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,

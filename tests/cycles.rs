@@ -81,17 +81,8 @@ fn each_type_of_a_cycle_is_written_once_and_referred_to_where_it_leads_back() {
     jsonschema::meta::validate(&schema).unwrap();
     // Each type on its own holds the other by `$ref`, and its own entry comes along.
     for (text, defs) in [
-        (
-            toolgen::schema_text(
-                &<Folder as ToolSchema>::SCHEMA,
-                &<Folder as ToolSchema>::DEFS,
-            ),
-            ["File", "Folder"],
-        ),
-        (
-            toolgen::schema_text(&<File as ToolSchema>::SCHEMA, &<File as ToolSchema>::DEFS),
-            ["File", "Folder"],
-        ),
+        (<Folder as ToolSchema>::json_schema(), ["File", "Folder"]),
+        (<File as ToolSchema>::json_schema(), ["File", "Folder"]),
     ] {
         let schema: Value = serde_json::from_str(&text).unwrap();
         let mut keys: Vec<&str> = schema["$defs"]

@@ -28,7 +28,7 @@ mod serde_types;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use serde_types::*;
-use toolgen::{Tool, ToolSchema, schema_text};
+use toolgen::{Tool, ToolSchema};
 
 /// Why the verdicts on an input are meant to differ.
 type Reason = &'static str;
@@ -151,7 +151,7 @@ struct Subject {
 }
 
 fn from_value<T: ToolSchema + DeserializeOwned>(name: &'static str) -> Subject {
-    let text = schema_text(&T::SCHEMA, &T::DEFS);
+    let text = T::json_schema();
     Subject {
         name,
         schema: serde_json::from_str(&text).expect("the schema is JSON"),

@@ -32,11 +32,11 @@ use toolgen::__private::ecosystem::{
     arrayvec, bigdecimal, bytes, chrono, either, indexmap, jiff, rust_decimal, semver, smallvec,
     smol_str, time, url, uuid,
 };
-use toolgen::{Dialect, Provider, Tool, ToolSchema, schema_text};
+use toolgen::{Dialect, Provider, Tool, ToolSchema};
 
 /// The schema of `T`, parsed.
 fn schema_of<T: ToolSchema>() -> Value {
-    serde_json::from_str(&schema_text(&T::SCHEMA, &T::DEFS)).expect("the schema is JSON")
+    serde_json::from_str(&T::json_schema()).expect("the schema is JSON")
 }
 
 /// A validator for `T`'s schema that checks formats, as a strict reader of the schema would.
@@ -479,7 +479,8 @@ fn time_dates_and_times() {
         &[json!("+1.5"), json!([90, 500_000_000])],
     );
     assert_eq!(
-        <Duration as ToolSchema>::DEFAULT.map(|d| schema_text(&d, &toolgen::Defs::None)),
+        <Duration as toolgen::ToolSchema>::DEFAULT
+            .map(|d| toolgen::__private::schema_text(&d, &toolgen::__private::Defs::None)),
         Some(serde_json::to_string(&Duration::default()).unwrap())
     );
 }
@@ -533,8 +534,14 @@ fn time_names() {
         &reject,
         &[json!(7)],
     );
-    assert_eq!(<Month as ToolSchema>::ENUM_VALUES, Some(&months[..]));
-    assert_eq!(<Weekday as ToolSchema>::ENUM_VALUES, Some(&days[..]));
+    assert_eq!(
+        <Month as toolgen::ToolSchema>::ENUM_VALUES,
+        Some(&months[..])
+    );
+    assert_eq!(
+        <Weekday as toolgen::ToolSchema>::ENUM_VALUES,
+        Some(&days[..])
+    );
 }
 
 /// `Either` as its serde derive reads it: `{"Left": ..}` or `{"Right": ..}`.
@@ -708,8 +715,8 @@ fn a_tool_of_them_parses_and_has_every_dialect() {
 /// A map of the ecosystem is refused by OpenAI strict mode, as a `HashMap` is.
 #[test]
 fn an_index_map_is_a_map_to_the_strict_checks() {
-    let facts = <indexmap::IndexMap<String, u8> as ToolSchema>::FACTS;
-    let std_facts = <std::collections::HashMap<String, u8> as ToolSchema>::FACTS;
+    let facts = <indexmap::IndexMap<String, u8> as toolgen::ToolSchema>::FACTS;
+    let std_facts = <std::collections::HashMap<String, u8> as toolgen::ToolSchema>::FACTS;
     assert_eq!(
         toolgen::__private::first_problem(facts, Dialect::OpenAiStrict),
         toolgen::__private::first_problem(std_facts, Dialect::OpenAiStrict),

@@ -302,19 +302,19 @@ fn plain_objects_are_filled_as_serde_reads_them() {
 
 /// The facts' `fills` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Item as ToolSchema>::FACTS.fills());
-    assert!(<Pair as ToolSchema>::FACTS.fills());
-    assert!(<Vec<Option<Item>> as ToolSchema>::FACTS.fills());
-    assert!(<Tree as ToolSchema>::FACTS.fills());
-    assert!(<Shape as ToolSchema>::FACTS.fills());
-    assert!(<Everywhere as ToolSchema>::FACTS.fills());
+    assert!(<Item as toolgen::ToolSchema>::FACTS.fills());
+    assert!(<Pair as toolgen::ToolSchema>::FACTS.fills());
+    assert!(<Vec<Option<Item>> as toolgen::ToolSchema>::FACTS.fills());
+    assert!(<Tree as toolgen::ToolSchema>::FACTS.fills());
+    assert!(<Shape as toolgen::ToolSchema>::FACTS.fills());
+    assert!(<Everywhere as toolgen::ToolSchema>::FACTS.fills());
     // Only below an untagged variant, or none at all.
-    assert!(!<Either as ToolSchema>::FACTS.fills());
-    assert!(!<Vec<String> as ToolSchema>::FACTS.fills());
+    assert!(!<Either as toolgen::ToolSchema>::FACTS.fills());
+    assert!(!<Vec<String> as toolgen::ToolSchema>::FACTS.fills());
     // Which of them the stripping parse fills as it reads.
-    assert!(<Plainly as ToolSchema>::FACTS.fills_as_read());
-    assert!(<AsRead as ToolSchema>::FACTS.fills_as_read());
-    assert!(!<Everywhere as ToolSchema>::FACTS.fills_as_read());
+    assert!(<Plainly as toolgen::ToolSchema>::FACTS.fills_as_read());
+    assert!(<AsRead as toolgen::ToolSchema>::FACTS.fills_as_read());
+    assert!(!<Everywhere as toolgen::ToolSchema>::FACTS.fills_as_read());
 };
 
 /// An operation with its id, and the operation's fields beside it (seed 004's shape).
@@ -537,11 +537,11 @@ fn sets_are_checked_as_serde_reads_the_text() {
 
 /// The facts' `checks` follows the tree (checked at compile time).
 const _: () = {
-    assert!(<Labels as ToolSchema>::FACTS.checks());
-    assert!(<Group as ToolSchema>::FACTS.checks());
-    assert!(<Sets as ToolSchema>::FACTS.checks());
-    assert!(!<Loose as ToolSchema>::FACTS.checks());
-    assert!(!<Vec<String> as ToolSchema>::FACTS.checks());
+    assert!(<Labels as toolgen::ToolSchema>::FACTS.checks());
+    assert!(<Group as toolgen::ToolSchema>::FACTS.checks());
+    assert!(<Sets as toolgen::ToolSchema>::FACTS.checks());
+    assert!(!<Loose as toolgen::ToolSchema>::FACTS.checks());
+    assert!(!<Vec<String> as toolgen::ToolSchema>::FACTS.checks());
 };
 
 /// An untagged enum beside a defaulted field: the `null` is dropped, and still nothing is filled

@@ -304,12 +304,12 @@ fn the_build_checks_agree_with_the_rewrite_through_a_flattened_enum() {
     for (name, facts, schema) in [
         (
             "SuggestOperations",
-            <SuggestOperations as ToolSchema>::FACTS,
+            <SuggestOperations as toolgen::ToolSchema>::FACTS,
             SuggestOperations::INPUT_SCHEMA,
         ),
         (
             "Plan",
-            <refused::Plan as ToolSchema>::FACTS,
+            <refused::Plan as toolgen::ToolSchema>::FACTS,
             refused::Plan::INPUT_SCHEMA,
         ),
     ] {
@@ -326,7 +326,7 @@ fn the_build_checks_agree_with_the_rewrite_through_a_flattened_enum() {
         }
     }
     let refused = toolgen::__private::first_problem(
-        <refused::Plan as ToolSchema>::FACTS,
+        <refused::Plan as toolgen::ToolSchema>::FACTS,
         Dialect::OpenAiStrict,
     );
     assert!(refused.is_some(), "a map inside a variant is refused");

@@ -111,10 +111,7 @@ fn a_nested_schema_longer_than_one_walk_is_written_whole_where_it_is_held() {
 fn a_long_schema_is_the_text_the_runtime_walk_writes() {
     // The same ropes written at run time, by the walk `schema_text` makes: one buffer of the
     // right length, no second walk.
-    let at_run_time = toolgen::schema_text(
-        &<HoldsLongPart as ToolSchema>::SCHEMA,
-        &<HoldsLongPart as ToolSchema>::DEFS,
-    );
+    let at_run_time = <HoldsLongPart as ToolSchema>::json_schema();
     let mut expected = parsed(<HoldsLongPart as Tool>::INPUT_SCHEMA);
     expected["description"] = json!("A short tool that holds the long nested type twice.");
     assert_eq!(parsed(&at_run_time), expected);

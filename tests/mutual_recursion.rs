@@ -81,17 +81,9 @@ fn a_cycle_is_cut_where_it_is_marked_and_the_type_behind_is_written_once() {
     );
     // Each type on its own: the file names the folder's entry; the folder, which leads to
     // itself through its files, is written inline and again under `$defs`.
-    let file: Value = serde_json::from_str(&toolgen::schema_text(
-        &<File as ToolSchema>::SCHEMA,
-        &<File as ToolSchema>::DEFS,
-    ))
-    .unwrap();
+    let file: Value = serde_json::from_str(&<File as ToolSchema>::json_schema()).unwrap();
     assert_eq!(file["$defs"], json!({"Folder": folder_entry()}));
-    let folder: Value = serde_json::from_str(&toolgen::schema_text(
-        &<Folder as ToolSchema>::SCHEMA,
-        &<Folder as ToolSchema>::DEFS,
-    ))
-    .unwrap();
+    let folder: Value = serde_json::from_str(&<Folder as ToolSchema>::json_schema()).unwrap();
     assert_eq!(folder["$defs"], json!({"Folder": folder_entry()}));
     jsonschema::meta::validate(&folder).unwrap();
 }

@@ -1255,8 +1255,8 @@ impl Default for ContainerDefault {
 #[test]
 fn an_option_that_defaults_to_none_needs_no_stripping() {
     // `null` reads as `None`, which is the default: the fast path is plain serde_json.
-    const NONE_STRIPS: bool = <NoneByDefault as ToolSchema>::FACTS.strips();
-    const CONTAINER_STRIPS: bool = <ContainerDefault as ToolSchema>::FACTS.strips();
+    const NONE_STRIPS: bool = <NoneByDefault as toolgen::ToolSchema>::FACTS.strips();
+    const CONTAINER_STRIPS: bool = <ContainerDefault as toolgen::ToolSchema>::FACTS.strips();
     assert_eq!((NONE_STRIPS, CONTAINER_STRIPS), (false, true));
     assert_eq!(
         parse::<NoneByDefault>(r#"{"limit": null, "tags": null}"#).unwrap(),

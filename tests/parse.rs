@@ -403,10 +403,10 @@ enum Unit {
 #[test]
 fn wrappers_keep_a_string_enums_values() {
     let values = Some(&["word", "phrase"][..]);
-    assert_eq!(<Unit as ToolSchema>::ENUM_VALUES, values);
-    assert_eq!(<Box<Unit> as ToolSchema>::ENUM_VALUES, values);
+    assert_eq!(<Unit as toolgen::ToolSchema>::ENUM_VALUES, values);
+    assert_eq!(<Box<Unit> as toolgen::ToolSchema>::ENUM_VALUES, values);
     assert_eq!(
-        <std::borrow::Cow<'static, Unit> as ToolSchema>::ENUM_VALUES,
+        <std::borrow::Cow<'static, Unit> as toolgen::ToolSchema>::ENUM_VALUES,
         values
     );
 }

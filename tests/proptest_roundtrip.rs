@@ -22,7 +22,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_types::*;
-use toolgen::{ArgsError, Dialect, Tool, ToolSchema, schema_text};
+use toolgen::{ArgsError, Dialect, Tool, ToolSchema};
 
 /// Cases per property: enough to meet every variant many times, quick on two cores.
 const CASES: u32 = 128;
@@ -397,7 +397,7 @@ where
 static DIALECT_CASES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 fn schema_of<T: ToolSchema>() -> String {
-    schema_text(&T::SCHEMA, &T::DEFS)
+    T::json_schema()
 }
 
 fn unchanged(_: &mut Value) {}

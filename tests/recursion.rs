@@ -224,10 +224,7 @@ fn keyed_definitions_go_through_every_dialect() {
 
 #[test]
 fn a_type_on_its_own_names_its_entry_by_its_name() {
-    let text = toolgen::schema_text(
-        &<Tree<u8> as ToolSchema>::SCHEMA,
-        &<Tree<u8> as ToolSchema>::DEFS,
-    );
+    let text = <Tree<u8> as ToolSchema>::json_schema();
     let schema: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(schema["$ref"], json!("#/$defs/Tree"));
     assert_eq!(

@@ -13,11 +13,11 @@ use std::path::PathBuf;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use serde_types::*;
-use toolgen::{Tool, ToolSchema, schema_text};
+use toolgen::{Tool, ToolSchema};
 
 /// The schema of `T` as the runtime builds it, parsed.
 fn schema_of<T: ToolSchema + ?Sized>() -> Value {
-    let text = schema_text(&T::SCHEMA, &T::DEFS);
+    let text = T::json_schema();
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("schema is not JSON ({e}): {text}"))
 }
 

@@ -19,7 +19,8 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use toolgen::{ArgsError, Defs, Dialect, Provider, Rope, Tool, ToolSchema, ToolSet};
+use toolgen::__private::{Defs, Rope, Sealed};
+use toolgen::{ArgsError, Dialect, Provider, Tool, ToolSchema, ToolSet};
 
 /// One design document and the tools it defines.
 pub struct Seed {
@@ -126,13 +127,20 @@ pub fn definitions(provider: Provider) -> Vec<Value> {
         .collect()
 }
 
-/// A list with at least one item, in the schema (`"minItems": 1`, before `items` as the document
-/// writes it; `#[tool(length(min = 1))]` on a `Vec` writes it after) and when parsing: a
-/// hand-written `ToolSchema` impl beside a `Deserialize` that refuses an empty list. What parsing
-/// does inside the items (defaults filled in, `null`s dropped, constraints) is `Vec<T>`'s.
+/// A list with at least one item, in the schema (`"minItems": 1`) and when parsing (a
+/// `Deserialize` that refuses an empty list). What parsing does inside the items (defaults
+/// filled in, `null`s dropped, constraints) is `Vec<T>`'s.
+///
+/// A program of yours writes such a list as a field, `#[tool(length(min = 1))] cards: Vec<Card>`
+/// (`"minItems"` after `"items"`). This type exists only to reproduce seed 000's document byte
+/// for byte, which writes `"minItems"` before `"items"`: it implements toolgen's sealed schema
+/// trait by hand, breaking the seal (`toolgen::__private::Sealed`: not public API, no stability
+/// promise), as toolgen does for the standard library's types.
 #[derive(Serialize, Debug, PartialEq)]
 #[serde(transparent)]
 pub struct NonEmpty<T>(pub Vec<T>);
+
+impl<T> Sealed for NonEmpty<T> {}
 
 impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     const SCHEMA: Rope = Rope::Typed(

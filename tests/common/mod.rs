@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use serde::de::{Error as _, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use toolgen::{Provider, Tool, ToolSchema, schema_text};
+use toolgen::{Provider, Tool, ToolSchema};
 
 /// One row of the type mapping: the schema of a struct whose one field `value` has the row's type,
 /// by the three ways toolgen can reach it.
@@ -26,7 +26,7 @@ pub struct Row {
     /// The derive's schema of `struct Traited { value: Alias }` with `type Alias = T`: the macro
     /// cannot see through the alias, so the schema comes from the `ToolSchema` impls.
     pub traited: String,
-    /// `schema_text` of `T` itself: the runtime impls alone, no derive.
+    /// `T::json_schema()`: the runtime impls alone, no derive.
     pub runtime: String,
     /// Both tools' definitions (for tool rows).
     pub tools: Vec<TestTool>,
@@ -131,7 +131,7 @@ macro_rules! tool_rows {
                     name: stringify!($name),
                     folded: Folded::INPUT_SCHEMA.to_owned(),
                     traited: Traited::INPUT_SCHEMA.to_owned(),
-                    runtime: schema_text(&<$ty as ToolSchema>::SCHEMA, &<$ty as ToolSchema>::DEFS),
+                    runtime: <$ty as ToolSchema>::json_schema(),
                     tools: vec![
                         test_tool::<Folded>(concat!(stringify!($name), "::Folded")),
                         test_tool::<Traited>(concat!(stringify!($name), "::Traited")),
@@ -168,9 +168,9 @@ macro_rules! schema_rows {
             pub fn row() -> Row {
                 Row {
                     name: stringify!($name),
-                    folded: schema_text(&Folded::SCHEMA, &Folded::DEFS),
-                    traited: schema_text(&Traited::SCHEMA, &Traited::DEFS),
-                    runtime: schema_text(&<$ty as ToolSchema>::SCHEMA, &<$ty as ToolSchema>::DEFS),
+                    folded: Folded::json_schema(),
+                    traited: Traited::json_schema(),
+                    runtime: <$ty as ToolSchema>::json_schema(),
                     tools: Vec::new(),
                     round_trip: None,
                     parsers: Vec::new(),

@@ -1,5 +1,5 @@
 //! Runtime support for [toolgen](https://docs.rs/toolgen): the [`ToolSchema`] and [`Tool`]
-//! traits, compile-time schema assembly ([`Rope`]), argument parsing and its checks, tool calls
+//! traits, compile-time schema assembly, argument parsing and its checks, tool calls
 //! in ([`ToolCall`], [`ToolCallStream`]) and results out ([`ToolResult`]) in every provider's
 //! format, and tool sets ([`ToolSet`]).
 //!
@@ -57,10 +57,6 @@ pub use run::handler::{
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
-pub use schema::rope::{DefId, Defs, Rope, schema_text};
-// What the derive's consts are assembled with: not for hand-written impls.
-#[doc(hidden)]
-pub use schema::rope::{Branch, Branches, Names, Object, flatten_root, root_len};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
@@ -113,7 +109,6 @@ pub mod __private {
     };
     pub use crate::parse::plan::{parse_stripping, plan_for, strip_text_of};
     pub use crate::parse::walk::strip_value;
-    pub use crate::schema::ToolSchema;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
         EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_field, check_rest,
@@ -122,11 +117,12 @@ pub mod __private {
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
         Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
-        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flattened_after,
-        flattened_at_root, flattened_str, has_defs, has_no_branches, require_object, trim_doc,
-        unique_names,
+        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
+        flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
+        require_object, root_len, schema_text, trim_doc, unique_names,
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
+    pub use crate::schema::{Sealed, ToolSchema};
     pub use crate::tool::{Extras, Icon, ToolCache};
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {

@@ -62,7 +62,7 @@ fn main() {
     let schema: serde_json::Value = serde_json::from_str(Forecast::INPUT_SCHEMA).unwrap();
     assert_eq!(schema["properties"]["city"]["description"], "The city, e.g.\t\"Riga\".");
 
-    let borrowed = toolgen::schema_text(&<Borrowed<'static> as ToolSchema>::SCHEMA, &toolgen::Defs::None);
+    let borrowed = <Borrowed<'static> as toolgen::ToolSchema>::json_schema();
     assert_eq!(
         borrowed,
         r#"{"type":"object","properties":{"name":{"type":"string"},"note":{"type":"string"}},"required":["name","note"],"description":"Borrowed text."}"#

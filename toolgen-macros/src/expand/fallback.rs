@@ -36,6 +36,8 @@ pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
         #[doc(hidden)]
         const _: () = {
             #[automatically_derived]
+            impl #impl_generics ::toolgen::__private::Sealed for #ident #ty_generics #where_clause {}
+            #[automatically_derived]
             impl #impl_generics ::toolgen::__private::ToolSchema for #ident #ty_generics #where_clause {
                 const SCHEMA: ::toolgen::__private::Rope = ::toolgen::__private::Rope::Str("{}");
             }

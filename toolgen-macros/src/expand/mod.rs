@@ -157,6 +157,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let recursive_impl = recursive.then(|| recursive_impl(&impl_parts, &def_id));
     let shared_consts = &shared.consts;
     let header = impl_parts.header(quote!(::toolgen::__private::ToolSchema));
+    // The seal takes the type's own bounds only: a missing schema inside is reported once, by
+    // `ToolSchema`, not again for the seal.
+    let sealed = {
+        let (impl_generics, ty_generics, where_clause) =
+            container.original.generics.split_for_impl();
+        quote!(impl #impl_generics ::toolgen::__private::Sealed for #ident #ty_generics #where_clause)
+    };
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
@@ -164,6 +171,8 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #checks
             #shared_consts
 
+            #[automatically_derived]
+            #sealed {}
             #[automatically_derived]
             #header {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;

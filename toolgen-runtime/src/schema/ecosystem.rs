@@ -9,9 +9,9 @@
 #[allow(unused_imports)]
 use crate::{
     parse::constraints::Violation,
-    schema::ToolSchema,
     schema::facts::{EnumRepr, Facts, Kid, Via},
     schema::rope::{Defs, Rope},
+    schema::{Sealed, ToolSchema},
 };
 #[allow(unused_imports)]
 use serde_json::Value;
@@ -20,6 +20,7 @@ use serde_json::Value;
 #[allow(unused_macros)]
 macro_rules! string {
     ($($ty:ty => $tail:expr $(, default $default:literal)?;)*) => {$(
+        impl Sealed for $ty {}
         impl ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed("string", &Rope::Str($tail));
             $(const DEFAULT: Option<Rope> = Some(Rope::Str($default));)?
@@ -122,6 +123,7 @@ const fn string_enum(values: &[&str]) -> Facts {
 #[allow(unused_macros)]
 macro_rules! string_enum {
     ($($ty:ty => [$first:literal $(, $value:literal)*];)*) => {$(
+        impl Sealed for $ty {}
         impl ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Str(concat!(
                 r#"{"type":"string","enum":[""#, $first, $(r#"",""#, $value,)* r#""]}"#
@@ -164,6 +166,8 @@ string_enum! {
 }
 
 /// `Either` derives serde's externally tagged form: `{"Left": <L>}` or `{"Right": <R>}`.
+#[cfg(feature = "either1")]
+impl<L, R> Sealed for either::Either<L, R> {}
 #[cfg(feature = "either1")]
 impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
     const SCHEMA: Rope = Rope::Seq(&[
@@ -210,6 +214,8 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
 
 /// An `ArrayString` holds at most its capacity in bytes, so at most as many characters.
 #[cfg(feature = "arrayvec07")]
+impl<const CAP: usize> Sealed for arrayvec::ArrayString<CAP> {}
+#[cfg(feature = "arrayvec07")]
 impl<const CAP: usize> ToolSchema for arrayvec::ArrayString<CAP> {
     const SCHEMA: Rope = Rope::Typed(
         "string",
@@ -224,6 +230,8 @@ impl<const CAP: usize> ToolSchema for arrayvec::ArrayString<CAP> {
 
 /// `Bytes` are written as an array of byte values (serde_json's form of bytes); the crate also
 /// reads a string (its UTF-8 bytes), which the schema does not offer.
+#[cfg(feature = "bytes1")]
+impl Sealed for bytes::Bytes {}
 #[cfg(feature = "bytes1")]
 impl ToolSchema for bytes::Bytes {
     const SCHEMA: Rope = <Vec<u8> as ToolSchema>::SCHEMA;

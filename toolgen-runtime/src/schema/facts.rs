@@ -38,7 +38,7 @@ pub const NON_STRING_ENUM: u16 = 1 << 6;
 /// it is held, but kept behind a pointer ([`Target`]), which OpenAI strict mode's check follows.
 pub const BEHIND: u16 = 1 << 7;
 
-/// [`Facts::NONE`] as the reference [`ToolSchema::FACTS`](crate::ToolSchema::FACTS) is: what the
+/// [`Facts::NONE`] as the reference `ToolSchema::FACTS` is: what the
 /// derive writes for a field with nothing to say (a reference to a const, where borrowing one in
 /// each type's const would cost the compiler a check of its own).
 pub const NO_FACTS: &Facts = &Facts::NONE;

@@ -97,6 +97,7 @@ mod tests {
     /// A type whose values are checked: `Positive(n)` needs `n > 0`.
     struct Positive(i64);
 
+    impl crate::schema::Sealed for Positive {}
     impl ToolSchema for Positive {
         const SCHEMA: Rope = Rope::Str("{\"type\":\"integer\",\"minimum\":1}");
         const NEEDS_CHECK: bool = true;

@@ -1,4 +1,4 @@
-//! The [`ToolSchema`] trait, and its impls for the standard library types a tool's fields use.
+//! The [`ToolSchema`] trait, sealed, and its impls for the standard library types a tool's fields use.
 
 pub(crate) mod cycles;
 pub(crate) mod ecosystem;
@@ -11,37 +11,54 @@ use serde_json::Value;
 use crate::parse::constraints::Violation;
 use crate::schema::cycles::{Edges, EdgesAt};
 use crate::schema::facts::{Facts, Kid, LeadsTo, Via};
-use crate::schema::rope::{Branches, Defs, Names, Object, Rope};
+use crate::schema::rope::{Branches, Defs, Names, Object, Rope, schema_text};
 
-/// A type whose JSON Schema is known at compile time.
+/// A type whose JSON Schema is known at compile time: what a tool's fields, a handler's output
+/// and a structured answer are made of.
 ///
 /// `#[derive(ToolSchema)]` implements it for your structs and enums (and `#[derive(Tool)]` for a
 /// tool's input struct); toolgen implements it for the standard library types listed in the
-/// README's type-mapping table. The schema is a [`Rope`] of `&'static str` pieces: nothing is
-/// built at run time.
+/// README's type-mapping table, and, behind cargo features, for other crates' types (`uuid1`,
+/// `chrono04`, ..). The schema is compile-time data: nothing is built at run time but the text
+/// [`ToolSchema::json_schema`] writes.
 ///
 /// ```
-/// use toolgen::{ToolSchema, schema_text, Defs};
+/// use toolgen::ToolSchema;
 ///
 /// #[derive(ToolSchema)]
 /// #[allow(dead_code)]
 /// enum Units { Celsius, Fahrenheit }
 ///
-/// let text = schema_text(&<Option<Units> as ToolSchema>::SCHEMA, &Defs::None);
 /// assert_eq!(
-///     text,
+///     <Option<Units>>::json_schema(),
 ///     r#"{"anyOf":[{"type":"string","enum":["Celsius","Fahrenheit"]},{"type":"null"}]}"#
 /// );
 /// ```
 ///
-/// Implementing it by hand (for a type from another crate, through a newtype) takes one const:
+/// The trait is sealed: what it is made of (the schema's pieces, its shape for the strict-mode
+/// checks and for argument parsing, the graph of types that hold each other) is not public API,
+/// and every type with a schema gets it from the derive (or from toolgen, for std types and,
+/// behind features, other crates' types). A field of a type without one says what JSON it is
+/// read from, with any keyword toolgen knows:
 ///
 /// ```
-/// use toolgen::{ToolSchema, Rope};
-/// struct Email(String);
-/// impl ToolSchema for Email {
-///     const SCHEMA: Rope = Rope::Typed("string", &Rope::Str(r#","format":"email"}"#));
+/// use toolgen::ToolSchema;
+///
+/// /// An address book entry.
+/// #[derive(ToolSchema, serde::Deserialize)]
+/// struct Contact {
+///     /// Where to write.
+///     #[tool(schema = String, format = "email")]
+///     email: lettre_like::Address,
 /// }
+/// # mod lettre_like {
+/// #     #[derive(serde::Deserialize)] pub struct Address(String);
+/// # }
+///
+/// assert_eq!(
+///     Contact::json_schema(),
+///     r#"{"type":"object","properties":{"email":{"type":"string","format":"email","description":"Where to write."}},"required":["email"],"description":"An address book entry."}"#
+/// );
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no tool schema: it does not implement `ToolSchema`",
@@ -49,23 +66,27 @@ use crate::schema::rope::{Branches, Defs, Names, Object, Rope};
     note = "for a type of another crate, turn on toolgen's feature for that crate if it has one (`uuid1`, `chrono04`, `jiff02`, `time03`, `url2`, `semver1`, `rust_decimal1`, `bigdecimal04`, `indexmap2`, `smallvec1`, `arrayvec07`, `smol_str02`, `bytes1`, `either1`), or describe the field as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`",
     note = "for a type of your own, add `#[derive(toolgen::ToolSchema)]` beside `Deserialize`"
 )]
-pub trait ToolSchema {
+pub trait ToolSchema: Sealed {
     /// The type's schema where it is used: inline, or a `$ref` for a self-referential type.
+    #[doc(hidden)]
     const SCHEMA: Rope;
     /// The definitions the schema's `$ref`s need; [`Defs::None`] for all but recursive types.
+    #[doc(hidden)]
     const DEFS: Defs = Defs::None;
     /// The type's shape, beside its schema text: what the provider dialects need to know (a
     /// map, an arbitrary value, a tuple, recursion, nesting and counts), which strict tools check
     /// at compile time, and how serde reads it (defaults, sets, enum representations), from which
     /// argument parsing builds its plan at first use. Combined by the types that hold this one.
-    /// [`Facts::NONE`] suits a hand-written schema of a string, number or boolean.
+    /// [`Facts::NONE`] suits a schema of a string, number or boolean.
     #[doc(hidden)]
     const FACTS: &'static Facts = &Facts::NONE;
     /// For types serde reads from a JSON object with named fields: their properties and required
     /// names, which `#[serde(flatten)]` merges into the enclosing object. `None` otherwise.
+    #[doc(hidden)]
     const OBJECT: Option<Object> = None;
     /// The JSON text of `Default::default()`, where it is known at compile time: what a field
     /// with a plain `#[serde(default)]` shows as its schema's `"default"`. `None` otherwise.
+    #[doc(hidden)]
     const DEFAULT: Option<Rope> = None;
     /// For enums serde reads from a plain string: the strings it accepts. Lets a
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
@@ -99,7 +120,33 @@ pub trait ToolSchema {
             Ok(())
         }
     }
+
+    /// The type's JSON Schema (draft 2020-12), with the `$defs` its recursive types need: the
+    /// standard dialect, as a tool's `INPUT_SCHEMA` writes a tool's input.
+    ///
+    /// ```
+    /// use toolgen::ToolSchema;
+    /// assert_eq!(
+    ///     <Vec<bool>>::json_schema(),
+    ///     r#"{"type":"array","items":{"type":"boolean"}}"#
+    /// );
+    /// ```
+    fn json_schema() -> String {
+        schema_text(&Self::SCHEMA, &Self::DEFS)
+    }
 }
+
+/// The seal of [`ToolSchema`]: what the derive implements beside it, so that a hand-written impl
+/// (which would have to say, in compile-time data, what the derive works out) does not compile.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`ToolSchema` is implemented by `#[derive(ToolSchema)]`, not by hand",
+    label = "toolgen's schema trait is sealed",
+    note = "derive it on a type of your own (keywords go on its fields: `#[tool(length(min = 1))]`, `#[tool(format = \"..\")]`, ..), or describe a field of another crate's type as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`"
+)]
+pub trait Sealed {}
 
 /// How many items are compared pair by pair before they are hashed.
 const FEW_ITEMS: usize = 16;
@@ -202,8 +249,8 @@ fn check_entries<'a, K: MapKey + ?Sized + 'a, V: ToolSchema + 'a>(
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use toolgen::{Defs, ToolSchema, schema_text};
-/// let text = schema_text(&<BTreeMap<String, bool> as ToolSchema>::SCHEMA, &Defs::None);
+/// use toolgen::ToolSchema;
+/// let text = <BTreeMap<String, bool>>::json_schema();
 /// assert_eq!(text, r#"{"type":"object","additionalProperties":{"type":"boolean"}}"#);
 /// ```
 #[diagnostic::on_unimplemented(
@@ -247,6 +294,7 @@ impl<T: MapKey + ?Sized + ToOwned> MapKey for std::borrow::Cow<'_, T> {
 
 macro_rules! typed {
     ($($ty:ty => $json_type:literal, $tail:literal, $default:literal;)*) => {$(
+        impl Sealed for $ty {}
         impl ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed($json_type, &Rope::Str($tail));
             const DEFAULT: Option<Rope> = Some(Rope::Str($default));
@@ -281,17 +329,20 @@ const NULL: Option<Rope> = Some(Rope::Str("null"));
 const EMPTY_ARRAY: Option<Rope> = Some(Rope::Str("[]"));
 const EMPTY_OBJECT: Option<Rope> = Some(Rope::Str("{}"));
 
+impl Sealed for () {}
 impl ToolSchema for () {
     const SCHEMA: Rope = Rope::Str(r#"{"type":"null"}"#);
     const DEFAULT: Option<Rope> = NULL;
 }
 
+impl Sealed for serde_json::Value {}
 impl ToolSchema for serde_json::Value {
     const SCHEMA: Rope = Rope::Str("{}");
     const FACTS: &'static Facts = &Facts::node(facts::ANY, false, [0, 0, 0], &[]);
     const DEFAULT: Option<Rope> = NULL;
 }
 
+impl Sealed for serde_json::Map<String, serde_json::Value> {}
 impl ToolSchema for serde_json::Map<String, serde_json::Value> {
     const SCHEMA: Rope = Rope::Typed("object", &Rope::Str("}"));
     const FACTS: &'static Facts = &Facts::node(facts::MAP, true, [0, 0, 0], &[]);
@@ -306,6 +357,7 @@ impl ToolSchema for serde_json::Map<String, serde_json::Value> {
     const DEFAULT: Option<Rope> = EMPTY_OBJECT;
 }
 
+impl<T> Sealed for Option<T> {}
 impl<T: ToolSchema> ToolSchema for Option<T> {
     const SCHEMA: Rope = Rope::Nullable(&T::SCHEMA);
     const DEFS: Defs = T::DEFS;
@@ -323,6 +375,7 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
 
 macro_rules! transparent {
     ($([$($bound:tt)*] $ty:ty),*) => {$(
+        impl<T: ?Sized $($bound)*> Sealed for $ty {}
         impl<T: ToolSchema + ?Sized $($bound)*> ToolSchema for $ty {
             const SCHEMA: Rope = T::SCHEMA;
             const DEFS: Defs = T::DEFS;
@@ -368,6 +421,7 @@ const fn items_facts<T: ToolSchema + ?Sized>() -> Facts {
 #[doc(hidden)]
 pub struct Recursion<T: ?Sized>(core::marker::PhantomData<T>);
 
+impl<T: ?Sized> Sealed for Recursion<T> {}
 impl<T: ToolSchema + ?Sized> ToolSchema for Recursion<T> {
     const SCHEMA: Rope = Rope::Str("{}");
     const FACTS: &'static Facts = &Facts::reference(facts_of::<T>);
@@ -384,6 +438,7 @@ fn facts_of<T: ToolSchema + ?Sized>() -> &'static Facts {
 #[doc(hidden)]
 pub struct Cycle<T>(core::marker::PhantomData<T>);
 
+impl<T: LeadsTo> Sealed for Cycle<T> {}
 impl<T: LeadsTo> ToolSchema for Cycle<T> {
     const SCHEMA: Rope = Rope::Str("{}");
     const FACTS: &'static Facts = &Facts::behind(T::TARGET);
@@ -396,13 +451,14 @@ const fn set_facts<T: ToolSchema + ?Sized>() -> Facts {
 
 /// `ToolSchema` for a sequence type read as a JSON array of `T`: its schema (`$schema`, a rope
 /// expression), its facts (`items_facts`, or `set_facts` for a set, whose items must all
-/// differ), its generics and bounds.
+/// differ), its generics and bounds (the schema's `T: ToolSchema` besides).
 macro_rules! sequence {
     (
         $facts:ident, $schema:expr, $default:expr =>
         impl[$($generics:tt)*] $ty:ty $(where [$($bounds:tt)*])?
     ) => {
-        impl<$($generics)*> ToolSchema for $ty $(where $($bounds)*)? {
+        impl<$($generics)*> Sealed for $ty $(where $($bounds)*)? {}
+        impl<$($generics)*> ToolSchema for $ty where T: ToolSchema $(, $($bounds)*)? {
             const SCHEMA: Rope = $schema;
             const DEFS: Defs = T::DEFS;
             const FACTS: &'static Facts = &$facts::<T>();
@@ -433,19 +489,19 @@ macro_rules! array_of {
     };
 }
 
-sequence!(items_facts, array_of!("}"), EMPTY_ARRAY => impl[T: ToolSchema] Vec<T>);
+sequence!(items_facts, array_of!("}"), EMPTY_ARRAY => impl[T] Vec<T>);
 sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
-    impl[T: ToolSchema] std::collections::VecDeque<T>);
+    impl[T] std::collections::VecDeque<T>);
 sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
-    impl[T: ToolSchema] std::collections::LinkedList<T>);
+    impl[T] std::collections::LinkedList<T>);
 sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
-    impl[T: ToolSchema + Ord] std::collections::BinaryHeap<T>);
+    impl[T: Ord] std::collections::BinaryHeap<T>);
 sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
-    impl[T: ToolSchema] std::collections::BTreeSet<T>);
+    impl[T] std::collections::BTreeSet<T>);
 sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
-    impl[T: ToolSchema, S] std::collections::HashSet<T, S>);
+    impl[T, S] std::collections::HashSet<T, S>);
 // A slice's default is not known (it is unsized); serde reads it only behind a reference.
-sequence!(items_facts, array_of!("}"), None => impl[T: ToolSchema] [T]);
+sequence!(items_facts, array_of!("}"), None => impl[T] [T]);
 sequence!(
     items_facts,
     array_with!(
@@ -456,16 +512,16 @@ sequence!(
         Rope::Str("}")
     ),
     if N == 0 { EMPTY_ARRAY } else { None } =>
-    impl[T: ToolSchema, const N: usize] [T; N]
+    impl[T, const N: usize] [T; N]
 );
 
 // The collections of other crates, each behind its feature (`ecosystem.rs` has the rest).
 #[cfg(feature = "indexmap2")]
 sequence!(set_facts, array_of!(r#","uniqueItems":true}"#), EMPTY_ARRAY =>
-    impl[T: ToolSchema, S] indexmap::IndexSet<T, S>);
+    impl[T, S] indexmap::IndexSet<T, S>);
 #[cfg(feature = "smallvec1")]
 sequence!(items_facts, array_of!("}"), EMPTY_ARRAY =>
-    impl[T: ToolSchema, const N: usize] smallvec::SmallVec<[T; N]>
+    impl[T, const N: usize] smallvec::SmallVec<[T; N]>
     where [[T; N]: smallvec::Array<Item = T>]);
 // An `ArrayVec` holds at most its capacity.
 #[cfg(feature = "arrayvec07")]
@@ -473,13 +529,14 @@ sequence!(
     items_facts,
     array_with!(Rope::Str(r#","maxItems":"#), Rope::Uint(CAP as u64), Rope::Str("}")),
     EMPTY_ARRAY =>
-    impl[T: ToolSchema, const CAP: usize] arrayvec::ArrayVec<T, CAP>
+    impl[T, const CAP: usize] arrayvec::ArrayVec<T, CAP>
 );
 
 const MAP_TAIL_START: Rope = Rope::Str(r#","additionalProperties":"#);
 
 macro_rules! map {
     ($($param:ident),* => $ty:ty) => {
+        impl<K, V $(, $param)*> Sealed for $ty {}
         impl<K: MapKey, V: ToolSchema $(, $param)*> ToolSchema for $ty {
             const SCHEMA: Rope = Rope::Typed(
                 "object",
@@ -514,6 +571,7 @@ map!(S => indexmap::IndexMap<K, V, S>);
 
 macro_rules! tuple {
     ($len:literal: $first:ident $(, $rest:ident)*) => {
+        impl<$first $(, $rest)*> Sealed for ($first, $($rest,)*) {}
         impl<$first: ToolSchema $(, $rest: ToolSchema)*> ToolSchema for ($first, $($rest,)*) {
             const SCHEMA: Rope = Rope::Typed(
                 "array",

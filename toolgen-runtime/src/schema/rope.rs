@@ -1,7 +1,7 @@
 //! Schemas as compile-time data: a tree of `&'static str` pieces ([`Rope`]) plus the definitions
 //! it refers to ([`Defs`]), and the `const fn`s that flatten them into one JSON text.
 //!
-//! Every [`ToolSchema`](crate::ToolSchema) carries its schema as a `Rope`. Ropes nest through
+//! Every [`ToolSchema`](crate::ToolSchema) carries its schema as a `Rope` (its sealed `ToolSchema::SCHEMA`). Ropes nest through
 //! `&'static` references, so generic impls (`Vec<T>`, `Option<T>`, a user's `Page<T>`) can embed
 //! `T::SCHEMA` without knowing its size; only a concrete [`Tool`](crate::Tool) flattens the tree,
 //! once, into a `[u8; N]` whose length `N` is itself computed by [`root_len`]. This works on stable
@@ -22,7 +22,7 @@
 /// JSON text, already escaped.
 ///
 /// ```
-/// use toolgen_runtime::{Rope, schema_text, Defs};
+/// use toolgen_runtime::__private::{Rope, schema_text, Defs};
 ///
 /// const NAME: Rope = Rope::Typed("string", &Rope::Str("}"));
 /// const MAYBE: Rope = Rope::Nullable(&NAME);
@@ -105,7 +105,7 @@ impl Object {
     /// structs (a call is fewer nodes for rustc to type-check than the struct literal).
     ///
     /// ```
-    /// use toolgen_runtime::{Names, Object, Rope};
+    /// use toolgen_runtime::__private::{Names, Object, Rope};
     /// const OBJECT: Option<Object> =
     ///     Object::plain(Rope::Str(r#""a":{"type":"string"}"#), Rope::Str(r#""a""#), &["a"]);
     /// assert!(matches!(OBJECT, Some(Object { names: Names::List(["a"]), .. })));
@@ -130,7 +130,7 @@ impl Object {
 /// a set of properties that is merged into the enclosing object (see [`Rope::Branches`]).
 ///
 /// ```
-/// use toolgen_runtime::{Branch, Branches, Defs, Names, Object, Rope, schema_text};
+/// use toolgen_runtime::__private::{Branch, Branches, Defs, Names, Object, Rope, schema_text};
 ///
 /// // What `#[derive(ToolSchema)]` writes for `#[serde(untagged)] enum E { A { a: String }, B { b: u8 } }`.
 /// const E: Option<Object> = Some(Object {
@@ -456,7 +456,7 @@ const fn names_branch_count(names: &Names) -> usize {
 /// them names its own.
 ///
 /// ```
-/// use toolgen_runtime::{DefId, Defs, Rope, schema_text};
+/// use toolgen_runtime::__private::{DefId, Defs, Rope, schema_text};
 ///
 /// const A: DefId = DefId { name: "Node", path: "app::a", args: &[] };
 /// const B: DefId = DefId { name: "Node", path: "app::b", args: &[] };
@@ -571,7 +571,7 @@ pub trait Cyclic {
 /// same when all three are; the name is the key unless two different entries share it.
 ///
 /// ```
-/// use toolgen_runtime::{DefId, Rope};
+/// use toolgen_runtime::__private::{DefId, Rope};
 /// const TREE_OF_U8: DefId = DefId {
 ///     name: "Tree",
 ///     path: "app",
@@ -1314,7 +1314,7 @@ const fn walk_root(root: &Rope, out: &mut Out<'_>) {
 /// The length in bytes of the text [`flatten_root`] writes for `root` and `defs`.
 ///
 /// ```
-/// use toolgen_runtime::{Defs, Rope, flatten_root, root_len};
+/// use toolgen_runtime::__private::{Defs, Rope, flatten_root, root_len};
 /// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
 /// const LEN: usize = root_len(&ROOT, &Defs::None);
 /// const TEXT: [u8; LEN] = flatten_root::<LEN>(&ROOT, &Defs::None);
@@ -1333,7 +1333,7 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// `N` must be [`root_len`] of the same arguments; a wrong `N` fails const evaluation.
 ///
 /// ```
-/// use toolgen_runtime::{Defs, Rope, flatten_root, root_len};
+/// use toolgen_runtime::__private::{Defs, Rope, flatten_root, root_len};
 /// const ROOT: Rope = Rope::Described(&Rope::Str("{}"), "Anything.");
 /// const TEXT: [u8; root_len(&ROOT, &Defs::None)] = flatten_root(&ROOT, &Defs::None);
 /// assert_eq!(&TEXT, br#"{"description":"Anything."}"#);
@@ -1455,7 +1455,7 @@ pub const fn flattened_str(bytes: &'static [u8]) -> &'static str {
 /// instance); tools have it as the const [`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA).
 ///
 /// ```
-/// use toolgen_runtime::{Defs, ToolSchema, schema_text};
+/// use toolgen_runtime::{ToolSchema, __private::{Defs, schema_text}};
 /// let text = schema_text(&<Vec<u8> as ToolSchema>::SCHEMA, &Defs::None);
 /// assert_eq!(text, r#"{"type":"array","items":{"type":"integer","minimum":0,"maximum":255}}"#);
 /// ```
