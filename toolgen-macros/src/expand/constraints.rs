@@ -62,7 +62,8 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
         return (None, TokenStream::new());
     }
     let cycles = cycle_types(container);
-    let own = container.named_fields().into_iter().any(has_constraints);
+    let own = container.named_fields().into_iter().any(has_constraints)
+        || container.newtype.as_ref().is_some_and(has_constraints);
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).
@@ -99,6 +100,11 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
                 check_field(field, &quote!(#member), &[])
             });
             quote!(#(#checks)*)
+        }
+        (Data::Tuple(_), None) if container.newtype.is_some() => {
+            let field = container.newtype.as_ref();
+            let checks = field.map(|field| check_field(field, &quote!(&self.0), &[]));
+            quote!(#checks)
         }
         (Data::Tuple(fields), None) => {
             let checks = fields.iter().enumerate().map(|(i, field)| {
@@ -148,7 +154,8 @@ fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) ->
     }
     let ty = field.ty;
     let name = &field.name;
-    let within = if field.flatten.is_some() {
+    // A flattened field's keys, and a newtype's content, are where the value is.
+    let within = if field.flatten.is_some() || field.original.ident.is_none() {
         quote!(#(#outer)*)
     } else {
         quote!(.within_field(#name) #(#outer)*)

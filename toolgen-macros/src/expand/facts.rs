@@ -50,7 +50,10 @@ fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
     }
     match &container.data {
         Data::Named(fields) => cx.object(fields, &[], 0, false),
-        Data::Tuple(fields) if fields.len() == 1 => cx.of_type(&fields[0].ty),
+        Data::Tuple(fields) if fields.len() == 1 => match &container.newtype {
+            Some(field) => cx.field(field, false),
+            None => cx.of_type(&fields[0].ty),
+        },
         Data::Tuple(fields) => cx.tuple(fields.iter().map(|f| &f.ty)),
         Data::Unit | Data::Union => none(),
         Data::Enum(variants) => cx.enumeration(variants),

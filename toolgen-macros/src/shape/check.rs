@@ -28,7 +28,11 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
     check_recursive_generics(container, errors);
-    for field in container.named_fields() {
+    for field in container
+        .named_fields()
+        .into_iter()
+        .chain(&container.newtype)
+    {
         check_flatten(field, errors);
         check_with(field, errors);
         check_constraints(field, errors);

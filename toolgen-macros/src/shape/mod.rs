@@ -45,6 +45,10 @@ pub struct Container<'a> {
     pub tool: Option<ToolInfo>,
     /// `#[tool(one_of)]` on an enum: its alternatives under `oneOf`.
     pub one_of: bool,
+    /// A newtype struct's field with `#[tool(..)]` keywords (`struct Email(#[tool(format =
+    /// "email")] String);`), read as a field for them: the newtype's schema is its content's with
+    /// those keywords, checked as a field's are.
+    pub newtype: Option<Field<'a>>,
 }
 
 /// What `#[derive(Tool)]` adds to the container.
@@ -275,6 +279,7 @@ impl<'a> Container<'a> {
             .as_ref()
             .map_or(Repr::External, |ast| Repr::from_serde(ast.attrs.tag()));
         let mut skipped = Vec::new();
+        let mut newtype = None;
         let data = match &serde.ast {
             None => Data::Union,
             Some(ast) => match &ast.data {
@@ -285,8 +290,13 @@ impl<'a> Container<'a> {
                     Data::Named(read)
                 }
                 serde_ast::Data::Struct(serde_ast::Style::Unit, _) => Data::Unit,
-                serde_ast::Data::Struct(_, fields) => {
-                    unnamed_fields(fields, errors);
+                serde_ast::Data::Struct(style, fields) => {
+                    match (style, fields.as_slice()) {
+                        (serde_ast::Style::Newtype, [field]) if has_tool_attr(field.original) => {
+                            newtype = Some(newtype_field(field, &input.ident, errors));
+                        }
+                        _ => unnamed_fields(fields, errors),
+                    }
                     Data::Tuple(fields.iter().map(|field| field.original).collect())
                 }
                 // Each variant is read (its attributes' errors reported) before a skipped one is
@@ -315,6 +325,7 @@ impl<'a> Container<'a> {
             skipped,
             tool,
             one_of,
+            newtype,
         }
     }
 
@@ -347,7 +358,10 @@ impl<'a> Container<'a> {
         let named = |fields: &'c [Field<'a>]| fields.iter().map(Member::of_field);
         match &self.data {
             Data::Named(fields) => named(fields).collect(),
-            Data::Tuple(fields) => fields.iter().map(|f| unnamed(&f.ty)).collect(),
+            Data::Tuple(fields) => match &self.newtype {
+                Some(field) => vec![Member::of_field(field)],
+                None => fields.iter().map(|f| unnamed(&f.ty)).collect(),
+            },
             Data::Enum(variants) => variants
                 .iter()
                 .flat_map(|v| match &v.shape {
@@ -479,6 +493,86 @@ fn read_fields<'a>(
         }
     }
     (read, skipped)
+}
+
+/// Whether a field has a `#[tool(..)]` attribute.
+fn has_tool_attr(field: &syn::Field) -> bool {
+    field.attrs.iter().any(|a| a.path().is_ident("tool"))
+}
+
+/// A newtype struct's field, read for its keywords: the keys that describe a value (`length`,
+/// `range`, `pattern`, `format`, `custom_format`, `example`, `schema`) are read; those of a
+/// property (its description, default, whether it is required or nullable, `recursive`) are
+/// refused in words, at the key.
+fn newtype_field<'a>(
+    field: &serde_ast::Field<'a>,
+    own: &Ident,
+    errors: &mut darling::error::Accumulator,
+) -> Field<'a> {
+    let mut read = Field::from_ast(field, false, false, own, errors);
+    let tool = &read.tool;
+    let refused: [(bool, Option<Span>, &str); 6] = [
+        (
+            tool.description.is_some(),
+            tool.description.as_ref().map(LitStr::span),
+            "description",
+        ),
+        (
+            tool.default.is_some(),
+            tool.default
+                .as_ref()
+                .map(|d| syn::spanned::Spanned::span(&d.0)),
+            "default",
+        ),
+        (
+            tool.required.is_present(),
+            Some(tool.required.span()),
+            "required",
+        ),
+        (
+            tool.nullable.is_present(),
+            Some(tool.nullable.span()),
+            "nullable",
+        ),
+        (
+            tool.skip_doc.is_present(),
+            Some(tool.skip_doc.span()),
+            "skip_doc",
+        ),
+        (
+            tool.recursive.is_present(),
+            Some(tool.recursive.span()),
+            "recursive",
+        ),
+    ];
+    let attr_span = field
+        .original
+        .attrs
+        .iter()
+        .find(|a| a.path().is_ident("tool"))
+        .map_or_else(Span::call_site, |a| syn::spanned::Spanned::span(&a.meta));
+    for (_, span, key) in refused.iter().filter(|(present, ..)| *present) {
+        errors.push(
+            darling::Error::custom(format!(
+                "`#[tool({key})]` is not read on a newtype's field: the newtype is a value, not a \
+                 property. Its field takes the keywords that describe the value (`length`, \
+                 `range`, `pattern`, `format`, `custom_format`, `example`, `schema`); describe \
+                 the newtype with a doc comment on it, and write `{key}` at the field that holds it"
+            ))
+            .with_span(&span.unwrap_or(attr_span)),
+        );
+    }
+    // Each refused key is reported once, here: the field's checks do not see it again.
+    let tool = &mut read.tool;
+    tool.description = None;
+    tool.default = None;
+    tool.required = darling::util::Flag::default();
+    tool.nullable = darling::util::Flag::default();
+    tool.skip_doc = darling::util::Flag::default();
+    tool.recursive = darling::util::Flag::default();
+    // The newtype's doc comment describes it; the field's is for the Rust reader.
+    read.description = None;
+    read
 }
 
 /// `#[tool(..)]` on a field without a name (a tuple struct's, a tuple or newtype variant's) is

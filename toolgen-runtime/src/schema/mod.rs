@@ -38,20 +38,29 @@ use crate::schema::rope::{Branches, Defs, Names, Object, Rope, schema_text};
 /// The trait is sealed: what it is made of (the schema's pieces, its shape for the strict-mode
 /// checks and for argument parsing, the graph of types that hold each other) is not public API,
 /// and every type with a schema gets it from the derive (or from toolgen, for std types and,
-/// behind features, other crates' types). A field of a type without one says what JSON it is
-/// read from, with any keyword toolgen knows:
+/// behind features, other crates' types). A newtype of yours takes keywords on its field, and a
+/// field of a type without a schema says what JSON it is read from:
 ///
 /// ```
 /// use toolgen::ToolSchema;
+///
+/// /// An e-mail address.
+/// #[derive(ToolSchema, serde::Deserialize)]
+/// struct Email(#[tool(format = "email")] String);
+///
+/// assert_eq!(
+///     Email::json_schema(),
+///     r#"{"type":"string","format":"email","description":"An e-mail address."}"#
+/// );
 ///
 /// /// An address book entry.
 /// #[derive(ToolSchema, serde::Deserialize)]
 /// struct Contact {
 ///     /// Where to write.
 ///     #[tool(schema = String, format = "email")]
-///     email: lettre_like::Address,
+///     email: other_crate::Address,
 /// }
-/// # mod lettre_like {
+/// # mod other_crate {
 /// #     #[derive(serde::Deserialize)] pub struct Address(String);
 /// # }
 ///
@@ -144,7 +153,7 @@ pub trait ToolSchema: Sealed {
 #[diagnostic::on_unimplemented(
     message = "`ToolSchema` is implemented by `#[derive(ToolSchema)]`, not by hand",
     label = "toolgen's schema trait is sealed",
-    note = "derive it on a type of your own (keywords go on its fields: `#[tool(length(min = 1))]`, `#[tool(format = \"..\")]`, ..), or describe a field of another crate's type as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`"
+    note = "derive it on a type of your own (keywords go on its fields, a newtype's too: `struct Email(#[tool(format = \"email\")] String);`), or describe a field of another crate's type as the JSON it is read from: `#[tool(schema = String, format = \"..\")]`"
 )]
 pub trait Sealed {}
 

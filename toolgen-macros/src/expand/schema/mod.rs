@@ -324,7 +324,10 @@ pub fn schema_for_container(cx: &Context<'_>) -> Node {
             let parts = object_parts(cx, fields);
             object_schema(parts, cx.container.serde.deny_unknown_fields)
         }
-        Data::Tuple(fields) if fields.len() == 1 => types::schema_for_type(cx, &fields[0].ty),
+        Data::Tuple(fields) if fields.len() == 1 => match &cx.container.newtype {
+            Some(field) => schema_for_field(cx, field),
+            None => types::schema_for_type(cx, &fields[0].ty),
+        },
         Data::Tuple(fields) => {
             let items: Vec<Node> = fields
                 .iter()
