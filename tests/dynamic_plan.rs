@@ -233,6 +233,17 @@ fn same_place(derived: &ArgsError, dynamic: &ArgsError) -> bool {
             && further(derived.path(), dynamic.path()))
 }
 
+/// Held by each test: [`dropped_dynamic_tools_keep_nothing`] counts what every plan holds, so
+/// the others do not build plans meanwhile.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The lock of [`ONE_AT_A_TIME`] (a test that failed holding it leaves it poisoned, not taken).
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The dynamic tool built from `Everywhere`'s schema.
 fn dynamic() -> DynamicTool {
     let schema: Value = serde_json::from_str(Everywhere::INPUT_SCHEMA).unwrap();
@@ -241,6 +252,7 @@ fn dynamic() -> DynamicTool {
 
 #[test]
 fn a_dynamic_tool_fills_strips_and_refuses_as_the_derived_tool() {
+    let _serial = one_at_a_time();
     let dynamic = dynamic();
     let mut refused = 0;
     for text in samples() {
@@ -276,6 +288,7 @@ fn a_dynamic_tool_fills_strips_and_refuses_as_the_derived_tool() {
 
 #[test]
 fn the_defaults_are_written_in_where_serde_reads_them() {
+    let _serial = one_at_a_time();
     let value = dynamic().parse_args(&base().to_string()).unwrap();
     assert_eq!(value["item"]["size"], 5);
     assert_eq!(
@@ -311,6 +324,7 @@ fn the_defaults_are_written_in_where_serde_reads_them() {
 
 #[test]
 fn repeats_are_refused_where_they_are() {
+    let _serial = one_at_a_time();
     let dynamic = dynamic();
     let text = base()
         .to_string()
@@ -333,6 +347,7 @@ fn repeats_are_refused_where_they_are() {
 /// nothing: the derived types' store does not grow, and every block the plans held is freed.
 #[test]
 fn dropped_dynamic_tools_keep_nothing() {
+    let _serial = one_at_a_time();
     // The derived tool's plan, built first: it is kept for the program, once.
     let _ = Everywhere::parse_args(&base().to_string()).unwrap();
     let before = toolgen::__private::plans_kept();
@@ -357,6 +372,7 @@ fn dropped_dynamic_tools_keep_nothing() {
 /// value goes; the plan holds it once.
 #[test]
 fn a_recursive_schema_is_followed_through_its_references() -> Result<(), ArgsError> {
+    let _serial = one_at_a_time();
     let schema = json!({
         "type": "object",
         "properties": {"root": {"$ref": "#/$defs/Node"}},

@@ -4,12 +4,16 @@
 //! ([`PlanField::fill`]), and where a set's items must all differ ([`Plan::Unique`]).
 //!
 //! A type's plan is built from its `ToolSchema::FACTS` (its shape: which fields have a default,
-//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of [`Plan`]
-//! nodes kept for the life of the program. Argument parsing follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
-//! argument text where that parse fails ([`crate::parse::text`]: one pass, no
-//! `serde_json::Value`; it finds the errors, and reads the rare keys the fast path leaves to it)
-//! and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in, sets
-//! checked), all three by way of the node sets of [`crate::parse::sets`].
+//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of
+//! `Plan<'static>` nodes kept for the life of the program. A
+//! [`DynamicTool`](crate::DynamicTool)'s is built from its JSON Schema
+//! ([`crate::parse::schema_plan`]) into an [`OwnedPlan`], whose nodes go with it. Argument
+//! parsing follows a derived type's plan through serde's own parse ([`crate::parse::fast`], the
+//! fast path), through the argument text where that parse fails ([`crate::parse::text`]: one
+//! pass, no `serde_json::Value`; it finds the errors, and reads the rare keys the fast path
+//! leaves to it) and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in,
+//! sets checked), all three by way of the node sets of [`crate::parse::sets`]; a dynamic tool's
+//! through its value.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

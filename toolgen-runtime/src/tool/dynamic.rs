@@ -176,12 +176,16 @@ impl DynamicTool {
         }
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
-        let checker = Checker {
-            root: &schema,
-            patterns: &patterns,
-            steps: std::cell::Cell::new(MAX_STEPS),
+        // Each property asked about with a budget of its own, as a parse checks a value.
+        let takes_null = |property: &Value| {
+            let checker = Checker {
+                root: &schema,
+                patterns: &patterns,
+                steps: std::cell::Cell::new(MAX_STEPS),
+            };
+            checker.takes_null(property, 0)
         };
-        let plan = Arc::new(plan_of_schema(&schema, &|s| checker.takes_null(s, 0)));
+        let plan = Arc::new(plan_of_schema(&schema, &takes_null));
         let mut tool = DynamicTool {
             name,
             description: description.into(),
