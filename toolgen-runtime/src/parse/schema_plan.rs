@@ -391,3 +391,111 @@ impl<'r> Builder<'r, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::plan_of_schema;
+    use crate::parse::plan::{OwnedPlan, Plan};
+    use crate::parse::sets::Conflicts;
+    use crate::parse::walk::{check_value, fill_value, strip_value_with};
+
+    /// Whether `schema` says `type: "null"` or lists it (enough for these schemas).
+    fn takes_null(schema: &Value) -> bool {
+        match schema.get("type") {
+            Some(Value::String(ty)) => ty == "null",
+            Some(Value::Array(types)) => types.contains(&json!("null")),
+            _ => schema
+                .get("anyOf")
+                .and_then(Value::as_array)
+                .is_some_and(|branches| branches.iter().any(takes_null)),
+        }
+    }
+
+    /// A tree of nodes whose kids lead back, with a tagged union, a set and a map in it.
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {"root": {"$ref": "#/$defs/Node"}},
+            "required": ["root"],
+            "$defs": {"Node": {
+                "type": "object",
+                "properties": {
+                    "label": {"type": "string", "default": "?"},
+                    "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    "hidden": {"type": "boolean"},
+                    "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                    "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+                    "extra": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Node"}},
+                    "shape": {"oneOf": [
+                        {"type": "object", "properties": {
+                            "kind": {"const": "circle"},
+                            "radius": {"type": "integer", "default": 2}
+                        }, "required": ["kind"]},
+                        {"type": "object", "properties": {
+                            "kind": {"const": "square"},
+                            "side": {"type": "integer", "default": 3}
+                        }, "required": ["kind"]}
+                    ]}
+                }
+            }}
+        })
+    }
+
+    /// `value` as a dynamic tool reads it: `null`s dropped, defaults written in; then its sets
+    /// checked.
+    fn read(plan: &OwnedPlan, mut value: Value) -> Result<Value, String> {
+        strip_value_with(&mut value, plan.root(), &mut Conflicts::default());
+        fill_value(&mut value, plan.root());
+        check_value(&value, plan.root()).map_err(|v| crate::ArgsError::from(v).to_string())?;
+        Ok(value)
+    }
+
+    #[test]
+    fn a_plan_of_a_recursive_schema_is_followed_moved_and_dropped() {
+        let schema = schema();
+        let plan = plan_of_schema(&schema, &takes_null);
+        assert!(matches!(plan.root(), Plan::Object(..)), "{:?}", plan.root());
+        // Moved (its nodes stay where they are), then read with.
+        let plans = vec![plan];
+        let plan = plans.into_iter().next().unwrap();
+        let value = json!({"root": {
+            "label": null, "note": null, "hidden": null,
+            "kids": [{"shape": {"kind": "square"}, "kids": [{"extra": {"x": {}}}]}],
+            "shape": {"kind": "circle", "radius": null}
+        }});
+        assert_eq!(
+            read(&plan, value),
+            Ok(json!({"root": {
+                "label": "?", "note": null,
+                "kids": [{"label": "?", "shape": {"kind": "square", "side": 3}, "kids": [
+                    {"label": "?", "extra": {"x": {"label": "?"}}}
+                ]}],
+                "shape": {"kind": "circle", "radius": 2}
+            }}))
+        );
+        let repeated = json!({"root": {"kids": [{"tags": ["a", "b", "a"]}]}});
+        assert_eq!(
+            read(&plan, repeated),
+            Err(
+                "invalid arguments at `root.kids[0].tags[2]`: repeats item 0: the items of this \
+                 list must all differ"
+                    .to_owned()
+            )
+        );
+        drop(plan);
+    }
+
+    #[test]
+    fn a_union_whose_objects_are_not_told_apart_fills_nothing() {
+        let schema = json!({"type": "object", "properties": {"either": {"anyOf": [
+            {"type": "object", "properties": {"size": {"type": "integer", "default": 5}}},
+            {"type": "object", "properties": {"name": {"type": "string"}}}
+        ]}}});
+        let plan = plan_of_schema(&schema, &takes_null);
+        let value = json!({"either": {"name": "a", "size": null}});
+        // The `null` of a key a branch defaults is dropped; nothing is written in.
+        assert_eq!(read(&plan, value), Ok(json!({"either": {"name": "a"}})));
+    }
+}
