@@ -398,3 +398,40 @@ fn a_recursive_schema_is_followed_through_its_references() -> Result<(), ArgsErr
     assert_eq!(error.path(), "root.kids[0].kids[0].tags[1]");
     Ok(())
 }
+
+/// A schema about as deep as `DynamicTool::new` takes (its text nests 128 levels at most), and
+/// a chain of `$ref`s, each a level deeper, are built and read with, on a test thread's stack.
+#[test]
+fn deep_schemas_are_built_within_bounds() {
+    let _serial = one_at_a_time();
+    let mut schema =
+        json!({"type": "object", "properties": {"x": {"type": "integer", "default": 1}}});
+    for _ in 0..31 {
+        schema =
+            json!({"type": "object", "properties": {"a": {"anyOf": [schema, {"type": "null"}]}}});
+    }
+    let tool = DynamicTool::new("deep", "Deep.", schema).unwrap();
+    assert!(tool.parse_args(r#"{"a": {"a": null}}"#).is_ok());
+    let mut defs = serde_json::Map::new();
+    for level in 0..20 {
+        let next = json!({"$ref": format!("#/$defs/L{}", level + 1)});
+        defs.insert(
+            format!("L{level}"),
+            json!({"type": "object", "properties": {
+                "next": {"anyOf": [next, {"type": "null"}]},
+                "n": {"type": "integer", "default": level}
+            }}),
+        );
+    }
+    defs.insert("L20".to_owned(), json!({"type": "object"}));
+    let chain =
+        json!({"type": "object", "properties": {"first": {"$ref": "#/$defs/L0"}}, "$defs": defs});
+    let tool = DynamicTool::new("chain", "A chain.", chain).unwrap();
+    let value = tool
+        .parse_args(r#"{"first": {"next": {"next": {}}}}"#)
+        .unwrap();
+    assert_eq!(
+        value,
+        json!({"first": {"n": 0, "next": {"n": 1, "next": {"n": 2}}}})
+    );
+}
