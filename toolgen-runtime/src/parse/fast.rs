@@ -13,7 +13,6 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use serde::de::value::{BorrowedStrDeserializer, SeqDeserializer};
@@ -25,10 +24,18 @@ use serde::de::{
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
 use super::lexer::{is_whitespace, skip_whitespace, string_stop};
-use super::plan::{FillValue, Plan, PlanField, Scalar, TagCase};
+use super::plan::{self, Flat};
+
+// The fast path reads the derived types' plans only ([`plan::plan_for`]), kept for the life of
+// the program: the node sets it keeps once ([`interned`]) are keyed by their nodes' addresses.
+type Plan = plan::Plan<'static>;
+type PlanField = plan::PlanField<'static>;
+type TagCase = plan::TagCase<'static>;
+type FillValue = plan::FillValue<'static>;
+type Scalar = plan::Scalar<'static>;
+type Found = super::sets::Found<'static>;
 use super::sets::{
-    Found, MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step,
-    with_nodes,
+    MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step, with_nodes,
 };
 use super::text::tag_value;
 
@@ -238,7 +245,7 @@ impl Set {
     fn lookup_in_fields(&self, key: &str) -> Option<(Found, Set)> {
         let mut named: Option<&'static PlanField> = None;
         for node in self.nodes() {
-            let Plan::Object(fields, flattened) = node else {
+            let Plan::Object(fields, flattened, _) = node else {
                 return None;
             };
             if !flattened.iter().all(|f| matches!(f, Plan::Tagged(..))) {
@@ -369,7 +376,7 @@ fn own_fills(
         return ControlFlow::Continue(());
     }
     match node {
-        Plan::Object(fields, flattened) => {
+        Plan::Object(fields, flattened, _) => {
             for field in *fields {
                 if field.fill.is_some() {
                     each(field)?;
@@ -603,18 +610,19 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         // The common cases: one plain object, its fields looked up directly, or one with a
         // tagged enum flattened in whose variants are plain objects, its fields and those of the
-        // variant its tag names looked up directly ([`flat_cases`]).
+        // variant its tag names looked up directly ([`Plan::object`]).
         let plain = match self.set {
-            Set::One(Plan::Object(fields, [])) => {
+            Set::One(Plan::Object(fields, [], _)) => {
                 let (bits, lengths) = field_bits(fields, 0);
                 Some((fields, None, bits != 0, bits, lengths))
             }
-            Set::One(node @ Plan::Object(fields, [tagged @ Plan::Tagged(..)])) => {
-                flat_cases_of(node).map(|fill| {
+            Set::One(Plan::Object(fields, [tagged @ Plan::Tagged(..)], flat)) => match flat {
+                Flat::No => None,
+                Flat::Fits | Flat::Fills => {
                     let (bits, lengths) = field_bits(fields, 0);
-                    (fields, Some(tagged), fill, bits, lengths)
-                })
-            }
+                    Some((fields, Some(tagged), *flat == Flat::Fills, bits, lengths))
+                }
+            },
             _ => None,
         };
         if let Some((fields, tagged, fill, bits, lengths)) = plain {
@@ -1215,96 +1223,14 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
     (start > 0 && start.checked_add(key.len())? < text.len()).then_some(start)
 }
 
-/// Whether an object of `fields` with the tagged enum `tagged` (of `cases`, its tag `tag`)
-/// flattened in (seed 004's shape: an id beside an operation) is read by a [`FieldMap`], and if
-/// so whether it may have `#[tool(default = ..)]` values to write in. It is where every variant
-/// is a plain object (or has nothing to strip), none of whose names is one of the object's own
-/// (a key then names one field, whatever the variant), nor is the tag's, no variant's name holds
-/// a quote, a backslash or a control character ([`case_named_at`]), and the object's fields
-/// and any variant's fit in [`FieldMap::seen`].
-///
-/// The set such an object follows once its tag is read ([`resolve_tags`]) is the object and its
-/// variant, where each key names at most one field ([`Set::lookup_in_fields`]): the
-/// [`FieldMap`] looks keys up in the same fields, in the same order, without working out the set
-/// (a list of nodes, kept once), its fields to fill (a list), and a look-up through both nodes
-/// for every key, which cost such an object about three times what serde's own buffering of the
-/// flattened members costs.
-#[inline]
-fn flat_cases(fields: &'static [PlanField], tag: &str, cases: &'static [TagCase]) -> Option<bool> {
-    if find_field(fields, tag).is_some() {
-        return None;
-    }
-    let mut fill = fields.iter().any(|f| f.fill.is_some());
-    for case in cases {
-        // A name that could stand for another string in JSON (rare), which [`case_named_at`]
-        // would not find as it is in the text: left to the set's way.
-        if case
-            .name
-            .bytes()
-            .any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20)
-        {
-            return None;
-        }
-        match case.node {
-            Plan::None => {}
-            Plan::Object(own, []) => {
-                if fields.len() + own.len() > 64 {
-                    return None;
-                }
-                for field in *own {
-                    if find_field(fields, field.name).is_some() {
-                        return None;
-                    }
-                    fill |= field.fill.is_some();
-                }
-            }
-            _ => return None,
-        }
-    }
-    Some(fill)
-}
-
-/// [`flat_cases`] of `node` (an object with a tagged enum flattened in), kept for the last
-/// objects asked about: a pure function of the program's own `static` nodes, which cost each
-/// such object more than a look-up here (a hundred-odd instructions: its variants' names
-/// against the object's). Each slot holds a node's address (nodes are aligned to 8) with the
-/// answer in its lowest bits: 1 where it fits, 2 where it may fill. Slots are read and written
-/// on their own (relaxed), so threads that share one only work the answer out again.
-fn flat_cases_of(node: &'static Plan) -> Option<bool> {
-    const FITS: usize = 1;
-    const FILLS: usize = 2;
-    static SLOTS: [AtomicUsize; 8] = [const { AtomicUsize::new(0) }; 8];
-    let address = std::ptr::from_ref(node).addr();
-    let slot = SLOTS.get((address >> 4) % SLOTS.len());
-    let kept = slot.map_or(0, |slot| slot.load(Ordering::Relaxed));
-    if kept & !(FITS | FILLS) == address {
-        return (kept & FITS != 0).then_some(kept & FILLS != 0);
-    }
-    let Plan::Object(fields, [Plan::Tagged(tag, cases)]) = node else {
-        return None;
-    };
-    let answer = flat_cases(fields, tag, cases);
-    if let Some(slot) = slot
-        && address & (FITS | FILLS) == 0
-    {
-        let bits = match answer {
-            Some(true) => FITS | FILLS,
-            Some(false) => FITS,
-            None => 0,
-        };
-        slot.store(address | bits, Ordering::Relaxed);
-    }
-    answer
-}
-
-/// The fields of the variant of the flattened tagged enum `tagged` ([`flat_cases`]) that the
+/// The fields of the variant of the flattened tagged enum `tagged` ([`Plan::object`]) that the
 /// object's tag names, where `key`, just read, is the first of its keys that is not one of the
 /// object's own fields: none where the tag is missing or names no variant (serde then refuses
 /// the object), as [`resolve_tags`] adds no node then. `None` when the key is not in `text` (it
 /// had escapes).
 ///
 /// The tag is looked for from `key` on: the keys before it are the object's own fields, and the
-/// tag is not one ([`flat_cases`]), so the first tag from there is the object's first, which
+/// tag is not one ([`Plan::object`]), so the first tag from there is the object's first, which
 /// serde reads (and [`resolve_tags`] finds from the object's start).
 #[inline(never)]
 fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'static [PlanField]> {
@@ -1333,7 +1259,7 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
         }
     };
     Some(match case.map(|c| c.node) {
-        Some(Plan::Object(fields, _)) => fields,
+        Some(Plan::Object(fields, ..)) => fields,
         _ => &[],
     })
 }
@@ -1352,7 +1278,7 @@ fn case_named_at(
     let [b'"', b':', b'"', rest @ ..] = bytes.get(quote..)? else {
         return None;
     };
-    // The names are plain ([`flat_cases`]): one found in the text is the string there.
+    // The names are plain ([`Plan::object`]): one found in the text is the string there.
     cases.iter().find(|case| {
         let name = case.name.as_bytes();
         rest.get(name.len()) == Some(&b'"')
@@ -1409,12 +1335,12 @@ fn plain_string_after(bytes: &[u8], quote: usize) -> Option<&[u8]> {
 }
 
 /// The members of one plain object (the common case), or of one with a tagged enum flattened
-/// in ([`flat_cases`]), with the `null`s of fields with a default left out: each key looked up
+/// in ([`Plan::object`]), with the `null`s of fields with a default left out: each key looked up
 /// in the object's fields directly, then in its variant's.
 struct FieldMap<'de, A, const FILL: bool> {
     map: A,
     fields: &'static [PlanField],
-    /// The tagged enum flattened in, if any ([`flat_cases`]).
+    /// The tagged enum flattened in, if any ([`Plan::object`]).
     tagged: Option<&'static Plan>,
     /// The fields of its variant, once found ([`variant_fields`]), their indices following
     /// `fields`': at the first key that is not one of the object's own.
@@ -2099,6 +2025,15 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+
+    /// The [`Flat`] of an object of `fields` with the tagged enum `tag`, `cases` flattened in.
+    fn flat(fields: &'static [PlanField], tag: &'static str, cases: &'static [TagCase]) -> Flat {
+        let flattened: &'static [Plan] = Box::leak(Box::new([Plan::Tagged(tag, cases)]));
+        match Plan::object(fields, flattened) {
+            Plan::Object(_, _, flat) => flat,
+            _ => Flat::No,
+        }
+    }
     use crate::parse::plan::Reach;
     use crate::parse::text::strip_text;
 
@@ -2229,7 +2164,7 @@ mod tests {
                 inner: &NONE,
             })
             .collect();
-        let root: &'static Plan = Box::leak(Box::new(Plan::Object(fields.leak(), &[])));
+        let root: &'static Plan = Box::leak(Box::new(Plan::object(fields.leak(), &[])));
         let read = |text: &str| from_str::<Value>(text, root);
         assert_eq!(
             read(r#"{"f2":null,"f0":5}"#).unwrap(),
@@ -2245,9 +2180,9 @@ mod tests {
     }
 
     /// `{ x (default) }`
-    const INNER: Plan = Plan::Object(&[field("x", true, &NONE)], &[]);
+    const INNER: Plan = Plan::object(&[field("x", true, &NONE)], &[]);
     /// `{ a, b (defaults), c, inner, list, map, pair, obj (a default, with an object) }`
-    const ROOT: Plan = Plan::Object(
+    const ROOT: Plan = Plan::object(
         &[
             field("a", true, &NONE),
             field("b", true, &NONE),
@@ -2533,12 +2468,12 @@ mod tests {
         Pair(Inner, Inner),
     }
 
-    const SHAPE: Plan = Plan::Object(
+    const SHAPE: Plan = Plan::object(
         &[
             field(
                 "Circle",
                 false,
-                &Plan::Object(&[field("radius", true, &NONE)], &[]),
+                &Plan::object(&[field("radius", true, &NONE)], &[]),
             ),
             field("Square", false, &INNER),
             field("Pair", false, &Plan::Tuple(&[INNER, INNER])),
@@ -2589,15 +2524,15 @@ mod tests {
     }
 
     const EITHER: Plan = Plan::Any(&[
-        Plan::Object(
+        Plan::object(
             &[field("left", true, &NONE), field("deep", false, &INNER)],
             &[],
         ),
-        Plan::Object(
+        Plan::object(
             &[field(
                 "deep",
                 false,
-                &Plan::Object(&[field("y", true, &NONE)], &[]),
+                &Plan::object(&[field("y", true, &NONE)], &[]),
             )],
             &[],
         ),
@@ -2658,12 +2593,12 @@ mod tests {
         &TREE
     }
 
-    const TREE: Plan = Plan::Object(
+    const TREE: Plan = Plan::object(
         &[
             field("label", true, &NONE),
             field("kids", true, &Plan::Items(&Plan::Lazy(Reach::Plan(tree)))),
         ],
-        &[Plan::Object(&[field("level", true, &NONE)], &[])],
+        &[Plan::object(&[field("level", true, &NONE)], &[])],
     );
 
     fn leaf(label: &str) -> Tree {
@@ -2742,7 +2677,7 @@ mod tests {
     }
 
     /// An object with a tagged enum flattened in, its variants plain objects: read by a
-    /// [`FieldMap`] ([`flat_cases`]), it reads as through its set ([`StripMap`], which the same
+    /// [`FieldMap`] ([`Plan::object`]), it reads as through its set ([`StripMap`], which the same
     /// enum under an `Any` takes), on random objects with the object's and the variants' keys,
     /// tags of every kind among them, and `null`s, defaults and keys with escapes.
     #[test]
@@ -2755,7 +2690,7 @@ mod tests {
                 inner: &NONE,
             }
         }
-        const ADD: Plan = Plan::Object(
+        const ADD: Plan = Plan::object(
             &[
                 filled("position", "0"),
                 filled("collapsed", "false"),
@@ -2763,7 +2698,7 @@ mod tests {
             ],
             &[],
         );
-        const MOVE: Plan = Plan::Object(&[field("title", true, &NONE)], &[]);
+        const MOVE: Plan = Plan::object(&[field("title", true, &NONE)], &[]);
         const CASES: &[crate::parse::plan::TagCase] = &[
             crate::parse::plan::TagCase {
                 name: "add",
@@ -2783,8 +2718,8 @@ mod tests {
             field("list", true, &Plan::Items(&INNER)),
             field("id", false, &INNER),
         ];
-        const FLAT: Plan = Plan::Items(&Plan::Object(FIELDS, &[Plan::Tagged("action", CASES)]));
-        const BY_SET: Plan = Plan::Items(&Plan::Object(
+        const FLAT: Plan = Plan::Items(&Plan::object(FIELDS, &[Plan::Tagged("action", CASES)]));
+        const BY_SET: Plan = Plan::Items(&Plan::object(
             FIELDS,
             &[Plan::Any(&[Plan::Tagged("action", CASES)])],
         ));
@@ -2828,7 +2763,7 @@ mod tests {
                 from[(self.0 % from.len() as u64) as usize]
             }
         }
-        assert!(flat_cases(FIELDS, "action", CASES).is_some());
+        assert!(flat(FIELDS, "action", CASES) != Flat::No);
         let mut random = Random(0x2545_f491_4f6c_dd1d);
         let (mut read, mut filled_in) = (0, 0);
         for _ in 0..20_000 {
@@ -2871,15 +2806,15 @@ mod tests {
         // the set.
         const SHARED: &[crate::parse::plan::TagCase] = &[crate::parse::plan::TagCase {
             name: "move",
-            node: &Plan::Object(&[field("id", true, &NONE)], &[]),
+            node: &Plan::object(&[field("id", true, &NONE)], &[]),
         }];
-        assert!(flat_cases(FIELDS, "action", SHARED).is_none());
-        assert!(flat_cases(FIELDS, "id", CASES).is_none());
+        assert_eq!(flat(FIELDS, "action", SHARED), Flat::No);
+        assert_eq!(flat(FIELDS, "id", CASES), Flat::No);
         const DEEP: &[crate::parse::plan::TagCase] = &[crate::parse::plan::TagCase {
             name: "move",
-            node: &Plan::Object(&[], &[Plan::Tagged("action", CASES)]),
+            node: &Plan::object(&[], &[Plan::Tagged("action", CASES)]),
         }];
-        assert!(flat_cases(FIELDS, "action", DEEP).is_none());
+        assert_eq!(flat(FIELDS, "action", DEEP), Flat::No);
     }
 
     /// A set of plain items is read from the stack up to [`KEPT_ITEMS`] of them, into a list past
@@ -2947,7 +2882,7 @@ mod tests {
     /// is read) says what the look-up through a list of nodes says, wherever it answers.
     #[test]
     fn a_key_looked_up_in_fields_is_what_the_nodes_say() {
-        const CASE: Plan = Plan::Object(
+        const CASE: Plan = Plan::object(
             &[
                 field("title", false, &NONE),
                 field("position", true, &NONE),
@@ -2963,12 +2898,12 @@ mod tests {
                 node: &CASE,
             }],
         );
-        const OUTER: Plan = Plan::Object(
+        const OUTER: Plan = Plan::object(
             &[field("id", false, &NONE), field("description", true, &NONE)],
             &[TAGGED],
         );
         /// Names `title` too, so that a key both name goes through the nodes.
-        const OTHER: Plan = Plan::Object(&[field("title", true, &INNER)], &[]);
+        const OTHER: Plan = Plan::object(&[field("title", true, &INNER)], &[]);
         const MAP: Plan = Plan::Values(&INNER);
         let sets: [&'static [&'static Plan]; 5] = [
             &[&OUTER, &CASE],

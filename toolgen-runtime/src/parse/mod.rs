@@ -1,8 +1,9 @@
 //! Arguments parsed against a tool's schema: the parse paths and their errors (`args`); the plan
-//! they follow through the JSON (`plan`: `null`s dropped, defaults filled, sets checked), with its
-//! node sets (`sets`), followed through serde's own parse (`fast`), through the text (`text`,
-//! over the one JSON lexer, `lexer`) and through a value (`walk`); and what serde does not
-//! enforce (`constraints`, `formats`).
+//! they follow through the JSON (`plan`: `null`s dropped, defaults filled, sets checked; built
+//! from a type's facts, or from a JSON Schema by `schema_plan`), with its node sets (`sets`),
+//! followed through serde's own parse (`fast`), through the text (`text`, over the one JSON
+//! lexer, `lexer`) and through a value (`walk`); and what serde does not enforce
+//! (`constraints`, `formats`).
 
 pub(crate) mod args;
 pub(crate) mod constraints;
@@ -12,6 +13,7 @@ pub(crate) mod lexer;
 pub(crate) mod plan;
 #[cfg(test)]
 mod plan_tests;
+pub(crate) mod schema_plan;
 pub(crate) mod sets;
 pub(crate) mod text;
 pub(crate) mod walk;

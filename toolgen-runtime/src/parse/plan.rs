@@ -4,14 +4,19 @@
 //! ([`PlanField::fill`]), and where a set's items must all differ ([`Plan::Unique`]).
 //!
 //! A type's plan is built from its `ToolSchema::FACTS` (its shape: which fields have a default,
-//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of [`Plan`]
-//! nodes kept for the life of the program. Argument parsing follows it through serde's own parse ([`crate::parse::fast`], the fast path), through the
-//! argument text where that parse fails ([`crate::parse::text`]: one pass, no
-//! `serde_json::Value`; it finds the errors, and reads the rare keys the fast path leaves to it)
-//! and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in, sets
-//! checked), all three by way of the node sets of [`crate::parse::sets`].
+//! the enum representation, sets, ..) at first use, once ([`plan_for`]): a tree of
+//! `Plan<'static>` nodes kept for the life of the program. A
+//! [`DynamicTool`](crate::DynamicTool)'s is built from its JSON Schema
+//! ([`crate::parse::schema_plan`]) into an [`OwnedPlan`], whose nodes go with it. Argument
+//! parsing follows a derived type's plan through serde's own parse ([`crate::parse::fast`], the
+//! fast path), through the argument text where that parse fails ([`crate::parse::text`]: one
+//! pass, no `serde_json::Value`; it finds the errors, and reads the rare keys the fast path
+//! leaves to it) and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in,
+//! sets checked), all three by way of the node sets of [`crate::parse::sets`]; a dynamic tool's
+//! through its value.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::sets::Conflicts;
@@ -25,46 +30,47 @@ use crate::schema::facts::{CHECK, EnumRepr, Facts, Parse, REACH, STRIP, TargetAt
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub enum Plan {
+pub enum Plan<'p> {
     /// Nothing to strip here or below.
     None,
     /// An object: the fields that have a default or lead to one, and the nodes of its
     /// `#[serde(flatten)]` fields, which read the keys it does not know.
-    Object(&'static [PlanField], &'static [Plan]),
+    /// `flat` is whether the object fits the fast map ([`Plan::object`] works it out).
+    Object(&'p [PlanField<'p>], &'p [Plan<'p>], Flat),
     /// An array whose items all follow the node.
-    Items(&'static Plan),
+    Items(&'p Plan<'p>),
     /// An array whose items all follow the node and must all differ: a set, whose schema says
     /// `uniqueItems` and which serde reads merging repeats without a word ([`check_value`]).
-    Unique(&'static Plan),
+    Unique(&'p Plan<'p>),
     /// An array whose items follow the nodes position by position (a tuple).
-    Tuple(&'static [Plan]),
+    Tuple(&'p [Plan<'p>]),
     /// An object whose values all follow the node (a map).
-    Values(&'static Plan),
+    Values(&'p Plan<'p>),
     /// The alternatives of an enum, any of which may be what the JSON is: a key is stripped if
     /// an alternative defaults it and none reads its `null` as a value ([`Plan::Keep`]), and
     /// its value follows all of theirs. (Untagged variants: which one serde takes is known only
     /// by trying them.)
-    Any(&'static [Plan]),
+    Any(&'p [Plan<'p>]),
     /// The untagged alternatives of an enum (the whole enum's, or its `#[serde(untagged)]`
     /// variants'), which serde tries in turn: stripped as [`Plan::Any`], but no
     /// `#[tool(default = ..)]` value is filled in below it, where which variant the model meant
     /// is not known (a value filled in for one could make serde take it over another).
-    Untagged(&'static [Plan]),
+    Untagged(&'p [Plan<'p>]),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
     /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
     /// that variant reads them. An object whose tag is missing, or names no case, follows
     /// nothing: serde refuses it whatever is stripped. Resolved on entering the object
     /// ([`resolve_tags`]).
-    Tagged(&'static str, &'static [TagCase]),
+    Tagged(&'p str, &'p [TagCase<'p>]),
     /// The node of a type that leads back to the type being defined (a recursive type), found
     /// when it is needed: its facts cannot hold the type's own (a const would be a cycle).
-    Lazy(Reach),
+    Lazy(Reach<'p>),
     /// The node of a type that leads back to the one holding it (a cycle the derive found, or a
     /// field marked `#[tool(recursive)]`), found when it is needed, as [`Plan::Lazy`]. What is
     /// behind it is not known where it is held, so its facts count it as having every kind of
     /// work.
-    Cycle(Reach),
+    Cycle(Reach<'p>),
     /// A field of an untagged variant that reads `null` as a value (a `serde_json::Value`, `()`,
     /// or one read by `deserialize_with`), where missing is not the same: when another variant
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
@@ -77,11 +83,11 @@ pub enum Plan {
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct TagCase {
+pub struct TagCase<'p> {
     /// The string serde reads for the variant.
-    pub name: &'static str,
+    pub name: &'p str,
     /// What the object follows when its tag names the variant.
-    pub node: &'static Plan,
+    pub node: &'p Plan<'p>,
 }
 
 /// A field of a [`Plan::Object`].
@@ -89,22 +95,22 @@ pub struct TagCase {
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct PlanField {
+pub struct PlanField<'p> {
     /// The property name serde reads.
-    pub name: &'static str,
+    pub name: &'p str,
     /// Whether the field has a default (`#[serde(default)]` on it or its container, or
     /// `#[tool(default = ..)]`): then `null` is dropped and the default applies.
     pub default: bool,
     /// Its `#[tool(default = ..)]` value, written in where the key is missing (after its `null`
     /// is dropped), so that serde finds it.
-    pub fill: Option<FillValue>,
+    pub fill: Option<FillValue<'p>>,
     /// The node of the field's value.
-    pub inner: &'static Plan,
+    pub inner: &'p Plan<'p>,
 }
 
-impl PlanField {
+impl<'p> PlanField<'p> {
     /// A field without a default whose value may hold one ([`PlanField::inner`]).
-    pub const fn nested(name: &'static str, inner: &'static Plan) -> PlanField {
+    pub const fn nested(name: &'p str, inner: &'p Plan<'p>) -> PlanField<'p> {
         PlanField {
             name,
             default: false,
@@ -121,16 +127,16 @@ impl PlanField {
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct FillValue {
+pub struct FillValue<'p> {
     /// The value's JSON text.
-    pub text: &'static str,
+    pub text: &'p str,
     /// The value, where it is a [`Scalar`]; `None` leaves it to serde_json, which reads `text`.
-    pub scalar: Option<Scalar>,
+    pub scalar: Option<Scalar<'p>>,
 }
 
-impl FillValue {
+impl<'p> FillValue<'p> {
     /// The value whose JSON text is `text`.
-    pub const fn of(text: &'static str) -> FillValue {
+    pub const fn of(text: &'p str) -> FillValue<'p> {
         FillValue {
             text,
             scalar: Scalar::of(text),
@@ -147,7 +153,7 @@ impl FillValue {
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Scalar {
+pub enum Scalar<'p> {
     /// `true` or `false`.
     Bool(bool),
     /// An integer without a sign.
@@ -155,18 +161,18 @@ pub enum Scalar {
     /// A negative integer.
     Signed(i64),
     /// A string without escapes, between its quotes.
-    Str(&'static str),
+    Str(&'p str),
     /// `[]`.
     EmptyArray,
     /// `{}`.
     EmptyObject,
 }
 
-impl Scalar {
+impl<'p> Scalar<'p> {
     /// The scalar `text` is, if it is one of those; `None` leaves it to serde_json (numbers with
     /// a fraction or exponent, whose rounding is serde_json's, leading zeros, escapes, `null`,
     /// arrays and objects with members, integers beyond 64 bits).
-    pub(crate) const fn of(text: &'static str) -> Option<Scalar> {
+    pub(crate) const fn of(text: &'p str) -> Option<Scalar<'p>> {
         match text.as_bytes() {
             b"true" => Some(Scalar::Bool(true)),
             b"false" => Some(Scalar::Bool(false)),
@@ -231,47 +237,179 @@ const fn plain_integer(digits: &[u8]) -> Option<u64> {
     }
 }
 
+/// Whether an object with a tagged enum flattened in is read by the small map of a plain object
+/// ([`Plan::object`]): worked out once, where the plan is built.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flat {
+    /// No: a plain object (its own fast map), or one read through its node set.
+    No,
+    /// Yes, and it has no `#[tool(default = ..)]` value to write in.
+    Fits,
+    /// Yes, and it may have `#[tool(default = ..)]` values to write in.
+    Fills,
+}
+
+impl<'p> Plan<'p> {
+    /// An object of `fields` with `flattened` read beside them, whether it fits the fast map
+    /// worked out ([`Flat`]): where its one flattened node is a tagged enum whose variants are
+    /// plain objects, none of whose names is one of the object's own (a key then names one
+    /// field, whatever the variant), nor is the tag's, no variant's name holds a quote, a
+    /// backslash or a control character, and the object's fields and any variant's fit in 64.
+    pub const fn object(fields: &'p [PlanField<'p>], flattened: &'p [Plan<'p>]) -> Plan<'p> {
+        let flat = match flattened {
+            [Plan::Tagged(tag, cases)] => flat_cases(fields, tag, cases),
+            _ => Flat::No,
+        };
+        Plan::Object(fields, flattened, flat)
+    }
+}
+
+/// [`Plan::object`]'s [`Flat`] for an object of `fields` with the tagged enum `tag`, `cases`
+/// flattened in.
+const fn flat_cases(fields: &[PlanField<'_>], tag: &str, cases: &[TagCase<'_>]) -> Flat {
+    if has_field(fields, tag.as_bytes()) {
+        return Flat::No;
+    }
+    // (Loops of slice patterns: a const fn has no iterators.)
+    let mut fill = false;
+    let mut rest = fields;
+    while let [field, after @ ..] = rest {
+        fill |= field.fill.is_some();
+        rest = after;
+    }
+    let mut cases = cases;
+    while let [case, after @ ..] = cases {
+        // A name that could stand for another string in JSON (rare), which the fast map would
+        // not find as it is in the text: left to the node set's way.
+        let mut name = case.name.as_bytes();
+        while let [byte, after @ ..] = name {
+            if *byte == b'"' || *byte == b'\\' || *byte < 0x20 {
+                return Flat::No;
+            }
+            name = after;
+        }
+        match case.node {
+            Plan::None => {}
+            Plan::Object(own, [], _) => {
+                if fields.len() + own.len() > 64 {
+                    return Flat::No;
+                }
+                let mut own = *own;
+                while let [field, after @ ..] = own {
+                    if has_field(fields, field.name.as_bytes()) {
+                        return Flat::No;
+                    }
+                    fill |= field.fill.is_some();
+                    own = after;
+                }
+            }
+            _ => return Flat::No,
+        }
+        cases = after;
+    }
+    if fill { Flat::Fills } else { Flat::Fits }
+}
+
+/// Whether one of `fields` is named `name`.
+const fn has_field(fields: &[PlanField<'_>], name: &[u8]) -> bool {
+    let mut rest = fields;
+    while let [field, after @ ..] = rest {
+        if same_bytes(field.name.as_bytes(), name) {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+/// `a == b`, in a const fn.
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut a, mut b) = (a, b);
+    while let ([x, a_after @ ..], [y, b_after @ ..]) = (a, b) {
+        if *x != *y {
+            return false;
+        }
+        a = a_after;
+        b = b_after;
+    }
+    true
+}
+
 /// What a [`Plan::Lazy`] or [`Plan::Cycle`] leads to, found when parsing needs it.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub enum Reach {
+pub enum Reach<'p> {
     /// A type's facts, whose plan is built from them ([`plan_for`]).
     Facts(fn() -> &'static Facts),
     /// A type that leads back to the one holding it: its facts are its target's.
     Target(TargetAt),
     /// A plan as it is (the tests write trees by hand).
-    Plan(fn() -> &'static Plan),
+    Plan(fn() -> &'static Plan<'static>),
+    /// A node of the same plan, set once it is built: a JSON Schema's `$ref` into its `$defs`,
+    /// which may lead back to itself ([`OwnedPlan`]).
+    Slot(&'p Slot),
 }
 
-impl Reach {
+impl<'p> Reach<'p> {
     /// The plan it leads to.
-    pub(crate) fn plan(self) -> &'static Plan {
+    pub(crate) fn plan(self) -> &'p Plan<'p> {
         match self {
             Reach::Facts(of) => plan_for(of()),
             Reach::Target(at) => plan_for(at.get().facts),
             Reach::Plan(of) => of(),
+            Reach::Slot(slot) => slot.get(),
         }
     }
 }
 
+/// The node a `$ref` leads to, in a plan built from a JSON Schema ([`Reach::Slot`]): set once
+/// the node is built, which may be after nodes inside it that lead back here.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Default)]
+pub struct Slot(OnceLock<&'static Plan<'static>>);
+
+impl Slot {
+    /// The node, or [`Plan::None`] before it is set (a plan being built is not parsed with).
+    ///
+    /// The node lives as long as the slot: both are in the same [`OwnedPlan`]'s blocks (or
+    /// both kept for the life of the program), so the slot's borrow bounds the node's.
+    fn get<'p>(&'p self) -> &'p Plan<'p> {
+        self.0.get().copied().unwrap_or(&Plan::None)
+    }
+}
+
+impl std::fmt::Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Not the node: it may hold this slot.
+        f.write_str("Slot")
+    }
+}
+
 /// The plan argument parsing follows for a value of `T`: built from its facts at first use.
-pub(crate) fn plan<T: crate::ToolSchema + ?Sized>() -> &'static Plan {
+pub(crate) fn plan<T: crate::ToolSchema + ?Sized>() -> &'static Plan<'static> {
     plan_for(T::FACTS)
 }
 
 /// The plan of a type whose facts are `facts`, built from them once (a tree of `static`s, kept
 /// for the life of the program: there are as many as the program's types, whatever the input)
-/// and looked up by the facts' address after that.
+/// and looked up by the facts' address after that (facts are `static`s, never freed).
 ///
 /// Not public API (it is reached through `toolgen::__private`, for the benchmark).
 #[doc(hidden)]
-pub fn plan_for(facts: &'static Facts) -> &'static Plan {
-    static BUILT: Mutex<Option<Built>> = Mutex::new(None);
+pub fn plan_for(facts: &'static Facts) -> &'static Plan<'static> {
     // The plans found most, without a lock: a slot per address's hash, taken by the first type
     // that lands there (one atomic load to read); the others are found under the lock.
-    static SEEN: [OnceLock<(usize, &'static Plan)>; SEEN_SLOTS] =
+    static SEEN: [OnceLock<(usize, &'static Plan<'static>)>; SEEN_SLOTS] =
         [const { OnceLock::new() }; SEEN_SLOTS];
     if facts.work & (STRIP | CHECK | REACH) == 0 {
         return &Plan::None;
@@ -284,8 +422,10 @@ pub fn plan_for(facts: &'static Facts) -> &'static Plan {
         return plan;
     }
     let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    let built = built.get_or_insert_with(Built::default);
     let plan = Builder {
-        built: built.get_or_insert_with(Built::default),
+        plans: &mut built.plans,
+        store: &mut built.store,
     }
     .node(facts);
     if let Some(slot) = slot {
@@ -294,58 +434,243 @@ pub fn plan_for(facts: &'static Facts) -> &'static Plan {
     plan
 }
 
+/// The derived types' plans, kept for the life of the program ([`plan_for`]).
+static BUILT: Mutex<Option<Built>> = Mutex::new(None);
+
+/// How many blocks the plans built from JSON Schemas ([`OwnedPlan`]) hold, all told: each
+/// plan's go when it is dropped.
+static OWNED_BLOCKS: AtomicUsize = AtomicUsize::new(0);
+
+/// What the plans hold: how many the derived types' store keeps for the program (one per type
+/// with work, whatever the input), and how many blocks the plans built from JSON Schemas hold
+/// right now (none once every [`DynamicTool`](crate::DynamicTool) is dropped).
+///
+/// Not public API (it is reached through `toolgen::__private`, for the test that building and
+/// dropping dynamic tools keeps nothing).
+///
+/// ```
+/// let (derived, _) = toolgen::__private::plans_kept();
+/// let tool = toolgen::DynamicTool::new("t", "T.", serde_json::json!({"type": "object"})).unwrap();
+/// drop(tool);
+/// assert_eq!(toolgen::__private::plans_kept().0, derived);
+/// ```
+#[doc(hidden)]
+pub fn plans_kept() -> (usize, usize) {
+    let built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    let derived = built.as_ref().map_or(0, |built| built.plans.len());
+    (derived, OWNED_BLOCKS.load(Ordering::Relaxed))
+}
+
 /// How many plans [`plan_for`] finds without its lock.
 const SEEN_SLOTS: usize = 64;
 
 /// The plans built so far, by the address of their facts, and room for more.
 #[derive(Default)]
 struct Built {
-    plans: HashMap<usize, &'static Plan>,
-    nodes: Pool<Plan>,
-    fields: Pool<PlanField>,
-    cases: Pool<TagCase>,
+    plans: HashMap<usize, &'static Plan<'static>>,
+    store: Store,
 }
 
-/// Room for the nodes of plans, kept for the life of the program: a few blocks, taken in turn,
-/// rather than an allocation per node scattered among the program's own (which would leave the
-/// allocator's free lists more broken up for the program's later allocations).
+/// Room for the nodes, fields, cases, names and slots of plans, a few blocks of each, taken in
+/// turn, rather than an allocation per node scattered among the program's own (which would
+/// leave the allocator's free lists more broken up for the program's later allocations).
+///
+/// The derived types' store ([`plan_for`]) leaks its blocks: they are kept for the life of the
+/// program. An [`OwnedPlan`]'s keeps them and frees them when it is dropped.
+#[derive(Default)]
+pub(crate) struct Store {
+    nodes: Pool<Plan<'static>>,
+    fields: Pool<PlanField<'static>>,
+    cases: Pool<TagCase<'static>>,
+    texts: Pool<u8>,
+    slots: Pool<Slot>,
+    /// Whether the blocks are kept here, to be freed with the store (else leaked).
+    owns: bool,
+}
+
+/// Blocks of `T`s, handed out in pieces ([`Store`]).
 struct Pool<T: 'static> {
     rest: &'static mut [T],
+    /// The blocks handed out from, where the store owns them.
+    blocks: Vec<Vec<T>>,
 }
 
 impl<T> Default for Pool<T> {
     fn default() -> Self {
-        Pool { rest: &mut [] }
+        Pool {
+            rest: &mut [],
+            blocks: Vec::new(),
+        }
     }
 }
 
 /// How many items a [`Pool`] block holds (more where one list needs more).
 const POOL_BLOCK: usize = 256;
 
+impl<T> Pool<T> {
+    /// `count` items of the pool, untouched before; `filler` fills a new block's room.
+    fn take(&mut self, count: usize, owns: bool, filler: impl Fn() -> T) -> &'static mut [T] {
+        if self.rest.len() < count {
+            let mut block: Vec<T> = std::iter::repeat_with(filler)
+                .take(POOL_BLOCK.max(count))
+                .collect();
+            self.rest = if owns {
+                let (start, len) = (block.as_mut_ptr(), block.len());
+                self.blocks.push(block);
+                OWNED_BLOCKS.fetch_add(1, Ordering::Relaxed);
+                // SAFETY: `start` and `len` are those of the block just moved into
+                // `self.blocks` (moving a `Vec` leaves its buffer where it is, and
+                // `as_mut_ptr` makes no reference that moving it would end). The block is
+                // never read, written, grown or dropped through `self.blocks` while the store
+                // is alive: it is only dropped with the store. The `'static` is the store's
+                // own to keep: the nodes built in it hold these references to each other, and
+                // an `OwnedPlan`, which owns the store, hands out its root only for the
+                // borrow of itself (`Plan<'p>` is covariant), so no reference outlives the
+                // block.
+                unsafe { std::slice::from_raw_parts_mut(start, len) }
+            } else {
+                block.leak()
+            };
+        }
+        let (taken, rest) = std::mem::take(&mut self.rest).split_at_mut(count);
+        self.rest = rest;
+        taken
+    }
+}
+
 impl<T: Copy> Pool<T> {
     /// A copy of `items` in the pool; `filler` fills a new block's room until it is used.
-    fn put(&mut self, items: &[T], filler: T) -> &'static [T] {
+    fn put(&mut self, items: &[T], owns: bool, filler: T) -> &'static [T] {
         if items.is_empty() {
             return &[];
         }
-        if self.rest.len() < items.len() {
-            self.rest = vec![filler; POOL_BLOCK.max(items.len())].leak();
-        }
-        let (taken, rest) = std::mem::take(&mut self.rest).split_at_mut(items.len());
-        self.rest = rest;
+        let taken = self.take(items.len(), owns, || filler);
         taken.copy_from_slice(items);
         taken
     }
 }
 
+impl Store {
+    /// A store whose blocks are freed with it ([`OwnedPlan`]).
+    fn owned() -> Store {
+        let mut store = Store::default();
+        store.owns = true;
+        store
+    }
+
+    /// `nodes`, kept in the store.
+    pub(crate) fn nodes(&mut self, nodes: &[Plan<'static>]) -> &'static [Plan<'static>] {
+        self.nodes.put(nodes, self.owns, Plan::None)
+    }
+
+    /// `node`, kept in the store.
+    pub(crate) fn node(&mut self, node: Plan<'static>) -> &'static Plan<'static> {
+        match self.nodes(&[node]) {
+            [node] => node,
+            _ => &Plan::None,
+        }
+    }
+
+    /// `fields`, kept in the store.
+    pub(crate) fn fields(
+        &mut self,
+        fields: &[PlanField<'static>],
+    ) -> &'static [PlanField<'static>] {
+        self.fields
+            .put(fields, self.owns, PlanField::nested("", &Plan::None))
+    }
+
+    /// `cases`, kept in the store.
+    pub(crate) fn cases(&mut self, cases: &[TagCase<'static>]) -> &'static [TagCase<'static>] {
+        let filler = TagCase {
+            name: "",
+            node: &Plan::None,
+        };
+        self.cases.put(cases, self.owns, filler)
+    }
+
+    /// `text`, kept in the store.
+    pub(crate) fn text(&mut self, text: &str) -> &'static str {
+        let bytes = self.texts.put(text.as_bytes(), self.owns, 0);
+        // The bytes of a `str`, copied whole: always UTF-8.
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+
+    /// A new slot, kept in the store.
+    pub(crate) fn slot(&mut self) -> &'static Slot {
+        match self.slots.take(1, self.owns, Slot::default) {
+            [slot] => slot,
+            _ => {
+                // `take` hands out exactly what is asked for.
+                static UNSET: Slot = Slot(OnceLock::new());
+                &UNSET
+            }
+        }
+    }
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        let blocks = self.nodes.blocks.len()
+            + self.fields.blocks.len()
+            + self.cases.blocks.len()
+            + self.texts.blocks.len()
+            + self.slots.blocks.len();
+        OWNED_BLOCKS.fetch_sub(blocks, Ordering::Relaxed);
+    }
+}
+
+/// Sets `slot` to `node` ([`Reach::Slot`]).
+pub(crate) fn set_slot(slot: &Slot, node: &'static Plan<'static>) {
+    let _ = slot.0.set(node);
+}
+
+/// A plan built at run time for values whose shape is known only then (a
+/// [`DynamicTool`](crate::DynamicTool)'s, from its JSON Schema), which owns its nodes: they go
+/// when it is dropped, nothing kept for the program.
+pub(crate) struct OwnedPlan {
+    /// The root node, its references into `store`.
+    root: Plan<'static>,
+    /// Where the nodes are. Never touched again once built (see [`Pool::take`]).
+    store: Store,
+}
+
+impl OwnedPlan {
+    /// The plan `build` makes in a store of its own, `build` returning the root node.
+    ///
+    /// `build` gets the store with `'static` references into it; they must not leave it but
+    /// by the root (the builders in this crate keep them only in the store's nodes).
+    pub(crate) fn build(build: impl FnOnce(&mut Store) -> Plan<'static>) -> OwnedPlan {
+        let mut store = Store::owned();
+        let root = build(&mut store);
+        OwnedPlan { root, store }
+    }
+
+    /// The root node, for as long as the plan is borrowed.
+    pub(crate) fn root(&self) -> &Plan<'_> {
+        &self.root
+    }
+}
+
+impl std::fmt::Debug for OwnedPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The store's blocks are nodes' room, not what the plan is.
+        let _ = &self.store;
+        f.debug_struct("OwnedPlan")
+            .field("root", &self.root)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Builds plans from facts, keeping each node it builds ([`plan_for`]).
 struct Builder<'a> {
-    built: &'a mut Built,
+    plans: &'a mut HashMap<usize, &'static Plan<'static>>,
+    store: &'a mut Store,
 }
 
 impl Builder<'_> {
     /// The plan of a node: [`Plan::None`] where there is nothing to do in it, else built once.
-    fn node(&mut self, facts: &'static Facts) -> &'static Plan {
+    fn node(&mut self, facts: &'static Facts) -> &'static Plan<'static> {
         if facts.work & (STRIP | CHECK | REACH) == 0 {
             return &Plan::None;
         }
@@ -353,21 +678,18 @@ impl Builder<'_> {
     }
 
     /// The plan of a node, work or not, built once for the node's address.
-    fn kept(&mut self, facts: &'static Facts) -> &'static Plan {
+    fn kept(&mut self, facts: &'static Facts) -> &'static Plan<'static> {
         let address = std::ptr::from_ref(facts).addr();
-        if let Some(plan) = self.built.plans.get(&address) {
+        if let Some(plan) = self.plans.get(&address) {
             return plan;
         }
         let plan = self.build(facts);
-        let plan = match self.nodes(&[plan]) {
-            [plan] => plan,
-            _ => &Plan::None,
-        };
-        self.built.plans.insert(address, plan);
+        let plan = self.store.node(plan);
+        self.plans.insert(address, plan);
         plan
     }
 
-    fn build(&mut self, facts: &'static Facts) -> Plan {
+    fn build(&mut self, facts: &'static Facts) -> Plan<'static> {
         if let Some(target) = facts.behind {
             return Plan::Cycle(Reach::Target(target));
         }
@@ -399,19 +721,17 @@ impl Builder<'_> {
     }
 
     /// `nodes`, kept for the life of the program.
-    fn nodes(&mut self, nodes: &[Plan]) -> &'static [Plan] {
-        self.built.nodes.put(nodes, Plan::None)
+    fn nodes(&mut self, nodes: &[Plan<'static>]) -> &'static [Plan<'static>] {
+        self.store.nodes(nodes)
     }
 
     /// `fields`, kept for the life of the program.
-    fn fields(&mut self, fields: &[PlanField]) -> &'static [PlanField] {
-        self.built
-            .fields
-            .put(fields, PlanField::nested("", &Plan::None))
+    fn fields(&mut self, fields: &[PlanField<'static>]) -> &'static [PlanField<'static>] {
+        self.store.fields(fields)
     }
 
     /// The node of an array's items.
-    fn items(&mut self, facts: &'static Facts) -> &'static Plan {
+    fn items(&mut self, facts: &'static Facts) -> &'static Plan<'static> {
         match facts.kids.iter().find(|k| matches!(k.via, Via::Items)) {
             Some(kid) => self.node(kid.facts),
             None => &Plan::None,
@@ -419,13 +739,13 @@ impl Builder<'_> {
     }
 
     /// The nodes of `facts`, as a list kept for the life of the program.
-    fn list(&mut self, facts: impl Iterator<Item = &'static Facts>) -> &'static [Plan] {
-        let nodes: Vec<Plan> = facts.map(|f| *self.node(f)).collect();
+    fn list(&mut self, facts: impl Iterator<Item = &'static Facts>) -> &'static [Plan<'static>] {
+        let nodes: Vec<Plan<'static>> = facts.map(|f| *self.node(f)).collect();
         self.nodes(&nodes)
     }
 
     /// An object: its properties (each with its default, if any) and its flattened types.
-    fn object(&mut self, facts: &'static Facts) -> Plan {
+    fn object(&mut self, facts: &'static Facts) -> Plan<'static> {
         let mut fields = Vec::new();
         let mut flattened = Vec::new();
         for kid in facts.kids {
@@ -435,11 +755,11 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        Plan::Object(self.fields(&fields), self.nodes(&flattened))
+        Plan::object(self.fields(&fields), self.nodes(&flattened))
     }
 
     /// A property named `name` whose value's facts are `facts`.
-    fn field(&mut self, name: &'static str, facts: &'static Facts) -> PlanField {
+    fn field(&mut self, name: &'static str, facts: &'static Facts) -> PlanField<'static> {
         match (facts.parse, facts.kids) {
             (Parse::Default(fill), [kid]) => PlanField {
                 name,
@@ -454,7 +774,12 @@ impl Builder<'_> {
 
     /// An enum: its tagged variants as their representation reads them, then its untagged
     /// ones, which serde tries in turn.
-    fn enumeration(&mut self, facts: &'static Facts, repr: EnumRepr, untagged_from: u16) -> Plan {
+    fn enumeration(
+        &mut self,
+        facts: &'static Facts,
+        repr: EnumRepr,
+        untagged_from: u16,
+    ) -> Plan<'static> {
         let (tagged, untagged) = facts
             .kids
             .split_at_checked(usize::from(untagged_from))
@@ -462,7 +787,7 @@ impl Builder<'_> {
         let mut alternatives = Vec::new();
         match repr {
             EnumRepr::External => {
-                let fields: Vec<PlanField> = tagged
+                let fields: Vec<PlanField<'static>> = tagged
                     .iter()
                     .filter_map(|branch| {
                         let [kid] = branch.facts.kids else {
@@ -473,11 +798,11 @@ impl Builder<'_> {
                     .map(|kid| PlanField::nested(kid.name, self.node(kid.facts)))
                     .collect();
                 if fields.iter().any(|f| !matches!(f.inner, Plan::None)) {
-                    alternatives.push(Plan::Object(self.fields(&fields), &[]));
+                    alternatives.push(Plan::object(self.fields(&fields), &[]));
                 }
             }
             EnumRepr::Internal(tag) | EnumRepr::Adjacent(tag) => {
-                let cases: Vec<TagCase> = tagged
+                let cases: Vec<TagCase<'static>> = tagged
                     .iter()
                     .map(|branch| TagCase {
                         name: branch.name,
@@ -485,20 +810,14 @@ impl Builder<'_> {
                     })
                     .collect();
                 if cases.iter().any(|c| !matches!(c.node, Plan::None)) {
-                    let cases = self.built.cases.put(
-                        &cases,
-                        TagCase {
-                            name: "",
-                            node: &Plan::None,
-                        },
-                    );
+                    let cases = self.store.cases(&cases);
                     alternatives.push(Plan::Tagged(tag, cases));
                 }
             }
             EnumRepr::Untagged => {}
         }
         if !untagged.is_empty() {
-            let contents: Vec<Plan> = untagged
+            let contents: Vec<Plan<'static>> = untagged
                 .iter()
                 .map(|branch| match branch.facts.parse {
                     // An untagged variant's own fields: kept whole.
@@ -517,7 +836,7 @@ impl Builder<'_> {
 
     /// The node of a tagged variant's object: its fields, or a newtype variant's content
     /// (flattened in beside the tag).
-    fn case(&mut self, facts: &'static Facts) -> &'static Plan {
+    fn case(&mut self, facts: &'static Facts) -> &'static Plan<'static> {
         match facts.kids {
             [kid] if matches!(kid.via, Via::Flatten) => self.node(kid.facts),
             _ => self.node(facts),

@@ -1,6 +1,10 @@
 //! Tests of the parse plan and its walkers.
 use super::lexer::string_stop;
-use super::plan::{FillValue, Plan, PlanField, Reach};
+use super::plan::{self, Reach};
+
+type Plan = plan::Plan<'static>;
+type PlanField = plan::PlanField<'static>;
+type FillValue = plan::FillValue<'static>;
 use super::sets::{Conflicts, Segment, with_nodes};
 use super::text::{find_null, may_strip, strip_text};
 use super::walk::{fill_value, strip_value, strip_value_with};
@@ -31,7 +35,7 @@ fn node_lists_are_lent_empty_and_apart() {
     );
 }
 /// `{ a (default), b (default), c, inner: { x (default) }, list: [{ x (default) }] }`
-const INNER: Plan = Plan::Object(
+const INNER: Plan = Plan::object(
     &[PlanField {
         name: "x",
         default: true,
@@ -40,7 +44,7 @@ const INNER: Plan = Plan::Object(
     }],
     &[],
 );
-const ROOT: Plan = Plan::Object(
+const ROOT: Plan = Plan::object(
     &[
         PlanField {
             name: "a",
@@ -227,7 +231,7 @@ fn depth_is_bounded() {
     fn tree() -> &'static Plan {
         &TREE
     }
-    const TREE: Plan = Plan::Object(
+    const TREE: Plan = Plan::object(
         &[
             PlanField {
                 name: "a",
@@ -356,7 +360,7 @@ fn self_referencing_trees_end() {
     const LOOP: Plan = Plan::Any(&[
         Plan::Lazy(Reach::Plan(root)),
         Plan::Lazy(Reach::Plan(root)),
-        Plan::Object(
+        Plan::object(
             &[],
             &[Plan::Lazy(Reach::Plan(root)), Plan::Lazy(Reach::Plan(root))],
         ),
@@ -377,7 +381,7 @@ fn filling_a_self_referencing_tree_ends() {
     fn root() -> &'static Plan {
         &FILLED
     }
-    const FILLED: Plan = Plan::Object(
+    const FILLED: Plan = Plan::object(
         &[PlanField {
             name: "a",
             default: true,
@@ -443,7 +447,7 @@ fn facts_say_what_parsing_has_to_do() {
         crate::parse::plan::plan_for(&Facts::NONE),
         Plan::None
     ));
-    let Plan::Items(Plan::Object([field], [])) = crate::parse::plan::plan_for(ITEMS) else {
+    let Plan::Items(Plan::Object([field], [], _)) = crate::parse::plan::plan_for(ITEMS) else {
         panic!("an array of objects");
     };
     assert_eq!(
@@ -457,7 +461,7 @@ fn facts_say_what_parsing_has_to_do() {
     ));
     assert!(matches!(
         crate::parse::plan::plan_for(UNTAGGED),
-        Plan::Untagged([Plan::Object([_], [])])
+        Plan::Untagged([Plan::Object([_], [], _)])
     ));
     // Built once: the same node each time.
     assert!(std::ptr::eq(
@@ -490,7 +494,7 @@ pub(super) fn member_choices(pieces: &[&str]) -> Vec<String> {
 /// Every text the stripper changes is JSON, and means the input without the members.
 #[test]
 fn disputed_nulls_are_kept_and_recorded() {
-    const KEEP: Plan = Plan::Object(
+    const KEEP: Plan = Plan::object(
         &[PlanField {
             name: "note",
             default: false,
@@ -499,7 +503,7 @@ fn disputed_nulls_are_kept_and_recorded() {
         }],
         &[],
     );
-    const DEFAULT: Plan = Plan::Object(
+    const DEFAULT: Plan = Plan::object(
         &[
             PlanField {
                 name: "note",
@@ -517,7 +521,7 @@ fn disputed_nulls_are_kept_and_recorded() {
         &[],
     );
     const EITHER: Plan = Plan::Any(&[KEEP, DEFAULT]);
-    const LIST: Plan = Plan::Object(
+    const LIST: Plan = Plan::object(
         &[PlanField {
             name: "list",
             default: false,

@@ -16,11 +16,11 @@ pub(crate) const MAX_STEPS: usize = 256;
 
 /// A set of concrete nodes (`Object`, `Items`, `Tuple`, `Values`) that a JSON value follows:
 /// several when an enum's alternatives meet. Sets live one after another in a `Vec`, a stack.
-pub(crate) type Stack = Vec<&'static Plan>;
+pub(crate) type Stack<'p> = Vec<&'p Plan<'p>>;
 
 thread_local! {
     /// Emptied lists of nodes, for [`with_nodes`] to hand out again.
-    static SPARE_NODES: RefCell<Vec<Stack>> = const { RefCell::new(Vec::new()) };
+    static SPARE_NODES: RefCell<Vec<Stack<'static>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Most spare lists [`with_nodes`] keeps.
@@ -34,7 +34,7 @@ pub(crate) const MAX_SPARE: usize = 8;
 ///
 /// Where the pool is out of reach (a parse run by another thread-local's destructor, as its
 /// thread ends), a new list is made and dropped, as before the pool.
-pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack) -> R) -> R {
+pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack<'static>) -> R) -> R {
     let mut nodes = SPARE_NODES
         .try_with(|spare| {
             spare
@@ -62,7 +62,12 @@ pub(crate) fn with_nodes<R>(f: impl FnOnce(&mut Stack) -> R) -> R {
 
 /// Appends to `stack` the concrete nodes `node` stands for, leaving out those already in the set
 /// that starts at `from`.
-pub(crate) fn expand(node: &'static Plan, stack: &mut Stack, from: usize, steps: &mut usize) {
+pub(crate) fn expand<'p>(
+    node: &'p Plan<'p>,
+    stack: &mut Stack<'p>,
+    from: usize,
+    steps: &mut usize,
+) {
     match node {
         Plan::None | Plan::Keep => {}
         Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
@@ -101,17 +106,17 @@ pub(crate) fn take_step(steps: &mut usize) -> bool {
 /// What a key names in an object's node set: the field with a default, if any, and whether a
 /// variant in the set reads the key's `null` as a value ([`Plan::Keep`]).
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Found {
-    default: Option<&'static str>,
+pub(crate) struct Found<'p> {
+    default: Option<&'p str>,
     keep: bool,
     /// Whether the default comes before the keep, in the order serde tries the variants.
     pub(crate) default_first: bool,
 }
 
-impl Found {
+impl<'p> Found<'p> {
     /// What `field` says about its key.
     #[inline]
-    pub(crate) fn field(field: &'static PlanField) -> Found {
+    pub(crate) fn field(field: &'p PlanField<'p>) -> Found<'p> {
         Found {
             default: field.default.then_some(field.name),
             keep: !field.default && matches!(field.inner, Plan::Keep),
@@ -120,7 +125,7 @@ impl Found {
     }
 
     /// Both, `self` met first.
-    pub(crate) fn or(self, later: Found) -> Found {
+    pub(crate) fn or(self, later: Found<'p>) -> Found<'p> {
         let decided = self.default.is_some() || self.keep;
         Found {
             default: self.default.or(later.default),
@@ -134,7 +139,7 @@ impl Found {
     }
 
     /// The field with a default the key names, if any, whatever its value.
-    pub(crate) fn defaulted(self) -> Option<&'static str> {
+    pub(crate) fn defaulted(self) -> Option<&'p str> {
         self.default
     }
 
@@ -146,7 +151,7 @@ impl Found {
     /// The field whose member is dropped when its value is `null` (`null` tells whether it is):
     /// the field with a default the key names, unless the variants disagree about it, which
     /// [`Conflicts::met`] records.
-    pub(crate) fn drops(self, null: bool, conflicts: &mut Conflicts) -> Option<&'static str> {
+    pub(crate) fn drops(self, null: bool, conflicts: &mut Conflicts) -> Option<&'p str> {
         if null && self.conflict() {
             conflicts.met = true;
             return None;
@@ -194,15 +199,15 @@ pub(crate) enum Segment {
 
 /// Looks `key` up in `node`, one node of an object's set. The nodes of the key's value are
 /// appended to `stack` (a set starting at `from`).
-pub(crate) fn lookup(
-    node: &'static Plan,
+pub(crate) fn lookup<'p>(
+    node: &'p Plan<'p>,
     key: &[u8],
-    stack: &mut Stack,
+    stack: &mut Stack<'p>,
     from: usize,
     steps: &mut usize,
-) -> Found {
+) -> Found<'p> {
     match node {
-        Plan::Object(fields, flattened) => {
+        Plan::Object(fields, flattened, _) => {
             // serde gives a key to the object's own field first; only the others reach the
             // flattened fields.
             if let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) {
@@ -250,32 +255,28 @@ pub(crate) fn lookup(
 /// Whether the object whose set is `nodes` needs [`resolve_tags`]: a tagged enum is in the set,
 /// or flattened into one of its objects.
 #[inline]
-pub(crate) fn has_tagged(nodes: &[&'static Plan]) -> bool {
+pub(crate) fn has_tagged<'p>(nodes: &[&'p Plan<'p>]) -> bool {
     let mut steps = MAX_STEPS;
-    with_nodes(|found| {
-        nodes.iter().any(|node| match node {
-            Plan::Tagged(..) => true,
-            Plan::Object(_, flattened) => flattened.iter().any(|f| {
-                flattened_tagged(f, found, &mut steps);
-                !found.is_empty()
-            }),
-            _ => false,
-        })
+    // Filled only where a tagged enum is found, which ends the search: no allocation else.
+    let mut found = Vec::new();
+    nodes.iter().any(|node| match node {
+        Plan::Tagged(..) => true,
+        Plan::Object(_, flattened, _) => flattened.iter().any(|f| {
+            flattened_tagged(f, &mut found, &mut steps);
+            !found.is_empty()
+        }),
+        _ => false,
     })
 }
 
 /// Appends to `found` the tagged enums `node` brings, flattened into an object.
-pub(crate) fn flattened_tagged(
-    node: &'static Plan,
-    found: &mut Vec<&'static Plan>,
-    steps: &mut usize,
-) {
+pub(crate) fn flattened_tagged<'p>(node: &'p Plan<'p>, found: &mut Stack<'p>, steps: &mut usize) {
     if !take_step(steps) {
         return;
     }
     match node {
         Plan::Tagged(..) => found.push(node),
-        Plan::Object(_, flattened) | Plan::Any(flattened) | Plan::Untagged(flattened) => {
+        Plan::Object(_, flattened, _) | Plan::Any(flattened) | Plan::Untagged(flattened) => {
             for f in *flattened {
                 flattened_tagged(f, found, steps);
             }
@@ -294,7 +295,7 @@ pub(crate) fn flattened_tagged(
 /// fields leave, and the names of the two never meet). A variant that is itself a tagged enum,
 /// or flattens one, is resolved in turn.
 pub(crate) fn resolve_tags<'t>(
-    stack: &mut Stack,
+    stack: &mut Stack<'static>,
     set: usize,
     tag_of: impl FnMut(&str) -> Option<Tag<'t>>,
 ) {
@@ -304,18 +305,18 @@ pub(crate) fn resolve_tags<'t>(
 }
 
 /// [`resolve_tags`], with two empty lists to work in (the enums found, and those resolved).
-pub(crate) fn resolve_tags_with<'t>(
-    stack: &mut Stack,
+pub(crate) fn resolve_tags_with<'p, 't>(
+    stack: &mut Stack<'p>,
     set: usize,
     mut tag_of: impl FnMut(&str) -> Option<Tag<'t>>,
-    found: &mut Stack,
-    resolved: &mut Stack,
+    found: &mut Stack<'p>,
+    resolved: &mut Stack<'p>,
 ) {
     let mut steps = MAX_STEPS;
     // Each enum is resolved once (one that leads back to itself would come back), and each tag
     // looked up once: the first apart (there is seldom another), not to allocate a list for it.
-    let mut first_tag: Option<(&'static str, Option<Tag<'t>>)> = None;
-    let mut tags: Vec<(&'static str, Option<Tag<'t>>)> = Vec::new();
+    let mut first_tag: Option<(&'p str, Option<Tag<'t>>)> = None;
+    let mut tags: Vec<(&'p str, Option<Tag<'t>>)> = Vec::new();
     let mut at = set;
     while let Some(&node) = stack.get(at) {
         match node {
@@ -323,7 +324,7 @@ pub(crate) fn resolve_tags_with<'t>(
                 stack.remove(at);
                 found.push(node);
             }
-            Plan::Object(_, flattened) => {
+            Plan::Object(_, flattened, _) => {
                 for f in *flattened {
                     flattened_tagged(f, found, &mut steps);
                 }
@@ -401,10 +402,15 @@ fn same_at<const N: usize>(a: &[u8], b: &[u8], at: usize) -> bool {
 }
 
 /// Looks `key` up in the set `stack[set..end]`; the nodes of its value go on after `end`.
-pub(crate) fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) -> Found {
+pub(crate) fn lookup_set<'p>(
+    stack: &mut Stack<'p>,
+    set: usize,
+    end: usize,
+    key: &[u8],
+) -> Found<'p> {
     // The common case: one plain object.
     if end == set + 1
-        && let Some(Plan::Object(fields, [])) = stack.get(set).copied()
+        && let Some(Plan::Object(fields, [], _)) = stack.get(set).copied()
     {
         let Some(field) = fields.iter().find(|f| same_key(f.name.as_bytes(), key)) else {
             return Found::default();
@@ -426,7 +432,7 @@ pub(crate) fn lookup_set(stack: &mut Stack, set: usize, end: usize, key: &[u8]) 
 }
 
 /// Appends the nodes of the item at `index` of an array with the set `stack[set..end]`.
-pub(crate) fn item_set(stack: &mut Stack, set: usize, end: usize, index: usize) {
+pub(crate) fn item_set<'p>(stack: &mut Stack<'p>, set: usize, end: usize, index: usize) {
     let mut steps = MAX_STEPS;
     for at in set..end {
         match stack.get(at).copied() {

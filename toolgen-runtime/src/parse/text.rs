@@ -7,7 +7,10 @@ use std::borrow::Cow;
 use super::lexer::{
     decode_into, literal, scan_number, scan_string, skip_container, skip_whitespace,
 };
-use super::plan::Plan;
+use super::plan;
+
+// The text stripper reads the derived types' plans only ([`plan::plan_for`]).
+type Plan = plan::Plan<'static>;
 use super::sets::{
     Conflicts, MAX_DEPTH, MAX_STEPS, Stack, Tag, expand, has_tagged, item_set, lookup_set,
     resolve_tags, same_key, take_step,
@@ -104,7 +107,7 @@ pub(crate) fn default_names(
     }
     match node {
         Plan::None | Plan::Keep => true,
-        Plan::Object(fields, flattened) => {
+        Plan::Object(fields, flattened, _) => {
             fields.iter().all(|field| {
                 if field.default && !names.contains(&field.name) {
                     names.push(field.name);
@@ -230,7 +233,7 @@ pub(crate) enum State {
 /// ranges to leave out, in order and not overlapping. `None` where [`strip_text`] gives up.
 pub(crate) fn scan(
     text: &str,
-    stack: &mut Stack,
+    stack: &mut Stack<'static>,
     conflicts: &mut Conflicts,
 ) -> Option<Vec<(usize, usize)>> {
     let bytes = text.as_bytes();
@@ -457,7 +460,7 @@ pub(crate) fn tag_value<'b>(text: &'b str, mut at: usize, tag: &str) -> Option<T
 pub(crate) fn close_frame(
     frames: &mut Vec<Frame>,
     keys: &mut Vec<Key>,
-    stack: &mut Stack,
+    stack: &mut Stack<'static>,
 ) -> Option<()> {
     let frame = frames.pop()?;
     // A repeated key is an error for serde; dropping one copy would hide it. (Two keys that are

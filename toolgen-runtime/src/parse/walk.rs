@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::plan::{FillValue, Plan, TagCase};
 use super::sets::{
     Conflict, Conflicts, Found, MAX_DEPTH, MAX_STEPS, Segment, Stack, Tag, expand, has_tagged,
-    item_set, lookup_set, resolve_tags, take_step,
+    item_set, lookup_set, resolve_tags_with, take_step,
 };
 use crate::parse::constraints::Violation;
 
@@ -17,19 +17,23 @@ use crate::parse::constraints::Violation;
 /// (serde merges repeats without a word, where the schema says `uniqueItems`). The error says
 /// where, as a path. The walk follows serde's reading as [`fill_value`] does: an internally or
 /// adjacently tagged enum's variant by its tag, nothing below [`Plan::Untagged`].
-pub(crate) fn check_value(value: &Value, node: &'static Plan) -> Result<(), Violation> {
+pub(crate) fn check_value<'p>(value: &Value, node: &'p Plan<'p>) -> Result<(), Violation> {
     check_at(value, node, 0)
 }
 
 /// [`check_node`] of a value, with a budget of steps of its own (see [`fill_node`]).
-pub(crate) fn check_at(value: &Value, node: &'static Plan, depth: usize) -> Result<(), Violation> {
+pub(crate) fn check_at<'p>(
+    value: &Value,
+    node: &'p Plan<'p>,
+    depth: usize,
+) -> Result<(), Violation> {
     let mut steps = MAX_STEPS;
     check_node(value, node, depth, &mut steps)
 }
 
-pub(crate) fn check_node(
+pub(crate) fn check_node<'p>(
     value: &Value,
-    node: &'static Plan,
+    node: &'p Plan<'p>,
     depth: usize,
     steps: &mut usize,
 ) -> Result<(), Violation> {
@@ -38,7 +42,7 @@ pub(crate) fn check_node(
     }
     match node {
         Plan::None | Plan::Keep | Plan::Untagged(_) => {}
-        Plan::Object(fields, flattened) => {
+        Plan::Object(fields, flattened, _) => {
             if let Value::Object(map) = value {
                 for field in *fields {
                     if let Some(inner) = map.get(field.name) {
@@ -105,11 +109,11 @@ pub(crate) fn check_node(
 /// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
 /// its index, which serde reads where it has buffered the object (a flattened enum), as
 /// [`resolve_tags`] finds it in the text.
-pub(crate) fn tagged_case(
+pub(crate) fn tagged_case<'p>(
     value: &Value,
     tag: &str,
-    cases: &'static [TagCase],
-) -> Option<&'static TagCase> {
+    cases: &'p [TagCase<'p>],
+) -> Option<&'p TagCase<'p>> {
     match value.get(tag)? {
         Value::String(name) => cases.iter().find(|case| case.name == name),
         Value::Number(number) => cases.get(usize::try_from(number.as_u64()?).ok()?),
@@ -122,12 +126,12 @@ pub(crate) fn tagged_case(
 /// filled in turn. Values of the wrong shape are left as they are (serde reports them); an
 /// internally or adjacently tagged enum fills the variant its tag names; nothing is filled
 /// below [`Plan::Untagged`].
-pub(crate) fn fill_value(value: &mut Value, node: &'static Plan) {
+pub(crate) fn fill_value<'p>(value: &mut Value, node: &'p Plan<'p>) {
     fill_at(value, node, 0);
 }
 
 /// [`fill_node`] of a value, with a budget of steps of its own.
-pub(crate) fn fill_at(value: &mut Value, node: &'static Plan, depth: usize) {
+pub(crate) fn fill_at<'p>(value: &mut Value, node: &'p Plan<'p>, depth: usize) {
     let mut steps = MAX_STEPS;
     fill_node(value, node, depth, &mut steps);
 }
@@ -135,13 +139,18 @@ pub(crate) fn fill_at(value: &mut Value, node: &'static Plan, depth: usize) {
 /// [`fill_value`] at `depth`; `steps` bounds the nodes passed through without going into the
 /// value (`Any`, `Lazy`, flattened and tagged ones), which a type that flattens itself would
 /// pass forever. Each value inside starts with a budget of its own.
-pub(crate) fn fill_node(value: &mut Value, node: &'static Plan, depth: usize, steps: &mut usize) {
+pub(crate) fn fill_node<'p>(
+    value: &mut Value,
+    node: &'p Plan<'p>,
+    depth: usize,
+    steps: &mut usize,
+) {
     if depth > MAX_DEPTH {
         return;
     }
     match node {
         Plan::None | Plan::Keep | Plan::Untagged(_) => {}
-        Plan::Object(fields, flattened) => {
+        Plan::Object(fields, flattened, _) => {
             if let Value::Object(map) = value {
                 for field in *fields {
                     if let Some(FillValue { text, .. }) = field.fill
@@ -211,13 +220,17 @@ pub(crate) fn fill_node(value: &mut Value, node: &'static Plan, depth: usize, st
 /// Not public API (it is reached through `toolgen::__private`, for the benchmark that compares
 /// it with the text stripper).
 #[doc(hidden)]
-pub fn strip_value(value: &mut Value, root: &'static Plan) {
+pub fn strip_value<'p>(value: &mut Value, root: &'p Plan<'p>) {
     strip_value_with(value, root, &mut Conflicts::default());
 }
 
 /// [`strip_value`], which keeps the `null`s an untagged enum's variants disagree about, and
 /// records them in `conflicts`.
-pub(crate) fn strip_value_with(value: &mut Value, root: &'static Plan, conflicts: &mut Conflicts) {
+pub(crate) fn strip_value_with<'p>(
+    value: &mut Value,
+    root: &'p Plan<'p>,
+    conflicts: &mut Conflicts,
+) {
     let mut stack = Vec::with_capacity(16);
     let mut steps = MAX_STEPS;
     expand(root, &mut stack, 0, &mut steps);
@@ -230,14 +243,14 @@ pub(crate) fn strip_value_with(value: &mut Value, root: &'static Plan, conflicts
 }
 
 /// What [`strip_value_with`] carries down the value.
-pub(crate) struct Walker<'c> {
-    stack: Stack,
+pub(crate) struct Walker<'c, 'p> {
+    stack: Stack<'p>,
     conflicts: &'c mut Conflicts,
     /// Where the walk is, kept only while conflicts are recorded.
     path: Vec<Segment>,
 }
 
-impl Walker<'_> {
+impl<'p> Walker<'_, 'p> {
     /// Strips `value`, whose node set is `stack[set..]`.
     fn walk(&mut self, value: &mut Value, set: usize, depth: usize) {
         let end = self.stack.len();
@@ -248,10 +261,12 @@ impl Walker<'_> {
             Value::Object(map) => {
                 let mut end = end;
                 if self.stack.get(set..end).is_some_and(has_tagged) {
-                    resolve_tags(&mut self.stack, set, |tag| match map.get(tag)? {
+                    let tag_of = |tag: &str| match map.get(tag)? {
                         Value::String(name) => Some(Tag::Name(Cow::Borrowed(name))),
                         number => number.as_u64().map(Tag::Index),
-                    });
+                    };
+                    let (mut found, mut resolved) = (Vec::new(), Vec::new());
+                    resolve_tags_with(&mut self.stack, set, tag_of, &mut found, &mut resolved);
                     end = self.stack.len();
                     if set == end {
                         return;

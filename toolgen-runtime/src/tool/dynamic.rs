@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
@@ -11,9 +12,14 @@ use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
 use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate};
+use crate::parse::plan::OwnedPlan;
+use crate::parse::schema_plan::plan_of_schema;
+use crate::parse::sets::Conflicts;
+use crate::parse::walk::{fill_value, strip_value_with};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::tool::Extras;
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
+use crate::tool::json_schema::{resolve, target};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
@@ -67,9 +73,10 @@ pub struct DynamicTool {
     anthropic: Option<String>,
     gemini: Option<String>,
     patterns: HashMap<String, regex::Regex>,
-    /// Whether the schema may hold a `default` to fill in (a member so named): parsing walks the
-    /// value for them only then.
-    has_defaults: bool,
+    /// The parse plan its arguments follow, built from the schema as a derived tool's is from
+    /// its type (`null`s dropped, defaults filled in), shared by its clones and dropped with
+    /// the last.
+    plan: Arc<OwnedPlan>,
     /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`.
     mcp: Option<Box<McpFields>>,
 }
@@ -169,12 +176,21 @@ impl DynamicTool {
         }
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
-        let has_defaults = standard.contains("\"default\":");
+        // Each property asked about with a budget of its own, as a parse checks a value.
+        let takes_null = |property: &Value| {
+            let checker = Checker {
+                root: &schema,
+                patterns: &patterns,
+                steps: std::cell::Cell::new(MAX_STEPS),
+            };
+            checker.takes_null(property, 0)
+        };
+        let plan = Arc::new(plan_of_schema(&schema, &takes_null));
         let mut tool = DynamicTool {
             name,
             description: description.into(),
             schema,
-            has_defaults,
+            plan,
             mcp: None,
             standard,
             unreferenced,
@@ -386,11 +402,16 @@ impl DynamicTool {
     /// Read as a derived tool reads its arguments (`tests/dynamic_parity.rs` holds the two
     /// against each other on every seed tool): blank text is `{}`; arguments encoded twice (a
     /// JSON string holding the object) are read inside; a repeated key is an error at its
-    /// object; a `null` for a property with a `default`, or one that is not `required` and does
+    /// object. Then the value follows the same parse plan a derived tool's does, built once from
+    /// the schema when the tool is made (`tests/dynamic_plan.rs` holds the two against each
+    /// other): a `null` for a property with a `default`, or one that is not `required` and does
     /// not take `null`, is dropped (OpenAI strict mode sends `null` for what it would leave
     /// out); then each property's `default` is written in where its key is missing, wherever
-    /// the value's schema is known for certain (not in a union's branch that the value does not
-    /// pick out by its JSON type or by a `const` tag), and checked as the model's values are.
+    /// serde would read it for a derived type (a union's branches told apart by their JSON
+    /// type, a tagged enum's variant by its `const` tag, an externally tagged one by its key;
+    /// not below a union whose branches the value does not tell apart, as not below an untagged
+    /// enum); and the value is checked against the schema (types, bounds, `pattern`, `format`,
+    /// a set's repeated items, ..) as the model's values are.
     ///
     /// ```
     /// # use serde_json::json;
@@ -433,10 +454,11 @@ impl DynamicTool {
             patterns: &self.patterns,
             steps: std::cell::Cell::new(MAX_STEPS),
         };
-        checker.strip_nulls(&self.schema, &mut value, 0);
-        if self.has_defaults {
-            checker.fill_defaults(&self.schema, &mut value, 0);
-        }
+        // As a derived tool's arguments on their way through a value: the `null`s its plan
+        // drops (one the branches of a union disagree about is kept), then the defaults.
+        let plan = self.plan.root();
+        strip_value_with(&mut value, plan, &mut Conflicts::default());
+        fill_value(&mut value, plan);
         let mut path = Vec::new();
         match checker.check(&self.schema, &value, &mut path, 0, 0) {
             Ok(()) => Ok(value),
@@ -470,13 +492,6 @@ fn read_unique(text: &str) -> Result<Value, ArgsError> {
 
 /// How deep schemas (through `$ref`s) and values are followed.
 const MAX_DEPTH: usize = 128;
-
-/// How many `$ref`s in a row are followed before the chain is taken to go round.
-const MAX_REFS: usize = 32;
-
-/// How deep [`Checker::alternatives`] looks into unions, and how many schemas it gathers.
-const MAX_BRANCH_DEPTH: usize = 8;
-const MAX_ALTERNATIVES: usize = 64;
 
 /// How many `$ref`s and union branches one check follows in a row without going into the value.
 const MAX_HOPS: usize = 128;
@@ -538,12 +553,7 @@ fn read_schema(
                 }
             }
             "$ref" => {
-                let target = value.as_str().and_then(|reference| match reference {
-                    "#" => Some(root),
-                    _ => reference
-                        .strip_prefix('#')
-                        .and_then(|pointer| root.pointer(pointer)),
-                });
+                let target = value.as_str().and_then(|reference| target(root, reference));
                 if target.is_none() {
                     return Err(DynamicToolError::Schema(format!(
                         "the `$ref` {value} names nothing inside the schema (toolgen reads \
@@ -604,154 +614,8 @@ impl<'s> Checker<'s> {
     /// The schema a `$ref` names (`#`, `#/$defs/..`, any JSON pointer into the root), followed
     /// through `$ref`s to `$ref`s; `None` for a chain that does not end. A `$ref` that names
     /// nothing is left as it is (it takes any value).
-    fn resolve(&self, mut schema: &'s Value) -> Option<&'s Value> {
-        for _ in 0..MAX_REFS {
-            let next = match schema.get("$ref").and_then(Value::as_str) {
-                Some("#") => self.root,
-                Some(reference) => match reference
-                    .strip_prefix('#')
-                    .and_then(|pointer| self.root.pointer(pointer))
-                {
-                    Some(target) => target,
-                    None => return Some(schema),
-                },
-                None => return Some(schema),
-            };
-            schema = next;
-        }
-        None
-    }
-
-    /// Drops `null` members for properties that are not required and do not take `null`, in
-    /// the schema or in any of its union's branches (OpenAI strict mode makes optional
-    /// properties nullable in every branch too).
-    fn strip_nulls(&self, schema: &'s Value, value: &mut Value, depth: usize) {
-        if depth > MAX_DEPTH {
-            return;
-        }
-        let mut candidates = Vec::new();
-        self.alternatives(schema, &mut candidates, 0);
-        match value {
-            Value::Object(map) => {
-                map.retain(|key, member| {
-                    if !member.is_null() {
-                        return true;
-                    }
-                    let mut defined = false;
-                    for candidate in &candidates {
-                        let required = required_of(candidate).contains(&key.as_str());
-                        match candidate.get("properties").and_then(|p| p.get(key)) {
-                            // A property with a `default` has it for a `null`, required or not,
-                            // as a derived tool's field with a default does.
-                            Some(property)
-                                if self
-                                    .resolve(property)
-                                    .is_some_and(|p| p.get("default").is_some()) =>
-                            {
-                                defined = true;
-                            }
-                            Some(property) => {
-                                defined = true;
-                                if required || self.takes_null(property, depth) {
-                                    return true;
-                                }
-                            }
-                            None if required => return true,
-                            None => {}
-                        }
-                    }
-                    // A key no schema here names is `additionalProperties`' to judge.
-                    !defined
-                });
-                for (key, member) in map.iter_mut() {
-                    if let Some(property) = property_of(&candidates, key) {
-                        self.strip_nulls(property, member, depth + 1);
-                    }
-                }
-            }
-            Value::Array(items) => {
-                for (index, item) in items.iter_mut().enumerate() {
-                    if let Some(schema) = item_of(&candidates, index) {
-                        self.strip_nulls(schema, item, depth + 1);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Writes each property's `default` where `value` (an object) leaves its key out, at any
-    /// depth, as a derived tool fills its fields' `#[tool(default = ..)]` values: in the schemas
-    /// that read the value for certain ([`Checker::readers`]), a written value filled in turn.
-    /// Values of the wrong shape are left for [`Checker::check`] to report.
-    fn fill_defaults(&self, schema: &'s Value, value: &mut Value, depth: usize) {
-        if depth > MAX_DEPTH {
-            return;
-        }
-        let mut readers = Vec::new();
-        self.readers(schema, value, &mut readers, 0);
-        match value {
-            Value::Object(map) => {
-                for reader in &readers {
-                    let Some(properties) = reader.get("properties").and_then(Value::as_object)
-                    else {
-                        continue;
-                    };
-                    for (key, property) in properties {
-                        if !map.contains_key(key)
-                            && let Some(default) =
-                                self.resolve(property).and_then(|p| p.get("default"))
-                        {
-                            map.insert(key.clone(), default.clone());
-                        }
-                    }
-                }
-                for (key, member) in map.iter_mut() {
-                    if let Some(property) = property_of(&readers, key) {
-                        self.fill_defaults(property, member, depth + 1);
-                    }
-                }
-            }
-            Value::Array(items) => {
-                for (index, item) in items.iter_mut().enumerate() {
-                    if let Some(schema) = item_of(&readers, index) {
-                        self.fill_defaults(schema, item, depth + 1);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The schemas that read `value` for certain: `schema`, what its `$ref` names, its `allOf`
-    /// branches, and of an `anyOf` or `oneOf` the one branch left where the others cannot take
-    /// the value's JSON type (an `Option`'s), or the one whose `const` properties the value's
-    /// members match (a tagged enum's variant, named by its tag). Nothing of a union whose
-    /// branches the value does not tell apart: which one is meant is known only by trying, and a
-    /// default written for one could make another fail (as for a derived tool's untagged enum,
-    /// below which nothing is filled).
-    fn readers(&self, schema: &'s Value, value: &Value, out: &mut Vec<&'s Value>, depth: usize) {
-        if depth > MAX_BRANCH_DEPTH || out.len() >= MAX_ALTERNATIVES {
-            return;
-        }
-        out.push(schema);
-        if let Some(target) = self.resolve(schema)
-            && !std::ptr::eq(target, schema)
-        {
-            self.readers(target, value, out, depth + 1);
-        }
-        if let Some(Value::Array(all)) = schema.get("allOf") {
-            for branch in all {
-                self.readers(branch, value, out, depth + 1);
-            }
-        }
-        for key in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = schema.get(key)
-                && let Some(branch) = self.picked(branches, value).and_then(|i| branches.get(i))
-            {
-                self.readers(branch, value, out, depth + 1);
-            }
-        }
+    fn resolve(&self, schema: &'s Value) -> Option<&'s Value> {
+        resolve(self.root, schema)
     }
 
     /// The one of `branches` that `value` picks out: the only one that can take its JSON type
@@ -820,27 +684,6 @@ impl<'s> Checker<'s> {
         tags > 0
     }
 
-    /// `schema`, what its `$ref` names, and the branches of its unions, as far as
-    /// [`MAX_BRANCH_DEPTH`] levels down: the schemas a value of it may be read by.
-    fn alternatives(&self, schema: &'s Value, out: &mut Vec<&'s Value>, depth: usize) {
-        if depth > MAX_BRANCH_DEPTH || out.len() >= MAX_ALTERNATIVES {
-            return;
-        }
-        out.push(schema);
-        if let Some(target) = self.resolve(schema)
-            && !std::ptr::eq(target, schema)
-        {
-            self.alternatives(target, out, depth + 1);
-        }
-        for key in ["anyOf", "oneOf", "allOf"] {
-            if let Some(Value::Array(branches)) = schema.get(key) {
-                for branch in branches {
-                    self.alternatives(branch, out, depth + 1);
-                }
-            }
-        }
-    }
-
     /// Whether `schema` accepts `null`.
     fn takes_null(&self, schema: &'s Value, depth: usize) -> bool {
         self.check(schema, &Value::Null, &mut Vec::new(), depth, 0)
@@ -879,16 +722,10 @@ impl<'s> Checker<'s> {
             }
         }
         // A `$ref` applies beside the schema's other keywords.
-        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
-            let target = match reference {
-                "#" => Some(self.root),
-                _ => reference
-                    .strip_prefix('#')
-                    .and_then(|pointer| self.root.pointer(pointer)),
-            };
-            if let Some(target) = target {
-                self.check(target, value, path, depth, hops + 1)?;
-            }
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str)
+            && let Some(target) = target(self.root, reference)
+        {
+            self.check(target, value, path, depth, hops + 1)?;
         }
         let Some(keywords) = schema.as_object() else {
             // `true` takes everything, `false` nothing.
@@ -1115,27 +952,7 @@ impl<'s> Checker<'s> {
     }
 }
 
-/// The schema of the property `key` in the first of `schemas` that has one.
-fn property_of<'s>(schemas: &[&'s Value], key: &str) -> Option<&'s Value> {
-    schemas
-        .iter()
-        .find_map(|schema| schema.get("properties")?.get(key))
-}
-
-/// The schema of the item at `index` in the first of `schemas` that has one: its `prefixItems`'
-/// at that position, or else its `items`.
-fn item_of<'s>(schemas: &[&'s Value], index: usize) -> Option<&'s Value> {
-    let prefix = schemas
-        .iter()
-        .find_map(|schema| schema.get("prefixItems")?.as_array()?.get(index));
-    prefix.or_else(|| schemas.iter().find_map(|schema| schema.get("items")))
-}
-
 /// The names in a schema's `required`.
-fn required_of(schema: &Value) -> Vec<&str> {
-    schema.as_object().map(required_of_map).unwrap_or_default()
-}
-
 fn required_of_map(keywords: &Map<String, Value>) -> Vec<&str> {
     keywords
         .get("required")

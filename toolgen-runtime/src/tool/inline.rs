@@ -66,12 +66,7 @@ struct Walk<'r> {
 impl<'r> Walk<'r> {
     /// The schema a reference names: the root (`#`) or a JSON pointer into it.
     fn target(&self, reference: &str) -> Option<&'r Value> {
-        match reference {
-            "#" => Some(self.root),
-            _ => reference
-                .strip_prefix('#')
-                .and_then(|pointer| self.root.pointer(pointer)),
-        }
+        super::json_schema::target(self.root, reference)
     }
 
     /// `schema` with its references written out; `None` past the budget.
