@@ -32,6 +32,10 @@ mod other_crate {
 #[derive(ToolSchema, Deserialize, Debug, PartialEq)]
 struct Mailbox(#[tool(schema = String, format = "email")] other_crate::Address);
 
+/// At least one item.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+struct NonEmpty<T>(#[tool(length(min = 1))] Vec<T>);
+
 /// Send a message.
 #[derive(Tool, Deserialize, Debug, PartialEq)]
 #[tool(strict)]
@@ -40,6 +44,7 @@ struct SendMessage {
     tags: Vec<Tag>,
     urgency: Percent,
     reply_to: Mailbox,
+    urgencies: NonEmpty<Percent>,
 }
 
 #[test]
@@ -60,6 +65,10 @@ fn the_keywords_are_the_newtypes_schema() {
         Mailbox::json_schema(),
         r#"{"type":"string","format":"email","description":"A mailbox of another crate's type, read as the string it is."}"#
     );
+    assert_eq!(
+        <NonEmpty<bool>>::json_schema(),
+        r#"{"type":"array","items":{"type":"boolean"},"minItems":1,"description":"At least one item."}"#
+    );
     let recipients: serde_json::Value = serde_json::from_str(&Recipients::json_schema()).unwrap();
     assert_eq!(recipients["minItems"], 1);
     assert_eq!(
@@ -71,8 +80,7 @@ fn the_keywords_are_the_newtypes_schema() {
 
 #[test]
 fn arguments_are_checked_as_a_fields_are() {
-    let good =
-        r#"{"to":["ann@example.com"],"tags":["work"],"urgency":40,"reply_to":"bob@example.com"}"#;
+    let good = r#"{"to":["ann@example.com"],"tags":["work"],"urgency":40,"reply_to":"bob@example.com","urgencies":[1]}"#;
     let parsed = SendMessage::parse_args(good).expect("valid arguments");
     assert_eq!(parsed.urgency, Percent(40));
     assert_eq!(
@@ -82,23 +90,31 @@ fn arguments_are_checked_as_a_fields_are() {
 
     for (arguments, path) in [
         (
-            r#"{"to":[],"tags":[],"urgency":1,"reply_to":"a@b.c"}"#,
+            r#"{"to":["a@b.c"],"tags":[],"urgency":1,"reply_to":"a@b.c","urgencies":[]}"#,
+            "urgencies",
+        ),
+        (
+            r#"{"to":["a@b.c"],"tags":[],"urgency":1,"reply_to":"a@b.c","urgencies":[101]}"#,
+            "urgencies[0]",
+        ),
+        (
+            r#"{"to":[],"tags":[],"urgency":1,"reply_to":"a@b.c","urgencies":[1]}"#,
             "to",
         ),
         (
-            r#"{"to":["nobody"],"tags":[],"urgency":1,"reply_to":"a@b.c"}"#,
+            r#"{"to":["nobody"],"tags":[],"urgency":1,"reply_to":"a@b.c","urgencies":[1]}"#,
             "to[0]",
         ),
         (
-            r#"{"to":["a@b.c"],"tags":["Work"],"urgency":1,"reply_to":"a@b.c"}"#,
+            r#"{"to":["a@b.c"],"tags":["Work"],"urgency":1,"reply_to":"a@b.c","urgencies":[1]}"#,
             "tags[0]",
         ),
         (
-            r#"{"to":["a@b.c"],"tags":["abcdefghijklm"],"urgency":1,"reply_to":"a@b.c"}"#,
+            r#"{"to":["a@b.c"],"tags":["abcdefghijklm"],"urgency":1,"reply_to":"a@b.c","urgencies":[1]}"#,
             "tags[0]",
         ),
         (
-            r#"{"to":["a@b.c"],"tags":[],"urgency":101,"reply_to":"a@b.c"}"#,
+            r#"{"to":["a@b.c"],"tags":[],"urgency":101,"reply_to":"a@b.c","urgencies":[1]}"#,
             "urgency",
         ),
     ] {
