@@ -101,23 +101,21 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
             });
             quote!(#(#checks)*)
         }
-        (Data::Tuple(_), None) if container.newtype.is_some() => {
-            let field = container.newtype.as_ref();
-            let checks = field.map(|field| check_field(field, &quote!(&self.0), &[]));
-            quote!(#checks)
-        }
-        (Data::Tuple(fields), None) => {
-            let checks = fields.iter().enumerate().map(|(i, field)| {
-                let index = syn::Index::from(i);
-                let within = (fields.len() > 1 && !container.serde.transparent)
-                    .then(|| quote!(.within_index(#i)));
-                fail_within(
-                    nested_check(&field.ty, &quote!(&self.#index)),
-                    quote!(#within),
-                )
-            });
-            quote!(#(#checks)*)
-        }
+        (Data::Tuple(fields), None) => match &container.newtype {
+            Some(field) => check_field(field, &quote!(&self.0), &[]),
+            None => {
+                let checks = fields.iter().enumerate().map(|(i, field)| {
+                    let index = syn::Index::from(i);
+                    let within = (fields.len() > 1 && !container.serde.transparent)
+                        .then(|| quote!(.within_index(#i)));
+                    fail_within(
+                        nested_check(&field.ty, &quote!(&self.#index)),
+                        quote!(#within),
+                    )
+                });
+                quote!(#(#checks)*)
+            }
+        },
         (Data::Enum(variants), None) => check_enum(container, variants),
         (_, None) => TokenStream::new(),
     };

@@ -510,48 +510,15 @@ fn newtype_field<'a>(
     errors: &mut darling::error::Accumulator,
 ) -> Field<'a> {
     let mut read = Field::from_ast(field, false, false, own, errors);
-    let tool = &read.tool;
-    let refused: [(bool, Option<Span>, &str); 6] = [
-        (
-            tool.description.is_some(),
-            tool.description.as_ref().map(LitStr::span),
-            "description",
-        ),
-        (
-            tool.default.is_some(),
-            tool.default
-                .as_ref()
-                .map(|d| syn::spanned::Spanned::span(&d.0)),
-            "default",
-        ),
-        (
-            tool.required.is_present(),
-            Some(tool.required.span()),
-            "required",
-        ),
-        (
-            tool.nullable.is_present(),
-            Some(tool.nullable.span()),
-            "nullable",
-        ),
-        (
-            tool.skip_doc.is_present(),
-            Some(tool.skip_doc.span()),
-            "skip_doc",
-        ),
-        (
-            tool.recursive.is_present(),
-            Some(tool.recursive.span()),
-            "recursive",
-        ),
-    ];
     let attr_span = field
         .original
         .attrs
         .iter()
         .find(|a| a.path().is_ident("tool"))
         .map_or_else(Span::call_site, |a| syn::spanned::Spanned::span(&a.meta));
-    for (_, span, key) in refused.iter().filter(|(present, ..)| *present) {
+    // Each refused key is reported once, here, and taken out, so the field's checks do not see
+    // it again.
+    let mut refuse = |span: Option<Span>, key: &str| {
         errors.push(
             darling::Error::custom(format!(
                 "`#[tool({key})]` is not read on a newtype's field: the newtype is a value, not a \
@@ -561,15 +528,25 @@ fn newtype_field<'a>(
             ))
             .with_span(&span.unwrap_or(attr_span)),
         );
-    }
-    // Each refused key is reported once, here: the field's checks do not see it again.
+    };
     let tool = &mut read.tool;
-    tool.description = None;
-    tool.default = None;
-    tool.required = darling::util::Flag::default();
-    tool.nullable = darling::util::Flag::default();
-    tool.skip_doc = darling::util::Flag::default();
-    tool.recursive = darling::util::Flag::default();
+    if let Some(description) = tool.description.take() {
+        refuse(Some(description.span()), "description");
+    }
+    if let Some(default) = tool.default.take() {
+        refuse(Some(syn::spanned::Spanned::span(&default.0)), "default");
+    }
+    for (flag, key) in [
+        (&mut tool.required, "required"),
+        (&mut tool.nullable, "nullable"),
+        (&mut tool.skip_doc, "skip_doc"),
+        (&mut tool.recursive, "recursive"),
+    ] {
+        if flag.is_present() {
+            refuse(Some(flag.span()), key);
+            *flag = darling::util::Flag::default();
+        }
+    }
     // The newtype's doc comment describes it; the field's is for the Rust reader.
     read.description = None;
     read

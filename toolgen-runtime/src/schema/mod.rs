@@ -447,7 +447,7 @@ fn facts_of<T: ToolSchema + ?Sized>() -> &'static Facts {
 #[doc(hidden)]
 pub struct Cycle<T>(core::marker::PhantomData<T>);
 
-impl<T: LeadsTo> Sealed for Cycle<T> {}
+impl<T> Sealed for Cycle<T> {}
 impl<T: LeadsTo> ToolSchema for Cycle<T> {
     const SCHEMA: Rope = Rope::Str("{}");
     const FACTS: &'static Facts = &Facts::behind(T::TARGET);
