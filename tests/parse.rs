@@ -438,3 +438,106 @@ fn large_whole_floats_are_read_as_integers() {
         ("id", "invalid value: integer `-1`, expected u64")
     );
 }
+
+/// A constraint is checked wherever its value sits: in an untagged enum's variant (its own
+/// field, or a type it holds), a map's value, a tuple, a generic type's field, a flattened type,
+/// a recursive type's child. (Whether a type has anything to check is its facts' to say, summed
+/// from what it holds: an untagged enum passes it on, as it does not pass on defaults to fill.)
+#[test]
+fn constraints_are_checked_wherever_the_value_sits() {
+    use std::collections::BTreeMap;
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    struct Score {
+        #[tool(range(min = 0, max = 10))]
+        points: u8,
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(untagged)]
+    enum Answer {
+        Scored { score: Score },
+        Text(String),
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(untagged)]
+    enum Name {
+        Short {
+            #[tool(length(max = 3))]
+            name: String,
+        },
+        Number(u32),
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Labelled<T> {
+        label: String,
+        value: T,
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    struct Node {
+        score: Option<Score>,
+        #[serde(default)]
+        children: Vec<Node>,
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    struct Extra {
+        #[tool(range(max = 5))]
+        level: u8,
+    }
+
+    /// Grade the answers.
+    #[derive(Tool, Deserialize, Debug)]
+    struct Grade {
+        answers: Vec<Answer>,
+        names: Vec<Name>,
+        by_student: BTreeMap<String, Score>,
+        pair: (String, Score),
+        labelled: Labelled<Score>,
+        tree: Node,
+        #[serde(flatten)]
+        extra: Extra,
+    }
+
+    let valid = json!({
+        "answers": [{"score": {"points": 3}}, "text"],
+        "names": [7, {"name": "abc"}],
+        "by_student": {"ann": {"points": 10}},
+        "pair": ["p", {"points": 0}],
+        "labelled": {"label": "l", "value": {"points": 1}},
+        "tree": {"children": [{"score": {"points": 2}}]},
+        "level": 5,
+    });
+    Grade::parse_value(valid.clone()).expect("valid arguments");
+    let cases = [
+        (
+            "/answers/0/score/points",
+            json!(11),
+            "answers[0].score.points",
+        ),
+        ("/names/1/name", json!("abcd"), "names[1].name"),
+        ("/by_student/ann/points", json!(12), "by_student.ann.points"),
+        ("/pair/1/points", json!(13), "pair[1].points"),
+        ("/labelled/value/points", json!(14), "labelled.value.points"),
+        (
+            "/tree/children/0/score/points",
+            json!(15),
+            "tree.children[0].score.points",
+        ),
+        ("/level", json!(6), "level"),
+    ];
+    for (pointer, bad, path) in cases {
+        let mut args = valid.clone();
+        *args.pointer_mut(pointer).unwrap() = bad;
+        let err = Grade::parse_value(args).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.path()),
+            (ArgsErrorKind::Constraint, path),
+            "{err}"
+        );
+    }
+}

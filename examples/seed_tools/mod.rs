@@ -153,7 +153,6 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     );
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
-    const NEEDS_CHECK: bool = <Vec<T> as ToolSchema>::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
         self.0.check_constraints()
     }

@@ -1,4 +1,4 @@
-//! `ToolSchema::NEEDS_CHECK` and `check_constraints`: what the schema states and serde does not
+//! `ToolSchema::check_constraints`: what the schema states and serde does not
 //! enforce (`range`, `length`, `pattern`, `format`), checked on the parsed value, field by field
 //! and into the types of yours the fields hold.
 
@@ -44,7 +44,7 @@ fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
     let call = list_call(
         "check_fields",
         &types,
-        "NEEDS_CHECK",
+        "FACTS",
         quote!((#(&self.#members,)*), [#(#names),*]),
     )?;
     Some(quote! {
@@ -54,33 +54,38 @@ fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
     })
 }
 
-/// The value of `NEEDS_CHECK` (`None`: the trait's `false`), and `check_constraints`: what the
-/// schema states and serde does not enforce.
-pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStream>, TokenStream) {
+/// Whether the type has constraints of its own to check (a field's `range`, `length`, `pattern`
+/// or `format`): its facts say so ([`CONSTRAIN`]), and the facts of the types holding it have it
+/// from theirs. (serde builds a value of `#[serde(from)]` from another type, whose constraints
+/// were its own.)
+///
+/// [`CONSTRAIN`]: ../../toolgen_runtime/facts/constant.CONSTRAIN.html
+pub(super) fn has_own_constraints(container: &Container<'_>) -> bool {
+    container.serde.from.is_none()
+        && (container.named_fields().into_iter().any(has_constraints)
+            || container.newtype.as_ref().is_some_and(has_constraints))
+}
+
+/// `check_constraints`: what the schema states and serde does not enforce. Empty where the
+/// trait's default (nothing to check) does the same.
+pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
     if container.serde.from.is_some() {
         // serde builds the value from another type; that type's constraints were its own.
-        return (None, TokenStream::new());
+        return TokenStream::new();
     }
     let cycles = cycle_types(container);
-    let own = container.named_fields().into_iter().any(has_constraints)
-        || container.newtype.as_ref().is_some_and(has_constraints);
+    let own = has_own_constraints(container);
     // The Rust values of fields read through `#[tool(schema)]` are not of the schema's type, so
     // only fields whose own type is their schema's are checked (the checks refuse constraints on
     // the others).
-    let nested: Vec<&syn::Type> = container
-        .members()
-        .into_iter()
-        .filter(|member| {
-            member.input_ty == member.ty
-                && !member.holds_self
-                && !is_plain(member.ty)
-                && !cycles.contains(&member.ty)
-        })
-        .map(|member| member.ty)
-        .collect();
-    let cyclic = !cycles.is_empty();
-    if !own && nested.is_empty() && !cyclic {
-        return (None, TokenStream::new());
+    let nested = container.members().into_iter().any(|member| {
+        member.input_ty == member.ty
+            && !member.holds_self
+            && !is_plain(member.ty)
+            && !cycles.contains(&member.ty)
+    });
+    if !own && !nested && cycles.is_empty() {
+        return TokenStream::new();
     }
     // A struct whose fields have no constraints of their own passes each field of a type of
     // yours to that type's checks: one call of the runtime's `check_fieldsN` (see `list_call`).
@@ -120,28 +125,18 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> (Option<TokenStrea
         (_, None) => TokenStream::new(),
     };
     // Without a body (only plain fields), the trait's default does the same.
-    let check_fn = (!body.is_empty()).then(|| {
-        quote! {
-            #[inline]
-            fn check_constraints(
-                &self,
-            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-                #body
-                ::core::result::Result::Ok(())
-            }
-        }
-    });
-    // Each type once, and no `false ||`: every term is one more to type-check.
-    let mut seen = std::collections::HashSet::new();
-    let mut terms: Vec<TokenStream> = nested
-        .iter()
-        .filter(|ty| seen.insert(quote!(#ty).to_string()))
-        .map(|ty| quote!(<#ty as ::toolgen::__private::ToolSchema>::NEEDS_CHECK))
-        .collect();
-    if own || cyclic {
-        terms = vec![quote!(true)];
+    if body.is_empty() {
+        return TokenStream::new();
     }
-    (Some(quote!(#(#terms)||*)), quote!(#check_fn))
+    quote! {
+        #[inline]
+        fn check_constraints(
+            &self,
+        ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+            #body
+            ::core::result::Result::Ok(())
+        }
+    }
 }
 
 /// The checks of one field, reached through `value` (a `&FieldType` expression); `outer` are the

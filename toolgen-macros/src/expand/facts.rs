@@ -29,6 +29,11 @@ pub fn container_facts(
     targets: &[syn::Type],
 ) -> TokenStream {
     let body = body_facts(container, targets);
+    let body = if crate::expand::constraints::has_own_constraints(container) {
+        quote!(&(*#body).constrained())
+    } else {
+        body
+    };
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {

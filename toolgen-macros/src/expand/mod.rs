@@ -115,7 +115,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, shared.properties, shared.branches);
     let default = default_const(container);
-    let (needs_check, checks_fn) = constraint_checks(container);
+    let checks_fn = constraint_checks(container);
     let targets = cycle_targets(container);
     let facts = crate::expand::facts::container_facts(container, recursive, &targets);
     let (edges_static, edges) = edges::edges(container, &held);
@@ -136,16 +136,13 @@ fn expand(container: &Container<'_>) -> TokenStream {
         schema,
         defs,
         facts,
-        needs_check,
     };
     let (own, entry) = own.cut_if(on_graph);
     let OwnConsts {
         schema,
         defs,
         facts,
-        needs_check,
     } = own;
-    let needs_check = needs_check.map(|needs| quote!(const NEEDS_CHECK: bool = #needs;));
     let impl_parts = ImplParts {
         ident,
         impl_generics: quote!(#impl_generics),
@@ -180,7 +177,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
                 #object
                 #default
-                #needs_check
                 #checks_fn
                 #edges
             }
@@ -402,34 +398,26 @@ fn may_lead_back(container: &Container<'_>, held: &[syn::Type]) -> bool {
             }))
 }
 
-/// The values of the type's own consts: `SCHEMA`, `DEFS`, `FACTS` and `NEEDS_CHECK` (`None`:
-/// the trait's default).
+/// The values of the type's own consts: `SCHEMA`, `DEFS` and `FACTS`.
 struct OwnConsts {
     schema: TokenStream,
     defs: TokenStream,
     facts: TokenStream,
-    needs_check: Option<TokenStream>,
 }
 
 impl OwnConsts {
     /// The consts of the `ToolSchema` impl, and the values of the `Cyclic` entry's. For a type on
     /// the graph of cycles, the entry holds the type's own values and the impl names
-    /// `__ToolgenCutOf`'s, which chooses between them; whether it has checks to make is chosen
-    /// the same way: on a cycle, the checks are made. Else the entry names the impl's.
-    fn cut_if(self, on_graph: bool) -> (OwnConsts, [TokenStream; 4]) {
+    /// `__ToolgenCutOf`'s, which chooses between them (on a cycle, its facts say it has every
+    /// kind of work, checks too). Else the entry names the impl's.
+    fn cut_if(self, on_graph: bool) -> (OwnConsts, [TokenStream; 3]) {
         if on_graph {
-            let entry = [
-                self.schema,
-                self.defs,
-                self.facts,
-                self.needs_check.unwrap_or_else(|| quote!(false)),
-            ];
+            let entry = [self.schema, self.defs, self.facts];
             let choice = quote!(__ToolgenCutOf);
             let own = OwnConsts {
                 schema: quote!(#choice::SCHEMA),
                 defs: quote!(#choice::DEFS),
                 facts: quote!(#choice::FACTS),
-                needs_check: Some(quote!(#choice::NEEDS_CHECK)),
             };
             (own, entry)
         } else {
@@ -438,7 +426,6 @@ impl OwnConsts {
                 quote!(#tool_schema::SCHEMA),
                 quote!(#tool_schema::DEFS),
                 quote!(#tool_schema::FACTS),
-                quote!(#tool_schema::NEEDS_CHECK),
             ];
             (self, entry)
         }
@@ -467,12 +454,12 @@ impl ImplParts<'_> {
 }
 
 /// The `Cyclic` impl: what a `#[tool(recursive)]` field of another type that leads here refers
-/// to (`entry`: its schema, definitions, facts and whether it needs checks).
+/// to (`entry`: its schema, definitions and facts).
 fn cyclic_impl(
     parts: &ImplParts<'_>,
     recursive: bool,
     def_id: &TokenStream,
-    entry: &[TokenStream; 4],
+    entry: &[TokenStream; 3],
 ) -> TokenStream {
     let header = parts.header(quote!(::toolgen::__private::Cyclic));
     let id = if recursive {
@@ -480,7 +467,7 @@ fn cyclic_impl(
     } else {
         def_id.clone()
     };
-    let [schema, defs, facts, needs_check] = entry;
+    let [schema, defs, facts] = entry;
     quote! {
         #[automatically_derived]
         #header {
@@ -488,7 +475,6 @@ fn cyclic_impl(
             const ENTRY: ::toolgen::__private::Rope = #schema;
             const OWN_DEFS: ::toolgen::__private::Defs = #defs;
             const OWN_FACTS: &'static ::toolgen::__private::Facts = #facts;
-            const OWN_NEEDS_CHECK: bool = #needs_check;
         }
     }
 }

@@ -313,7 +313,7 @@ const MAX_LIST: usize = 12;
 /// type in every const that lists them. `None` for no types, or more than the runtime has a
 /// function for.
 ///
-/// Each type's `konst` is named first, in the same block (`let _ = <T as ToolSchema>::NEEDS_CHECK;`):
+/// Each type's `konst` is named first, in the same block (`let _ = <T as ToolSchema>::FACTS;`):
 /// a type without a schema is then reported there, as in every other const that names it, and
 /// rustc leaves out the error of the call's bound at the same place. Without it, the type would
 /// be reported once more per list function, with the bound as a note.

@@ -265,10 +265,8 @@ impl<'a> Ty<'a> {
 
 /// Whether `ty` is known to have no defaults inside and need no checks: a primitive, `String`, or
 /// `Option`/`Vec`/`Box` of one, written with the bare names the schema also reads as the std
-/// types (and the prelude checks pin). Their facts kids and check code would be dead
-/// (no work for argument parsing; `NEEDS_CHECK` is `false`) and cost compile time, so they are left out; the
-/// `NEEDS_CHECK` const still names every field type, which keeps the errors for a type without a
-/// schema as they are.
+/// types (and the prelude checks pin). Their facts kids and check code would be dead (no work
+/// for argument parsing, nothing to check) and cost compile time, so they are left out.
 pub fn is_plain(ty: &syn::Type) -> bool {
     let syn::Type::Path(path) = ty else {
         return false;

@@ -897,7 +897,7 @@ pub(crate) fn parse_tool_bytes<T: ToolSchema + DeserializeOwned>(
 
 /// The parsed value, once it meets the constraints the schema states.
 fn checked<T: ToolSchema>(parsed: T) -> Result<T, ArgsError> {
-    if T::NEEDS_CHECK {
+    if const { T::FACTS.constrains() } {
         parsed.check_constraints()?;
     }
     Ok(parsed)

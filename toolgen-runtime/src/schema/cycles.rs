@@ -122,11 +122,9 @@ impl<T: ToolSchema + Cyclic + ?Sized> CutOf<T, true> {
     pub const SCHEMA: Rope = Rope::Ref(&T::ID);
     /// Its entry and what that needs, behind its [`Cut`].
     pub const DEFS: Defs = Defs::Behind(&T::ID, cut_of(T::EDGES).0);
-    /// Its entry's facts, behind its [`Cut`].
+    /// Its entry's facts, behind its [`Cut`]: what is behind a cycle is not known here, so they
+    /// count as having every kind of work, constraints to check too.
     pub const FACTS: &'static Facts = &Facts::behind(cut_of(T::EDGES).1);
-    /// Whether its values have constraints to check: what is behind a cycle is not known
-    /// here, so they are checked.
-    pub const NEEDS_CHECK: bool = true;
 }
 
 /// What a concrete type that may be on a cycle says of itself as a `ToolSchema`, by `ON`
@@ -139,8 +137,6 @@ impl<T: Cyclic + ?Sized> CutOf<T, false> {
     pub const DEFS: Defs = T::OWN_DEFS;
     /// Its entry's facts.
     pub const FACTS: &'static Facts = T::OWN_FACTS;
-    /// Whether its entry has constraints to check.
-    pub const NEEDS_CHECK: bool = T::OWN_NEEDS_CHECK;
 }
 
 const NO_ID: DefId = DefId {

@@ -199,7 +199,6 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
             ),
         ],
     );
-    const NEEDS_CHECK: bool = L::NEEDS_CHECK || R::NEEDS_CHECK;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {
             either::Either::Left(left) => {

@@ -163,9 +163,14 @@ pub const FILL_UNTAGGED: u8 = 1 << 4;
 /// [`Facts::work`]: a recursive type's reference to itself below (within its definition): the
 /// plan keeps the nodes on the way, whose work is the whole type's.
 pub const REACH: u8 = 1 << 5;
+/// [`Facts::work`]: a value in the node whose `#[tool(range, length, pattern, format)]` are
+/// checked once it is parsed ([`ToolSchema::check_constraints`](crate::ToolSchema)), below an
+/// untagged enum too. The derive sets it on the node of a type with such a field of its own;
+/// the types holding it have it from their kids.
+pub const CONSTRAIN: u8 = 1 << 6;
 /// Every kind of work: what a type that leads back counts as (what is behind it is not known
 /// where it is held).
-const ALL_WORK: u8 = STRIP | FILL | FILL_ANYWHERE | CHECK | FILL_UNTAGGED;
+const ALL_WORK: u8 = STRIP | FILL | FILL_ANYWHERE | CHECK | FILL_UNTAGGED | CONSTRAIN;
 
 /// A type that leads back to the one holding it, as a `static` keeps it (its own derive's, or,
 /// behind a field marked `#[tool(recursive)]`, the holder's): who its `$defs` entry belongs to,
@@ -375,12 +380,18 @@ impl Facts {
     }
 
     /// A field of an untagged variant that reads `null` as a value ([`Parse::Keep`]): nothing
-    /// below it is followed when parsing.
+    /// below it is followed when parsing (its value is checked all the same).
     pub const fn keep(inner: &'static [Kid]) -> Facts {
         let mut facts = Facts::node(0, false, [0; 3], inner);
         facts.parse = Parse::Keep;
-        facts.work = 0;
+        facts.work &= CONSTRAIN;
         facts
+    }
+
+    /// The node of a type with constraints of its own to check ([`CONSTRAIN`]).
+    pub const fn constrained(mut self) -> Facts {
+        self.work |= CONSTRAIN;
+        self
     }
 
     /// The node as an untagged variant's own object ([`Parse::Whole`]).
@@ -417,7 +428,8 @@ impl Facts {
     /// An enum: its `branches` as the schema writes them, those from `untagged_from` on its
     /// untagged variants' contents ([`Parse::Enum`]); `own` and `counts` as for
     /// [`Facts::node`]. Below the untagged ones only `null`s are dropped: what they fill in
-    /// counts as [`FILL_ANYWHERE`] and [`FILL_UNTAGGED`], their sets as nothing.
+    /// counts as [`FILL_ANYWHERE`] and [`FILL_UNTAGGED`], their sets as nothing (their
+    /// constraints are checked).
     pub const fn enumeration(
         repr: EnumRepr,
         untagged_from: u16,
@@ -434,7 +446,7 @@ impl Facts {
             if i < untagged_from as usize {
                 work |= kid;
             } else {
-                work |= kid & (STRIP | FILL_ANYWHERE | REACH);
+                work |= kid & (STRIP | FILL_ANYWHERE | REACH | CONSTRAIN);
                 if kid & FILL_ANYWHERE != 0 {
                     work |= FILL_UNTAGGED;
                 }
@@ -468,6 +480,12 @@ impl Facts {
     /// too, where it is not filled in.
     pub const fn fills_anywhere(&self) -> bool {
         self.work & FILL_ANYWHERE != 0
+    }
+
+    /// Whether a parsed value of the node has constraints to check, at any depth: whether its
+    /// type's `check_constraints` has anything to do ([`CONSTRAIN`]).
+    pub const fn constrains(&self) -> bool {
+        self.work & CONSTRAIN != 0
     }
 
     /// Whether the stripping parse, which fills as it reads, fills every value to fill in as the

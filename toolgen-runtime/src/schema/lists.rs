@@ -11,8 +11,8 @@
 //!
 //! A type without a schema would then be reported at each call too, with the function's bound
 //! as a note: a second diagnostic for one problem. So the derive names each type's
-//! `NEEDS_CHECK` first in the const that calls one of these (`let _ = ..;`): rustc reports the
-//! type once there, as everywhere else, and not again for the call at the same place.
+//! `SCHEMA` or `FACTS` first where it calls one of these (`let _ = ..;`): rustc reports the type
+//! once there, as everywhere else, and not again for the call at the same place.
 //!
 //! Lengths 1 to 12 have a function; longer lists are written out.
 
@@ -100,7 +100,8 @@ mod tests {
     impl crate::schema::Sealed for Positive {}
     impl ToolSchema for Positive {
         const SCHEMA: Rope = Rope::Str("{\"type\":\"integer\",\"minimum\":1}");
-        const NEEDS_CHECK: bool = true;
+        const FACTS: &'static crate::schema::facts::Facts =
+            &crate::schema::facts::Facts::NONE.constrained();
         fn check_constraints(&self) -> Result<(), Violation> {
             crate::parse::constraints::check_range(Some(self.0 as f64), Some(1.0), None)
         }

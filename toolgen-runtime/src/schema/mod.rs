@@ -101,9 +101,6 @@ pub trait ToolSchema: Sealed {
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
     #[doc(hidden)]
     const ENUM_VALUES: Option<&'static [&'static str]> = None;
-    /// Whether [`ToolSchema::check_constraints`] has anything to check for this type.
-    #[doc(hidden)]
-    const NEEDS_CHECK: bool = false;
 
     /// The node of the graph of which types of the user's hold which, for a type that holds
     /// some: what a type holding this one walks to learn whether this one leads back to it
@@ -118,12 +115,12 @@ pub trait ToolSchema: Sealed {
         Ok(())
     }
 
-    /// [`ToolSchema::check_constraints`] where [`ToolSchema::NEEDS_CHECK`] says there is
-    /// something to check: what the derive calls for a field of this type.
+    /// [`ToolSchema::check_constraints`] where the type's facts say there is something to check
+    /// ([`Facts::constrains`]): what the derive calls for a field of this type.
     #[doc(hidden)]
     #[inline]
     fn check_nested(&self) -> Result<(), Violation> {
-        if Self::NEEDS_CHECK {
+        if const { Self::FACTS.constrains() } {
             self.check_constraints()
         } else {
             Ok(())
@@ -229,7 +226,7 @@ impl std::hash::Hash for HashedValue<'_> {
 fn check_items<'a, T: ToolSchema + 'a>(
     items: impl Iterator<Item = &'a T>,
 ) -> Result<(), Violation> {
-    if !T::NEEDS_CHECK {
+    if const { !T::FACTS.constrains() } {
         return Ok(());
     }
     for (index, item) in items.enumerate() {
@@ -243,7 +240,7 @@ fn check_items<'a, T: ToolSchema + 'a>(
 fn check_entries<'a, K: MapKey + ?Sized + 'a, V: ToolSchema + 'a>(
     entries: impl Iterator<Item = (&'a K, &'a V)>,
 ) -> Result<(), Violation> {
-    if !V::NEEDS_CHECK {
+    if const { !V::FACTS.constrains() } {
         return Ok(());
     }
     for (key, value) in entries {
@@ -372,7 +369,6 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
-    const NEEDS_CHECK: bool = T::NEEDS_CHECK;
     const EDGES: Option<EdgesAt> = T::EDGES;
     fn check_constraints(&self) -> Result<(), Violation> {
         match self {
@@ -392,7 +388,6 @@ macro_rules! transparent {
             const OBJECT: Option<Object> = T::OBJECT;
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
-            const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 (**self).check_constraints()
@@ -472,7 +467,6 @@ macro_rules! sequence {
             const DEFS: Defs = T::DEFS;
             const FACTS: &'static Facts = &$facts::<T>();
             const DEFAULT: Option<Rope> = $default;
-            const NEEDS_CHECK: bool = T::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = T::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_items(self.iter())
@@ -564,7 +558,6 @@ macro_rules! map {
                 branches: Branches::None,
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
-            const NEEDS_CHECK: bool = V::NEEDS_CHECK;
             const EDGES: Option<EdgesAt> = V::EDGES;
             fn check_constraints(&self) -> Result<(), Violation> {
                 check_entries(self.iter())
@@ -594,7 +587,6 @@ macro_rules! tuple {
             const DEFS: Defs = Defs::Seq(&[$first::DEFS $(, $rest::DEFS)*]);
             const FACTS: &'static Facts = &Facts::node(facts::TUPLE, false, [0, 0, 0], &[])
                 .tuple(&[$first::FACTS $(, $rest::FACTS)*]);
-            const NEEDS_CHECK: bool = $first::NEEDS_CHECK $(|| $rest::NEEDS_CHECK)*;
             const EDGES: Option<EdgesAt> =
                 Some(EdgesAt::of(&Edges::of("", &[$first::EDGES $(, $rest::EDGES)*])));
             #[allow(non_snake_case)]

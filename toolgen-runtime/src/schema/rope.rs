@@ -561,9 +561,6 @@ pub trait Cyclic {
     const OWN_DEFS: Defs;
     /// The facts of its entry (`ToolSchema::FACTS` of a type on a cycle lead to its `Cut`).
     const OWN_FACTS: &'static crate::schema::facts::Facts;
-    /// Whether its entry has constraints to check (`ToolSchema::NEEDS_CHECK` of a type on a
-    /// cycle is `true`).
-    const OWN_NEEDS_CHECK: bool;
 }
 
 /// Who a `$defs` entry belongs to: a type's name, the module it is defined in, and the schemas
