@@ -169,7 +169,7 @@ fn each_broken_rule_is_an_error_at_its_path() {
         (
             r#"{"node_id": "n1", "parent_id": null, "mode": "middle"}"#,
             "mode",
-            "unknown variant \"middle\", expected one of `first`, `last`",
+            "unknown variant `middle`, expected `first` or `last`",
             ArgsErrorKind::Data,
         ),
         (

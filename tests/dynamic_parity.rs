@@ -359,3 +359,33 @@ fn a_value_of_another_type_is_a_data_error_at_its_field() {
     let error = (get_weather.parse_args)(r#"{"location": "Riga", "units": }"#).unwrap_err();
     assert_eq!(error.kind(), ArgsErrorKind::Syntax);
 }
+
+/// An unknown variant is worded alike, as serde words it for the derived tool (two names, more
+/// names, a long string cut short).
+#[test]
+fn an_unknown_variant_is_worded_alike() {
+    let tools = seed_tools::SEEDS.iter().flat_map(|seed| seed.tools);
+    let mut compared = 0;
+    for (name, key, valid) in [
+        ("get_weather", "units", r#""location": "Riga""#),
+        ("read_past_posts", "platform", r#""keywords": ["burnout"]"#),
+    ] {
+        let Some(tool) = tools.clone().find(|tool| tool.name == name) else {
+            panic!("no seed tool {name}");
+        };
+        let schema: Value = serde_json::from_str(tool.input_schema).unwrap();
+        let dynamic = DynamicTool::new(name, "A tool.", schema).unwrap();
+        for variant in ["kelvin".to_owned(), "k".repeat(5000)] {
+            let text = format!(r#"{{{valid}, "{key}": "{variant}"}}"#);
+            let derived = (tool.parse_args)(&text).unwrap_err();
+            let dynamic = dynamic.parse_args(&text).unwrap_err();
+            assert_eq!(
+                (dynamic.path(), dynamic.message(), dynamic.kind()),
+                (derived.path(), derived.message(), derived.kind()),
+            );
+            assert!(derived.message().starts_with("unknown variant `"));
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 4);
+}

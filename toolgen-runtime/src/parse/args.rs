@@ -172,7 +172,7 @@ fn is_out_of_range(message: &str) -> bool {
 /// characters and its length: `string "abc…" (5000 characters)`, `` unknown variant `abc…`
 /// (5000 characters) ``. serde quotes strings in full, so a 1 MB string of the wrong type would
 /// otherwise give a 1 MB message, which goes back to the model.
-fn shorten_quotes(message: String) -> String {
+pub(crate) fn shorten_quotes(message: String) -> String {
     // Nothing quoted can be long in a short message.
     if message.len() <= MAX_QUOTED {
         return message;

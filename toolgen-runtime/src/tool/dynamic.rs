@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
-use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate};
+use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate, shorten_quotes};
 use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
@@ -755,7 +755,7 @@ impl<'s> Checker<'s> {
         if let Some(Value::Array(allowed)) = keywords.get("enum")
             && !allowed.contains(value)
         {
-            let list = allowed
+            let names: Vec<String> = allowed
                 .iter()
                 .map(|v| {
                     format!(
@@ -763,9 +763,21 @@ impl<'s> Checker<'s> {
                         v.as_str().map_or_else(|| v.to_string(), str::to_owned)
                     )
                 })
-                .collect::<Vec<_>>()
-                .join(", ");
-            let message = format!("unknown variant {}, expected one of {list}", shown(value));
+                .collect();
+            // As serde words it for a derived tool's enum (its `OneOf`), the model's string
+            // quoted as serde quotes it, and cut as a derived tool's error is.
+            let expected = match names.as_slice() {
+                [] => "there are no variants".to_owned(),
+                [one] => format!("expected {one}"),
+                [a, b] => format!("expected {a} or {b}"),
+                _ => format!("expected one of {}", names.join(", ")),
+            };
+            let message = match value {
+                Value::String(text) => {
+                    shorten_quotes(format!("unknown variant `{text}`, {expected}"))
+                }
+                _ => format!("unknown variant {}, {expected}", shown(value)),
+            };
             return Err(fail(path, &message, ArgsErrorKind::Data));
         }
         if let Some(expected) = keywords.get("const")
