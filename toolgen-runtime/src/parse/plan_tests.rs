@@ -442,6 +442,19 @@ fn facts_say_what_parsing_has_to_do() {
     const { assert!(UNTAGGED.strips() && !UNTAGGED.fills() && UNTAGGED.fills_anywhere()) };
     const { assert!(!UNTAGGED.fills_as_read()) };
     const { assert!(!Facts::NONE.strips() && !Facts::NONE.checks()) };
+    // Constraints to check pass up through everything: an untagged enum, a kept field, a map's
+    // values; what leads back counts as having some. They are no work for the plan.
+    const CHECKED: &Facts = &Facts::NONE.constrained();
+    const IN_UNTAGGED: &Facts =
+        &Facts::enumeration(EnumRepr::Untagged, 0, 0, [0; 3], &[Kid::branch(CHECKED)]);
+    const KEPT: &Facts = &Facts::keep(&[Kid::branch(CHECKED)]);
+    const IN_MAP: &Facts = &Facts::NONE.values(KEPT);
+    const {
+        assert!(CHECKED.constrains() && IN_UNTAGGED.constrains() && KEPT.constrains());
+        assert!(IN_MAP.constrains() && !UNTAGGED.constrains() && !Facts::NONE.constrains());
+        assert!(!KEPT.strips() && !IN_MAP.strips());
+    };
+    assert!(matches!(crate::parse::plan::plan_for(IN_MAP), Plan::None));
 
     assert!(matches!(
         crate::parse::plan::plan_for(&Facts::NONE),
