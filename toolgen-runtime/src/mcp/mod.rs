@@ -19,9 +19,12 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::watch;
 
+use crate::parse::plan::OwnedPlan;
+use crate::parse::walk::strip_value;
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
 use crate::run::runner::Runner;
+use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 
@@ -77,6 +80,9 @@ pub struct McpServer<S, Ctx> {
     runner: Arc<Runner<S, Ctx>>,
     /// Every tool, in the form `2026-07-28` takes.
     tools: Arc<[Tool]>,
+    /// The plan of each tool's output schema, in the order of `tools`, where it has one: what
+    /// leaves the `null`s the schema does not take out of its structured content.
+    outputs: Arc<[Option<OwnedPlan>]>,
     info: Arc<(String, String)>,
     switch: ToolSwitch,
     page_size: usize,
@@ -87,6 +93,7 @@ impl<S, Ctx> Clone for McpServer<S, Ctx> {
         McpServer {
             runner: Arc::clone(&self.runner),
             tools: Arc::clone(&self.tools),
+            outputs: Arc::clone(&self.outputs),
             info: Arc::clone(&self.info),
             switch: self.switch.clone(),
             page_size: self.page_size,
@@ -119,9 +126,17 @@ where
                 .collect(),
             _ => Vec::new(),
         };
+        let outputs: Vec<Option<OwnedPlan>> = tools
+            .iter()
+            .map(|tool| {
+                let schema = tool.output_schema.as_ref()?;
+                Some(output_plan(&Value::Object(schema.as_ref().clone())))
+            })
+            .collect();
         McpServer {
             runner: Arc::new(runner),
             tools: tools.into(),
+            outputs: outputs.into(),
             info: Arc::new((name.into(), version.into())),
             switch: ToolSwitch::new(),
             page_size: 100,
@@ -335,120 +350,6 @@ fn listed(tool: &Tool, version: Option<&ProtocolVersion>) -> Tool {
     tool
 }
 
-/// How deep [`omit_optional_nulls`] follows a value.
-const MAX_OUTPUT_DEPTH: usize = 64;
-
-/// A schema inside an output schema: its root (an object), or a value within it.
-#[derive(Clone, Copy)]
-enum Schema<'s> {
-    Root(&'s serde_json::Map<String, Value>),
-    Inner(&'s Value),
-}
-
-impl<'s> Schema<'s> {
-    fn get(self, key: &str) -> Option<&'s Value> {
-        match self {
-            Schema::Root(root) => root.get(key),
-            Schema::Inner(value) => value.get(key),
-        }
-    }
-
-    /// What a `$ref` into `root` names (`#`, `#/$defs/..`), else the schema itself.
-    fn resolved(self, root: &'s serde_json::Map<String, Value>) -> Schema<'s> {
-        let Some(reference) = self.get("$ref").and_then(Value::as_str) else {
-            return self;
-        };
-        let Some(pointer) = reference.strip_prefix("#/") else {
-            return if reference == "#" {
-                Schema::Root(root)
-            } else {
-                self
-            };
-        };
-        let (first, rest) = pointer.split_once('/').unwrap_or((pointer, ""));
-        let found = root.get(first).and_then(|value| match rest {
-            "" => Some(value),
-            rest => value.pointer(&format!("/{rest}")),
-        });
-        found.map_or(self, Schema::Inner)
-    }
-}
-
-/// `value` without the `null` members of its objects that `schema` (inside `root`) has as
-/// optional properties whose own schema does not take `null`, at any depth it describes
-/// (properties, items, map values, `$ref`s into `root`, and the branches of an `anyOf`).
-fn omit_optional_nulls(
-    value: &mut Value,
-    schema: Schema<'_>,
-    root: &serde_json::Map<String, Value>,
-    depth: usize,
-) {
-    if depth > MAX_OUTPUT_DEPTH {
-        return;
-    }
-    let schema = schema.resolved(root);
-    if let Some(Value::Array(branches)) = schema.get("anyOf").or_else(|| schema.get("oneOf")) {
-        for branch in branches {
-            omit_optional_nulls(value, Schema::Inner(branch), root, depth + 1);
-        }
-        return;
-    }
-    match value {
-        Value::Object(members) => {
-            let properties = schema.get("properties").and_then(Value::as_object);
-            let required = schema.get("required").and_then(Value::as_array);
-            let required = |key: &str| required.is_some_and(|names| names.iter().any(|n| n == key));
-            members.retain(|key, member| {
-                let optional = properties
-                    .and_then(|properties| properties.get(key))
-                    .is_some_and(|property| {
-                        !required(key) && !takes_null(Schema::Inner(property), root, depth)
-                    });
-                !(member.is_null() && optional)
-            });
-            for (key, member) in members.iter_mut() {
-                let inner = properties
-                    .and_then(|properties| properties.get(key))
-                    .or_else(|| schema.get("additionalProperties"));
-                if let Some(inner) = inner {
-                    omit_optional_nulls(member, Schema::Inner(inner), root, depth + 1);
-                }
-            }
-        }
-        Value::Array(items) => {
-            if let Some(inner) = schema.get("items") {
-                for item in items {
-                    omit_optional_nulls(item, Schema::Inner(inner), root, depth + 1);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Whether `schema` takes `null`: a `null` type, a branch that does, or no type at all.
-fn takes_null(schema: Schema<'_>, root: &serde_json::Map<String, Value>, depth: usize) -> bool {
-    if depth > MAX_OUTPUT_DEPTH {
-        return true;
-    }
-    let schema = schema.resolved(root);
-    if let Some(Value::Array(branches)) = schema.get("anyOf").or_else(|| schema.get("oneOf")) {
-        return branches
-            .iter()
-            .any(|branch| takes_null(Schema::Inner(branch), root, depth + 1));
-    }
-    match schema.get("type") {
-        Some(Value::String(ty)) => ty == "null",
-        Some(Value::Array(types)) => types.iter().any(|ty| ty == "null"),
-        Some(_) => false,
-        None => {
-            !matches!(schema, Schema::Inner(Value::Bool(false)))
-                && schema.get("enum").is_none()
-                && schema.get("const").is_none()
-        }
-    }
-}
-
 /// Whether a client speaks a version before `2026-07-28` (no version: the oldest rules).
 fn is_legacy(version: Option<&ProtocolVersion>) -> bool {
     version.is_none_or(|version| *version < ProtocolVersion::V_2026_07_28)
@@ -510,20 +411,20 @@ pub(crate) fn invalid_params(
 fn call_tool_result(
     result: ToolResult,
     legacy: bool,
-    output_schema: Option<&serde_json::Map<String, Value>>,
+    output_plan: Option<&OwnedPlan>,
 ) -> CallToolResult {
     let (output, is_error, attachments) = result.into_parts();
     // A tool with an output schema gives structured content that matches it: any JSON value
     // from 2026-07-28 on (a string output goes out as text only before). An object is
     // structured content for every version.
-    let any_structured = !legacy && output_schema.is_some() && !is_error;
+    let any_structured = !legacy && output_plan.is_some() && !is_error;
     let (text, structured_content) = match output {
         Output::Json(mut value) => {
             // serde writes an `Option` field's `None` as `null`, where the schema has the field
             // optional and not nullable (as it is written by default): left out, the content
             // matches the schema that clients check it against.
-            if let Some(root) = output_schema.filter(|_| !is_error) {
-                omit_optional_nulls(&mut value, Schema::Root(root), root, 0);
+            if let Some(plan) = output_plan.filter(|_| !is_error) {
+                strip_value(&mut value, plan.root());
             }
             // (Written straight into a buffer: faster than `Display`'s formatter.)
             let text = serde_json::to_string(&value).unwrap_or_default();
@@ -658,12 +559,13 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(tool) = self.enabled().find(|tool| tool.name == request.name) else {
+        let found = (self.tools.iter().zip(self.outputs.iter()))
+            .find(|(tool, _)| tool.name == request.name && self.switch.is_enabled(&tool.name));
+        let Some((_, output)) = found else {
             let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             return Err(ErrorData::invalid_params(error.message().to_owned(), None));
         };
-        let output_schema = tool.output_schema.clone();
         // (A map writes to a string without fail.) The map is dropped at once: a large call
         // holds two copies of its arguments, not three.
         let arguments = match request.arguments {
@@ -707,7 +609,7 @@ where
         Ok(CallToolResponse::from(call_tool_result(
             result,
             legacy,
-            output_schema.as_deref(),
+            output.as_ref(),
         )))
     }
 
@@ -903,5 +805,78 @@ impl ToolSwitch {
         let mut legacy = lock(&self.inner.legacy);
         legacy.retain(|(peer, _)| !peer.is_transport_closed());
         legacy.push((peer, runtime));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::call_tool_result;
+    use crate::tool::dynamic::output_plan;
+    use crate::wire::result::ToolResult;
+
+    /// An output schema with optional properties that do not take `null` at every depth it
+    /// describes: properties, items, map values, `$ref`s (one leading back to the root), an
+    /// `Option`'s `anyOf`, a described `$ref` in an `allOf` (as schemars writes one), beside properties that take `null`, are required or have a default.
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "note": {"type": "string"},
+                "maybe": {"type": ["string", "null"]},
+                "must": {"type": "string"},
+                "level": {"type": ["integer", "null"], "default": 3},
+                "items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+                "by_name": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Item"}},
+                "picked": {"anyOf": [{"$ref": "#/$defs/Item"}, {"type": "null"}]},
+                "described": {"allOf": [{"$ref": "#/$defs/Item"}], "description": "Its item."},
+                "next": {"$ref": "#"}
+            },
+            "required": ["must", "items"],
+            "$defs": {
+                "Item": {
+                    "type": "object",
+                    "properties": {"label": {"type": "string"}, "size": {"type": "integer"}},
+                    "required": ["size"]
+                }
+            }
+        })
+    }
+
+    fn structured(output: Value, error: bool) -> Option<Value> {
+        let plan = output_plan(&schema());
+        let result = match error {
+            false => ToolResult::json(output),
+            true => ToolResult::error_json(output),
+        };
+        call_tool_result(result, false, Some(&plan)).structured_content
+    }
+
+    #[test]
+    fn the_nulls_an_output_schema_does_not_take_are_left_out_at_every_depth() {
+        let item = json!({"label": null, "size": null});
+        let output = json!({
+            "note": null, "maybe": null, "must": null, "level": null,
+            "items": [item, {"label": "a", "size": 1}],
+            "by_name": {"x": item},
+            "picked": item,
+            "described": item,
+            "next": {"note": null, "must": "deep", "items": [item], "next": null, "described": null}
+        });
+        let kept = json!({"size": null});
+        assert_eq!(
+            structured(output.clone(), false),
+            Some(json!({
+                "maybe": null, "must": null, "level": null,
+                "items": [kept, {"label": "a", "size": 1}],
+                "by_name": {"x": kept},
+                "picked": kept,
+                "described": kept,
+                "next": {"must": "deep", "items": [kept]}
+            }))
+        );
+        // An error's content is not the output the schema describes: left as it is.
+        assert_eq!(structured(output.clone(), true), Some(output));
     }
 }

@@ -29,11 +29,27 @@ const MAX_DEPTH: usize = 128;
 /// are an externally tagged enum; any other union is untagged, below which nothing is written
 /// in (which branch the model meant is not known). `allOf` branches all read the value.
 pub(crate) fn plan_of_schema(root: &Value, takes_null: &dyn Fn(&Value) -> bool) -> OwnedPlan {
+    build(root, takes_null, true)
+}
+
+/// The plan of `root` for a value written to match it (a tool's output, as MCP's
+/// `structuredContent`), not read from a model: the `null`s of optional properties that do not
+/// take `null` dropped ([`strip_value`](super::walk::strip_value)), as [`plan_of_schema`] drops
+/// them, and a `default` not taken for the value's: a property with one keeps its `null` where
+/// its schema takes it and it is required.
+#[cfg(feature = "mcp")]
+pub(crate) fn plan_of_output(root: &Value, takes_null: &dyn Fn(&Value) -> bool) -> OwnedPlan {
+    build(root, takes_null, false)
+}
+
+/// [`plan_of_schema`], and with `defaults` false [`plan_of_output`].
+fn build(root: &Value, takes_null: &dyn Fn(&Value) -> bool, defaults: bool) -> OwnedPlan {
     OwnedPlan::build(|store| {
         let mut builder = Builder {
             root,
             store,
             takes_null,
+            defaults,
             refs: HashMap::new(),
         };
         builder.node(root, 0)
@@ -53,6 +69,8 @@ struct Builder<'r, 's> {
     root: &'r Value,
     store: &'s mut Store,
     takes_null: &'s dyn Fn(&Value) -> bool,
+    /// Whether a property's `default` is written in for its `null` or absence ([`plan_of_schema`]).
+    defaults: bool,
     /// The targets of the `$ref`s met, by their address inside `root` (which outlives the
     /// build), each built once.
     refs: HashMap<usize, Ref>,
@@ -170,7 +188,9 @@ impl<'r> Builder<'r, '_> {
         depth: usize,
     ) -> Option<PlanField<'static>> {
         let inner = self.node(property, depth + 1);
-        let default = resolve(self.root, property).and_then(|p| p.get("default"));
+        let default = resolve(self.root, property)
+            .and_then(|p| p.get("default"))
+            .filter(|_| self.defaults);
         let name = self.store.text(name);
         let inner_node = |store: &mut Store| match inner {
             Plan::None => &Plan::None,

@@ -176,15 +176,7 @@ impl DynamicTool {
         }
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
-        // Each property asked about with a budget of its own, as a parse checks a value.
-        let takes_null = |property: &Value| {
-            let checker = Checker {
-                root: &schema,
-                patterns: &patterns,
-                steps: std::cell::Cell::new(MAX_STEPS),
-            };
-            checker.takes_null(property, 0)
-        };
+        let takes_null = |property: &Value| takes_null_in(&schema, &patterns, property);
         let plan = Arc::new(plan_of_schema(&schema, &takes_null));
         let mut tool = DynamicTool {
             name,
@@ -498,6 +490,29 @@ const MAX_HOPS: usize = 128;
 
 /// How many schemas one parse checks values against, at most ([`Checker::steps`]).
 const MAX_STEPS: usize = 100_000;
+
+/// Whether `property`, a schema inside `root`, takes `null`, as the checker reads it: each
+/// property asked about with a budget of its own, as a parse checks a value.
+fn takes_null_in(root: &Value, patterns: &HashMap<String, regex::Regex>, property: &Value) -> bool {
+    let checker = Checker {
+        root,
+        patterns,
+        steps: std::cell::Cell::new(MAX_STEPS),
+    };
+    checker.takes_null(property, 0)
+}
+
+/// The plan of a tool's output schema `schema` (MCP's `outputSchema`: a derived output type's,
+/// or another server's): what leaves the `null`s of its optional properties that do not take
+/// `null` out of an output ([`plan_of_output`](crate::parse::schema_plan::plan_of_output)),
+/// with the rules by which a [`DynamicTool`] reads its arguments. (Patterns, which a `null`
+/// never meets, are not compiled.)
+#[cfg(feature = "mcp")]
+pub(crate) fn output_plan(schema: &Value) -> OwnedPlan {
+    let patterns = HashMap::new();
+    let takes_null = |property: &Value| takes_null_in(schema, &patterns, property);
+    crate::parse::schema_plan::plan_of_output(schema, &takes_null)
+}
 
 /// Keywords that change what a schema accepts but that the checker does not read: a schema
 /// with one is refused rather than half checked.
