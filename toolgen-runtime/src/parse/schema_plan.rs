@@ -35,8 +35,9 @@ pub(crate) fn plan_of_schema(root: &Value, takes_null: &dyn Fn(&Value) -> bool) 
 /// The plan of `root` for a value written to match it (a tool's output, as MCP's
 /// `structuredContent`), not read from a model: the `null`s of optional properties that do not
 /// take `null` dropped ([`strip_value`](super::walk::strip_value)), as [`plan_of_schema`] drops
-/// them, and a `default` not taken for the value's: a property with one keeps its `null` where
-/// its schema takes it and it is required.
+/// them. A property's `default` is not read: its `null` is kept or dropped as any other
+/// property's (a parse drops it and writes the default in, which would leave a required
+/// property out of a value written for the schema).
 #[cfg(feature = "mcp")]
 pub(crate) fn plan_of_output(root: &Value, takes_null: &dyn Fn(&Value) -> bool) -> OwnedPlan {
     build(root, takes_null, false)
