@@ -334,9 +334,14 @@ where
 
     /// The tools switched on.
     fn enabled(&self) -> impl Iterator<Item = &Tool> {
-        self.tools
-            .iter()
-            .filter(|tool| self.switch.is_enabled(&tool.name))
+        self.enabled_with_outputs().map(|(tool, _)| tool)
+    }
+
+    /// The tools switched on, each with the plan of its output schema, if it has one.
+    fn enabled_with_outputs(&self) -> impl Iterator<Item = (&Tool, Option<&OwnedPlan>)> {
+        (self.tools.iter().zip(self.outputs.iter()))
+            .filter(|(tool, _)| self.switch.is_enabled(&tool.name))
+            .map(|(tool, output)| (tool, output.as_ref()))
     }
 }
 
@@ -559,8 +564,9 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let found = (self.tools.iter().zip(self.outputs.iter()))
-            .find(|(tool, _)| tool.name == request.name && self.switch.is_enabled(&tool.name));
+        let found = self
+            .enabled_with_outputs()
+            .find(|(tool, _)| tool.name == request.name);
         let Some((_, output)) = found else {
             let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
@@ -607,9 +613,7 @@ where
         .await;
         let legacy = is_legacy(context.protocol_version().as_ref());
         Ok(CallToolResponse::from(call_tool_result(
-            result,
-            legacy,
-            output.as_ref(),
+            result, legacy, output,
         )))
     }
 
