@@ -186,7 +186,7 @@ impl Cx<'_> {
             self.of_type(ty)
         };
         let inner = if unreadable_pattern(field) {
-            let kid = kid(quote!(Branch), "", &inner);
+            let kid = kid(Via::Branch, "", &inner);
             node(
                 quote!(::toolgen::__private::facts::PATTERN),
                 false,
@@ -244,9 +244,9 @@ impl Cx<'_> {
                 typed.push((field.name.as_str(), ty));
             }
             let via = if field.flatten.is_some() {
-                quote!(Flatten)
+                Via::Flatten
             } else {
-                quote!(Property)
+                Via::Property
             };
             let name = if field.flatten.is_some() {
                 ""
@@ -288,20 +288,20 @@ impl Cx<'_> {
         let mut branches = match repr {
             Repr::Untagged => tagged
                 .iter()
-                .map(|v| kid(quote!(Branch), "", &self.content(v, true)))
+                .map(|v| kid(Via::Branch, "", &self.content(v, true)))
                 .collect(),
             Repr::Adjacent { tag, content } => tagged
                 .iter()
-                .map(|v| kid(quote!(Variant), &v.name, &self.adjacent(tag, content, v)))
+                .map(|v| kid(Via::Variant, &v.name, &self.adjacent(tag, content, v)))
                 .collect(),
             Repr::Internal { tag } => tagged
                 .iter()
-                .map(|v| kid(quote!(Variant), &v.name, &self.internal(tag, v)))
+                .map(|v| kid(Via::Variant, &v.name, &self.internal(tag, v)))
                 .collect(),
             Repr::External => self
                 .external(&tagged)
                 .iter()
-                .map(|b| kid(quote!(Branch), "", b))
+                .map(|b| kid(Via::Branch, "", b))
                 .collect::<Vec<_>>(),
         };
         let untagged_from = if matches!(repr, Repr::Untagged) {
@@ -312,7 +312,7 @@ impl Cx<'_> {
         branches.extend(
             untagged
                 .iter()
-                .map(|v| kid(quote!(Branch), "", &self.content(v, true))),
+                .map(|v| kid(Via::Branch, "", &self.content(v, true))),
         );
         // `{"not":{}}`: no type, so no dialect but the standard one takes it.
         let own = if branches.is_empty() {
@@ -373,7 +373,7 @@ impl Cx<'_> {
         branches.extend((0..others).map(|_| none()));
         for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
             let content = self.content(variant, false);
-            let kids = [kid(quote!(Property), &variant.name, &content)];
+            let kids = [kid(Via::Property, &variant.name, &content)];
             branches.push(node(
                 quote!(0),
                 true,
@@ -390,7 +390,7 @@ impl Cx<'_> {
         match &variant.shape {
             Shape::Struct(fields) => self.object(fields, &[tag], tag_value, false),
             Shape::Newtype(ty) => {
-                let kids = [kid(quote!(Flatten), "", &self.of_type(ty))];
+                let kids = [kid(Via::Flatten, "", &self.of_type(ty))];
                 node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &kids)
             }
             _ => node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &[]),
@@ -400,11 +400,7 @@ impl Cx<'_> {
     /// Adjacently tagged: `{"<tag>": name, "<content>": content}`.
     fn adjacent(&self, tag: &str, content: &str, variant: &Variant<'_>) -> TokenStream {
         let text = text_len(tag) + text_len(content) + tag_text(variant);
-        let kids = [kid(
-            quote!(Property),
-            content,
-            &self.content(variant, false),
-        )];
+        let kids = [kid(Via::Property, content, &self.content(variant, false))];
         node(quote!(0), true, [2, 0, text], &kids)
     }
 }
@@ -437,13 +433,26 @@ fn node(own: TokenStream, object: bool, counts: [u32; 3], kids: &[TokenStream]) 
     }
 }
 
-/// A kid, by the runtime's constructor for `via` (`Property` takes the name).
-fn kid(via: TokenStream, name: &str, facts: &TokenStream) -> TokenStream {
-    match via.to_string().as_str() {
-        "Property" => quote!(::toolgen::__private::Kid::property(#name, #facts)),
-        "Flatten" => quote!(::toolgen::__private::Kid::flatten(#facts)),
-        "Variant" => quote!(::toolgen::__private::Kid::variant(#name, #facts)),
-        _ => quote!(::toolgen::__private::Kid::branch(#facts)),
+/// How a kid is reached from its node: the runtime's constructor of each (`Kid::property`, ..).
+#[derive(Clone, Copy)]
+enum Via {
+    /// A property, by its name.
+    Property,
+    /// A type flattened into the object.
+    Flatten,
+    /// An enum's variant, by its name.
+    Variant,
+    /// One of an enum's branches.
+    Branch,
+}
+
+/// A kid, by the runtime's constructor for `via` (`Property` and `Variant` take the name).
+fn kid(via: Via, name: &str, facts: &TokenStream) -> TokenStream {
+    match via {
+        Via::Property => quote!(::toolgen::__private::Kid::property(#name, #facts)),
+        Via::Flatten => quote!(::toolgen::__private::Kid::flatten(#facts)),
+        Via::Variant => quote!(::toolgen::__private::Kid::variant(#name, #facts)),
+        Via::Branch => quote!(::toolgen::__private::Kid::branch(#facts)),
     }
 }
 

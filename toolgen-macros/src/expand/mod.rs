@@ -121,10 +121,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let (edges_static, edges) = edges::edges(container, &held);
     let leads_to = leads_to(&targets);
 
-    let tool = container
-        .tool
-        .as_ref()
-        .map(|tool| expand_tool(container, tool, &shared.body_rope, recursive));
+    let tool = container.tool.as_ref().map(|tool| {
+        expand_tool(
+            container,
+            tool,
+            &shared.body_rope,
+            shared.body_ref.as_ref(),
+            recursive,
+        )
+    });
     let def_id = def_id(container, &type_params);
     // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
     // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also
@@ -198,6 +203,8 @@ struct Shared {
     consts: TokenStream,
     /// The body, as the impls name it (`*__TOOLGEN_BODY`, or the rope itself for a generic type).
     body_rope: TokenStream,
+    /// The const holding the body by reference (`__TOOLGEN_BODY`), for a concrete type.
+    body_ref: Option<TokenStream>,
     /// Whether the properties are the const `__TOOLGEN_PROPERTIES`.
     properties: bool,
     /// Whether the flattened types' branches are the const `__TOOLGEN_BRANCHES`.
@@ -276,6 +283,7 @@ fn shared_consts(cx: &Context<'_>, body: &Node, recursive: bool) -> Shared {
     Shared {
         consts,
         body_rope,
+        body_ref: shared.then(|| quote!(#body_ident)),
         properties: properties.is_some(),
         branches: !flattened.is_empty(),
     }

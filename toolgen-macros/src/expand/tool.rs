@@ -10,35 +10,49 @@ use crate::shape::delegate_type;
 use crate::shape::ty::span_of;
 use crate::shape::{Container, Data, ToolInfo};
 
-/// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT`, `LEN` and `TEXT`: the root
-/// and its definitions by reference (each is named twice: the text is written from them in one
-/// walk, and again when it is longer than that walk's buffer, and each `&` of a const's value
-/// would be a copy of its own for rustc to check), then [`flat_consts`].
-fn text_consts(prefix: &str, root: &TokenStream, defs: &TokenStream, span: Span) -> TokenStream {
+/// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT` and `TEXT`: the root and its
+/// definitions by reference (each is named twice: the text is written from them in one walk,
+/// and again when it is longer than that walk's buffer, and each `&` of a const's value would be
+/// a copy of its own for rustc to check), then [`flat_consts`]. Where the root is in a const
+/// already, by reference (`by_reference`, the const's name), that const is named: one of its
+/// own would be one more body for rustc to check.
+fn text_consts(
+    prefix: &str,
+    root: &TokenStream,
+    by_reference: Option<&TokenStream>,
+    defs: &TokenStream,
+    span: Span,
+) -> TokenStream {
     let [r, d] = ["ROOT", "DEFS"].map(|name| format_ident!("{prefix}{name}", span = span));
-    let flat = flat_consts(prefix, &quote!(#r), &quote!(#d), span);
+    let (root_const, root_ref) = match by_reference {
+        Some(name) => (None, name.clone()),
+        None => (
+            Some(quote_spanned!(span=> const #r: &::toolgen::__private::Rope = &#root;)),
+            quote!(#r),
+        ),
+    };
+    let flat = flat_consts(prefix, &root_ref, &quote!(#d), span);
     quote_spanned! {span=>
-        const #r: &::toolgen::__private::Rope = &#root;
+        #root_const
         const #d: &::toolgen::__private::Defs = &#defs;
         #flat
     }
 }
 
-/// The consts `{prefix}FLAT`, `LEN` and `TEXT` of the text of `root` (a `&Rope`) with the
-/// definitions `defs` (a `&Defs`): the walk that writes it into a buffer and counts it, its
-/// length, and the text (copied out of the buffer, or written again when it is longer).
+/// The consts `{prefix}FLAT` and `TEXT` of the text of `root` (a `&Rope`) with the definitions
+/// `defs` (a `&Defs`): the walk that writes it into a buffer and counts it, and the text (copied
+/// out of the buffer, or written again when it is longer), whose type holds its length (an
+/// anonymous const: a named one beside it would be one more body for rustc to check).
 pub(super) fn flat_consts(
     prefix: &str,
     root: &TokenStream,
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let [f, l, t] =
-        ["FLAT", "LEN", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let [f, t] = ["FLAT", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
     quote_spanned! {span=>
         const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#root, #defs);
-        const #l: usize = #f.len;
-        const #t: ::toolgen::__private::Flat<#l> = ::toolgen::__private::flat_text(#f, #root, #defs);
+        const #t: ::toolgen::__private::Flat<{ #f.len }> = ::toolgen::__private::flat_text(#f, #root, #defs);
     }
 }
 
@@ -49,6 +63,7 @@ pub(super) fn expand_tool(
     container: &Container<'_>,
     tool: &ToolInfo,
     body_rope: &TokenStream,
+    body_ref: Option<&TokenStream>,
     recursive: bool,
 ) -> TokenStream {
     let ident = container.ident;
@@ -61,6 +76,7 @@ pub(super) fn expand_tool(
         text_consts(
             "__TOOLGEN_OUT_",
             &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::SCHEMA),
+            None,
             &quote_spanned!(span_of(out)=> <#out as ::toolgen::__private::ToolSchema>::DEFS),
             span_of(out),
         )
@@ -100,6 +116,7 @@ pub(super) fn expand_tool(
     let input = text_consts(
         "__TOOLGEN_",
         body_rope,
+        body_ref,
         &quote!(<#ident as ::toolgen::__private::ToolSchema>::DEFS),
         Span::call_site(),
     );
