@@ -10,12 +10,12 @@ use crate::shape::delegate_type;
 use crate::shape::ty::span_of;
 use crate::shape::{Container, Data, ToolInfo};
 
-/// The consts of a schema's text, `{prefix}ROOT`, `DEFS`, `FLAT` and `TEXT`: the root and its
-/// definitions by reference (each is named twice: the text is written from them in one walk,
-/// and again when it is longer than that walk's buffer, and each `&` of a const's value would be
-/// a copy of its own for rustc to check), then [`flat_consts`]. Where the root is in a const
-/// already, by reference (`by_reference`, the const's name), that const is named: one of its
-/// own would be one more body for rustc to check.
+/// The consts of a schema's text: `{prefix}ROOT`, the root by reference (it is named twice: the
+/// text is written from it in one walk, and again when it is longer than that walk's buffer, and
+/// each `&` of a const's value would be a copy of its own for rustc to check), unless it is in a
+/// const by reference already (`by_reference`, the const's name: one of its own would be one
+/// more body to check), then [`flat_consts`]. The definitions are named where they are used (a
+/// const of their own for the two uses cost more to compile than it saved).
 fn text_consts(
     prefix: &str,
     root: &TokenStream,
@@ -23,7 +23,7 @@ fn text_consts(
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let [r, d] = ["ROOT", "DEFS"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let r = format_ident!("{prefix}ROOT", span = span);
     let (root_const, root_ref) = match by_reference {
         Some(name) => (None, name.clone()),
         None => (
@@ -31,10 +31,9 @@ fn text_consts(
             quote!(#r),
         ),
     };
-    let flat = flat_consts(prefix, &root_ref, &quote!(#d), span);
+    let flat = flat_consts(prefix, &root_ref, &quote!(&#defs), span);
     quote_spanned! {span=>
         #root_const
-        const #d: &::toolgen::__private::Defs = &#defs;
         #flat
     }
 }
