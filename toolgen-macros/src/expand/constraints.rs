@@ -24,8 +24,9 @@ fn has_constraints(field: &Field<'_>) -> bool {
 }
 
 /// The body of `check_constraints` for a struct whose fields have no constraints of their own:
-/// one call checking the fields of types of yours in order (`check_fieldsN`). `None` when a
-/// field has some, or is flattened, or there are none or too many to check.
+/// one call checking the fields of types of yours in order (`check_fieldsN`), whose result is
+/// the function's. `None` when a field has some, or is flattened, or there are none or too many
+/// to check.
 fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
     let mut members = Vec::new();
     let mut names = Vec::new();
@@ -41,17 +42,12 @@ fn nested_checks(fields: &[Field<'_>]) -> Option<TokenStream> {
         names.push(field.name.as_str());
         types.push(field.ty);
     }
-    let call = list_call(
+    list_call(
         "check_fields",
         &types,
         "FACTS",
         quote!((#(&self.#members,)*), [#(#names),*]),
-    )?;
-    Some(quote! {
-        if let ::core::result::Result::Err(__toolgen_violation) = #call {
-            return ::core::result::Result::Err(__toolgen_violation);
-        }
-    })
+    )
 }
 
 /// Whether the type has constraints of its own to check (a field's `range`, `length`, `pattern`
@@ -93,9 +89,18 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
         Data::Named(fields) if !own => nested_checks(fields),
         _ => None,
     };
-    let body = match (&container.data, nested_only) {
-        (_, Some(body)) => body,
-        (Data::Named(fields), None) => {
+    if let Some(call) = nested_only {
+        return quote! {
+            #[inline]
+            fn check_constraints(
+                &self,
+            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                #call
+            }
+        };
+    }
+    let body = match &container.data {
+        Data::Named(fields) => {
             let checks = fields.iter().map(|field| {
                 let member = field
                     .original
@@ -106,7 +111,7 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
             });
             quote!(#(#checks)*)
         }
-        (Data::Tuple(fields), None) => match &container.newtype {
+        Data::Tuple(fields) => match &container.newtype {
             Some(field) => check_field(field, &quote!(&self.0), &[]),
             None => {
                 let checks = fields.iter().enumerate().map(|(i, field)| {
@@ -121,8 +126,8 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
                 quote!(#(#checks)*)
             }
         },
-        (Data::Enum(variants), None) => check_enum(container, variants),
-        (_, None) => TokenStream::new(),
+        Data::Enum(variants) => check_enum(container, variants),
+        Data::Unit | Data::Union => TokenStream::new(),
     };
     // Without a body (only plain fields), the trait's default does the same.
     if body.is_empty() {
