@@ -101,15 +101,36 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
     }
     let body = match &container.data {
         Data::Named(fields) => {
-            let checks = fields.iter().map(|field| {
+            // The fields after the last one with constraints of its own (or flattened) are
+            // checked by one call, in order, as a struct without any is, whose result is the
+            // function's (each check of its own is a branch more for rustc to check).
+            let split = fields
+                .iter()
+                .rposition(|field| has_constraints(field) || field.flatten.is_some())
+                .map_or(0, |last| last + 1);
+            let (head, tail) = fields.split_at(split);
+            let check = |field: &Field<'_>| {
                 let member = field
                     .original
                     .ident
                     .as_ref()
                     .map(|ident| quote!(&self.#ident));
                 check_field(field, &quote!(#member), &[])
-            });
-            quote!(#(#checks)*)
+            };
+            let checks = head.iter().map(check);
+            if let Some(call) = nested_checks(tail) {
+                return quote! {
+                    #[inline]
+                    fn check_constraints(
+                        &self,
+                    ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                        #(#checks)*
+                        #call
+                    }
+                };
+            }
+            let rest = tail.iter().map(check);
+            quote!(#(#checks)* #(#rest)*)
         }
         Data::Tuple(fields) => match &container.newtype {
             Some(field) => check_field(field, &quote!(&self.0), &[]),
