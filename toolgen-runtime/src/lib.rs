@@ -105,7 +105,7 @@ pub mod __private {
         pub use uuid;
     }
     pub use crate::parse::constraints::{
-        Constrained, Violation, check_format, check_length, check_pattern, check_range,
+        Checked, Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept, strip_text_of};
     pub use crate::parse::walk::strip_value;

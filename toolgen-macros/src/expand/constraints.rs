@@ -117,23 +117,28 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
                     .map(|ident| quote!(&self.#ident));
                 check_field(field, &quote!(#member), &[])
             };
-            let checks = head.iter().map(check);
-            if let Some(call) = nested_checks(tail) {
-                return quote! {
-                    #[inline]
-                    fn check_constraints(
-                        &self,
-                    ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-                        #(#checks)*
-                        #call
-                    }
-                };
+            let mut checks: Vec<TokenStream> = head.iter().filter_map(check).collect();
+            match nested_checks(tail) {
+                Some(call) => checks.push(quote!(::toolgen::__private::Checked(#call))),
+                None => checks.extend(tail.iter().filter_map(check)),
             }
-            let rest = tail.iter().map(check);
-            quote!(#(#checks)* #(#rest)*)
+            // One expression: the first violation, in the fields' order.
+            let Some(all) = and_all(&checks) else {
+                return TokenStream::new();
+            };
+            return quote! {
+                #[inline]
+                fn check_constraints(
+                    &self,
+                ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
+                    (#all).result()
+                }
+            };
         }
         Data::Tuple(fields) => match &container.newtype {
-            Some(field) => check_field(field, &quote!(&self.0), &[]),
+            Some(field) => check_field(field, &quote!(&self.0), &[])
+                .map(fail_checked)
+                .unwrap_or_default(),
             None => {
                 let checks = fields.iter().enumerate().map(|(i, field)| {
                     let index = syn::Index::from(i);
@@ -165,11 +170,17 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
     }
 }
 
-/// The checks of one field, reached through `value` (a `&FieldType` expression); `outer` are the
-/// path segments (innermost first) between the field and the container.
-fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) -> TokenStream {
+/// The checks of one field, reached through `value` (a `&FieldType` expression), as one
+/// `Checked` expression (each check's violation with its path: `outer` are the path segments,
+/// innermost first, between the field and the container); `None` where there is nothing to
+/// check.
+fn check_field(
+    field: &Field<'_>,
+    value: &TokenStream,
+    outer: &[TokenStream],
+) -> Option<TokenStream> {
     if field.tool.schema.is_some() {
-        return TokenStream::new();
+        return None;
     }
     let ty = field.ty;
     let name = &field.name;
@@ -231,20 +242,44 @@ fn check_field(field: &Field<'_>, value: &TokenStream, outer: &[TokenStream]) ->
         // (a binding and its type to check cost about 0.17 M instructions a field to compile,
         // benches/compile_time.sh).
         if is_plain(ty) {
-            return TokenStream::new();
+            return None;
         }
-        return fail_within(nested_check(ty, value), within);
+        return Some(checked(nested_check(ty, value), &within));
     }
-    let nested = (!is_plain(ty))
-        .then(|| fail_within(nested_check(ty, &quote!(__toolgen_value)), within.clone()));
-    let checks = checks
+    let nested =
+        (!is_plain(ty)).then(|| checked(nested_check(ty, &quote!(__toolgen_value)), &within));
+    let checks: Vec<TokenStream> = checks
         .into_iter()
-        .map(|check| fail_within(check, within.clone()));
-    quote! {{
+        .map(|check| checked(check, &within))
+        .chain(nested)
+        .collect();
+    let all = and_all(&checks)?;
+    Some(quote! {{
         let __toolgen_value: &#ty = #value;
-        #(#checks)*
-        #nested
-    }}
+        #all
+    }})
+}
+
+/// `check` (a `Result<(), Violation>` expression) as a `Checked`, its path extended by `within`
+/// (`.within_field(..)` calls, innermost first).
+fn checked(check: TokenStream, within: &TokenStream) -> TokenStream {
+    quote!(::toolgen::__private::Checked(#check) #within)
+}
+
+/// `Checked` expressions in one, the first violation in order (`Checked::and`): no branch of the
+/// derive's own for rustc to check. `None` for none.
+fn and_all(checks: &[TokenStream]) -> Option<TokenStream> {
+    let (first, rest) = checks.split_first()?;
+    Some(quote!(#first #(.and(#rest))*))
+}
+
+/// Returns from `check_constraints` with the violation of `checked` (a `Checked` expression).
+fn fail_checked(checked: TokenStream) -> TokenStream {
+    quote! {
+        if let ::core::result::Result::Err(__toolgen_violation) = #checked.result() {
+            return ::core::result::Result::Err(__toolgen_violation);
+        }
+    }
 }
 
 /// The checks of `value` (a `&ty` expression), whose type may have its own
@@ -316,7 +351,8 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
                 let checks = fields
                     .iter()
                     .zip(&bindings)
-                    .map(|(field, binding)| check_field(field, &quote!(#binding), &outer));
+                    .filter_map(|(field, binding)| check_field(field, &quote!(#binding), &outer))
+                    .map(fail_checked);
                 quote!(Self::#ident { #(#members: #bindings,)* .. } => { #(#checks)* })
             }
         }

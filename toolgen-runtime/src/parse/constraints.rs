@@ -296,3 +296,41 @@ pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Viol
     crate::parse::formats::check_format(format, text)
         .map_err(|reason| Violation::new(reason.to_owned()))
 }
+
+/// The outcome of a derived type's checks, each with its path: what `check_constraints` chains,
+/// so that a struct's checks are one expression (no branch of the derive's own for rustc to
+/// check in every crate).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Checked(pub Result<(), Violation>);
+
+impl Checked {
+    /// The violation, as found inside the field `name`.
+    #[inline]
+    pub fn within_field(self, name: &str) -> Checked {
+        Checked(self.0.map_err(|violation| violation.within_field(name)))
+    }
+
+    /// The violation, as found inside the item `index`.
+    #[inline]
+    pub fn within_index(self, index: usize) -> Checked {
+        Checked(self.0.map_err(|violation| violation.within_index(index)))
+    }
+
+    /// This violation, else `next`'s: the first in order.
+    #[inline]
+    pub fn and(self, next: Checked) -> Checked {
+        match self.0 {
+            Ok(()) => next,
+            Err(_) => self,
+        }
+    }
+
+    /// The first violation, if any.
+    #[inline]
+    pub fn result(self) -> Result<(), Violation> {
+        self.0
+    }
+}
