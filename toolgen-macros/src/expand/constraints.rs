@@ -90,14 +90,7 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
         _ => None,
     };
     if let Some(call) = nested_only {
-        return quote! {
-            #[inline]
-            fn check_constraints(
-                &self,
-            ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-                #call
-            }
-        };
+        return check_fn(call);
     }
     let body = match &container.data {
         Data::Named(fields) => {
@@ -126,14 +119,7 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
             let Some(all) = and_all(&checks) else {
                 return TokenStream::new();
             };
-            return quote! {
-                #[inline]
-                fn check_constraints(
-                    &self,
-                ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
-                    (#all).result()
-                }
-            };
+            return check_fn(quote!((#all).result()));
         }
         Data::Tuple(fields) => match &container.newtype {
             Some(field) => check_field(field, &quote!(&self.0), &[])
@@ -159,13 +145,17 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
     if body.is_empty() {
         return TokenStream::new();
     }
+    check_fn(quote!(#body ::core::result::Result::Ok(())))
+}
+
+/// `check_constraints` with `body` (statements, then the result).
+fn check_fn(body: TokenStream) -> TokenStream {
     quote! {
         #[inline]
         fn check_constraints(
             &self,
         ) -> ::core::result::Result<(), ::toolgen::__private::Violation> {
             #body
-            ::core::result::Result::Ok(())
         }
     }
 }
