@@ -83,15 +83,6 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
     if !own && !nested && cycles.is_empty() {
         return TokenStream::new();
     }
-    // A struct whose fields have no constraints of their own passes each field of a type of
-    // yours to that type's checks: one call of the runtime's `check_fieldsN` (see `list_call`).
-    let nested_only = match &container.data {
-        Data::Named(fields) if !own => nested_checks(fields),
-        _ => None,
-    };
-    if let Some(call) = nested_only {
-        return check_fn(call);
-    }
     let body = match &container.data {
         Data::Named(fields) => {
             // The fields after the last one with constraints of its own (or flattened) are
@@ -112,6 +103,9 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
             };
             let mut checks: Vec<TokenStream> = head.iter().filter_map(check).collect();
             match nested_checks(tail) {
+                // A struct whose fields have no constraints of their own passes each field of a
+                // type of yours to that type's checks: the call is the function's body.
+                Some(call) if checks.is_empty() => return check_fn(call),
                 Some(call) => checks.push(quote!(::toolgen::__private::Checked(#call))),
                 None => checks.extend(tail.iter().filter_map(check)),
             }
@@ -130,10 +124,10 @@ pub(super) fn constraint_checks(container: &Container<'_>) -> TokenStream {
                     let index = syn::Index::from(i);
                     let within = (fields.len() > 1 && !container.serde.transparent)
                         .then(|| quote!(.within_index(#i)));
-                    fail_within(
+                    fail_checked(checked(
                         nested_check(&field.ty, &quote!(&self.#index)),
-                        quote!(#within),
-                    )
+                        &quote!(#within),
+                    ))
                 });
                 quote!(#(#checks)*)
             }
@@ -251,7 +245,9 @@ fn check_field(
 }
 
 /// `check` (a `Result<(), Violation>` expression) as a `Checked`, its path extended by `within`
-/// (`.within_field(..)` calls, innermost first).
+/// (`.within_field(..)` calls, innermost first). No closure in the derive's code (the runtime's
+/// `Checked` maps the violation): each closure is one more body to type-check and borrow-check
+/// per field, about 1.6 M instructions a tool to compile (benches/compile_time.sh).
 fn checked(check: TokenStream, within: &TokenStream) -> TokenStream {
     quote!(::toolgen::__private::Checked(#check) #within)
 }
@@ -279,18 +275,6 @@ fn nested_check(ty: &syn::Type, value: &TokenStream) -> TokenStream {
     quote_spanned!(span_of(ty)=> <#ty as ::toolgen::__private::ToolSchema>::check_nested(#value))
 }
 
-/// Returns from `check_constraints` with the violation of `check` (a `Result<(), Violation>`
-/// expression), its path extended by `within` (`.within_field(..)` calls, innermost first).
-/// Written without a closure or `?`: each closure is one more body to type-check and borrow-check
-/// per field, about 1.6 M instructions a tool to compile (benches/compile_time.sh).
-fn fail_within(check: TokenStream, within: TokenStream) -> TokenStream {
-    quote! {
-        if let ::core::result::Result::Err(__toolgen_violation) = #check {
-            return ::core::result::Result::Err(__toolgen_violation #within);
-        }
-    }
-}
-
 /// `match self` over the variants, checking each one's content with its JSON path.
 fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let arms = variants.iter().map(|variant| {
@@ -311,10 +295,10 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
         match &variant.shape {
             Shape::Unit => quote!(Self::#ident => {}),
             Shape::Newtype(ty) => {
-                let check = fail_within(
+                let check = fail_checked(checked(
                     nested_check(ty, &quote!(__toolgen_inner)),
-                    quote!(#(#outer)*),
-                );
+                    &quote!(#(#outer)*),
+                ));
                 quote!(Self::#ident(__toolgen_inner) => { #check })
             }
             Shape::Tuple(items) => {
@@ -326,10 +310,10 @@ fn check_enum(container: &Container<'_>, variants: &[Variant<'_>]) -> TokenStrea
                     .zip(&bindings)
                     .enumerate()
                     .map(|(i, (ty, binding))| {
-                        fail_within(
+                        fail_checked(checked(
                             nested_check(ty, &quote!(#binding)),
-                            quote!(.within_index(#i) #(#outer)*),
-                        )
+                            &quote!(.within_index(#i) #(#outer)*),
+                        ))
                     });
                 quote!(Self::#ident(#(#bindings),*) => { #(#checks)* })
             }
