@@ -13,22 +13,21 @@ use quote::quote;
 use syn::{Ident, Type};
 
 use crate::expand::rope::option_tokens;
+use crate::expand::schema::Context;
 use crate::json;
-use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{PathArgs, inner_types_mut, mentions_self};
-use crate::shape::{Container, Data, Field, Shape, Variant};
+use crate::shape::{Container, Field, Variant};
 
-/// The `Facts` expression of the container's schema (for a recursive type: the reference, with
-/// its definition as the one kid).
-/// `targets` are the types the container's `#[tool(recursive)]` fields lead to
-/// ([`crate::expand::schema::types::cut_cycles`]).
+/// The `Facts` expression of the container's schema, from `body`, the facts of its own schema
+/// that the schema walk built beside its text ([`crate::expand::schema::schema_for_container`]):
+/// marked as having constraints to check where it has, and for a recursive type the reference,
+/// with that body as its definition, the one kid.
 pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
-    targets: &[syn::Type],
+    body: TokenStream,
 ) -> TokenStream {
-    let body = body_facts(container, targets);
     let body = if crate::expand::constraints::has_own_constraints(container) {
         quote!(&(*#body).constrained())
     } else {
@@ -44,24 +43,6 @@ pub fn container_facts(
         }
     } else {
         body
-    }
-}
-
-/// The facts of the container's own schema (for a recursive type: its definition).
-fn body_facts(container: &Container<'_>, targets: &[syn::Type]) -> TokenStream {
-    let cx = Cx { container, targets };
-    if let Some(delegate) = delegate_type(container) {
-        return cx.of_type(delegate);
-    }
-    match &container.data {
-        Data::Named(fields) => cx.object(fields, &[], 0, false),
-        Data::Tuple(fields) if fields.len() == 1 => match &container.newtype {
-            Some(field) => cx.field(field, false),
-            None => cx.of_type(&fields[0].ty),
-        },
-        Data::Tuple(fields) => cx.tuple(fields.iter().map(|f| &f.ty)),
-        Data::Unit | Data::Union => none(),
-        Data::Enum(variants) => cx.enumeration(variants),
     }
 }
 
@@ -131,283 +112,231 @@ fn unreadable_pattern(field: &Field<'_>) -> bool {
     })
 }
 
-struct Cx<'c> {
-    container: &'c Container<'c>,
-    /// The types the `#[tool(recursive)]` fields lead to: all of them are here already, as the
-    /// derive found them before, in the same order.
-    targets: &'c [syn::Type],
+/// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion<Self>`.
+pub fn of_type(cx: &Context<'_>, ty: &Type) -> TokenStream {
+    let ty = facts_type(cx, ty);
+    quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
 }
 
-impl Cx<'_> {
-    /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion<Self>`.
-    fn of_type(&self, ty: &Type) -> TokenStream {
-        let ty = self.facts_type(ty);
+/// The type whose `FACTS` [`of_type`] names for `ty`.
+fn facts_type(cx: &Context<'_>, ty: &Type) -> Type {
+    let ident = cx.container.ident;
+    if mentions_self(ty, ident) {
+        replace_self(ty, ident)
+    } else {
+        ty.clone()
+    }
+}
+
+/// The type whose facts a field's are, where they are just its type's: `None` for a field
+/// marked `#[tool(recursive)]`, of a plain type, with a default, that keeps its `null`, or
+/// with a `pattern` Anthropic's grammar cannot read (see [`field`]).
+fn own_type(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> Option<Type> {
+    let ty = field.input_ty();
+    (!field.tool.recursive.is_present()
+        && !defaulted(field)
+        && !keeps_null(field, untagged)
+        && !crate::shape::ty::is_plain(ty)
+        && !unreadable_pattern(field))
+    .then(|| facts_type(cx, ty))
+}
+
+/// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
+/// grammar cannot read, and, around them, its default (and the `#[tool(default = ..)]` value
+/// to fill in, but not in an untagged variant, which serde may not be reading) or, in an
+/// untagged variant, that it reads `null` as a value.
+pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream {
+    let ty = field.input_ty();
+    // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
+    // prelude checks pin those names).
+    let inner = if field.tool.recursive.is_present() {
+        // What the field leads to is not summed in here (a cycle): its facts point there.
+        let ty = crate::expand::schema::types::cut_cycles(ty, &mut cx.targets.clone());
         quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
-    }
-
-    /// The type whose `FACTS` [`Self::of_type`] names for `ty`.
-    fn facts_type(&self, ty: &Type) -> Type {
-        let ident = self.container.ident;
-        if mentions_self(ty, ident) {
-            replace_self(ty, ident)
-        } else {
-            ty.clone()
-        }
-    }
-
-    /// The type whose facts a field's are, where they are just its type's: `None` for a field
-    /// marked `#[tool(recursive)]`, of a plain type, with a default, that keeps its `null`, or
-    /// with a `pattern` Anthropic's grammar cannot read (see [`Self::field`]).
-    fn own_type(&self, field: &Field<'_>, untagged: bool) -> Option<Type> {
-        let ty = field.input_ty();
-        (!field.tool.recursive.is_present()
-            && !defaulted(field)
-            && !keeps_null(field, untagged)
-            && !crate::shape::ty::is_plain(ty)
-            && !unreadable_pattern(field))
-        .then(|| self.facts_type(ty))
-    }
-
-    /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
-    /// grammar cannot read, and, around them, its default (and the `#[tool(default = ..)]` value
-    /// to fill in, but not in an untagged variant, which serde may not be reading) or, in an
-    /// untagged variant, that it reads `null` as a value.
-    fn field(&self, field: &Field<'_>, untagged: bool) -> TokenStream {
-        let ty = field.input_ty();
-        // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
-        // prelude checks pin those names).
-        let inner = if field.tool.recursive.is_present() {
-            // What the field leads to is not summed in here (a cycle): its facts point there.
-            let ty = crate::expand::schema::types::cut_cycles(ty, &mut self.targets.to_vec());
-            quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS)
-        } else if crate::shape::ty::is_plain(ty) {
-            none()
-        } else {
-            self.of_type(ty)
-        };
-        let inner = if unreadable_pattern(field) {
-            let kid = kid(Via::Branch, "", &inner);
-            node(
-                quote!(::toolgen::__private::facts::PATTERN),
-                false,
-                [0; 3],
-                &[kid],
+    } else if crate::shape::ty::is_plain(ty) {
+        none()
+    } else {
+        of_type(cx, ty)
+    };
+    let inner = if unreadable_pattern(field) {
+        let kid = kid(Via::Branch, "", &inner);
+        node(
+            quote!(::toolgen::__private::facts::PATTERN),
+            false,
+            [0; 3],
+            &[kid],
+        )
+    } else {
+        inner
+    };
+    if defaulted(field) {
+        let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
+        quote! {
+            &::toolgen::__private::Facts::defaulted(
+                #fill, &[::toolgen::__private::Kid::branch(#inner)]
             )
-        } else {
-            inner
-        };
-        if defaulted(field) {
-            let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
-            quote! {
-                &::toolgen::__private::Facts::defaulted(
-                    #fill, &[::toolgen::__private::Kid::branch(#inner)]
-                )
-            }
-        } else if keeps_null(field, untagged) {
-            quote!(&::toolgen::__private::Facts::keep(&[::toolgen::__private::Kid::branch(#inner)]))
-        } else {
-            inner
         }
+    } else if keeps_null(field, untagged) {
+        quote!(&::toolgen::__private::Facts::keep(&[::toolgen::__private::Kid::branch(#inner)]))
+    } else {
+        inner
+    }
+}
+
+/// The facts of an object, gathered field by field as the schema walk writes its properties
+/// ([`crate::expand::schema::object_parts`]).
+#[derive(Default)]
+pub struct ObjectFacts {
+    kids: Vec<TokenStream>,
+    /// The properties whose facts are their type's, by name and type: when all kids are, the
+    /// list is one call (`kidsN`).
+    typed: Vec<(String, Type)>,
+    properties: u32,
+    text: u32,
+}
+
+impl ObjectFacts {
+    /// Adds a field: a property (counted), or a flattened type; a kid where it has something
+    /// to say ([`has_kid`]). `untagged`: the object is an untagged variant's own.
+    pub fn add(&mut self, cx: &Context<'_>, field: &Field<'_>, untagged: bool) {
+        if field.flatten.is_none() {
+            self.properties += 1;
+            self.text += text_len(&field.name);
+        }
+        if !has_kid(field, untagged) {
+            return;
+        }
+        let own_type = own_type(cx, field, untagged);
+        let facts = match &own_type {
+            Some(ty) => quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS),
+            None => self::field(cx, field, untagged),
+        };
+        let kid = match &field.flatten {
+            Some(_) => kid(Via::Flatten, "", &facts),
+            None => {
+                if let Some(ty) = own_type {
+                    self.typed.push((field.name.clone(), ty));
+                }
+                kid(Via::Property, &field.name, &facts)
+            }
+        };
+        self.kids.push(kid);
     }
 
-    /// An object with `fields` as properties (flattened ones merged), `extra` properties before
-    /// them (a tag: its name and value's characters), and `extra_text` more characters.
-    /// `untagged`: the object is an untagged variant's own, which serde tries in turn with the
-    /// others: kept whole by argument parsing (`Facts::whole`).
-    fn object(
-        &self,
-        fields: &[Field<'_>],
-        extra: &[&str],
-        extra_text: u32,
-        untagged: bool,
-    ) -> TokenStream {
-        let mut kids = Vec::new();
-        // The properties whose facts are their type's, by name and type: when all kids are,
-        // the list is one call (`kidsN`).
-        let mut typed: Vec<(&str, Type)> = Vec::new();
-        let mut properties = extra.len() as u32;
-        let mut text = extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
-        for field in fields.iter() {
-            if field.flatten.is_none() {
-                properties += 1;
-                text += text_len(&field.name);
-            }
-            if !has_kid(field, untagged) {
-                continue;
-            }
-            let own_type = self.own_type(field, untagged);
-            let facts = match &own_type {
-                Some(ty) => quote!(<#ty as ::toolgen::__private::ToolSchema>::FACTS),
-                None => self.field(field, untagged),
-            };
-            if let (None, Some(ty)) = (&field.flatten, own_type) {
-                typed.push((field.name.as_str(), ty));
-            }
-            let via = if field.flatten.is_some() {
-                Via::Flatten
-            } else {
-                Via::Property
-            };
-            let name = if field.flatten.is_some() {
-                ""
-            } else {
-                field.name.as_str()
-            };
-            kids.push(kid(via, name, &facts));
-        }
+    /// The object's facts, with `extra` properties before the fields (a tag: its name and
+    /// value's characters) and `extra_text` more characters. `untagged`: the object is an
+    /// untagged variant's own, which serde tries in turn with the others: kept whole by
+    /// argument parsing (`Facts::whole`).
+    pub fn facts(&self, extra: &[&str], extra_text: u32, untagged: bool) -> TokenStream {
+        let properties = self.properties + extra.len() as u32;
+        let text = self.text + extra_text + extra.iter().map(|n| text_len(n)).sum::<u32>();
         let whole = untagged.then(|| quote!(.whole()));
-        if typed.len() == kids.len()
-            && let Some(list) = crate::expand::rope::type_list("kids", &typed, "FACTS")
+        if self.typed.len() == self.kids.len()
+            && let Some(list) = crate::expand::rope::type_list("kids", &self.typed, "FACTS")
         {
             return quote! {
                 &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &#list)#whole
             };
         }
+        let kids = &self.kids;
         quote! {
             &::toolgen::__private::Facts::node(0, true, [#properties, 0, #text], &[#(#kids),*])#whole
         }
     }
+}
 
-    /// A tuple of `items`: a problem of its own for the dialects, and its items' facts for
-    /// argument parsing.
-    fn tuple<'t>(&self, items: impl Iterator<Item = &'t Type>) -> TokenStream {
-        let items = items.map(|ty| self.of_type(ty));
-        quote! {
-            &::toolgen::__private::Facts::node(
-                ::toolgen::__private::facts::TUPLE, false, [0, 0, 0], &[]
-            ).tuple(&[#(#items),*])
-        }
+/// A tuple of `items` (their facts): a problem of its own for the dialects, and its items'
+/// facts for argument parsing.
+pub fn tuple(items: &[TokenStream]) -> TokenStream {
+    quote! {
+        &::toolgen::__private::Facts::node(
+            ::toolgen::__private::facts::TUPLE, false, [0, 0, 0], &[]
+        ).tuple(&[#(#items),*])
     }
+}
 
-    /// An enum: its branches, in serde's representation, as the schema writes them, the
-    /// untagged variants' last, and the representation, for argument parsing.
-    fn enumeration(&self, variants: &[Variant<'_>]) -> TokenStream {
-        let repr = &self.container.repr;
-        let variants: Vec<&Variant<'_>> = variants.iter().collect();
-        let (tagged, untagged) = repr.split_untagged(&variants);
-        let mut branches = match repr {
-            Repr::Untagged => tagged
-                .iter()
-                .map(|v| kid(Via::Branch, "", &self.content(v, true)))
-                .collect(),
-            Repr::Adjacent { tag, content } => tagged
-                .iter()
-                .map(|v| kid(Via::Variant, &v.name, &self.adjacent(tag, content, v)))
-                .collect(),
-            Repr::Internal { tag } => tagged
-                .iter()
-                .map(|v| kid(Via::Variant, &v.name, &self.internal(tag, v)))
-                .collect(),
-            Repr::External => self
-                .external(&tagged)
-                .iter()
-                .map(|b| kid(Via::Branch, "", b))
-                .collect::<Vec<_>>(),
-        };
-        let untagged_from = if matches!(repr, Repr::Untagged) {
-            0
-        } else {
-            branches.len() as u16
-        };
-        branches.extend(
-            untagged
-                .iter()
-                .map(|v| kid(Via::Branch, "", &self.content(v, true))),
-        );
-        // `{"not":{}}`: no type, so no dialect but the standard one takes it.
-        let own = if branches.is_empty() {
-            quote!(::toolgen::__private::facts::ANY)
-        } else {
-            quote!(0)
-        };
-        let repr = match repr {
-            Repr::External => quote!(External),
-            Repr::Internal { tag } => quote!(Internal(#tag)),
-            Repr::Adjacent { tag, .. } => quote!(Adjacent(#tag)),
-            Repr::Untagged => quote!(Untagged),
-        };
-        quote! {
-            &::toolgen::__private::Facts::enumeration(
-                ::toolgen::__private::EnumRepr::#repr, #untagged_from, #own, [0, 0, 0],
-                &[#(#branches),*]
-            )
-        }
+/// An enum: its `branches` (kids), in serde's representation, as the schema writes them, those
+/// from `untagged_from` on its untagged variants', and the representation, for argument
+/// parsing.
+pub fn enumeration(repr: &Repr, untagged_from: u16, branches: &[TokenStream]) -> TokenStream {
+    // `{"not":{}}`: no type, so no dialect but the standard one takes it.
+    let own = if branches.is_empty() {
+        quote!(::toolgen::__private::facts::ANY)
+    } else {
+        quote!(0)
+    };
+    let repr = match repr {
+        Repr::External => quote!(External),
+        Repr::Internal { tag } => quote!(Internal(#tag)),
+        Repr::Adjacent { tag, .. } => quote!(Adjacent(#tag)),
+        Repr::Untagged => quote!(Untagged),
+    };
+    quote! {
+        &::toolgen::__private::Facts::enumeration(
+            ::toolgen::__private::EnumRepr::#repr, #untagged_from, #own, [0, 0, 0],
+            &[#(#branches),*]
+        )
     }
+}
 
-    /// What a variant holds, without the tag. `untagged`: the variant is one serde tries in
-    /// turn (see [`Self::object`]).
-    fn content(&self, variant: &Variant<'_>, untagged: bool) -> TokenStream {
-        match &variant.shape {
-            Shape::Unit => none(),
-            Shape::Newtype(ty) => self.of_type(ty),
-            Shape::Tuple(items) => self.tuple(items.iter().copied()),
-            Shape::Struct(fields) => self.object(fields, &[], 0, untagged),
-        }
-    }
+/// An externally tagged enum's string `enum` of `names` (its undocumented unit variants).
+pub fn string_enum(names: &[&str]) -> TokenStream {
+    // The `enum` array's text: the quoted names, commas and brackets.
+    let text: u32 = names
+        .iter()
+        .map(|name| json::string(name).len() as u32 + 1)
+        .sum::<u32>()
+        + 1;
+    node(quote!(0), false, [0, names.len() as u32, text], &[])
+}
 
-    /// Externally tagged: unit variants as a string `enum` (or one `const` each when documented),
-    /// `#[serde(other)]` as a string, any other variant as `{"<name>": content}`.
-    fn external(&self, variants: &[&Variant<'_>]) -> Vec<TokenStream> {
-        let units: Vec<&&Variant<'_>> = variants
-            .iter()
-            .filter(|v| matches!(v.shape, Shape::Unit) && v.other.is_none())
-            .collect();
-        let mut branches = Vec::new();
-        if units.iter().all(|v| v.description.is_none()) {
-            if !units.is_empty() {
-                // The `enum` array's text: the quoted names, commas and brackets.
-                let text: u32 = units
-                    .iter()
-                    .map(|v| json::string(&v.name).len() as u32 + 1)
-                    .sum::<u32>()
-                    + 1;
-                branches.push(node(quote!(0), false, [0, units.len() as u32, text], &[]));
-            }
-        } else {
-            branches.extend(units.iter().map(|v| {
-                let text = json::string(&v.name).len() as u32;
-                node(quote!(0), false, [0, 0, text], &[])
-            }));
-        }
-        let others = variants.iter().filter(|v| v.other.is_some()).count();
-        branches.extend((0..others).map(|_| none()));
-        for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
-            let content = self.content(variant, false);
-            let kids = [kid(Via::Property, &variant.name, &content)];
-            branches.push(node(
-                quote!(0),
-                true,
-                [1, 0, text_len(&variant.name)],
-                &kids,
-            ));
-        }
-        branches
-    }
+/// A documented unit variant's `const`, named `name`.
+pub fn constant(name: &str) -> TokenStream {
+    node(
+        quote!(0),
+        false,
+        [0, 0, json::string(name).len() as u32],
+        &[],
+    )
+}
 
-    /// Internally tagged: the tag is a property beside the variant's own fields.
-    fn internal(&self, tag: &str, variant: &Variant<'_>) -> TokenStream {
-        let tag_value = tag_text(variant);
-        match &variant.shape {
-            Shape::Struct(fields) => self.object(fields, &[tag], tag_value, false),
-            Shape::Newtype(ty) => {
-                let kids = [kid(Via::Flatten, "", &self.of_type(ty))];
-                node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &kids)
-            }
-            _ => node(quote!(0), true, [1, 0, text_len(tag) + tag_value], &[]),
-        }
-    }
+/// `{"<name>": content}`: an externally tagged variant with content.
+pub fn external_variant(name: &str, content: &TokenStream) -> TokenStream {
+    let kids = [kid(Via::Property, name, content)];
+    node(quote!(0), true, [1, 0, text_len(name)], &kids)
+}
 
-    /// Adjacently tagged: `{"<tag>": name, "<content>": content}`.
-    fn adjacent(&self, tag: &str, content: &str, variant: &Variant<'_>) -> TokenStream {
-        let text = text_len(tag) + text_len(content) + tag_text(variant);
-        let kids = [kid(Via::Property, content, &self.content(variant, false))];
-        node(quote!(0), true, [2, 0, text], &kids)
-    }
+/// An internally tagged variant without fields of its own: the tag, and the content type
+/// flattened in for a newtype variant (`content`).
+pub fn internal_variant(
+    tag: &str,
+    variant: &Variant<'_>,
+    content: Option<TokenStream>,
+) -> TokenStream {
+    let kids: Vec<TokenStream> = content.iter().map(|f| kid(Via::Flatten, "", f)).collect();
+    node(
+        quote!(0),
+        true,
+        [1, 0, text_len(tag) + tag_text(variant)],
+        &kids,
+    )
+}
+
+/// Adjacently tagged: `{"<tag>": name, "<content>": content}`.
+pub fn adjacent_variant(
+    tag: &str,
+    content_key: &str,
+    variant: &Variant<'_>,
+    content: &TokenStream,
+) -> TokenStream {
+    let text = text_len(tag) + text_len(content_key) + tag_text(variant);
+    let kids = [kid(Via::Property, content_key, content)];
+    node(quote!(0), true, [2, 0, text], &kids)
 }
 
 /// The characters a tag's value adds: its `const` (a `#[serde(other)]` tag has none the strict
 /// dialects keep).
-fn tag_text(variant: &Variant<'_>) -> u32 {
+pub fn tag_text(variant: &Variant<'_>) -> u32 {
     if variant.other.is_some() {
         0
     } else {
@@ -420,7 +349,7 @@ fn text_len(name: &str) -> u32 {
     json::escape(name).len() as u32
 }
 
-fn none() -> TokenStream {
+pub fn none() -> TokenStream {
     quote!(::toolgen::__private::facts::NO_FACTS)
 }
 
@@ -435,7 +364,7 @@ fn node(own: TokenStream, object: bool, counts: [u32; 3], kids: &[TokenStream]) 
 
 /// How a kid is reached from its node: the runtime's constructor of each (`Kid::property`, ..).
 #[derive(Clone, Copy)]
-enum Via {
+pub enum Via {
     /// A property, by its name.
     Property,
     /// A type flattened into the object.
@@ -447,7 +376,7 @@ enum Via {
 }
 
 /// A kid, by the runtime's constructor for `via` (`Property` and `Variant` take the name).
-fn kid(via: Via, name: &str, facts: &TokenStream) -> TokenStream {
+pub fn kid(via: Via, name: &str, facts: &TokenStream) -> TokenStream {
     match via {
         Via::Property => quote!(::toolgen::__private::Kid::property(#name, #facts)),
         Via::Flatten => quote!(::toolgen::__private::Kid::flatten(#facts)),
@@ -481,6 +410,7 @@ mod tests {
     use syn::parse_quote;
 
     use super::container_facts;
+    use crate::expand::schema::{Context, schema_for_container};
     use crate::shape::{Container, Derive};
 
     /// The `FACTS` expression for `input` (as the derive writes it where the type is on no
@@ -489,7 +419,14 @@ mod tests {
         let mut errors = darling::Error::accumulator();
         let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
         assert!(errors.finish().is_ok());
-        container_facts(&container, false, &[])
+        let cx = Context {
+            container: &container,
+            self_ref: None,
+            prelude_uses: Default::default(),
+            targets: Vec::new(),
+        };
+        let (body, _) = schema_for_container(&cx);
+        container_facts(&container, false, body.facts)
             .to_string()
             .replace(' ', "")
             .replace("::toolgen::__private::", "")

@@ -19,7 +19,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 
 use crate::attr::doc::Desc;
-use crate::expand::schema::{Context, Node, object_parts, schema_for_container};
+use crate::expand::schema::{Context, Node, ObjectParts, schema_for_container};
 use crate::json;
 use crate::shape::check;
 use crate::shape::delegate_type;
@@ -104,22 +104,22 @@ fn expand(container: &Container<'_>) -> TokenStream {
         container,
         self_ref: recursive.then(|| self_ty.clone()),
         prelude_uses: Default::default(),
+        targets: cycle_targets(container),
     };
-    let body = schema_for_container(&cx);
-    let shared = shared_consts(&cx, &body, recursive);
+    let (body, parts) = schema_for_container(&cx);
+    let shared = shared_consts(&cx, &body.node, recursive, parts.as_ref());
     let (schema, entry) = described_body(container, &shared.body_rope, recursive, &self_ty);
-    let (defs, behind) = defs(container, &body, recursive, &self_ty, &entry);
+    let (defs, behind) = defs(container, &body.node, recursive, &self_ty, &entry);
 
     let (generics, type_params) = bounded_generics(container);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let checks = prelude_checks(&cx);
-    let object = object_const(&cx, shared.properties, shared.branches);
+    let object = object_const(&cx, parts.as_ref(), shared.properties, shared.branches);
     let default = default_const(container);
     let checks_fn = constraint_checks(container);
-    let targets = cycle_targets(container);
-    let facts = crate::expand::facts::container_facts(container, recursive, &targets);
+    let facts = crate::expand::facts::container_facts(container, recursive, body.facts);
     let (edges_static, edges) = edges::edges(container, &held);
-    let leads_to = leads_to(&targets);
+    let leads_to = leads_to(&cx.targets);
 
     let tool = container.tool.as_ref().map(|tool| {
         expand_tool(
@@ -220,17 +220,19 @@ struct Shared {
 /// names them where they are used (its schema, `OBJECT`, its definition, a tool's root): each
 /// copy would be type-checked and evaluated again. Its flattened types' alternatives likewise,
 /// also so that a check in them fails once.
-fn shared_consts(cx: &Context<'_>, body: &Node, recursive: bool) -> Shared {
+fn shared_consts(
+    cx: &Context<'_>,
+    body: &Node,
+    recursive: bool,
+    parts: Option<&ObjectParts>,
+) -> Shared {
     let container = cx.container;
     let shared = container.original.generics.params.is_empty();
-    let parts = match &container.data {
-        Data::Named(fields) if shared && delegate_type(container).is_none() => {
-            Some(object_parts(cx, fields))
-        }
-        _ => None,
-    };
-    let properties = parts.as_ref().map(|parts| parts.properties_node());
-    let flattened: Vec<syn::Type> = parts.map(|parts| parts.flattened).unwrap_or_default();
+    let parts = parts.filter(|_| shared);
+    let properties = parts.map(ObjectParts::properties_node);
+    let flattened: Vec<syn::Type> = parts
+        .map(|parts| parts.flattened.clone())
+        .unwrap_or_default();
     let properties_ident = format_ident!("__TOOLGEN_PROPERTIES");
     let branches_ident = format_ident!("__TOOLGEN_BRANCHES");
     let body_ident = format_ident!("__TOOLGEN_BODY");
@@ -596,21 +598,27 @@ fn prelude_checks(cx: &Context<'_>) -> TokenStream {
     }
 }
 
-/// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object.
-/// `OBJECT`; `shared`: the properties are the const `__TOOLGEN_PROPERTIES`.
-fn object_const(cx: &Context<'_>, shared: bool, shared_branches: bool) -> TokenStream {
+/// `OBJECT`: what `#[serde(flatten)]` of this type merges into the enclosing object. `parts`:
+/// a struct's object; `shared`: its properties are the const `__TOOLGEN_PROPERTIES`.
+fn object_const(
+    cx: &Context<'_>,
+    parts: Option<&ObjectParts>,
+    shared: bool,
+    shared_branches: bool,
+) -> TokenStream {
     if let Some(ty) = delegate_type(cx.container) {
         return quote! {
             const OBJECT: ::core::option::Option<::toolgen::__private::Object> =
                 <#ty as ::toolgen::__private::ToolSchema>::OBJECT;
         };
     }
-    let fields = match &cx.container.data {
-        Data::Named(fields) => fields,
-        Data::Enum(variants) => return crate::expand::schema::enums::object_const(cx, variants),
+    let parts = match (&cx.container.data, parts) {
+        (Data::Named(_), Some(parts)) => parts,
+        (Data::Enum(variants), _) => {
+            return crate::expand::schema::enums::object_const(cx, variants);
+        }
         _ => return TokenStream::new(),
     };
-    let parts = object_parts(cx, fields);
     let properties = if shared {
         quote!(__TOOLGEN_PROPERTIES)
     } else {

@@ -337,10 +337,10 @@ pub(crate) fn list_call(
 /// [`list_call`] of `kind` for named types: the names are its argument.
 pub(crate) fn type_list(
     kind: &str,
-    named: &[(&str, syn::Type)],
+    named: &[(String, syn::Type)],
     konst: &str,
 ) -> Option<TokenStream> {
-    let names = named.iter().map(|(name, _)| *name);
+    let names = named.iter().map(|(name, _)| name);
     let types: Vec<&syn::Type> = named.iter().map(|(_, ty)| ty).collect();
     list_call(kind, &types, konst, quote!([#(#names),*]))
 }

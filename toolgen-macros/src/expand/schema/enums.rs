@@ -3,37 +3,47 @@
 //! `other`. Branches are joined with `anyOf`, which every provider dialect accepts, or with
 //! `oneOf` where the enum asks for it (`#[tool(one_of)]`; the dialects write it `anyOf`).
 
-use super::{Context, Node, json, object_parts, object_schema, types};
+use super::{Built, Context, Node, json, object_parts, object_schema};
+use crate::expand::facts::{self, Via};
 use crate::shape::repr::Repr;
 use crate::shape::{Shape, Variant};
 
-pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Node {
+pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Built {
     let repr = &cx.container.repr;
     let variants: Vec<&Variant<'_>> = variants.iter().collect();
     let (tagged, untagged) = repr.split_untagged(&variants);
-
-    let mut branches = match repr {
-        Repr::External => external(cx, &tagged),
+    // Each branch's schema, and its kid in the enum's facts (a tagged variant's by its name).
+    let branch = |built: Built| (built.node, facts::kid(Via::Branch, "", &built.facts));
+    let named = |v: &Variant<'_>, built: Built| {
+        (built.node, facts::kid(Via::Variant, &v.name, &built.facts))
+    };
+    let mut branches: Vec<(Node, _)> = match repr {
+        Repr::External => external(cx, &tagged).into_iter().map(branch).collect(),
         Repr::Internal { tag } => tagged
             .iter()
-            .map(|v| internal(cx, tag, v, &tagged))
+            .map(|v| named(v, internal(cx, tag, v, &tagged)))
             .collect(),
         Repr::Adjacent { tag, content } => tagged
             .iter()
-            .map(|v| adjacent(cx, tag, content, v, &tagged))
+            .map(|v| named(v, adjacent(cx, tag, content, v, &tagged)))
             .collect(),
         Repr::Untagged => tagged
             .iter()
-            .map(|v| content(cx, v).described(v.description.as_ref()))
+            .map(|v| branch(untagged_content(cx, v)))
             .collect(),
     };
+    let untagged_from = if matches!(repr, Repr::Untagged) {
+        0
+    } else {
+        branches.len() as u16
+    };
     // Variant-level `#[serde(untagged)]`: tried after the tagged variants, as their content.
-    branches.extend(
-        untagged
-            .iter()
-            .map(|v| content(cx, v).described(v.description.as_ref())),
-    );
-    any_of(branches, cx.container.one_of)
+    branches.extend(untagged.iter().map(|v| branch(untagged_content(cx, v))));
+    let (nodes, kids): (Vec<Node>, Vec<_>) = branches.into_iter().unzip();
+    Built {
+        node: any_of(nodes, cx.container.one_of),
+        facts: facts::enumeration(repr, untagged_from, &kids),
+    }
 }
 
 /// One branch as it is, several under `anyOf`, none as a schema nothing matches.
@@ -61,20 +71,23 @@ fn any_of(mut branches: Vec<Node>, one_of: bool) -> Node {
     }
 }
 
-/// What a variant holds, as serde reads it without the tag.
-fn content(cx: &Context<'_>, variant: &Variant<'_>) -> Node {
+/// An untagged variant's branch: its content, described, which serde tries in turn with the
+/// others (its own object kept whole by argument parsing).
+fn untagged_content(cx: &Context<'_>, variant: &Variant<'_>) -> Built {
+    content(cx, variant, true).described(variant.description.as_ref())
+}
+
+/// What a variant holds, as serde reads it without the tag. `untagged`: the variant is one
+/// serde tries in turn with the others.
+fn content(cx: &Context<'_>, variant: &Variant<'_>, untagged: bool) -> Built {
     match &variant.shape {
-        Shape::Unit => Node::text(r#"{"type":"null"}"#),
-        Shape::Newtype(ty) => types::schema_for_type(cx, ty),
-        Shape::Tuple(items) => types::tuple(
-            items
-                .iter()
-                .map(|ty| types::schema_for_type(cx, ty))
-                .collect(),
-        ),
-        Shape::Struct(fields) => object_schema(
-            object_parts(cx, fields),
+        Shape::Unit => Built::text(r#"{"type":"null"}"#),
+        Shape::Newtype(ty) => Built::of_type(cx, ty),
+        Shape::Tuple(items) => Built::tuple(cx, items.iter().copied()),
+        Shape::Struct(fields) => Built::object(
+            &object_parts(cx, fields, untagged),
             cx.container.serde.deny_unknown_fields,
+            untagged,
         ),
     }
 }
@@ -106,7 +119,7 @@ fn tag_schema(variant: &Variant<'_>, all: &[&Variant<'_>]) -> String {
 }
 
 /// Externally tagged: a unit variant is its name; any other is `{"<name>": content}`.
-fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
+fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Built> {
     let units: Vec<&&Variant<'_>> = variants
         .iter()
         .filter(|v| matches!(v.shape, Shape::Unit))
@@ -117,67 +130,83 @@ fn external(cx: &Context<'_>, variants: &[&Variant<'_>]) -> Vec<Node> {
         units.into_iter().partition(|v| v.other.is_some());
     if units.iter().all(|v| v.description.is_none()) {
         if !units.is_empty() {
-            let names: Vec<String> = units.iter().map(|v| json::string(&v.name)).collect();
-            branches.push(Node::text(format!(
-                "{{\"type\":\"string\",\"enum\":[{}]}}",
-                names.join(",")
-            )));
+            let names: Vec<&str> = units.iter().map(|v| v.name.as_str()).collect();
+            let quoted: Vec<String> = names.iter().map(|name| json::string(name)).collect();
+            branches.push(Built {
+                node: Node::text(format!(
+                    "{{\"type\":\"string\",\"enum\":[{}]}}",
+                    quoted.join(",")
+                )),
+                facts: facts::string_enum(&names),
+            });
         }
     } else {
         // Documented values: one `const` branch each, so every value keeps its description.
-        branches.extend(
-            units
-                .iter()
-                .map(|v| Node::text(tag_const(&v.name)).described(v.description.as_ref())),
-        );
+        branches.extend(units.iter().map(|v| Built {
+            node: Node::text(tag_const(&v.name)).described(v.description.as_ref()),
+            facts: facts::constant(&v.name),
+        }));
     }
     branches.extend(
         other
             .iter()
-            .map(|v| Node::text(tag_other(variants)).described(v.description.as_ref())),
+            .map(|v| Built::text(tag_other(variants)).described(v.description.as_ref())),
     );
     for variant in variants.iter().filter(|v| !matches!(v.shape, Shape::Unit)) {
         let name = json::string(&variant.name);
-        branches.push(
-            Node::typed(
+        let content = content(cx, variant, false);
+        branches.push(Built {
+            node: Node::typed(
                 "object",
                 Node::Seq(vec![
                     Node::text(format!(",\"properties\":{{{name}:")),
-                    content(cx, variant),
+                    content.node,
                     Node::text(format!(
                         "}},\"required\":[{name}],\"additionalProperties\":false}}"
                     )),
                 ]),
             )
             .described(variant.description.as_ref()),
-        );
+            facts: facts::external_variant(&variant.name, &content.facts),
+        });
     }
     branches
 }
 
 /// Internally tagged: the tag is a property beside the variant's own fields.
-fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<'_>]) -> Node {
+fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<'_>]) -> Built {
     let tag_property = Node::text(format!(
         "{}:{}",
         json::string(tag),
         tag_schema(variant, all)
     ));
     let tag_name = Node::text(json::string(tag));
-    let mut parts = match &variant.shape {
-        Shape::Struct(fields) => object_parts(cx, fields),
-        Shape::Newtype(ty) => super::ObjectParts {
-            properties: vec![Node::PropertiesOf(Box::new((*ty).clone()))],
-            required: vec![Node::RequiredOf(Box::new((*ty).clone()))],
-            // Read on its own (not flattened), the content type denies what it denies.
-            additional: vec![
-                Node::AdditionalOf(Box::new((*ty).clone())),
-                Node::DenyOf(Box::new((*ty).clone())),
-            ],
-            names: Vec::new(),
-            flattened: vec![(*ty).clone()],
-        },
+    let (mut parts, facts) = match &variant.shape {
+        Shape::Struct(fields) => {
+            let parts = object_parts(cx, fields, false);
+            let facts = parts.facts.facts(&[tag], facts::tag_text(variant), false);
+            (parts, facts)
+        }
+        Shape::Newtype(ty) => {
+            let parts = super::ObjectParts {
+                properties: vec![Node::PropertiesOf(Box::new((*ty).clone()))],
+                required: vec![Node::RequiredOf(Box::new((*ty).clone()))],
+                // Read on its own (not flattened), the content type denies what it denies.
+                additional: vec![
+                    Node::AdditionalOf(Box::new((*ty).clone())),
+                    Node::DenyOf(Box::new((*ty).clone())),
+                ],
+                flattened: vec![(*ty).clone()],
+                ..Default::default()
+            };
+            let facts = facts::internal_variant(tag, variant, Some(facts::of_type(cx, ty)));
+            (parts, facts)
+        }
         // Unit; tuple variants are refused by serde itself (and by the checks).
-        _ => super::ObjectParts::default(),
+        _ => (
+            super::ObjectParts::default(),
+            facts::internal_variant(tag, variant, None),
+        ),
     };
     parts.names.insert(0, tag.to_owned());
     parts.properties.insert(0, tag_property);
@@ -185,7 +214,10 @@ fn internal(cx: &Context<'_>, tag: &str, variant: &Variant<'_>, all: &[&Variant<
     // serde denies unknown fields only in struct variants: a unit variant skips whatever follows
     // its tag, and a newtype variant's content type decides for itself.
     let deny = cx.container.serde.deny_unknown_fields && matches!(variant.shape, Shape::Struct(_));
-    object_schema(parts, deny).described(variant.description.as_ref())
+    Built {
+        node: object_schema(&parts, deny).described(variant.description.as_ref()),
+        facts,
+    }
 }
 
 /// Whether serde lets an adjacently tagged variant's content be missing: for a unit variant
@@ -205,14 +237,16 @@ fn adjacent(
     content_key: &str,
     variant: &Variant<'_>,
     all: &[&Variant<'_>],
-) -> Node {
+) -> Built {
+    let content = content(cx, variant, false);
+    let facts = facts::adjacent_variant(tag, content_key, variant, &content.facts);
     let (tag, content_key) = (json::string(tag), json::string(content_key));
     let mut tail = vec![Node::text(format!(
         ",\"properties\":{{{tag}:{}",
         tag_schema(variant, all)
     ))];
     tail.push(Node::text(format!(",{content_key}:")));
-    tail.push(content(cx, variant));
+    tail.push(content.node);
     let required = if content_optional(variant) {
         format!("[{tag}]")
     } else {
@@ -223,7 +257,10 @@ fn adjacent(
         tail.push(Node::text(",\"additionalProperties\":false"));
     }
     tail.push(Node::text("}"));
-    Node::typed("object", Node::Seq(tail)).described(variant.description.as_ref())
+    Built {
+        node: Node::typed("object", Node::Seq(tail)).described(variant.description.as_ref()),
+        facts,
+    }
 }
 
 /// `OBJECT` of an enum: when serde can read every variant from the keys of an enclosing object
@@ -324,13 +361,12 @@ fn flattened_parts(
     let newtype = |ty: &syn::Type| super::ObjectParts {
         properties: vec![Node::PropertiesOf(Box::new(ty.clone()))],
         required: vec![Node::RequiredOf(Box::new(ty.clone()))],
-        additional: Vec::new(),
-        names: Vec::new(),
         flattened: vec![ty.clone()],
+        ..Default::default()
     };
     let mut parts = match (repr, &variant.shape) {
         (_, Shape::Struct(fields)) if !matches!(repr, Repr::External | Repr::Adjacent { .. }) => {
-            object_parts(cx, fields)
+            object_parts(cx, fields, false)
         }
         (Repr::Untagged | Repr::Internal { .. }, Shape::Newtype(ty)) => newtype(ty),
         (Repr::Internal { .. }, Shape::Unit) => empty(),
@@ -344,7 +380,7 @@ fn flattened_parts(
             parts.names.push(variant.name.clone());
             parts.properties.push(Node::Seq(vec![
                 Node::text(format!("{}:", json::string(&variant.name))),
-                content(cx, variant),
+                content(cx, variant, false).node,
             ]));
             parts.required.push(Node::text(json::string(&variant.name)));
             parts
@@ -366,7 +402,7 @@ fn flattened_parts(
             )));
             parts.properties.push(Node::Seq(vec![
                 Node::text(format!("{}:", json::string(content_key))),
-                content(cx, variant),
+                content(cx, variant, false).node,
             ]));
             parts.required.push(Node::text(json::string(tag)));
             if !content_optional(variant) {
@@ -406,8 +442,13 @@ mod tests {
             container: &container,
             self_ref: None,
             prelude_uses: Default::default(),
+            targets: Vec::new(),
         };
-        schema_for_container(&cx).literal().expect("literal text")
+        schema_for_container(&cx)
+            .0
+            .node
+            .literal()
+            .expect("literal text")
     }
 
     #[test]

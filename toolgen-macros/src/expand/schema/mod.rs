@@ -6,7 +6,10 @@ pub mod enums;
 pub mod keywords;
 pub mod types;
 
+use proc_macro2::TokenStream;
+
 use crate::attr::doc::Desc;
+use crate::expand::facts::{self, ObjectFacts};
 use crate::json;
 use crate::shape::{Container, Data, Field, delegate_type};
 
@@ -312,34 +315,97 @@ pub struct Context<'a> {
     pub self_ref: Option<syn::Type>,
     /// Bare prelude names (`String`, `Vec`, ..) the schema relied on.
     pub prelude_uses: crate::shape::ty::PreludeUses,
+    /// The types the container's `#[tool(recursive)]` fields lead to, in the order
+    /// [`types::cut_cycles`] meets them: what their facts point to.
+    pub targets: Vec<syn::Type>,
 }
 
-/// The container's own schema (for a struct: its object schema, without its description).
-pub fn schema_for_container(cx: &Context<'_>) -> Node {
-    if let Some(delegate) = delegate_type(cx.container) {
-        return types::schema_for_type(cx, delegate);
+/// A schema (or a part of one) and its facts, built together by one walk of the model: the
+/// facts' kids mirror the schema's properties and branches.
+pub struct Built {
+    /// The schema's text, as pieces.
+    pub node: Node,
+    /// Its `Facts` expression ([`crate::expand::facts`]).
+    pub facts: TokenStream,
+}
+
+impl Built {
+    /// A schema the macro writes whole, about which the facts have nothing to say.
+    pub fn text(text: impl Into<String>) -> Built {
+        Built {
+            node: Node::text(text),
+            facts: facts::none(),
+        }
     }
-    match &cx.container.data {
+
+    /// A type's schema and facts.
+    pub fn of_type(cx: &Context<'_>, ty: &syn::Type) -> Built {
+        Built {
+            node: types::schema_for_type(cx, ty),
+            facts: facts::of_type(cx, ty),
+        }
+    }
+
+    /// A tuple of the types `items`.
+    pub fn tuple<'t>(
+        cx: &Context<'_>,
+        items: impl Iterator<Item = &'t syn::Type> + Clone,
+    ) -> Built {
+        Built {
+            node: types::tuple(
+                items
+                    .clone()
+                    .map(|ty| types::schema_for_type(cx, ty))
+                    .collect(),
+            ),
+            facts: facts::tuple(&items.map(|ty| facts::of_type(cx, ty)).collect::<Vec<_>>()),
+        }
+    }
+
+    /// The object with `parts` (see [`object_schema`]; `untagged` as [`ObjectFacts::facts`]).
+    pub fn object(parts: &ObjectParts, deny_unknown_fields: bool, untagged: bool) -> Built {
+        Built {
+            node: object_schema(parts, deny_unknown_fields),
+            facts: parts.facts.facts(&[], 0, untagged),
+        }
+    }
+
+    /// The schema with a description.
+    pub fn described(self, description: Option<&Desc>) -> Built {
+        Built {
+            node: self.node.described(description),
+            facts: self.facts,
+        }
+    }
+}
+
+/// The container's own schema and facts (for a struct: its object schema, without its
+/// description), and, for a struct, its object's parts, which `OBJECT` and the shared consts
+/// write too.
+pub fn schema_for_container(cx: &Context<'_>) -> (Built, Option<ObjectParts>) {
+    if let Some(delegate) = delegate_type(cx.container) {
+        return (Built::of_type(cx, delegate), None);
+    }
+    let body = match &cx.container.data {
         Data::Named(fields) => {
-            let parts = object_parts(cx, fields);
-            object_schema(parts, cx.container.serde.deny_unknown_fields)
+            let parts = object_parts(cx, fields, false);
+            let body = Built::object(&parts, cx.container.serde.deny_unknown_fields, false);
+            return (body, Some(parts));
         }
         Data::Tuple(fields) if fields.len() == 1 => match &cx.container.newtype {
-            Some(field) => schema_for_field(cx, field),
-            None => types::schema_for_type(cx, &fields[0].ty),
+            Some(field) => Built {
+                node: schema_for_field(cx, field),
+                facts: facts::field(cx, field, false),
+            },
+            None => Built::of_type(cx, &fields[0].ty),
         },
-        Data::Tuple(fields) => {
-            let items: Vec<Node> = fields
-                .iter()
-                .map(|f| types::schema_for_type(cx, &f.ty))
-                .collect();
-            types::tuple(items)
-        }
-        Data::Unit => Node::text(r#"{"type":"null"}"#),
+        Data::Tuple(fields) => Built::tuple(cx, fields.iter().map(|f| &f.ty)),
+        Data::Unit => Built::text(r#"{"type":"null"}"#),
         Data::Enum(variants) => enums::schema_for_enum(cx, variants),
         // Reported by the checks; any schema will do for the fallback.
-        Data::Union => Node::text("{}"),
-    }
+        Data::Union => Built::text("{}"),
+    };
+    (body, None)
 }
 
 /// An object's properties and required names, before they are written as a schema.
@@ -355,6 +421,8 @@ pub struct ObjectParts {
     pub names: Vec<String>,
     /// The types whose properties are merged in.
     pub flattened: Vec<syn::Type>,
+    /// The object's facts, gathered field by field.
+    pub facts: ObjectFacts,
 }
 
 impl ObjectParts {
@@ -369,10 +437,12 @@ impl ObjectParts {
     }
 }
 
-/// The parts of an object with `fields` (a struct, or a struct variant).
-pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
+/// The parts of an object with `fields` (a struct, or a struct variant), and its facts.
+/// `untagged`: the object is an untagged variant's own (see [`ObjectFacts::facts`]).
+pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>], untagged: bool) -> ObjectParts {
     let mut parts = ObjectParts::default();
     for field in fields.iter() {
+        parts.facts.add(cx, field, untagged);
         if field.flatten.is_some() {
             parts.flattened.push(field.ty.clone());
             let ty = Box::new(field.ty.clone());
@@ -405,7 +475,7 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>]) -> ObjectParts {
 }
 
 /// `{"type":"object","properties":{..},"required":[..]}` from its parts.
-pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
+pub fn object_schema(parts: &ObjectParts, deny_unknown_fields: bool) -> Node {
     let check = (!parts.flattened.is_empty())
         .then(|| Node::UniqueNames(parts.names.clone(), parts.flattened.clone()));
     let mut tail = vec![
@@ -425,7 +495,7 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
     } else {
         tail.push(Node::Keyword(
             ",".into(),
-            Box::new(Node::Join(parts.additional)),
+            Box::new(Node::Join(parts.additional.clone())),
             String::new(),
         ));
     }
@@ -436,7 +506,7 @@ pub fn object_schema(parts: ObjectParts, deny_unknown_fields: bool) -> Node {
         object
     } else {
         // A flattened enum makes the object one of several: known only in const evaluation.
-        Node::Branches(parts.flattened, Box::new(object))
+        Node::Branches(parts.flattened.clone(), Box::new(object))
     }
 }
 
