@@ -117,9 +117,9 @@ pub mod __private {
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
         Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
-        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flatten_root,
-        flattened_after, flattened_at_root, flattened_str, has_defs, has_no_branches,
-        require_object, root_len, schema_text, trim_doc, unique_names,
+        Object, Recursive, Rope, escaped, escaped_len, flat_text, flatten_capped, flattened_after,
+        flattened_at_root, flattened_str, has_defs, has_no_branches, require_object, schema_text,
+        trim_doc, unique_names,
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};

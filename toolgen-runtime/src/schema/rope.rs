@@ -4,7 +4,7 @@
 //! Every [`ToolSchema`](crate::ToolSchema) carries its schema as a `Rope` (its sealed `ToolSchema::SCHEMA`). Ropes nest through
 //! `&'static` references, so generic impls (`Vec<T>`, `Option<T>`, a user's `Page<T>`) can embed
 //! `T::SCHEMA` without knowing its size; only a concrete [`Tool`](crate::Tool) flattens the tree,
-//! once, into a `[u8; N]` whose length `N` is itself computed by [`root_len`]. This works on stable
+//! once, into a `[u8; N]` whose length `N` is itself computed ([`flatten_capped`]). This works on stable
 //! Rust, where array lengths cannot depend on a generic parameter's consts.
 //!
 //! One walker ([`walk`]) does both jobs: in a dry run it only counts bytes, otherwise it writes
@@ -448,7 +448,7 @@ const fn names_branch_count(names: &Names) -> usize {
     }
 }
 
-/// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` by [`flatten_root`].
+/// The definitions a schema's `$ref`s point to, hoisted to the root's `$defs` when it is written.
 ///
 /// Only self-referential types produce entries; everything else is inlined. The same type
 /// reached twice is written once; two different types with one name get different keys (the
@@ -1309,15 +1309,7 @@ const fn walk_root(root: &Rope, out: &mut Out<'_>) {
 }
 
 /// The length in bytes of the text [`flatten_root`] writes for `root` and `defs`.
-///
-/// ```
-/// use toolgen_runtime::__private::{Defs, Rope, flatten_root, root_len};
-/// const ROOT: Rope = Rope::Typed("object", &Rope::Str("}"));
-/// const LEN: usize = root_len(&ROOT, &Defs::None);
-/// const TEXT: [u8; LEN] = flatten_root::<LEN>(&ROOT, &Defs::None);
-/// assert_eq!(&TEXT, br#"{"type":"object"}"#);
-/// ```
-pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
+const fn root_len(root: &Rope, defs: &Defs) -> usize {
     let mut nothing: [u8; 0] = [];
     let entries = Entries::of(defs);
     let mut out = Out::new(&mut nothing, true, &entries);
@@ -1328,14 +1320,7 @@ pub const fn root_len(root: &Rope, defs: &Defs) -> usize {
 /// The JSON text of `root`, with the entries of `defs` (without repeats) under `"$defs"`.
 ///
 /// `N` must be [`root_len`] of the same arguments; a wrong `N` fails const evaluation.
-///
-/// ```
-/// use toolgen_runtime::__private::{Defs, Rope, flatten_root, root_len};
-/// const ROOT: Rope = Rope::Described(&Rope::Str("{}"), "Anything.");
-/// const TEXT: [u8; root_len(&ROOT, &Defs::None)] = flatten_root(&ROOT, &Defs::None);
-/// assert_eq!(&TEXT, br#"{"description":"Anything."}"#);
-/// ```
-pub const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
+const fn flatten_root<const N: usize>(root: &Rope, defs: &Defs) -> [u8; N] {
     let mut buf = [0u8; N];
     let entries = Entries::of(defs);
     let mut out = Out::new(&mut buf, false, &entries);
@@ -1384,7 +1369,7 @@ pub struct Capped {
     fits: bool,
 }
 
-/// The text [`flatten_root`] writes for `root` and `defs`, in one walk, into a buffer of 8 KiB;
+/// The text of `root` with the entries of `defs` under `"$defs"`, in one walk, into a buffer of 8 KiB;
 /// its length is known whatever it is.
 ///
 /// ```
@@ -1434,10 +1419,8 @@ pub const fn flatten_text<const N: usize>(root: &Rope, defs: &Defs) -> Flat<N> {
     Flat(flatten_root::<N>(root, defs))
 }
 
-/// The flattened bytes as `&str`.
-///
-/// Used by generated code on the output of [`flatten_root`], which only concatenates `&str`
-/// pieces and cuts off single `}` bytes, so the text is always UTF-8.
+/// Bytes written in const evaluation from `&str` pieces as `&str`: what the derive reads an
+/// escaped doc comment with ([`escaped`]; escaping adds ASCII only, so the text is UTF-8).
 #[doc(hidden)]
 pub const fn flattened_str(bytes: &'static [u8]) -> &'static str {
     match core::str::from_utf8(bytes) {
