@@ -21,9 +21,6 @@
 //! - `strict/toolgen_parse_args_prestripped`: `parse_args` of the text without those `null`s
 //!   (the `Option` fields' `null`s are still there): the stripping parse finds nothing to drop,
 //!   so this is its cost alone on top of serde.
-//! - `strict/text_strip_from_str`: the text stripper, which `parse_args` falls back on (and used
-//!   before it stripped inside serde's parse): the `null`s dropped from the text in a pass of
-//!   their own, then serde on the new text.
 //! - `strict/toolgen_parse_args_set` and `strict/serde_json_from_str_same_text_set`: the strict
 //!   call with a set of three tags on every card (`BTreeSet<String>`, whose items must all
 //!   differ), against serde on the same text into the same types with the defaulted fields
@@ -478,15 +475,6 @@ fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Err
     EmitFlashcards::deserialize(&value)
 }
 
-/// The text stripper (what `parse_args` did before it stripped inside serde's parse, and does
-/// still when that fails): the `null`s dropped from the text, then serde on the new text.
-fn text_strip_from_str(text: &str) -> Result<EmitFlashcards, serde_json::Error> {
-    match toolgen::__private::strip_text_of::<EmitFlashcards>(text) {
-        Some(stripped) => serde_json::from_str(&stripped),
-        None => serde_json::from_str(text),
-    }
-}
-
 /// The argument texts the cases read.
 struct Texts {
     /// Strict-mode arguments: every key, defaulted and optional ones often `null`.
@@ -551,9 +539,6 @@ const CASES: &[Case] = &[
     ("toolgen_parse_args_prestripped", |t| {
         EmitFlashcards::parse_args(black_box(&t.stripped)).is_ok()
     }),
-    ("text_strip_from_str", |t| {
-        text_strip_from_str(black_box(&t.strict)).is_ok()
-    }),
     ("toolgen_parse_args_set", |t| {
         EmitTaggedFlashcards::parse_args(black_box(&t.tagged)).is_ok()
     }),
@@ -599,7 +584,6 @@ fn check(texts: &Texts) {
         expected
     );
     assert_eq!(value_strip_deserialize(strict).unwrap(), expected);
-    assert_eq!(text_strip_from_str(strict).unwrap(), expected);
     assert_eq!(EmitFlashcards::parse_args(stripped).unwrap(), expected);
     assert!(!no_nulls.contains("null"));
     assert_eq!(EmitFlashcards::parse_args(no_nulls).unwrap(), expected);

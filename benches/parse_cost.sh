@@ -50,7 +50,7 @@ count() {
 none=$(count none)
 declare -A per
 cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_same_text serde_json_from_str_prestripped
-toolgen_parse_args_prestripped value_strip_deserialize text_strip_from_str
+toolgen_parse_args_prestripped value_strip_deserialize
 toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls

@@ -206,7 +206,7 @@ fn every_member_dropped_leaves_an_empty_object() {
 
 #[test]
 fn escaped_keys_are_compared_decoded() {
-    // A key with escapes that names a field with a default is left to the text stripper: the
+    // A key with escapes that names a field with a default is left to the `Value` path: the
     // fast path finds a `null` by the key's place in the text, which decoded keys do not have.
     for text in [
         r#"{"\u0070lain":null,"pa\u0074h":null,"needed":1}"#,
@@ -697,7 +697,7 @@ fn each_variant_of_a_tagged_enum_strips_as_it_reads() {
         }
     );
 
-    // A tag with escapes, in its value or in its key (the key is left to the text stripper),
+    // A tag with escapes, in its value or in its key (the key is left to the `Value` path),
     // and white space everywhere.
     for text in [
         r#"{"edits":[{"note":null,"op":"set\u005fnote"},{"op":"re\u006eame","name":"d","note":null}],"adjacent":[]}"#,
@@ -1028,7 +1028,7 @@ fn a_recursive_type_is_stripped_at_every_level() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-fn malformed_json_gives_the_same_error_as_before() {
+fn malformed_json_is_reported_where_it_is_wrong() {
     for text in [
         r#"{"plain":null,"needed":1"#,
         r#"{"plain":null,"needed":1,}"#,
@@ -1040,7 +1040,7 @@ fn malformed_json_gives_the_same_error_as_before() {
         r#"{"plain":null,"needed":1} x"#,
         r#"{"plain":null,"needed":01}"#,
         r#"{"plain":null,"needed":1,"maybe":1e999}"#,
-        // Wrong inside a part with nothing to strip, which the stripper passes over.
+        // Wrong inside a part with nothing to strip.
         r#"{"plain":null,"needed":1,"x":[1 2]}"#,
         r#"{"plain":null,"needed":1,"x":{"a" 1}}"#,
         r#"{"plain":null,"needed":1,"x":["\q"]}"#,
@@ -1059,13 +1059,25 @@ fn malformed_json_gives_the_same_error_as_before() {
             toolgen::__private::parse_stripping::<Top>(text).is_err(),
             "{text}"
         );
-        // The free `parse_args` strips nothing: it is what `Top::parse_args` did before.
-        let before = toolgen::parse_args::<Top>(text).expect_err(text);
+        // The `null` sent for a field with a default is never the error: the error is the one
+        // the same text gives with a value there, read without stripping (the free
+        // `parse_args`), found where serde_json reads the text as JSON (a syntax error's path
+        // may go deeper, into a field serde would skip; its column counts the byte that is
+        // wrong, where skipping counts the one before).
+        let valued = text.replace(r#""plain":null"#, r#""plain":1234"#);
+        let expected = toolgen::parse_args::<Top>(&valued).expect_err(&valued);
         let now = Top::parse_args(text).expect_err(text);
-        assert_eq!(now, before, "{text}");
+        let without_place = |message: &str| message.split(" at line ").next().map(str::to_owned);
+        assert_eq!(now.kind(), expected.kind(), "{text}");
+        assert_eq!(
+            without_place(now.message()),
+            without_place(expected.message()),
+            "{text}"
+        );
+        assert!(now.path().starts_with(expected.path()), "{text}: {now}");
         assert_eq!(
             Top::parse_bytes(text.as_bytes()).unwrap_err(),
-            before,
+            now,
             "{text}"
         );
     }
@@ -1097,11 +1109,13 @@ fn deep_nesting_is_an_error_not_a_crash() {
             }
             assert_eq!(levels, depth);
         } else {
-            // The stripper gives up on text serde_json will not read, which is then parsed as
-            // it is: serde stops at the first `null` (as before), or at the depth.
-            assert_eq!(
-                result.unwrap_err(),
-                toolgen::parse_args::<Tree>(&text).unwrap_err()
+            // Deeper than serde_json reads: that is the error, whatever `null`s the text has
+            // (not the first `null`, which strict mode sends for a field with a default).
+            let error = result.unwrap_err();
+            assert_eq!(error.kind(), ArgsErrorKind::Syntax);
+            assert!(
+                error.message().starts_with("recursion limit exceeded"),
+                "{error}"
             );
             let text = text.replace(r#""label":null"#, r#""label":"x""#);
             let error = Tree::parse_args(&text).unwrap_err();
@@ -1113,9 +1127,11 @@ fn deep_nesting_is_an_error_not_a_crash() {
     }
     // Unclosed, and in a part of the value with nothing to strip.
     let text = format!(r#"{{"plain":null,"needed":1,"x":{}"#, "[".repeat(100_000));
-    assert_eq!(
-        Top::parse_args(&text).unwrap_err(),
-        toolgen::parse_args::<Top>(&text).unwrap_err()
+    let error = Top::parse_args(&text).unwrap_err();
+    assert_eq!(error.kind(), ArgsErrorKind::Syntax);
+    assert!(
+        error.message().starts_with("recursion limit exceeded"),
+        "{error}"
     );
     // A deep `Value` given to `parse_value` is an error too.
     let mut value = json!({"label": null});
@@ -1149,11 +1165,11 @@ fn huge_arguments_parse() {
     );
     assert_eq!(parsed.cards.len(), 100_000);
     assert_eq!(parsed.cards[99_999], card("card 99999"));
-    // Broken at the very end: the stripper gives up, and the error is the one serde finds first
-    // in the text as it is, as before.
+    // Broken at the very end: that is the error (not the first `null`), and it is short.
     let broken = &text[..text.len() - 1];
     let error = Deck::parse_args(broken).unwrap_err();
-    assert_eq!(error, toolgen::parse_args::<Deck>(broken).unwrap_err());
+    assert_eq!(error.kind(), ArgsErrorKind::Syntax);
+    assert!(error.message().starts_with("EOF while parsing"), "{error}");
     assert!(error.to_string().len() < 200, "{error}");
 }
 

@@ -107,7 +107,7 @@ pub mod __private {
     pub use crate::parse::constraints::{
         Checked, Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
-    pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept, strip_text_of};
+    pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{

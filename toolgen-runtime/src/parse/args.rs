@@ -4,7 +4,6 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::parse::sets::{Conflict, Conflicts, Segment};
-use crate::parse::text::strip_text;
 use crate::parse::walk::strip_value_with;
 use crate::schema::ToolSchema;
 
@@ -297,18 +296,17 @@ const MAX_FLOAT_FIXES: usize = 64;
 ///
 /// Where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode makes every
 /// field required) are dropped, so that the defaults apply: on the fast path as serde reads the
-/// text ([`crate::parse::fast::from_str`]). Should that fail, they are dropped from the text instead, and
-/// the stripped text takes the usual way, errors included; types that take the
-/// `serde_json::Value` path drop them from the value. Only members go, so the paths of errors
-/// stay the same; a text the stripper cannot read, or whose stripped form is not JSON, is parsed
-/// as it is, for serde's own error.
+/// text ([`crate::parse::fast::from_str`]). Should that fail (the arguments are wrong, or are
+/// among the rare ones it leaves to the other way: a key written with escapes, a `null` that an
+/// untagged enum's variants disagree about), they are read through a `serde_json::Value`, which
+/// is stripped and filled as the plan says, and whose errors have the same paths.
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
     // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
     // test is a const, so rustc does not even build the paths below for such a `T`.
     if const { !(T::FACTS.strips() || T::FACTS.fills() || T::FACTS.checks()) } {
-        return parse_text(args);
+        return parse_text(args, false);
     }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
@@ -322,49 +320,27 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     } else {
         let strip = const { T::FACTS.strips() } && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
-        // enum: a type with values there takes the text stripper alone.
+        // enum: a type with values there takes the `Value` path.
         let unfilled = const { T::FACTS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
-    // Where that fails, types with values to fill take the way they took before (and give its
-    // errors).
     if stream
         && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
     {
         distinct_keys::<T>(args)?;
         return checked(parsed);
     }
-    if strip {
-        // The way that finds the error (or reads what the fast path leaves to it).
-        let mut conflicts = Conflicts::default();
-        let stripped = strip_text(args, crate::parse::plan::plan::<T>(), &mut conflicts);
-        if conflicts.met {
-            // An untagged enum's variants disagree about a `null`: the choices are tried on a
-            // value, where they are found by their paths.
-            return parse_value_tolerant::<T, true>(read_unique(args)?).map(|(parsed, _)| parsed);
-        }
-        if let Some(stripped) = stripped {
-            match parse_text::<T>(&stripped) {
-                // Not JSON (or a number serde_json cannot read): the stripper passes over the
-                // parts it has nothing to drop in without checking them. The error, and its
-                // position, are the original text's.
-                Err(error)
-                    if error.kind == ArgsErrorKind::Syntax || is_out_of_range(&error.message) => {}
-                result => return result,
-            }
-        }
-    }
-    parse_text(args)
+    parse_text(args, strip)
 }
 
-/// [`parse_tool_args`] after the text stripping.
+/// [`parse_tool_args`] where the fast path did not read the arguments (or was not for them).
 ///
 /// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
-/// constraint checks if `T` has any. Everything else (a failed parse, or a type with
-/// `#[tool(default)]` values to fill in) goes through a `serde_json::Value`, where the tolerances
-/// apply.
-fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
-    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } {
+/// constraint checks if `T` has any. Everything else (a failed parse, a type with
+/// `#[tool(default)]` values to fill in or sets to check, or, `strip`, `null`s to drop) goes
+/// through a `serde_json::Value`, where the tolerances apply.
+fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Result<T, ArgsError> {
+    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } || strip {
         None
     } else {
         match serde_json::from_str::<T>(args) {

@@ -6,7 +6,7 @@
 //! over the text.
 //!
 //! [`from_str`] wraps serde_json's deserializer in [`Strip`], which carries the node set of the
-//! value being read (the same sets [`strip_text`](super::strip_text) follows) into every visitor,
+//! value being read (the same sets the `Value` walk follows) into every visitor,
 //! map, sequence and enum serde_json hands out. Where a set has nothing to strip, serde_json's
 //! own seeds and visitors are used as they are, so those parts cost nothing extra.
 
@@ -23,7 +23,10 @@ use serde::de::{
 
 use crate::parse::args::{UniqueKeys, has_f32_overflow};
 
-use super::lexer::{is_whitespace, skip_whitespace, string_stop};
+use super::lexer::{
+    decode_into, is_whitespace, literal, scan_number, scan_string, skip_container, skip_whitespace,
+    string_stop,
+};
 use super::plan::{self, Flat};
 
 // The fast path reads the derived types' plans only ([`plan::plan_for`]), kept for the life of
@@ -37,15 +40,13 @@ type Found = super::sets::Found<'static>;
 use super::sets::{
     MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step, with_nodes,
 };
-use super::text::tag_value;
 
 /// Parses `text` into `T`, dropping the members `"key": null` whose key has a default where it
 /// is, as `root` tells.
 ///
 /// Any error means "not on this path": the caller parses again the way that reports errors
-/// (the text stripper, then the error-locating slow path), so the errors here are not shown and
-/// are not made precise. Besides what serde_json rejects, three cases are left to the text
-/// stripper that way: a key of a field with a default that is repeated in its object (dropping
+/// (through a `serde_json::Value`, stripped and filled there), so the errors here are not shown
+/// and are not made precise. Besides what serde_json rejects, three cases are left to that way: a key of a field with a default that is repeated in its object (dropping
 /// one copy would hide the repeat from serde), a key written with escapes (rare: models do not
 /// escape names; keys are read as serde_json borrows them from the text, see [`null_follows`]),
 /// and types whose enums meet in more distinct ways than [`MAX_SETS`].
@@ -1122,7 +1123,7 @@ impl<'de> Deserializer<'de> for Plain<'de> {
 
 /// Reads a key (or a variant's name) as serde_json borrows it from the text. A key written with
 /// escapes, which serde_json decodes into a new string, is an error: rare (models do not escape
-/// names), it is left to the text stripper, which decodes keys.
+/// names), it is left to the `Value` path, where keys are decoded.
 struct KeySeed;
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
@@ -1303,6 +1304,67 @@ fn case_by_tag(
             .find(|c| same_key(c.name.as_bytes(), name.as_bytes())),
         // serde also reads a variant by its index, where it has buffered the object.
         Tag::Index(index) => usize::try_from(index).ok().and_then(|i| cases.get(i)),
+    }
+}
+
+/// The value of the member `tag` of the object whose members start at `at` (after its `{`), when
+/// it is a string or an index: the variant an internally or adjacently tagged enum is. serde
+/// takes the first (a repeated tag is an error there).
+fn tag_value<'b>(text: &'b str, mut at: usize, tag: &str) -> Option<Tag<'b>> {
+    let bytes = text.as_bytes();
+    let mut decoded = String::new();
+    loop {
+        at = skip_whitespace(bytes, at);
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let (after_key, escaped) = scan_string(bytes, at)?;
+        let raw = bytes.get(at + 1..after_key - 1)?;
+        let is_tag = if escaped {
+            decode_into(raw, &mut decoded)?;
+            decoded == tag
+        } else {
+            same_key(raw, tag.as_bytes())
+        };
+        at = skip_whitespace(bytes, after_key);
+        if bytes.get(at) != Some(&b':') {
+            return None;
+        }
+        at = skip_whitespace(bytes, at + 1);
+        let start = at;
+        at = match *bytes.get(at)? {
+            b'"' => {
+                let (end, escaped) = scan_string(bytes, at)?;
+                if is_tag {
+                    let raw = bytes.get(start + 1..end - 1)?;
+                    if escaped {
+                        decode_into(raw, &mut decoded)?;
+                        return Some(Tag::Name(std::borrow::Cow::Owned(decoded)));
+                    }
+                    // Between two quotes: on characters' bounds.
+                    return text
+                        .get(start + 1..end - 1)
+                        .map(|name| Tag::Name(std::borrow::Cow::Borrowed(name)));
+                }
+                end
+            }
+            // A variant's index, or nothing serde reads a variant from.
+            _ if is_tag => {
+                let end = scan_number(bytes, at).unwrap_or(at);
+                let digits = text.get(at..end)?;
+                return digits.parse().ok().map(Tag::Index);
+            }
+            b'{' | b'[' => skip_container(bytes, at)?,
+            b't' => literal(bytes, at, b"true")?,
+            b'f' => literal(bytes, at, b"false")?,
+            b'n' => literal(bytes, at, b"null")?,
+            _ => scan_number(bytes, at)?,
+        };
+        at = skip_whitespace(bytes, at);
+        match bytes.get(at)? {
+            b',' => at += 1,
+            _ => return None,
+        }
     }
 }
 
@@ -2035,7 +2097,7 @@ mod tests {
         }
     }
     use crate::parse::plan::Reach;
-    use crate::parse::text::strip_text;
+    use crate::parse::walk::strip_value;
 
     const NONE: Plan = Plan::None;
 
@@ -2196,10 +2258,11 @@ mod tests {
         &[],
     );
 
-    /// What the text stripper makes of `text`, as a value.
-    fn by_text(text: &str) -> Value {
-        let stripped = strip_text(text, &ROOT, &mut Default::default());
-        serde_json::from_str(stripped.as_deref().unwrap_or(text)).unwrap()
+    /// `text` read as a value and stripped there, by the `Value` walk.
+    fn by_value(text: &str) -> serde_json::Result<Value> {
+        let mut value: Value = serde_json::from_str(text)?;
+        strip_value(&mut value, &ROOT);
+        Ok(value)
     }
 
     fn value(text: &str) -> serde_json::Result<Value> {
@@ -2207,7 +2270,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_what_the_text_stripper_writes() {
+    fn reads_what_the_value_walk_strips() {
         for text in [
             r#"{"a":null}"#,
             r#"{"a":null,"c":1,"b":null}"#,
@@ -2226,7 +2289,7 @@ mod tests {
             r#""{\"a\":null}""#,
             "null",
         ] {
-            assert_eq!(value(text).unwrap(), by_text(text), "{text}");
+            assert_eq!(value(text).unwrap(), by_value(text).unwrap(), "{text}");
         }
         assert_eq!(
             value(r#"{"list":[{"x":null}],"a":null,"c":null}"#).unwrap(),
@@ -2234,10 +2297,10 @@ mod tests {
         );
     }
 
-    /// Every ordered choice of up to 4 members, as in the text stripper's tests: the same
-    /// values come out.
+    /// Every ordered choice of up to 4 members: the same values come out as from the `Value`
+    /// walk.
     #[test]
-    fn reads_every_choice_of_members_like_the_text_stripper() {
+    fn reads_every_choice_of_members_like_the_value_walk() {
         let pieces = [
             r#""a":null"#,
             r#""b" : null"#,
@@ -2250,16 +2313,16 @@ mod tests {
         ];
         let mut count = 0;
         for text in crate::parse::plan_tests::member_choices(&pieces) {
-            assert_eq!(value(&text).unwrap(), by_text(&text), "{text}");
+            assert_eq!(value(&text).unwrap(), by_value(&text).unwrap(), "{text}");
             count += 1;
         }
         assert!(count > 300, "{count}");
     }
 
     /// Random JSON with the tree's keys, sometimes broken: where the wrapper reads it, it reads
-    /// what the text stripper's output reads.
+    /// what the `Value` walk strips.
     #[test]
-    fn agrees_with_the_text_stripper_on_random_text() {
+    fn agrees_with_the_value_walk_on_random_text() {
         struct Random(u64);
         impl Random {
             fn below(&mut self, n: u64) -> u64 {
@@ -2329,14 +2392,11 @@ mod tests {
                 continue;
             };
             read += 1;
-            let expected = match strip_text(&text, &ROOT, &mut Default::default()) {
-                Some(text) => {
-                    stripped += 1;
-                    serde_json::from_str::<Value>(&text)
-                }
-                None => serde_json::from_str::<Value>(&text),
-            };
-            assert_eq!(got, expected.unwrap(), "{text}");
+            let expected = by_value(&text).expect("the wrapper read it");
+            if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&expected) {
+                stripped += 1;
+            }
+            assert_eq!(got, expected, "{text}");
         }
         assert!(read > 10_000 && stripped > 1_000, "{read} {stripped}");
     }
@@ -2429,7 +2489,7 @@ mod tests {
     }
 
     #[test]
-    fn repeated_keys_with_defaults_and_escaped_keys_are_left_to_the_text_stripper() {
+    fn repeated_keys_with_defaults_and_escaped_keys_are_left_to_the_value_path() {
         for text in [
             r#"{"a":null,"a":1}"#,
             r#"{"a":1,"a":null}"#,

@@ -118,7 +118,7 @@ pub(crate) fn scan_number(bytes: &[u8], mut at: usize) -> Option<usize> {
 }
 
 /// The end of the object or array whose `{` or `[` is at `at` and which has nothing to strip:
-/// strings are passed over, brackets counted, the rest not looked at (see [`strip_text`]).
+/// strings are passed over, brackets counted, the rest not looked at.
 pub(crate) fn skip_container(bytes: &[u8], mut at: usize) -> Option<usize> {
     let mut depth = 0usize;
     loop {

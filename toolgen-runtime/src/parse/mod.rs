@@ -1,9 +1,8 @@
 //! Arguments parsed against a tool's schema: the parse paths and their errors (`args`); the plan
 //! they follow through the JSON (`plan`: `null`s dropped, defaults filled, sets checked; built
 //! from a type's facts, or from a JSON Schema by `schema_plan`), with its node sets (`sets`),
-//! followed through serde's own parse (`fast`), through the text (`text`, over the one JSON
-//! lexer, `lexer`) and through a value (`walk`); and what serde does not enforce
-//! (`constraints`, `formats`).
+//! followed through serde's own parse (`fast`, with the one JSON lexer's helpers, `lexer`) and
+//! through a value (`walk`); and what serde does not enforce (`constraints`, `formats`).
 
 pub(crate) mod args;
 pub(crate) mod constraints;
@@ -15,5 +14,4 @@ pub(crate) mod plan;
 mod plan_tests;
 pub(crate) mod schema_plan;
 pub(crate) mod sets;
-pub(crate) mod text;
 pub(crate) mod walk;

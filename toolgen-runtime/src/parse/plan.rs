@@ -19,8 +19,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::sets::Conflicts;
-use super::text::strip_text;
 use crate::schema::facts::{CHECK, EnumRepr, Facts, Parse, REACH, STRIP, TargetAt, Via};
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
@@ -856,13 +854,4 @@ where
     T: crate::ToolSchema + serde::de::DeserializeOwned,
 {
     super::fast::from_str(text, plan::<T>())
-}
-
-/// [`strip_text`] for the benchmark that compares the text stripper with [`parse_stripping`]:
-/// `None` where nothing was dropped.
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-pub fn strip_text_of<T: crate::ToolSchema + ?Sized>(text: &str) -> Option<String> {
-    strip_text(text, plan::<T>(), &mut Conflicts::default())
 }

@@ -1,12 +1,12 @@
 //! Node sets: the concrete plan nodes a JSON value follows (several where an enum's
 //! alternatives meet), looked up key by key and item by item, with tagged enums resolved by
-//! their tag. Shared by the text stripper, the value walkers and the stripping parse.
+//! their tag. Shared by the value walkers and the stripping parse.
 
 use super::plan::{Plan, PlanField};
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-/// serde_json's nesting limit: deeper text is an error there, so the stripper gives up on it.
+/// serde_json's nesting limit: deeper text is an error there, so the walks leave it as it is.
 pub(crate) const MAX_DEPTH: usize = 128;
 
 /// How many `Any`, `Lazy` and flattened nodes one look-up may pass through. The trees come from
@@ -148,17 +148,6 @@ impl<'p> Found<'p> {
         self.default.is_some() && self.keep
     }
 
-    /// The field whose member is dropped when its value is `null` (`null` tells whether it is):
-    /// the field with a default the key names, unless the variants disagree about it, which
-    /// [`Conflicts::met`] records.
-    pub(crate) fn drops(self, null: bool, conflicts: &mut Conflicts) -> Option<&'p str> {
-        if null && self.conflict() {
-            conflicts.met = true;
-            return None;
-        }
-        self.default
-    }
-
     /// Whether a `null` for the key is dropped whatever else is read: a field with a default
     /// names it, and no variant reads the `null` as a value.
     pub(crate) fn strips_null(self) -> bool {
@@ -167,7 +156,7 @@ impl<'p> Found<'p> {
 }
 
 /// The `null`s an untagged enum's variants disagree about (one defaults its key, another reads
-/// the `null` as a value), which the strippers keep: serde takes the first variant that reads
+/// the `null` as a value), which the stripping parse and the value walk keep: serde takes the first variant that reads
 /// the object, so whether the `null` goes is known only by trying. Argument parsing then tries
 /// the choices object by object ([`Conflict`]).
 #[derive(Debug, Default)]

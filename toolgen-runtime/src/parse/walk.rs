@@ -214,11 +214,11 @@ pub(crate) fn fill_node<'p>(
     }
 }
 
-/// [`strip_text`] on a value: removes the members `key: null` whose key has a default where it
-/// is. Values nested deeper than serde_json reads text are left as they are.
+/// Removes the members `key: null` of a value whose key has a default where it is, as `root`
+/// says. Values nested deeper than serde_json reads text are left as they are.
 ///
 /// Not public API (it is reached through `toolgen::__private`, for the benchmark that compares
-/// it with the text stripper).
+/// it with the stripping parse).
 #[doc(hidden)]
 pub fn strip_value<'p>(value: &mut Value, root: &'p Plan<'p>) {
     strip_value_with(value, root, &mut Conflicts::default());
