@@ -410,27 +410,17 @@ mod tests {
     use syn::parse_quote;
 
     use super::container_facts;
-    use crate::expand::schema::{Context, schema_for_container};
-    use crate::shape::{Container, Derive};
+    use crate::expand::schema::with_body;
 
     /// The `FACTS` expression for `input` (as the derive writes it where the type is on no
     /// graph), as text without spaces.
     fn facts_tokens(input: syn::DeriveInput) -> String {
-        let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
-        assert!(errors.finish().is_ok());
-        let cx = Context {
-            container: &container,
-            self_ref: None,
-            prelude_uses: Default::default(),
-            targets: Vec::new(),
-        };
-        let (body, _) = schema_for_container(&cx);
-        container_facts(&container, false, body.facts)
-            .to_string()
-            .replace(' ', "")
-            .replace("::toolgen::__private::", "")
-            .replace("::core::option::Option::", "")
+        with_body(&input, |container, body| {
+            container_facts(container, false, body.facts).to_string()
+        })
+        .replace(' ', "")
+        .replace("::toolgen::__private::", "")
+        .replace("::core::option::Option::", "")
     }
 
     #[test]

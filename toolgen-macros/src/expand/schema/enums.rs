@@ -430,25 +430,11 @@ fn flattened_parts(
 mod tests {
     use syn::parse_quote;
 
-    use super::super::{Context, schema_for_container};
-    use crate::shape::{Container, Derive};
+    use super::super::with_body;
 
     /// The schema text the macro writes for `input`, which must be all literal.
     fn schema(input: syn::DeriveInput) -> String {
-        let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
-        assert!(errors.finish().is_ok());
-        let cx = Context {
-            container: &container,
-            self_ref: None,
-            prelude_uses: Default::default(),
-            targets: Vec::new(),
-        };
-        schema_for_container(&cx)
-            .0
-            .node
-            .literal()
-            .expect("literal text")
+        with_body(&input, |_, body| body.node.literal().expect("literal text"))
     }
 
     #[test]

@@ -547,6 +547,26 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
         .described(field.description.as_ref())
 }
 
+/// For the macro's unit tests: the container's body, as the derive builds it for `input`
+/// (which must have no errors), handed to `f` with the container.
+#[cfg(test)]
+pub(crate) fn with_body<R>(
+    input: &syn::DeriveInput,
+    f: impl FnOnce(&Container<'_>, Built) -> R,
+) -> R {
+    let mut errors = darling::Error::accumulator();
+    let container = Container::from_ast(input, crate::shape::Derive::ToolSchema, &mut errors);
+    assert!(errors.finish().is_ok());
+    let cx = Context {
+        container: &container,
+        self_ref: None,
+        prelude_uses: Default::default(),
+        targets: Vec::new(),
+    };
+    let (body, _) = schema_for_container(&cx);
+    f(&container, body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
