@@ -325,38 +325,36 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         let unfilled = const { T::FACTS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
-    if stream
-        && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
-    {
-        distinct_keys::<T>(args)?;
-        return checked(parsed);
+    if stream {
+        let plan = crate::parse::plan::plan::<T>();
+        if let Ok(parsed) = crate::parse::fast::from_str::<T>(args, plan) {
+            distinct_keys::<T>(args)?;
+            return checked(parsed);
+        }
+        // The stripping parse is how `T` reads: where it stopped on what is wrong with the
+        // arguments, that is the error, found on the same parse with its path (as for any other
+        // type in `parse_text`), unless a tolerance could apply. What it leaves to the `Value`
+        // path goes there.
+        if let Some((error, path)) = crate::parse::fast::error_of::<T>(args, plan) {
+            let located = located_error(args, &error, path.as_ref());
+            if !may_be_tolerated(args, &located) {
+                return Err(located);
+            }
+        }
     }
     parse_text(args, strip)
 }
 
-/// [`parse_tool_args`] where the fast path did not read the arguments (or was not for them).
+/// [`parse_tool_args`] where the stripping parse did not read the arguments (or is not how `T`
+/// reads them).
 ///
 /// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
 /// constraint checks if `T` has any. Everything else (a failed parse, a type with
 /// `#[tool(default)]` values to fill in or sets to check, or, `strip`, `null`s to drop) goes
 /// through a `serde_json::Value`, where the tolerances apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Result<T, ArgsError> {
-    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } {
+    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } || strip {
         None
-    } else if strip {
-        // The stripping parse did not read the arguments: where what stopped it is what is
-        // wrong with them, that is the error, found on the same parse with its path (as below),
-        // unless a tolerance could apply; what it leaves to the `Value` path goes there.
-        match crate::parse::fast::error_of::<T>(args, crate::parse::plan::plan::<T>()) {
-            Some((error, path)) => {
-                let located = located_error(args, &error, path.as_ref());
-                if !may_be_tolerated(args, &located) {
-                    return Err(located);
-                }
-                None
-            }
-            None => None,
-        }
     } else {
         match serde_json::from_str::<T>(args) {
             Ok(parsed) => {
