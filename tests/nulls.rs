@@ -1052,7 +1052,7 @@ fn wrong_arguments_are_reported_where_they_are_wrong() {
         r#"{"plain":null,"\u0070lain":null,"needed":1}"#,
         r#"{"plain":1,"plain":2,"needed":1}"#,
         r#"{"needed":1,"needed":2,"plain":null}"#,
-        // Well-formed, of the wrong shape: found by the stripping parse, with its path.
+        // Well-formed, of the wrong shape.
         r#"{"plain":null,"needed":"x"}"#,
         r#"{"needed":1,"plain":null,"maybe":{"plain":null,"needed":[]}}"#,
     ] {
@@ -1132,8 +1132,10 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let text = format!(r#"{{"plain":null,"needed":1,"x":{}"#, "[".repeat(100_000));
     let error = Top::parse_args(&text).unwrap_err();
     assert_eq!(error.kind(), ArgsErrorKind::Syntax);
-    assert_eq!(error.path(), "x");
-    assert!(error.message().starts_with("EOF while parsing"), "{error}");
+    assert!(
+        error.message().starts_with("recursion limit exceeded"),
+        "{error}"
+    );
     // A deep `Value` given to `parse_value` is an error too.
     let mut value = json!({"label": null});
     for _ in 0..200 {

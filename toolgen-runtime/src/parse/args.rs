@@ -296,11 +296,10 @@ const MAX_FLOAT_FIXES: usize = 64;
 ///
 /// Where `T` has fields with defaults, the `null`s sent for them (OpenAI strict mode makes every
 /// field required) are dropped, so that the defaults apply: on the fast path as serde reads the
-/// text ([`crate::parse::fast::from_str`]). Should that fail because the arguments are wrong,
-/// the same parse with paths gives the error ([`crate::parse::fast::error_of`]); what it leaves
-/// to the other way (a key written with escapes, a `null` that an untagged enum's variants
-/// disagree about) and the tolerances are read through a `serde_json::Value`, stripped and
-/// filled as the plan says.
+/// text ([`crate::parse::fast::from_str`]). Should that fail (the arguments are wrong, or are
+/// among the rare ones it leaves to the other way: a key written with escapes, a `null` that an
+/// untagged enum's variants disagree about), they are read through a `serde_json::Value`, which
+/// is stripped and filled as the plan says, and whose errors have the same paths.
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
@@ -325,28 +324,16 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         let unfilled = const { T::FACTS.fills_anywhere() };
         (strip && !unfilled, strip)
     };
-    if stream {
-        let plan = crate::parse::plan::plan::<T>();
-        if let Ok(parsed) = crate::parse::fast::from_str::<T>(args, plan) {
-            distinct_keys::<T>(args)?;
-            return checked(parsed);
-        }
-        // The stripping parse is how `T` reads: where it stopped on what is wrong with the
-        // arguments, that is the error, found on the same parse with its path (as for any other
-        // type in `parse_text`), unless a tolerance could apply. What it leaves to the `Value`
-        // path goes there.
-        if let Some((error, path)) = crate::parse::fast::error_of::<T>(args, plan) {
-            let located = located_error(args, &error, path.as_ref());
-            if !may_be_tolerated(args, &located) {
-                return Err(located);
-            }
-        }
+    if stream
+        && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
+    {
+        distinct_keys::<T>(args)?;
+        return checked(parsed);
     }
     parse_text(args, strip)
 }
 
-/// [`parse_tool_args`] where the stripping parse did not read the arguments (or is not how `T`
-/// reads them).
+/// [`parse_tool_args`] where the fast path did not read the arguments (or was not for them).
 ///
 /// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
 /// constraint checks if `T` has any. Everything else (a failed parse, a type with
@@ -363,9 +350,14 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Resu
             }
             Err(error) => {
                 // Most failures are what they seem: find the path on the text and stop, unless
-                // a tolerance could apply. That keeps a failed parse to two passes.
+                // a tolerance could apply (blank text, a JSON string holding the object, a
+                // float where an integer belongs). That keeps a failed parse to two passes.
                 let located = locate::<T>(args, &error);
-                if !may_be_tolerated(args, &located) {
+                let trimmed = args.trim_start();
+                if !trimmed.is_empty()
+                    && !trimmed.starts_with('"')
+                    && !located.message.starts_with("invalid type: floating point")
+                {
                     return Err(located);
                 }
                 Some(error)
@@ -385,16 +377,6 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Resu
         (Ok((parsed, _)), _) => Ok(parsed),
         (Err(error), _) => Err(error),
     }
-}
-
-/// Whether a tolerance could apply to arguments whose text parse failed with `error`: blank text,
-/// a JSON string holding the object, a float where an integer belongs (the `Value` path tries
-/// them).
-fn may_be_tolerated(args: &str, error: &ArgsError) -> bool {
-    let trimmed = args.trim_start();
-    trimmed.is_empty()
-        || trimmed.starts_with('"')
-        || error.message.starts_with("invalid type: floating point")
 }
 
 /// After `T` parsed from `args` on a text path: where `T` holds a map or an arbitrary JSON value,
@@ -1075,23 +1057,6 @@ pub(crate) fn locate<T: DeserializeOwned>(args: &str, first: &serde_json::Error)
     locate_with_path::<T>(args, first).0
 }
 
-/// The error of a text parse of `args` that failed with `error` at `path` (`None`: outside any
-/// path, after the value).
-fn located_error(
-    args: &str,
-    error: &serde_json::Error,
-    path: Option<&serde_path_to_error::Path>,
-) -> ArgsError {
-    let text = path.map(path_text).unwrap_or_default();
-    if error.classify() == serde_json::error::Category::Syntax
-        && let Some(path) = path
-        && let Some(wrong) = wrong_type(args, path, &error.to_string())
-    {
-        return ArgsError::new(text, wrong, ArgsErrorKind::Data);
-    }
-    ArgsError::from_json(error, text)
-}
-
 /// [`locate`], and the path of the failure as `serde_path_to_error` gives it (for mending an
 /// integral float there); `None` where the failure is outside any path.
 #[cold]
@@ -1101,13 +1066,24 @@ fn locate_with_path<T: DeserializeOwned>(
 ) -> (ArgsError, Option<serde_path_to_error::Path>) {
     let mut de = serde_json::Deserializer::from_str(args);
     match serde_path_to_error::deserialize::<_, T>(&mut de) {
-        Err(error) => (
-            located_error(args, error.inner(), Some(error.path())),
-            Some(error.path().clone()),
-        ),
+        Err(error) => {
+            let path = path_text(error.path());
+            if error.inner().classify() == serde_json::error::Category::Syntax
+                && let Some(wrong) = wrong_type(args, error.path(), &error.inner().to_string())
+            {
+                return (
+                    ArgsError::new(path, wrong, ArgsErrorKind::Data),
+                    Some(error.path().clone()),
+                );
+            }
+            (
+                ArgsError::from_json(error.inner(), path),
+                Some(error.path().clone()),
+            )
+        }
         // The value parsed, so what failed is after it: trailing characters, outside any path.
         Ok(_) => match de.end() {
-            Err(trailing) => (located_error(args, &trailing, None), None),
+            Err(trailing) => (ArgsError::from_json(&trailing, String::new()), None),
             // Both parses see the same text; should they ever disagree, report the first error.
             Ok(()) => (ArgsError::from_json(first, String::new()), None),
         },

@@ -45,18 +45,16 @@ use super::sets::{
 /// is, as `root` tells.
 ///
 /// Any error means "not on this path": the caller parses again the way that reports errors
-/// ([`error_of`], the same parse with paths, or a `serde_json::Value`, stripped and filled
-/// there), so the errors here are not shown. Besides what serde_json rejects, the parse leaves
-/// to the `Value` path ([`left`]): a key of a field with a default that is repeated in its object
-/// (dropping one copy would hide the repeat from serde), a key written with escapes (rare:
-/// models do not escape names; keys are read as serde_json borrows them from the text, see
-/// [`null_follows`]), a `null` an untagged enum's variants disagree about, and types whose enums
-/// meet in more distinct ways than [`MAX_SETS`].
+/// (through a `serde_json::Value`, stripped and filled there), so the errors here are not shown
+/// and are not made precise. Besides what serde_json rejects, three cases are left to that way: a key of a field with a default that is repeated in its object (dropping
+/// one copy would hide the repeat from serde), a key written with escapes (rare: models do not
+/// escape names; keys are read as serde_json borrows them from the text, see [`null_follows`]),
+/// and types whose enums meet in more distinct ways than [`MAX_SETS`].
 pub(crate) fn from_str<T>(text: &str, root: &'static Plan) -> serde_json::Result<T>
 where
     T: serde::de::DeserializeOwned,
 {
-    LEFT.set(false);
+    SETS_FULL.set(false);
     let mut de = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(Strip {
         de: &mut de,
@@ -64,41 +62,10 @@ where
         text,
     })?;
     de.end()?;
-    if LEFT.get() {
-        return Err(left("too many distinct sets of nodes"));
+    if SETS_FULL.get() {
+        return Err(serde_json::Error::custom("too many distinct sets of nodes"));
     }
     Ok(value)
-}
-
-/// Where [`from_str`] does not read `text` because of what is wrong with it: that error, and
-/// its path (`serde_path_to_error` over the same parse; `None` for what follows the value).
-/// `None` where the text reads, or where what stopped the parse is what it leaves to the `Value`
-/// path ([`left`]).
-#[cold]
-pub(crate) fn error_of<T>(
-    text: &str,
-    root: &'static Plan,
-) -> Option<(serde_json::Error, Option<serde_path_to_error::Path>)>
-where
-    T: serde::de::DeserializeOwned,
-{
-    LEFT.set(false);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let result = serde_path_to_error::deserialize::<_, T>(Strip {
-        de: &mut de,
-        set: Set::of(root),
-        text,
-    });
-    if LEFT.get() {
-        return None;
-    }
-    match result {
-        Err(error) => {
-            let path = error.path().clone();
-            Some((error.into_inner(), Some(path)))
-        }
-        Ok(_) => de.end().err().map(|trailing| (trailing, None)),
-    }
 }
 
 /// The concrete nodes (`Object`, `Items`, `Tuple`, `Values`) a JSON value follows: several where
@@ -142,7 +109,7 @@ impl Set {
                 Some(nodes) => Set::Many(nodes),
                 // The parse is refused at its end ([`from_str`]); the slow path reads the text.
                 None => {
-                    LEFT.set(true);
+                    SETS_FULL.set(true);
                     Set::Empty
                 }
             },
@@ -303,17 +270,8 @@ impl Set {
 const MAX_SETS: usize = 4096;
 
 thread_local! {
-    /// Whether the parse on this thread met what it leaves to the `Value` path: an error of its
-    /// own ([`left`]), or a set [`interned`] refused.
-    static LEFT: Cell<bool> = const { Cell::new(false) };
-}
-
-/// An error of the stripping parse's own: what it leaves to the `Value` path (a key written
-/// with escapes, a repeated key with a default, ..), not what is wrong with the text.
-#[cold]
-fn left<E: de::Error>(why: &str) -> E {
-    LEFT.set(true);
-    E::custom(why)
+    /// Whether [`interned`] refused a set during the parse on this thread.
+    static SETS_FULL: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `nodes`, kept for the life of the program, once for each distinct list: each is a list of the
@@ -700,7 +658,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         let (fill, fills) = match &members {
             Keyed::Keys(set) => match keyed_fills(set) {
                 Some(fills) => (!fills.is_empty(), fills),
-                None => return Err(left("more than 64 fields fill")),
+                None => return Err(A::Error::custom("more than 64 fields fill")),
             },
             Keyed::Tagged(set) => {
                 let mut steps = MAX_STEPS;
@@ -784,13 +742,13 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
             let Some(item) = seq.next_element_seed(SetItemSeed)? else {
                 let few = few.get(..count).unwrap_or_default();
                 if Plain::any_repeat(few) {
-                    return Err(left("a set repeats an item"));
+                    return Err(A::Error::custom("a set repeats an item"));
                 }
                 let mut items = PlainSeq(few.iter());
                 let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
                 // As `SeqDeserializer::end`: every item is read.
                 if items.0.len() > 0 {
-                    return Err(left("a set's items were not all read"));
+                    return Err(A::Error::custom("a set's items were not all read"));
                 }
                 return Ok(value);
             };
@@ -811,7 +769,7 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
             items.push(item);
         }
         if SetItem::any_repeat(&items) {
-            return Err(left("a set repeats an item"));
+            return Err(A::Error::custom("a set repeats an item"));
         }
         let mut items = SeqDeserializer::<_, serde_json::Error>::new(items.into_iter());
         let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
@@ -828,10 +786,10 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
         }
     }
     if crate::schema::first_repeat(&items).is_some() {
-        return Err(left("a set repeats an item"));
+        return Err(A::Error::custom("a set repeats an item"));
     }
     if items.iter().any(has_f32_overflow) {
-        return Err(left("a number beyond f32's range"));
+        return Err(A::Error::custom("a number beyond f32's range"));
     }
     let mut items = SeqDeserializer::<_, serde_json::Error>::new(items.into_iter());
     let value = visitor.visit_seq(&mut items).map_err(A::Error::custom)?;
@@ -1188,11 +1146,6 @@ impl<'de> Visitor<'de> for KeySeed {
     fn visit_borrowed_str<E>(self, key: &'de str) -> Result<&'de str, E> {
         Ok(key)
     }
-
-    /// A key serde_json decoded (it has escapes): left to the `Value` path.
-    fn visit_str<E: de::Error>(self, _key: &str) -> Result<&'de str, E> {
-        Err(left("a key written with escapes"))
-    }
 }
 
 /// Reads the `null` of a member that is dropped, which [`null_follows`] saw (anything else is
@@ -1531,7 +1484,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
             Some(case) => case,
             None => {
                 let case = variant_fields(self.text, key, tagged)
-                    .ok_or_else(|| left("a tagged object's key is not in the text"))?;
+                    .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
                 self.case = Some(case);
                 let (bits, lengths) = field_bits(case, fields.len());
                 if FILL {
@@ -1584,8 +1537,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 return give_key(seed, key).map(Some);
             }
             // Rare: the `Value` path strips and fills past the 64th field.
-            let bit =
-                field_bit(index).ok_or_else(|| left("a field past the 64th has a default"))?;
+            let bit = field_bit(index)
+                .ok_or_else(|| A::Error::custom("a field past the 64th has a default"))?;
             if fills {
                 // Handed out: as the model wrote it, or its `null` dropped and the default
                 // written in its place (below).
@@ -1594,7 +1547,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
             if field.default {
                 // Dropping one copy of a repeated key would hide the repeat from serde.
                 if self.seen & bit != 0 {
-                    return Err(left("a key with a default is repeated"));
+                    return Err(A::Error::custom("a key with a default is repeated"));
                 }
                 self.seen |= bit;
                 match null_follows(self.text, key) {
@@ -1612,7 +1565,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                     }
                     Some(false) => {}
                     None => {
-                        return Err(left("a key with a default is not in the text"));
+                        return Err(A::Error::custom("a key with a default is not in the text"));
                     }
                 }
             }
@@ -1773,7 +1726,7 @@ impl Fill {
                 inner,
                 ..
             }) => read_fill(*fill, inner, seed),
-            _ => Err(left("no value to write in")),
+            _ => Err(E::custom("no value to write in")),
         }
     }
 }
@@ -1852,12 +1805,12 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                 // fields they are.
                 Keyed::Tagged(set) => {
                     let Some(start) = key_offset(self.text, key) else {
-                        return Err(left("a tagged object's key is not in the text"));
+                        return Err(A::Error::custom("a tagged object's key is not in the text"));
                     };
                     let set = set.resolved(self.text, start - 1);
                     if FILL {
-                        self.fills =
-                            keyed_fills(&set).ok_or_else(|| left("more than 64 fields fill"))?;
+                        self.fills = keyed_fills(&set)
+                            .ok_or_else(|| A::Error::custom("more than 64 fields fill"))?;
                         self.fill.fills = low_bits(self.fills.len());
                     }
                     let (found, value) = set.lookup(key);
@@ -1874,14 +1827,14 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
             // A `null` that an untagged enum's variants disagree about ([`Found::conflict`]) is
             // left to the slow path, which tries it kept and dropped, object by object.
             if found.conflict() && null_follows(self.text, key) != Some(false) {
-                return Err(left(
+                return Err(A::Error::custom(
                     "the variants of an untagged enum disagree about a null",
                 ));
             }
             if let Some(name) = found.defaulted() {
                 // Dropping one copy of a repeated key would hide the repeat from serde.
                 if !self.seen.insert(name) {
-                    return Err(left("a key with a default is repeated"));
+                    return Err(A::Error::custom("a key with a default is repeated"));
                 }
                 match null_follows(self.text, key) {
                     Some(true) => {
@@ -1890,7 +1843,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
                     }
                     Some(false) => {}
                     None => {
-                        return Err(left("a key with a default is not in the text"));
+                        return Err(A::Error::custom("a key with a default is not in the text"));
                     }
                 }
             }
@@ -1943,7 +1896,7 @@ fn read_fill_json<'de, S: DeserializeSeed<'de>, E: de::Error>(
     seed: S,
 ) -> Result<S::Value, E> {
     if text.contains("null") {
-        return Err(left("a default holds a null"));
+        return Err(E::custom("a default holds a null"));
     }
     let mut de = serde_json::Deserializer::from_str(text);
     let value = strip_seed!(set, text, seed => seed.deserialize(&mut de)).map_err(E::custom)?;
@@ -1996,7 +1949,7 @@ impl<'de> Deserializer<'de> for Scalar {
             Scalar::Str(value) => {
                 visitor.visit_enum(BorrowedStrDeserializer::<Self::Error>::new(value))
             }
-            _ => Err(left("expected an enum's variant name")),
+            _ => Err(de::Error::custom("expected an enum's variant name")),
         }
     }
 
@@ -2012,7 +1965,7 @@ impl<'de> Deserializer<'de> for Scalar {
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Self::Error> {
-        Err(left("expected null"))
+        Err(de::Error::custom("expected null"))
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(
