@@ -46,10 +46,11 @@ use super::sets::{
 ///
 /// Any error means "not on this path": the caller parses again the way that reports errors
 /// (through a `serde_json::Value`, stripped and filled there), so the errors here are not shown
-/// and are not made precise. Besides what serde_json rejects, three cases are left to that way: a key of a field with a default that is repeated in its object (dropping
-/// one copy would hide the repeat from serde), a key written with escapes (rare: models do not
-/// escape names; keys are read as serde_json borrows them from the text, see [`null_follows`]),
-/// and types whose enums meet in more distinct ways than [`MAX_SETS`].
+/// and are not made precise. Besides what serde_json rejects, three cases are left to that way:
+/// a key of a field with a default that is repeated in its object (dropping one copy would hide
+/// the repeat from serde), a key written with escapes (rare: models do not escape names; keys
+/// are read as serde_json borrows them from the text, see [`null_follows`]), and types whose
+/// enums meet in more distinct ways than [`MAX_SETS`].
 pub(crate) fn from_str<T>(text: &str, root: &'static Plan) -> serde_json::Result<T>
 where
     T: serde::de::DeserializeOwned,

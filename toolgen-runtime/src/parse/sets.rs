@@ -156,9 +156,9 @@ impl<'p> Found<'p> {
 }
 
 /// The `null`s an untagged enum's variants disagree about (one defaults its key, another reads
-/// the `null` as a value), which the stripping parse and the value walk keep: serde takes the first variant that reads
-/// the object, so whether the `null` goes is known only by trying. Argument parsing then tries
-/// the choices object by object ([`Conflict`]).
+/// the `null` as a value), which the stripping parse and the value walk keep: serde takes the
+/// first variant that reads the object, so whether the `null` goes is known only by trying.
+/// Argument parsing then tries the choices object by object ([`Conflict`]).
 #[derive(Debug, Default)]
 pub(crate) struct Conflicts {
     /// Whether one was met.
