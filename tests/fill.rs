@@ -249,6 +249,62 @@ struct Plainly {
     sparse: Vec<Option<u8>>,
 }
 
+/// A list with a default of its own, whose items have theirs.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct Shelf {
+    #[tool(default = [])]
+    items: Vec<Item>,
+    #[tool(default = 7)]
+    count: u32,
+    #[tool(default = "shelf")]
+    label: String,
+}
+
+#[test]
+fn a_value_sent_for_a_field_with_a_default_is_read_as_sent() {
+    let shelf = |items, count, label: &str| Shelf {
+        items,
+        count,
+        label: label.to_owned(),
+    };
+    let cases = [
+        // Sent: its items' `null`s dropped and their defaults written in; `null`: the default.
+        (
+            r#"{"items":[{"name":"a","size":null},{"name":"b","size":1}],"count":null,"label":"x"}"#,
+            shelf(vec![item("a", 5), item("b", 1)], 7, "x"),
+        ),
+        (
+            r#"{"items":null,"count":2,"label":null}"#,
+            shelf(vec![], 2, "shelf"),
+        ),
+        (
+            r#"{ "items" : [ ] , "label" :  null }"#,
+            shelf(vec![], 7, "shelf"),
+        ),
+        (r#"{"count":null}"#, shelf(vec![], 7, "shelf")),
+        (
+            "{\n  \"label\":\tnull,\n  \"items\": [{\"size\": null, \"name\": \"c\"}]\n}",
+            shelf(vec![item("c", 5)], 7, "shelf"),
+        ),
+    ];
+    for (text, expected) in cases {
+        let fast = toolgen::__private::parse_stripping::<Shelf>(text);
+        assert_eq!(fast.unwrap(), expected, "{text}");
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(parse::<Shelf>(value).unwrap(), expected, "{text}");
+    }
+    // What is wrong is reported where it is, sent or not.
+    for (text, path) in [
+        (r#"{"items":[null]}"#, "items[0]"),
+        (r#"{"items":[{"size":null}]}"#, "items[0]"),
+        (r#"{"count":"two"}"#, "count"),
+        (r#"{"label":nul}"#, "label"),
+    ] {
+        let error = Shelf::parse_args(text).unwrap_err();
+        assert_eq!(error.path(), path, "{text}: {error}");
+    }
+}
+
 #[test]
 fn plain_objects_are_filled_as_serde_reads_them() {
     let arguments = json!({

@@ -1551,15 +1551,15 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                     return Err(A::Error::custom("a key with a default is repeated"));
                 }
                 self.seen |= bit;
+                if fills {
+                    // Handed out as it is: where its value is `null`, its `#[tool(default =
+                    // ..)]` value is written in its place ([`OrFill`]), in the one look
+                    // serde_json takes at the value, rather than at the object's end (a key a
+                    // second time, and a turn of this loop).
+                    self.fill.value = Some(field);
+                    return give_key(seed, key).map(Some);
+                }
                 match null_follows(self.text, key) {
-                    Some(true) if fills => {
-                        // Dropped, and its `#[tool(default = ..)]` value written in its place:
-                        // the key handed out now, its `null` skipped and the default read where
-                        // serde asks for its value ([`FieldMap::next_value_seed`]), rather than
-                        // at the object's end (a key a second time, and a turn of this loop).
-                        self.fill.value = Some(field);
-                        return give_key(seed, key).map(Some);
-                    }
                     Some(true) => {
                         self.map.next_value_seed(SkipNull)?;
                         continue;
@@ -1576,12 +1576,13 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
 
     #[inline]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
-        if FILL && self.fill.value.is_some() {
-            // In the object's members: the `null` the default stands for is skipped first.
+        if FILL && let Some(field) = self.fill.value.take() {
+            // In the object's members: the value as sent, or the default for its `null`.
             if !self.fill.ended() {
-                self.map.next_value_seed(SkipNull)?;
+                let text = self.text;
+                return self.map.next_value_seed(OrFill { seed, field, text });
             }
-            return self.fill.read(seed);
+            return read_fill_of(field, seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
     }
@@ -1719,16 +1720,68 @@ impl Fill {
     /// every value, stays small enough for rustc to inline it (with the fill in it, it left it
     /// a function of its own, which cost each value of an object with defaults to fill about 40
     /// instructions).
-    #[inline(never)]
+    #[inline]
     fn read<'de, S: DeserializeSeed<'de>, E: de::Error>(&mut self, seed: S) -> Result<S::Value, E> {
         match self.value.take() {
-            Some(PlanField {
-                fill: Some(fill),
-                inner,
-                ..
-            }) => read_fill(*fill, inner, seed),
-            _ => Err(E::custom("no value to write in")),
+            Some(field) => read_fill_of(field, seed),
+            None => Err(E::custom("no value to write in")),
         }
+    }
+}
+
+/// Reads the `#[tool(default = ..)]` value of `field` into `seed` ([`read_fill`]). Out of line:
+/// a map's `next_value_seed`, which serde calls for every value, stays small enough for rustc to
+/// inline it (with the fill in it, it left it a function of its own, which cost each value of an
+/// object with defaults to fill about 40 instructions).
+#[inline(never)]
+fn read_fill_of<'de, S: DeserializeSeed<'de>, E: de::Error>(
+    field: &'static PlanField,
+    seed: S,
+) -> Result<S::Value, E> {
+    match field {
+        PlanField {
+            fill: Some(fill),
+            inner,
+            ..
+        } => read_fill(*fill, inner, seed),
+        _ => Err(E::custom("no value to write in")),
+    }
+}
+
+/// The value of a member whose field has a `#[tool(default = ..)]` value ([`FieldMap`]): the
+/// value as sent, or, for its `null`, the default written in its place. serde_json's one look
+/// at the value (`deserialize_option`) tells which, where a look at the text would come first.
+struct OrFill<'de, S> {
+    seed: S,
+    field: &'static PlanField,
+    text: &'de str,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for OrFill<'de, S> {
+    type Value = S::Value;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<S::Value, D::Error> {
+        de.deserialize_option(self)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OrFill<'de, S> {
+    type Value = S::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a value or null")
+    }
+
+    #[inline]
+    fn visit_none<E: de::Error>(self) -> Result<S::Value, E> {
+        read_fill_of(self.field, self.seed)
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, de: D) -> Result<S::Value, D::Error> {
+        let OrFill { seed, field, text } = self;
+        strip_seed!(Set::of(field.inner), text, seed => seed.deserialize(de))
     }
 }
 
