@@ -331,3 +331,45 @@ fn a_gemini_tool_without_arguments_has_no_parameters() {
     let definition = (list_profiles.definition)(Provider::Gemini);
     assert_eq!(definition.get("parameters"), None, "{definition}");
 }
+
+/// Where `T`'s definitions and dialects are, one address each (`0` for a dialect it has none of).
+fn addresses<T: Tool>() -> Vec<usize> {
+    let definitions = Provider::ALL.map(|provider| T::definition_json(provider).as_ptr() as usize);
+    let dialects =
+        Dialect::ALL.map(|dialect| T::input_schema(dialect).map_or(0, |s| s.as_ptr() as usize));
+    definitions.into_iter().chain(dialects).collect()
+}
+
+/// Each tool builds its definitions and dialects once, whichever thread asks first, and every
+/// caller gets that text: two tools, eight threads asking at once.
+#[test]
+fn definitions_are_built_once_for_every_thread() {
+    let barrier = std::sync::Barrier::new(8);
+    let seen: Vec<(Vec<usize>, Vec<usize>)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..8)
+            .map(|i| {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    if i % 2 == 0 {
+                        let flashcards = addresses::<EmitFlashcards>();
+                        (flashcards, addresses::<FunctionName>())
+                    } else {
+                        let function_name = addresses::<FunctionName>();
+                        (addresses::<EmitFlashcards>(), function_name)
+                    }
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().unwrap())
+            .collect()
+    });
+    let first = &seen[0];
+    for other in &seen {
+        assert_eq!(other, first);
+    }
+    // The two tools' texts are their own.
+    assert!(first.0.iter().zip(&first.1).all(|(a, b)| a != b || *a == 0));
+}

@@ -123,7 +123,7 @@ pub mod __private {
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
-    pub use crate::tool::{Extras, Icon, ToolCache};
+    pub use crate::tool::{Extras, Icon};
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
         pub use crate::schema::facts::{

@@ -24,11 +24,6 @@ pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
                 const NAME: &'static str = "";
                 const DESCRIPTION: &'static str = "";
                 const INPUT_SCHEMA: &'static str = "{}";
-                fn cache() -> &'static ::toolgen::__private::ToolCache {
-                    static CACHE: ::toolgen::__private::ToolCache =
-                        ::toolgen::__private::ToolCache::new();
-                    &CACHE
-                }
             }
         }
     });

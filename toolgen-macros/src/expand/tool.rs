@@ -136,10 +136,6 @@ pub(super) fn expand_tool(
             #modes_item
             #timeout
             #extras
-            fn cache() -> &'static ::toolgen::__private::ToolCache {
-                static CACHE: ::toolgen::__private::ToolCache = ::toolgen::__private::ToolCache::new();
-                &CACHE
-            }
         }
     }
 }

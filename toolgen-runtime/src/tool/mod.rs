@@ -7,8 +7,10 @@ pub(crate) mod set;
 
 use serde::de::DeserializeOwned;
 
+use std::any::TypeId;
+use std::collections::BTreeMap;
 use std::marker::PhantomData;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, PoisonError, RwLock};
 
 use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
@@ -58,7 +60,7 @@ use crate::schema::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
     label = "this type does not implement `toolgen::Tool`",
     note = "add `#[derive(toolgen::Tool, serde::Deserialize)]` and a doc comment saying what the tool does"
 )]
-pub trait Tool: ToolSchema + DeserializeOwned {
+pub trait Tool: ToolSchema + DeserializeOwned + 'static {
     /// The tool's name, as the model calls it: `#[tool(name = "...")]`, or the type's name in
     /// snake_case. Matches `^[a-zA-Z0-9_-]{1,64}$`, checked at compile time.
     const NAME: &'static str;
@@ -120,10 +122,6 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     #[doc(hidden)]
     const EXTRAS: Extras = Extras::NONE;
 
-    /// Where the tool keeps the dialects and definitions it has built, each once, at first use.
-    #[doc(hidden)]
-    fn cache() -> &'static ToolCache;
-
     /// The input schema in `dialect`, as `&'static str`: [`Tool::INPUT_SCHEMA`] for
     /// [`Dialect::Standard`]; otherwise rewritten from it once, at first use, and kept. `None`
     /// where the tool has no such schema: a strict dialect of a tool that is not strict for that
@@ -174,7 +172,7 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(Greet::input_schema(Dialect::OpenAiStrict), None); // not strict
     /// ```
     fn input_schema(dialect: Dialect) -> Option<&'static str> {
-        Self::cache().input_schema(&Info::<Self>::INFO, dialect)
+        ToolCache::of(TypeId::of::<Self>()).input_schema(&Info::<Self>::INFO, dialect)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as JSON
@@ -198,7 +196,7 @@ pub trait Tool: ToolSchema + DeserializeOwned {
     /// assert_eq!(Greet::definition_json(Provider::Anthropic), ANTHROPIC);
     /// ```
     fn definition_json(provider: Provider) -> &'static str {
-        Self::cache().definition(&Info::<Self>::INFO, provider)
+        ToolCache::of(TypeId::of::<Self>()).definition(&Info::<Self>::INFO, provider)
     }
 
     /// The tool definition object `provider`'s API expects in its request's tool list, as a
@@ -338,10 +336,10 @@ pub struct Icon {
 
 /// What a tool builds at run time, each once, at first use: its dialects and its definitions.
 ///
-/// `#[derive(Tool)]` gives every tool one, in a `static`; nothing in it is built at compile
-/// time, so a dialect or definition the program never asks for costs nothing at all.
-#[doc(hidden)]
-pub struct ToolCache {
+/// Each tool type has one, made at the first use of either ([`ToolCache::of`]); nothing in it
+/// is built at compile time, so a dialect or definition the program never asks for costs nothing
+/// at all.
+struct ToolCache {
     dialects: [OnceLock<Option<String>>; 3],
     definitions: [OnceLock<String>; 5],
 }
@@ -373,12 +371,33 @@ impl<T: Tool> Info<T> {
 }
 
 impl ToolCache {
-    /// An empty cache, for a `static`.
-    pub const fn new() -> ToolCache {
+    /// An empty cache.
+    const fn new() -> ToolCache {
         ToolCache {
             dialects: [const { OnceLock::new() }; 3],
             definitions: [const { OnceLock::new() }; 5],
         }
+    }
+
+    /// The cache of the tool whose type is `tool`: made at its first use and kept for the life
+    /// of the program, one for each tool type it uses (a few hundred bytes each). One map for
+    /// all tools, rather than a `static` that the derive writes into each tool: a `static` a
+    /// tool cost about 2.5 M instructions to compile (benches/compile_time.sh), and its
+    /// definitions are read once a request, where a look in the map takes tens of nanoseconds.
+    fn of(tool: TypeId) -> &'static ToolCache {
+        static CACHES: RwLock<BTreeMap<TypeId, &'static ToolCache>> = RwLock::new(BTreeMap::new());
+        let found = CACHES
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&tool)
+            .copied();
+        if let Some(cache) = found {
+            return cache;
+        }
+        let mut caches = CACHES.write().unwrap_or_else(PoisonError::into_inner);
+        caches
+            .entry(tool)
+            .or_insert_with(|| Box::leak(Box::new(ToolCache::new())))
     }
 
     /// [`Tool::input_schema`].
@@ -420,11 +439,5 @@ impl ToolCache {
                 },
             )
         })
-    }
-}
-
-impl Default for ToolCache {
-    fn default() -> ToolCache {
-        ToolCache::new()
     }
 }
