@@ -1715,11 +1715,8 @@ impl Fill {
         }
     }
 
-    /// Reads the value whose key was handed out last into `seed` ([`read_fill`]), where the
-    /// map has one to write in. Out of line: a map's `next_value_seed`, which serde calls for
-    /// every value, stays small enough for rustc to inline it (with the fill in it, it left it
-    /// a function of its own, which cost each value of an object with defaults to fill about 40
-    /// instructions).
+    /// Reads the value whose key was handed out last into `seed` ([`read_fill_of`]), where the
+    /// map has one to write in.
     #[inline]
     fn read<'de, S: DeserializeSeed<'de>, E: de::Error>(&mut self, seed: S) -> Result<S::Value, E> {
         match self.value.take() {
