@@ -110,6 +110,9 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let shared = shared_consts(&cx, &body.node, recursive, parts.as_ref());
     let (schema, entry) = described_body(container, &shared.body_rope, recursive, &self_ty);
     let (defs, behind) = defs(container, &body.node, recursive, &self_ty, &entry);
+    // No definitions: `ToolSchema`'s own `DEFS` (`Defs::None`), not an item for rustc to check.
+    let no_defs = defs.is_none();
+    let defs = defs.unwrap_or_else(|| quote!(::toolgen::__private::Defs::None));
 
     let (generics, type_params) = bounded_generics(container);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -148,6 +151,8 @@ fn expand(container: &Container<'_>) -> TokenStream {
         defs,
         facts,
     } = own;
+    let defs =
+        (on_graph || !no_defs).then(|| quote!(const DEFS: ::toolgen::__private::Defs = #defs;));
     let impl_parts = ImplParts {
         ident,
         impl_generics: quote!(#impl_generics),
@@ -183,7 +188,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #[automatically_derived]
             #header {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
-                const DEFS: ::toolgen::__private::Defs = #defs;
+                #defs
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
                 #object
                 #default
@@ -229,7 +234,11 @@ fn shared_consts(
     let container = cx.container;
     let shared = container.original.generics.params.is_empty();
     let parts = parts.filter(|_| shared);
-    let properties = parts.map(ObjectParts::properties_node);
+    // Properties that are all text need no const: the body folds their text into its own, and
+    // `OBJECT` holds it (a const would be one more item for rustc to check).
+    let properties = parts
+        .map(ObjectParts::properties_node)
+        .filter(|node| node.literal().is_none());
     let flattened: Vec<syn::Type> = parts
         .map(|parts| parts.flattened.clone())
         .unwrap_or_default();
@@ -505,7 +514,8 @@ fn recursive_impl(parts: &ImplParts<'_>, def_id: &TokenStream) -> TokenStream {
     }
 }
 
-/// The `$defs` the type needs (the `DEFS` expression, and the statics it points to): its own
+/// The `$defs` the type needs (the `DEFS` expression, `None` for none, and the statics it
+/// points to): its own
 /// entry if it is recursive, those of the types it uses (except through fields that lead back to
 /// itself, which would be a const-evaluation cycle), and, behind a `static` for each type a
 /// `#[tool(recursive)]` field leads to, that type's definitions and entry.
@@ -515,7 +525,7 @@ fn defs(
     recursive: bool,
     self_ty: &syn::Type,
     entry: &TokenStream,
-) -> (TokenStream, TokenStream) {
+) -> (Option<TokenStream>, TokenStream) {
     let (mut leaves, mut cycles) = (Vec::new(), Vec::new());
     body.trait_leaves(&mut leaves, &mut cycles);
     let mut parts: Vec<TokenStream> = Vec::new();
@@ -555,9 +565,9 @@ fn defs(
         });
     }
     let defs = match parts.len() {
-        0 => quote!(::toolgen::__private::Defs::None),
-        1 => parts.remove(0),
-        _ => quote!(::toolgen::__private::Defs::Seq(&[#(#parts),*])),
+        0 => None,
+        1 => Some(parts.remove(0)),
+        _ => Some(quote!(::toolgen::__private::Defs::Seq(&[#(#parts),*]))),
     };
     (defs, statics)
 }
