@@ -514,11 +514,10 @@ fn recursive_impl(parts: &ImplParts<'_>, def_id: &TokenStream) -> TokenStream {
     }
 }
 
-/// The `$defs` the type needs (the `DEFS` expression, `None` for none, and the statics it
-/// points to): its own
-/// entry if it is recursive, those of the types it uses (except through fields that lead back to
-/// itself, which would be a const-evaluation cycle), and, behind a `static` for each type a
-/// `#[tool(recursive)]` field leads to, that type's definitions and entry.
+/// The `$defs` the type needs (the `DEFS` expression, `None` for none, and the statics it points
+/// to): its own entry if it is recursive, those of the types it uses (except through fields that
+/// lead back to itself, which would be a const-evaluation cycle), and, behind a `static` for each
+/// type a `#[tool(recursive)]` field leads to, that type's definitions and entry.
 fn defs(
     container: &Container<'_>,
     body: &Node,

@@ -1582,7 +1582,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
                 let text = self.text;
                 return self.map.next_value_seed(OrFill { seed, field, text });
             }
-            return read_fill_of(field, seed);
+            return read_fill(field, seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
     }
@@ -1715,33 +1715,36 @@ impl Fill {
         }
     }
 
-    /// Reads the value whose key was handed out last into `seed` ([`read_fill_of`]), where the
+    /// Reads the value whose key was handed out last into `seed` ([`read_fill`]), where the
     /// map has one to write in.
     #[inline]
     fn read<'de, S: DeserializeSeed<'de>, E: de::Error>(&mut self, seed: S) -> Result<S::Value, E> {
         match self.value.take() {
-            Some(field) => read_fill_of(field, seed),
+            Some(field) => read_fill(field, seed),
             None => Err(E::custom("no value to write in")),
         }
     }
 }
 
-/// Reads the `#[tool(default = ..)]` value of `field` into `seed` ([`read_fill`]). Out of line:
-/// a map's `next_value_seed`, which serde calls for every value, stays small enough for rustc to
-/// inline it (with the fill in it, it left it a function of its own, which cost each value of an
-/// object with defaults to fill about 40 instructions).
+/// Reads the `#[tool(default = ..)]` value of `field` into `seed`, with the `#[tool(default =
+/// ..)]` values of its own fields written in, as [`fill_value`](super::fill_value) fills the
+/// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
+/// stripping), are left to that path. Out of line: a map's `next_value_seed`, which serde calls
+/// for every value, stays small enough for rustc to inline it (with the fill in it, it left it a
+/// function of its own, which cost each value of an object with defaults to fill about 40
+/// instructions).
 #[inline(never)]
-fn read_fill_of<'de, S: DeserializeSeed<'de>, E: de::Error>(
+fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
     field: &'static PlanField,
     seed: S,
 ) -> Result<S::Value, E> {
-    match field {
-        PlanField {
-            fill: Some(fill),
-            inner,
+    match field.fill {
+        Some(FillValue {
+            scalar: Some(scalar),
             ..
-        } => read_fill(*fill, inner, seed),
-        _ => Err(E::custom("no value to write in")),
+        }) => seed.deserialize(scalar).map_err(E::custom),
+        Some(FillValue { text, scalar: None }) => read_fill_json(text, Set::of(field.inner), seed),
+        None => Err(E::custom("no value to write in")),
     }
 }
 
@@ -1772,7 +1775,7 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OrFill<'de, S> {
 
     #[inline]
     fn visit_none<E: de::Error>(self) -> Result<S::Value, E> {
-        read_fill_of(self.field, self.seed)
+        read_fill(self.field, self.seed)
     }
 
     #[inline]
@@ -1919,22 +1922,6 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for StripMap<'de, 
 
     fn size_hint(&self) -> Option<usize> {
         self.map.size_hint()
-    }
-}
-
-/// A `#[tool(default = ..)]` value, read from its JSON text into `seed` with the `#[tool(default
-/// = ..)]` values of its own fields written in, as [`fill_value`](super::fill_value) fills the
-/// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
-/// stripping), are left to that path.
-#[inline]
-fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
-    fill: FillValue,
-    node: &'static Plan,
-    seed: S,
-) -> Result<S::Value, E> {
-    match fill.scalar {
-        Some(scalar) => seed.deserialize(scalar).map_err(E::custom),
-        None => read_fill_json(fill.text, Set::of(node), seed),
     }
 }
 

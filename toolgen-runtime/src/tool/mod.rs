@@ -337,9 +337,8 @@ pub struct Icon {
 /// What a tool builds at run time, each once, at first use: its dialects and its definitions.
 ///
 /// Each tool type has one, made when a dialect or definition of it is first asked for
-/// ([`ToolCache::of`]); nothing in it
-/// is built at compile time, so a dialect or definition the program never asks for costs nothing
-/// at all.
+/// ([`ToolCache::of`]); nothing in it is built at compile time, so a dialect or definition the
+/// program never asks for costs nothing at all.
 struct ToolCache {
     dialects: [OnceLock<Option<String>>; 3],
     definitions: [OnceLock<String>; 5],
