@@ -1,5 +1,5 @@
 //! The dialect rewrite as small passes over the schema tree (schemars' transforms are the
-//! model). [`write`] walks the tree once, from the root down: at each schema object it runs the
+//! model). [`write()`] walks the tree once, from the root down: at each schema object it runs the
 //! dialect's passes in order, each doing one thing to that object, then goes into the schemas
 //! inside it (properties, items, branches, definitions). What a pass adds goes after the
 //! object's own members, in the order the passes run.

@@ -365,7 +365,7 @@ enum Keyed {
 
 /// Hands `each` the fields with a `#[tool(default = ..)]` value of the object `node` stands for,
 /// until it breaks: its own, then its flattened types' (in the order
-/// [`fill_value`](super::fill_value) writes them in). A tagged enum's variants hand theirs with
+/// [`fill_value`](super::walk::fill_value) writes them in). A tagged enum's variants hand theirs with
 /// `cases`; without it, they are left out (a resolved set holds the variant its tag names). An
 /// untagged enum's alternatives hand none: nothing is filled below them.
 fn own_fills(
@@ -1427,7 +1427,7 @@ struct FieldMap<'de, A, const FILL: bool> {
 impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
     /// After the object's last member: the key of the next field whose `#[tool(default = ..)]`
     /// value is to be written in (its key was not handed out), as
-    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from the
+    /// [`fill_value`](super::walk::fill_value) writes it into a value; its value is then read from the
     /// default's text ([`MapAccess::next_value_seed`]).
     fn next_fill<K: DeserializeSeed<'de>>(
         &mut self,
@@ -1610,7 +1610,7 @@ struct StripMap<'de, A, const FILL: bool> {
 impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
     /// After the object's last member: the key of the next field of `fills` whose
     /// `#[tool(default = ..)]` value is to be written in (its key was not handed out), as
-    /// [`fill_value`](super::fill_value) writes it into a value; its value is then read from
+    /// [`fill_value`](super::walk::fill_value) writes it into a value; its value is then read from
     /// the default's text ([`MapAccess::next_value_seed`]).
     fn next_fill<K: DeserializeSeed<'de>>(
         &mut self,
@@ -1627,7 +1627,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
 }
 
 /// The `#[tool(default = ..)]` values an object's map writes in after the object's own members
-/// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::fill_value) writes them into a value.
+/// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::walk::fill_value) writes them into a value.
 struct Fill {
     /// The fields with a value to write in, a bit each by index in the map's list of fields (the
     /// first 64).
@@ -1727,7 +1727,7 @@ impl Fill {
 }
 
 /// Reads the `#[tool(default = ..)]` value of `field` into `seed`, with the `#[tool(default =
-/// ..)]` values of its own fields written in, as [`fill_value`](super::fill_value) fills the
+/// ..)]` values of its own fields written in, as [`fill_value`](super::walk::fill_value) fills the
 /// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
 /// stripping), are left to that path. Out of line: a map's `next_value_seed`, which serde calls
 /// for every value, stays small enough for rustc to inline it (with the fill in it, it left it a

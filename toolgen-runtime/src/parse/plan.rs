@@ -9,11 +9,9 @@
 //! [`DynamicTool`](crate::DynamicTool)'s is built from its JSON Schema
 //! ([`crate::parse::schema_plan`]) into an [`OwnedPlan`], whose nodes go with it. Argument
 //! parsing follows a derived type's plan through serde's own parse ([`crate::parse::fast`], the
-//! fast path), through the argument text where that parse fails ([`crate::parse::text`]: one
-//! pass, no `serde_json::Value`; it finds the errors, and reads the rare keys the fast path
-//! leaves to it) and through a value ([`crate::parse::walk`]: `null`s dropped, values filled in,
-//! sets checked), all three by way of the node sets of [`crate::parse::sets`]; a dynamic tool's
-//! through its value.
+//! fast path) and, where that parse fails or leaves the arguments to it, through a value
+//! ([`crate::parse::walk`]: `null`s dropped, values filled in, sets checked, errors found), both
+//! by way of the node sets of [`crate::parse::sets`]; a dynamic tool's through its value.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

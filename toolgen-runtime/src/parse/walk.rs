@@ -108,7 +108,7 @@ pub(crate) fn check_node<'p>(
 
 /// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
 /// its index, which serde reads where it has buffered the object (a flattened enum), as
-/// [`resolve_tags`] finds it in the text.
+/// [`resolve_tags`](super::sets::resolve_tags) finds it in the text.
 pub(crate) fn tagged_case<'p>(
     value: &Value,
     tag: &str,

@@ -388,7 +388,7 @@ impl Facts {
         facts
     }
 
-    /// The node of a type with constraints of its own to check ([`CONSTRAIN`]).
+    /// The node of a type with constraints of its own to check (`CONSTRAIN`).
     pub const fn constrained(mut self) -> Facts {
         self.work |= CONSTRAIN;
         self
@@ -428,7 +428,7 @@ impl Facts {
     /// An enum: its `branches` as the schema writes them, those from `untagged_from` on its
     /// untagged variants' contents ([`Parse::Enum`]); `own` and `counts` as for
     /// [`Facts::node`]. Below the untagged ones only `null`s are dropped: what they fill in
-    /// counts as [`FILL_ANYWHERE`] and [`FILL_UNTAGGED`], their sets as nothing (their
+    /// counts as `FILL_ANYWHERE` and `FILL_UNTAGGED`, their sets as nothing (their
     /// constraints are checked).
     pub const fn enumeration(
         repr: EnumRepr,
@@ -483,7 +483,7 @@ impl Facts {
     }
 
     /// Whether a parsed value of the node has constraints to check, at any depth: whether its
-    /// type's `check_constraints` has anything to do ([`CONSTRAIN`]).
+    /// type's `check_constraints` has anything to do (`CONSTRAIN`).
     pub const fn constrains(&self) -> bool {
         self.work & CONSTRAIN != 0
     }

@@ -75,7 +75,7 @@ pub trait Tool: ToolSchema + DeserializeOwned + 'static {
     /// What the tool returns, from `#[tool(output = Type)]`: the JSON Schema of `Type` (any
     /// type with a schema), built at compile time like [`Tool::INPUT_SCHEMA`]. MCP definitions
     /// carry it as `outputSchema`, and the tool's output becomes MCP `structuredContent`. MCP
-    /// `2025-11-25` takes only an object's schema there: [`Provider::Mcp`](crate::Provider::Mcp)
+    /// `2025-11-25` takes only an object's schema there: [`Provider::Mcp`]
     /// definitions (that version's) leave any other out, and an `McpServer` (feature `mcp`)
     /// gives it to clients of `2026-07-28` only.
     ///
