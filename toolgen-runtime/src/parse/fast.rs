@@ -27,7 +27,7 @@ use super::lexer::{
     decode_into, is_whitespace, literal, scan_number, scan_string, skip_container, skip_whitespace,
     string_stop,
 };
-use super::plan::{self, Flat};
+use super::plan::{self, Flat, Layout};
 
 // The fast path reads the derived types' plans only ([`plan::plan_for`]), kept for the life of
 // the program: the node sets it keeps once ([`interned`]) are keyed by their nodes' addresses.
@@ -614,23 +614,22 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         // tagged enum flattened in whose variants are plain objects, its fields and those of the
         // variant its tag names looked up directly ([`Plan::object`]).
         let plain = match self.set {
-            Set::One(Plan::Object(fields, [], _)) => {
-                let (bits, lengths) = field_bits(fields, 0);
-                Some((fields, None, bits != 0, bits, lengths))
+            Set::One(Plan::Object(fields, [], layout)) => {
+                Some((fields, None, layout.fills != 0, layout))
             }
-            Set::One(Plan::Object(fields, [tagged @ Plan::Tagged(..)], flat)) => match flat {
-                Flat::No => None,
-                Flat::Fits | Flat::Fills => {
-                    let (bits, lengths) = field_bits(fields, 0);
-                    Some((fields, Some(tagged), *flat == Flat::Fills, bits, lengths))
+            Set::One(Plan::Object(fields, [tagged @ Plan::Tagged(..)], layout)) => {
+                match layout.flat {
+                    Flat::No => None,
+                    Flat::Fits => Some((fields, Some(tagged), false, layout)),
+                    Flat::Fills => Some((fields, Some(tagged), true, layout)),
                 }
-            },
+            }
             _ => None,
         };
-        if let Some((fields, tagged, fill, bits, lengths)) = plain {
+        if let Some((fields, tagged, fill, layout)) = plain {
             // `fill`: whether the object may have `#[tool(default = ..)]` values to write in
-            // ([`FieldMap::next_fill`]), `bits` its own fields that do ([`Fill::fills`]),
-            // `lengths` the lengths of their names ([`FieldMap::lengths`]).
+            // ([`FieldMap::next_fill`]); its layout, its own fields that do ([`Fill::fills`])
+            // and the lengths of their names ([`FieldMap::lengths`]).
             macro_rules! visit {
                 ($fill:literal) => {
                     self.visitor.visit_map(FieldMap::<A, $fill> {
@@ -639,10 +638,10 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
                         tagged,
                         case: None,
                         next: 0,
-                        lengths,
+                        lengths: layout.lengths,
                         node: &Plan::None,
                         seen: 0,
-                        fill: Fill::of(if $fill { bits } else { 0 }),
+                        fill: Fill::of(if $fill { layout.fills } else { 0 }),
                         text: self.text,
                     })
                 };
@@ -1235,9 +1234,21 @@ fn key_offset(text: &str, key: &str) -> Option<usize> {
 /// tag is not one ([`Plan::object`]), so the first tag from there is the object's first, which
 /// serde reads (and [`resolve_tags`] finds from the object's start).
 #[inline(never)]
-fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'static [PlanField]> {
+fn variant_fields(
+    text: &str,
+    key: &str,
+    tagged: &'static Plan,
+) -> Option<(&'static [PlanField], Layout)> {
+    const NO_FIELDS: (&[PlanField], Layout) = (
+        &[],
+        Layout {
+            flat: Flat::No,
+            fills: 0,
+            lengths: 0,
+        },
+    );
     let Plan::Tagged(tag, cases) = tagged else {
-        return Some(&[]);
+        return Some(NO_FIELDS);
     };
     let start = key_offset(text, key)?;
     // Most often the key is the tag itself (models write it first among the variant's keys):
@@ -1261,8 +1272,8 @@ fn variant_fields(text: &str, key: &str, tagged: &'static Plan) -> Option<&'stat
         }
     };
     Some(match case.map(|c| c.node) {
-        Some(Plan::Object(fields, ..)) => fields,
-        _ => &[],
+        Some(Plan::Object(fields, _, layout)) => (fields, *layout),
+        _ => NO_FIELDS,
     })
 }
 
@@ -1484,14 +1495,18 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
         let case = match self.case {
             Some(case) => case,
             None => {
-                let case = variant_fields(self.text, key, tagged)
+                let (case, layout) = variant_fields(self.text, key, tagged)
                     .ok_or_else(|| A::Error::custom("a tagged object's key is not in the text"))?;
                 self.case = Some(case);
-                let (bits, lengths) = field_bits(case, fields.len());
                 if FILL {
-                    self.fill.fills |= bits;
+                    // Its indices follow the object's own fields, which are fewer than 64
+                    // where it has any ([`Plan::object`]).
+                    let first = u32::try_from(fields.len()).ok();
+                    self.fill.fills |= first
+                        .and_then(|first| layout.fills.checked_shl(first))
+                        .unwrap_or(0);
                 }
-                self.lengths |= lengths;
+                self.lengths |= layout.lengths;
                 // Most often the key is the tag, and the variant's own keys follow it.
                 self.next = fields.len();
                 case
@@ -1574,7 +1589,7 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
         if FILL && let Some(field) = self.fill.value.take() {
             // In the object's members: the value as sent, or the default for its `null`.
@@ -1585,6 +1600,11 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
             return read_fill(field, seed);
         }
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
+    }
+
+    #[inline(always)]
+    fn next_value<T: serde::Deserialize<'de>>(&mut self) -> Result<T, A::Error> {
+        self.next_value_seed(std::marker::PhantomData)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -1783,24 +1803,6 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OrFill<'de, S> {
         let OrFill { seed, field, text } = self;
         strip_seed!(Set::of(field.inner), text, seed => seed.deserialize(de))
     }
-}
-
-/// The bits in [`Fill::fills`] of those of `fields` with a value to write in, whose indices in
-/// the map's list start at `first`, and those in [`FieldMap::lengths`] of their names.
-#[inline]
-fn field_bits(fields: &[PlanField], first: usize) -> (u64, u64) {
-    let mut bits = 0;
-    let mut lengths = 0;
-    let mut bit = field_bit(first).unwrap_or(0);
-    for field in fields {
-        if field.fill.is_some() {
-            bits |= bit;
-        }
-        // Past the 64th field, no bit (`<<` by one moves the last bit out).
-        bit <<= 1;
-        lengths |= 1_u64 << (field.name.len() & 63);
-    }
-    (bits, lengths)
 }
 
 /// The bits of the first `count` fields (at most 64).
@@ -2130,7 +2132,7 @@ mod tests {
     fn flat(fields: &'static [PlanField], tag: &'static str, cases: &'static [TagCase]) -> Flat {
         let flattened: &'static [Plan] = Box::leak(Box::new([Plan::Tagged(tag, cases)]));
         match Plan::object(fields, flattened) {
-            Plan::Object(_, _, flat) => flat,
+            Plan::Object(_, _, layout) => layout.flat,
             _ => Flat::No,
         }
     }

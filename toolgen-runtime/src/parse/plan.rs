@@ -30,9 +30,9 @@ pub enum Plan<'p> {
     /// Nothing to strip here or below.
     None,
     /// An object: the fields that have a default or lead to one, and the nodes of its
-    /// `#[serde(flatten)]` fields, which read the keys it does not know.
-    /// `flat` is whether the object fits the fast map ([`Plan::object`] works it out).
-    Object(&'p [PlanField<'p>], &'p [Plan<'p>], Flat),
+    /// `#[serde(flatten)]` fields, which read the keys it does not know; and what the fast
+    /// map reads of it ([`Layout`], which [`Plan::object`] works out).
+    Object(&'p [PlanField<'p>], &'p [Plan<'p>], Layout),
     /// An array whose items all follow the node.
     Items(&'p Plan<'p>),
     /// An array whose items all follow the node and must all differ: a set, whose schema says
@@ -248,18 +248,56 @@ pub enum Flat {
     Fills,
 }
 
+/// What the fast map of an object reads from its plan rather than working it out per object
+/// ([`Plan::object`]).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Whether a tagged enum flattened in is read by the fast map.
+    pub flat: Flat,
+    /// The object's fields with a `#[tool(default = ..)]` value, a bit each by index (the first
+    /// 64).
+    pub fills: u64,
+    /// The lengths of its fields' names, a bit each (the length's lowest six bits): a key of
+    /// another length names none of them.
+    pub lengths: u64,
+}
+
 impl<'p> Plan<'p> {
-    /// An object of `fields` with `flattened` read beside them, whether it fits the fast map
-    /// worked out ([`Flat`]): where its one flattened node is a tagged enum whose variants are
-    /// plain objects, none of whose names is one of the object's own (a key then names one
-    /// field, whatever the variant), nor is the tag's, no variant's name holds a quote, a
-    /// backslash or a control character, and the object's fields and any variant's fit in 64.
+    /// An object of `fields` with `flattened` read beside them, its [`Layout`] worked out:
+    /// whether it fits the fast map ([`Flat`]), where its one flattened node is a tagged enum
+    /// whose variants are plain objects, none of whose names is one of the object's own (a key
+    /// then names one field, whatever the variant), nor is the tag's, no variant's name holds a
+    /// quote, a backslash or a control character, and the object's fields and any variant's
+    /// fit in 64; and the bits of its fields.
     pub const fn object(fields: &'p [PlanField<'p>], flattened: &'p [Plan<'p>]) -> Plan<'p> {
         let flat = match flattened {
             [Plan::Tagged(tag, cases)] => flat_cases(fields, tag, cases),
             _ => Flat::No,
         };
-        Plan::Object(fields, flattened, flat)
+        // (A loop of slice patterns: a const fn has no iterators.)
+        let (mut fills, mut lengths, mut bit) = (0, 0, 1_u64);
+        let mut rest = fields;
+        while let [field, after @ ..] = rest {
+            if field.fill.is_some() {
+                fills |= bit;
+            }
+            // Past the 64th field, no bit (`<<` by one moves the last bit out).
+            bit <<= 1;
+            lengths |= 1_u64 << (field.name.len() & 63);
+            rest = after;
+        }
+        Plan::Object(
+            fields,
+            flattened,
+            Layout {
+                flat,
+                fills,
+                lengths,
+            },
+        )
     }
 }
 
