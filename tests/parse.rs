@@ -53,6 +53,55 @@ fn valid() -> serde_json::Value {
     })
 }
 
+/// Two codes, each with a pattern of its own.
+#[derive(Tool, Deserialize, Debug)]
+struct Codes {
+    #[tool(pattern = "^[A-Z]{3}$")]
+    airport: String,
+    #[tool(pattern = "^[0-9]{3}$")]
+    gate: String,
+}
+
+/// One code, with the same pattern as `Codes::airport` (written again, so perhaps another
+/// literal in the binary).
+#[derive(Tool, Deserialize, Debug)]
+struct Airport {
+    #[tool(pattern = "^[A-Z]{3}$")]
+    code: String,
+}
+
+#[test]
+fn each_pattern_checks_its_own_field_from_every_thread() {
+    // Each pattern is compiled once for all types and threads (one map of them): each field must
+    // still be checked against its own, the first check of each from any of eight threads at once.
+    let threads: Vec<_> = (0..8)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let codes = Codes::parse_args(r#"{"airport":"RIX","gate":"012"}"#);
+                assert!(codes.is_ok(), "thread {i}: {codes:?}");
+                let wrong = Codes::parse_args(r#"{"airport":"012","gate":"RIX"}"#).unwrap_err();
+                assert_eq!(wrong.path(), "airport", "thread {i}");
+                assert_eq!(
+                    wrong.message(),
+                    "must match the pattern `^[A-Z]{3}$`",
+                    "thread {i}"
+                );
+                let gate = Codes::parse_args(r#"{"airport":"RIX","gate":"RIX"}"#).unwrap_err();
+                assert_eq!(gate.path(), "gate", "thread {i}");
+                assert!(
+                    Airport::parse_args(r#"{"code":"RIX"}"#).is_ok(),
+                    "thread {i}"
+                );
+                let airport = Airport::parse_args(r#"{"code":"rix"}"#).unwrap_err();
+                assert_eq!(airport.path(), "code", "thread {i}");
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+}
+
 #[test]
 fn valid_arguments_parse_and_defaults_are_filled() {
     let parsed = deck(valid()).unwrap();

@@ -138,7 +138,6 @@ pub mod __private {
     pub use crate::tool::Tool;
     pub use crate::tool::set::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
-    pub use regex::Regex;
     pub use serde;
     pub use serde_json;
 }

@@ -204,16 +204,10 @@ fn check_field(
         });
     }
     if let Some(pattern) = &tool.pattern {
-        checks.push(quote! {{
-            static __TOOLGEN_REGEX: ::std::sync::OnceLock<
-                ::core::option::Option<::toolgen::__private::Regex>,
-            > = ::std::sync::OnceLock::new();
+        checks.push(quote! {
             ::toolgen::__private::check_pattern(
-                ::toolgen::__private::Constrained::text(__toolgen_value),
-                #pattern,
-                &__TOOLGEN_REGEX,
-            )
-        }});
+                ::toolgen::__private::Constrained::text(__toolgen_value), #pattern)
+        });
     }
     if let Some(format) = &tool.format {
         checks.push(quote! {

@@ -4,7 +4,8 @@
 //! The generated `ToolSchema::check_constraints` calls these with the bounds from the same
 //! `#[tool(..)]` attributes that wrote the schema's keywords.
 
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{PoisonError, RwLock};
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 
@@ -273,20 +274,40 @@ pub fn check_length<T: Constrained + ?Sized>(
 }
 
 /// `#[tool(pattern)]`: the text must contain a match (JSON Schema patterns are not anchored).
-/// `compiled` caches the regex; the macro has already checked that it parses.
+/// The macro has already checked that the pattern parses; it is compiled at its first check
+/// ([`compiled`]).
 #[doc(hidden)]
-pub fn check_pattern(
-    text: Option<&str>,
-    pattern: &'static str,
-    compiled: &OnceLock<Option<regex::Regex>>,
-) -> Result<(), Violation> {
+pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Violation> {
     let Some(text) = text else { return Ok(()) };
-    match compiled.get_or_init(|| regex::Regex::new(pattern).ok()) {
+    match compiled(pattern) {
         Some(regex) if !regex.is_match(text) => Err(Violation::new(format!(
             "must match the pattern `{pattern}`"
         ))),
         _ => Ok(()),
     }
+}
+
+/// The regex of a derived type's `#[tool(pattern)]`, compiled at its first use and kept for
+/// the life of the program: one map for every pattern of every type (they are the program's
+/// own literals, so it holds a few), where each pattern field kept a `static` of its own, which
+/// cost its crate a codegen item to build. `None` for a pattern the `regex` crate refuses
+/// (the macro's check makes that unlikely; such a pattern checks nothing, as before).
+fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
+    static COMPILED: RwLock<BTreeMap<&'static str, Option<&'static regex::Regex>>> =
+        RwLock::new(BTreeMap::new());
+    if let Some(regex) = COMPILED
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(pattern)
+    {
+        return *regex;
+    }
+    let mut compiled = COMPILED.write().unwrap_or_else(PoisonError::into_inner);
+    *compiled.entry(pattern).or_insert_with(|| {
+        regex::Regex::new(pattern)
+            .ok()
+            .map(|regex| &*Box::leak(Box::new(regex)))
+    })
 }
 
 /// `#[tool(format)]`.
