@@ -27,7 +27,7 @@ use super::lexer::{
     decode_into, is_whitespace, literal, scan_number, scan_string, skip_container, skip_whitespace,
     string_stop,
 };
-use super::plan::{self, Flat, Layout};
+use super::plan::{self, Flat, Layout, Scalar};
 
 // The fast path reads the derived types' plans only ([`plan::plan_for`]), kept for the life of
 // the program: the node sets it keeps once ([`interned`]) are keyed by their nodes' addresses.
@@ -35,7 +35,6 @@ type Plan = plan::Plan<'static>;
 type PlanField = plan::PlanField<'static>;
 type TagCase = plan::TagCase<'static>;
 type FillValue = plan::FillValue<'static>;
-type Scalar = plan::Scalar<'static>;
 type Found = super::sets::Found<'static>;
 use super::sets::{
     MAX_STEPS, Tag, expand, has_tagged, lookup, resolve_tags, same_key, take_step, with_nodes,
@@ -723,7 +722,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
 ///
 /// Items with nothing to follow inside them (the common case: strings, numbers) are read as
 /// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words
-/// costs no `Value` per item; up to [`KEPT_ITEMS`] plain ones ([`Plain`]) are kept on the stack,
+/// costs no `Value` per item; up to [`KEPT_ITEMS`] plain ones ([`SetItem::plain`]) are kept on the stack,
 /// compared there and handed to `visitor` from there ([`PlainSeq`]), with no list on the heap.
 #[inline(never)]
 fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
@@ -735,13 +734,13 @@ fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     if let Set::One(Plan::Unique(inner)) = set
         && matches!(Set::of(inner), Set::Empty)
     {
-        let mut few = [Plain::Bool(false); KEPT_ITEMS];
+        let mut few = [Scalar::Bool(false); KEPT_ITEMS];
         let mut count = 0;
         // The items read, once one is not plain or there are more than a few.
         let mut items: Vec<SetItem<'de>> = loop {
             let Some(item) = seq.next_element_seed(SetItemSeed)? else {
                 let few = few.get(..count).unwrap_or_default();
-                if Plain::any_repeat(few) {
+                if any_repeat(few) {
                     return Err(A::Error::custom("a set repeats an item"));
                 }
                 let mut items = PlainSeq(few.iter());
@@ -804,66 +803,61 @@ const FEW_ITEMS: usize = 16;
 /// tags or ids; a larger array costs every set its filling).
 const KEPT_ITEMS: usize = 8;
 
-/// A [`SetItem`] that is not a `serde_json::Value`, which [`visit_set`] keeps on the stack.
-#[derive(Clone, Copy)]
-enum Plain<'de> {
-    Str(&'de str),
-    U64(u64),
-    I64(i64),
-    Bool(bool),
-}
-
-impl Plain<'_> {
-    /// Whether two of `items` are equal ([`SetItem::any_repeat`] of plain items).
-    fn any_repeat(items: &[Plain<'_>]) -> bool {
-        // Plain loops: through iterator adapters, rustc left each comparison to a call.
-        let mut rest = items;
-        while let [item, later @ ..] = rest {
-            for other in later {
-                if item.same(other) {
-                    return true;
-                }
+/// Whether two of `items`, a set's plain items ([`SetItem::plain`]), are equal
+/// ([`SetItem::any_repeat`] of plain items).
+fn any_repeat(items: &[Scalar<'_>]) -> bool {
+    // Plain loops: through iterator adapters, rustc left each comparison to a call.
+    let mut rest = items;
+    while let [item, later @ ..] = rest {
+        for other in later {
+            if same_scalar(item, other) {
+                return true;
             }
-            rest = later;
         }
-        false
+        rest = later;
     }
+    false
+}
 
-    /// Equality, as their values' ([`SetItem::same`]).
-    #[inline]
-    fn same(&self, other: &Plain<'_>) -> bool {
-        match (self, other) {
-            (Plain::Str(a), Plain::Str(b)) => same_key(a.as_bytes(), b.as_bytes()),
-            (Plain::U64(a), Plain::U64(b)) => a == b,
-            (Plain::I64(a), Plain::I64(b)) => a == b,
-            (Plain::Bool(a), Plain::Bool(b)) => a == b,
-            _ => false,
-        }
+/// Equality of two plain items, as their values' ([`SetItem::same`]).
+#[inline]
+fn same_scalar(a: &Scalar<'_>, b: &Scalar<'_>) -> bool {
+    use Scalar::{Bool, EmptyArray, EmptyObject, Signed, Str, Unsigned};
+    match (a, b) {
+        (Str(a), Str(b)) => same_key(a.as_bytes(), b.as_bytes()),
+        (Unsigned(a), Unsigned(b)) => a == b,
+        (Signed(a), Signed(b)) => a == b,
+        (Bool(a), Bool(b)) => a == b,
+        (EmptyArray, EmptyArray) | (EmptyObject, EmptyObject) => true,
+        _ => false,
     }
 }
 
-impl<'de> From<Plain<'de>> for SetItem<'de> {
-    fn from(plain: Plain<'de>) -> SetItem<'de> {
+impl<'de> From<Scalar<'de>> for SetItem<'de> {
+    fn from(plain: Scalar<'de>) -> SetItem<'de> {
         match plain {
-            Plain::Str(text) => SetItem::Str(text),
-            Plain::U64(n) => SetItem::U64(n),
-            Plain::I64(n) => SetItem::I64(n),
-            Plain::Bool(b) => SetItem::Bool(b),
+            Scalar::Str(text) => SetItem::Str(text),
+            Scalar::Unsigned(n) => SetItem::U64(n),
+            Scalar::Signed(n) => SetItem::I64(n),
+            Scalar::Bool(b) => SetItem::Bool(b),
+            // Not a set's plain item ([`SetItem::plain`]); as it is all the same.
+            Scalar::EmptyArray => SetItem::Other(Box::new(serde_json::json!([]))),
+            Scalar::EmptyObject => SetItem::Other(Box::new(serde_json::json!({}))),
         }
     }
 }
 
 /// The plain items of a set, handed to serde as [`SetItem`]s.
-struct PlainSeq<'a, 'de>(std::slice::Iter<'a, Plain<'de>>);
+struct PlainSeq<'a, 'de>(std::slice::Iter<'a, Scalar<'de>>);
 
 impl<'de> SeqAccess<'de> for PlainSeq<'_, 'de> {
-    type Error = serde_json::Error;
+    type Error = de::value::Error;
 
     #[inline]
     fn next_element_seed<S: DeserializeSeed<'de>>(
         &mut self,
         seed: S,
-    ) -> Result<Option<S::Value>, serde_json::Error> {
+    ) -> Result<Option<S::Value>, de::value::Error> {
         match self.0.next() {
             Some(plain) => seed.deserialize(*plain).map(Some),
             None => Ok(None),
@@ -890,12 +884,12 @@ enum SetItem<'de> {
 impl<'de> SetItem<'de> {
     /// The item, where it is plain.
     #[inline]
-    fn plain(&self) -> Option<Plain<'de>> {
+    fn plain(&self) -> Option<Scalar<'de>> {
         match self {
-            SetItem::Str(text) => Some(Plain::Str(text)),
-            SetItem::U64(n) => Some(Plain::U64(*n)),
-            SetItem::I64(n) => Some(Plain::I64(*n)),
-            SetItem::Bool(b) => Some(Plain::Bool(*b)),
+            SetItem::Str(text) => Some(Scalar::Str(text)),
+            SetItem::U64(n) => Some(Scalar::Unsigned(*n)),
+            SetItem::I64(n) => Some(Scalar::Signed(*n)),
+            SetItem::Bool(b) => Some(Scalar::Bool(*b)),
             SetItem::Other(_) => None,
         }
     }
@@ -1071,48 +1065,6 @@ impl<'de> Deserializer<'de> for SetItem<'de> {
                 .deserialize_enum(name, variants, visitor),
             other => other.to_value().deserialize_enum(name, variants, visitor),
         }
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
-        unit_struct seq tuple tuple_struct map struct identifier ignored_any
-    }
-}
-
-/// A [`Plain`] item handed to serde as its [`SetItem`] is (without the room for a
-/// `serde_json::Value`, which each item would be moved in).
-impl<'de> Deserializer<'de> for Plain<'de> {
-    type Error = serde_json::Error;
-
-    #[inline]
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        match self {
-            Plain::Str(text) => visitor.visit_borrowed_str(text),
-            Plain::U64(n) => visitor.visit_u64(n),
-            Plain::I64(n) => visitor.visit_i64(n),
-            Plain::Bool(b) => visitor.visit_bool(b),
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        SetItem::from(self).deserialize_enum(name, variants, visitor)
     }
 
     serde::forward_to_deserialize_any! {
@@ -1942,9 +1894,9 @@ fn read_fill_json<'de, S: DeserializeSeed<'de>, E: de::Error>(
     Ok(value)
 }
 
-/// A [`Scalar`] default handed to serde as serde_json would hand the same text, for each way
-/// serde asks.
-impl<'de> Deserializer<'de> for Scalar {
+/// A [`Scalar`] (a default's value, or a set's plain item) handed to serde as serde_json would
+/// hand the same text, for each way serde asks.
+impl<'de> Deserializer<'de> for Scalar<'de> {
     type Error = de::value::Error;
 
     #[inline]
