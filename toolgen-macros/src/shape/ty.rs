@@ -14,8 +14,9 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, Ident, Path, PathArguments, Type};
 
-/// Prelude names whose bare use is recognised ([`prelude_path`](crate::expand::schema::types::prelude_path) is what the check compares
-/// them to).
+/// Prelude names whose bare use is recognised
+/// ([`prelude_path`](crate::expand::schema::types::prelude_path) is what the check compares them
+/// to).
 const PRELUDE: &[&str] = &["String", "Option", "Vec", "Box"];
 
 /// Primitive types: `(name, JSON type, tail)`. Kept equal to the runtime's impls by the tests.
@@ -281,7 +282,8 @@ pub fn is_plain(ty: &syn::Type) -> bool {
     }
 }
 
-/// The types of `ty` that [`cycle_schema`](crate::expand::schema::types::cycle_schema) refers to by `$ref`.
+/// The types of `ty` that [`cycle_schema`](crate::expand::schema::types::cycle_schema) refers to by
+/// `$ref`.
 pub fn cycle_leaves(ty: &Type) -> Vec<&Type> {
     let mut out = Vec::new();
     collect_cycle_leaves(ty, &mut out);

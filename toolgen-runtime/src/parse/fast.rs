@@ -364,8 +364,8 @@ enum Keyed {
 
 /// Hands `each` the fields with a `#[tool(default = ..)]` value of the object `node` stands for,
 /// until it breaks: its own, then its flattened types' (in the order
-/// [`fill_value`](super::walk::fill_value) writes them in). A tagged enum's variants hand theirs with
-/// `cases`; without it, they are left out (a resolved set holds the variant its tag names). An
+/// [`fill_value`](super::walk::fill_value) writes them in). A tagged enum's variants hand theirs
+/// with `cases`; without it, they are left out (a resolved set holds the variant its tag names). An
 /// untagged enum's alternatives hand none: nothing is filled below them.
 fn own_fills(
     node: &'static Plan,
@@ -713,16 +713,16 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 }
 
-/// The items of a set (an array whose items must all differ, [`Plan::Unique`]), which serde
-/// would merge without a word: each read into a `serde_json::Value` as it follows its set
-/// (`null`s dropped, defaults written in, sets inside checked in turn, a repeated key refused),
-/// compared, then handed to `visitor`. A repeat is an error, as anything the `Value` path would
-/// see differently (a number beyond `f32`'s range, which serde reads from a `Value` as infinity):
-/// the caller then takes that path, which says where.
+/// The items of a set (an array whose items must all differ, [`Plan::Unique`]), which serde would
+/// merge without a word: each read into a `serde_json::Value` as it follows its set (`null`s
+/// dropped, defaults written in, sets inside checked in turn, a repeated key refused), compared,
+/// then handed to `visitor`. A repeat is an error, as anything the `Value` path would see
+/// differently (a number beyond `f32`'s range, which serde reads from a `Value` as infinity): the
+/// caller then takes that path, which says where.
 ///
 /// Items with nothing to follow inside them (the common case: strings, numbers) are read as
-/// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words
-/// costs no `Value` per item; up to [`KEPT_ITEMS`] plain ones ([`SetItem::plain`]) are kept on the stack,
+/// [`SetItem`]s, borrowed from the text where serde_json borrows them, so that a set of words costs
+/// no `Value` per item; up to [`KEPT_ITEMS`] plain ones ([`SetItem::plain`]) are kept on the stack,
 /// compared there and handed to `visitor` from there ([`PlainSeq`]), with no list on the heap.
 #[inline(never)]
 fn visit_set<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
@@ -840,7 +840,8 @@ impl<'de> From<Scalar<'de>> for SetItem<'de> {
             Scalar::Unsigned(n) => SetItem::U64(n),
             Scalar::Signed(n) => SetItem::I64(n),
             Scalar::Bool(b) => SetItem::Bool(b),
-            // Not a set's plain item ([`SetItem::plain`]); as it is all the same.
+            // Never a set's plain item ([`SetItem::plain`] makes none): the value it is, all
+            // the same.
             Scalar::EmptyArray => SetItem::Other(Box::new(serde_json::json!([]))),
             Scalar::EmptyObject => SetItem::Other(Box::new(serde_json::json!({}))),
         }
@@ -1390,8 +1391,8 @@ struct FieldMap<'de, A, const FILL: bool> {
 impl<'de, A: MapAccess<'de>, const FILL: bool> FieldMap<'de, A, FILL> {
     /// After the object's last member: the key of the next field whose `#[tool(default = ..)]`
     /// value is to be written in (its key was not handed out), as
-    /// [`fill_value`](super::walk::fill_value) writes it into a value; its value is then read from the
-    /// default's text ([`MapAccess::next_value_seed`]).
+    /// [`fill_value`](super::walk::fill_value) writes it into a value; its value is then read from
+    /// the default's text ([`MapAccess::next_value_seed`]).
     fn next_fill<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
@@ -1554,6 +1555,9 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> MapAccess<'de> for FieldMap<'de, 
         strip_seed!(Set::of(self.node), self.text, seed => self.map.next_value_seed(seed))
     }
 
+    // What serde's derive calls: kept in line too (as the trait's own, rustc left it a function
+    // of its own for some values, which cost the `#[tool(default)]` call of
+    // `benches/parse_cost.sh` 1.111x -> 1.114x).
     #[inline(always)]
     fn next_value<T: serde::Deserialize<'de>>(&mut self) -> Result<T, A::Error> {
         self.next_value_seed(std::marker::PhantomData)
@@ -1599,7 +1603,8 @@ impl<'de, A: MapAccess<'de>, const FILL: bool> StripMap<'de, A, FILL> {
 }
 
 /// The `#[tool(default = ..)]` values an object's map writes in after the object's own members
-/// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::walk::fill_value) writes them into a value.
+/// ([`FieldMap`], [`StripMap`]), as [`fill_value`](super::walk::fill_value) writes them into a
+/// value.
 struct Fill {
     /// The fields with a value to write in, a bit each by index in the map's list of fields (the
     /// first 64).
@@ -1702,7 +1707,8 @@ impl Fill {
 /// ..)]` values of its own fields written in, as [`fill_value`](super::walk::fill_value) fills the
 /// value it writes in. Its `null`s, which the `Value` path keeps (the fill comes after the
 /// stripping), are left to that path. Inlined where the map's `next_value_seed` is (always):
-/// out of line, its call cost about 8 instructions a value written in (`benches/parse_cost.sh`).
+/// out of line, its call cost about 10 instructions a value written in
+/// (`benches/parse_cost.sh`).
 #[inline]
 fn read_fill<'de, S: DeserializeSeed<'de>, E: de::Error>(
     field: &'static PlanField,

@@ -163,7 +163,8 @@ impl<'p> Found<'p> {
 pub(crate) struct Conflicts {
     /// Whether one was met.
     pub(crate) met: bool,
-    /// Where each one is, when asked for (`Some`: [`strip_value_with`](super::walk::strip_value_with) records them).
+    /// Where each one is, when asked for (`Some`:
+    /// [`strip_value_with`](super::walk::strip_value_with) records them).
     pub(crate) found: Option<Vec<Conflict>>,
 }
 
