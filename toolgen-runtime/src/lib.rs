@@ -25,6 +25,7 @@
 // arguments parsed against it (`parse`), tools and tool sets (`tool`), what goes over the wire
 // (`wire`), typed answers (`output`), running calls (`run`) and serving them over MCP (`mcp`).
 mod dialect;
+mod kept;
 #[cfg(feature = "mcp")]
 mod mcp;
 mod output;

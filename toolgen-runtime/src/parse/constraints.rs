@@ -5,8 +5,9 @@
 //! `#[tool(..)]` attributes that wrote the schema's keywords.
 
 use std::collections::BTreeMap;
-use std::sync::{PoisonError, RwLock};
+use std::sync::RwLock;
 
+use crate::kept::kept;
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 
 /// A constraint a parsed value breaks, and where.
@@ -293,21 +294,9 @@ pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Vi
 /// cost its crate a codegen item to build. `None` for a pattern the `regex` crate refuses
 /// (the macro's check makes that unlikely; such a pattern checks nothing, as before).
 fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
-    static COMPILED: RwLock<BTreeMap<&'static str, Option<&'static regex::Regex>>> =
+    static COMPILED: RwLock<BTreeMap<&'static str, &'static Option<regex::Regex>>> =
         RwLock::new(BTreeMap::new());
-    if let Some(regex) = COMPILED
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(pattern)
-    {
-        return *regex;
-    }
-    let mut compiled = COMPILED.write().unwrap_or_else(PoisonError::into_inner);
-    *compiled.entry(pattern).or_insert_with(|| {
-        regex::Regex::new(pattern)
-            .ok()
-            .map(|regex| &*Box::leak(Box::new(regex)))
-    })
+    kept(&COMPILED, pattern, || regex::Regex::new(pattern).ok()).as_ref()
 }
 
 /// `#[tool(format)]`.

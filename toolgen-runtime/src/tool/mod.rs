@@ -10,10 +10,11 @@ use serde::de::DeserializeOwned;
 use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
-use std::sync::{OnceLock, PoisonError, RwLock};
+use std::sync::{OnceLock, RwLock};
 
 use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
+use crate::kept::kept;
 use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::provider::Provider;
 use crate::schema::ToolSchema;
@@ -386,18 +387,7 @@ impl ToolCache {
     /// definitions are read once a request, where a look in the map takes tens of nanoseconds.
     fn of(tool: TypeId) -> &'static ToolCache {
         static CACHES: RwLock<BTreeMap<TypeId, &'static ToolCache>> = RwLock::new(BTreeMap::new());
-        let found = CACHES
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&tool)
-            .copied();
-        if let Some(cache) = found {
-            return cache;
-        }
-        let mut caches = CACHES.write().unwrap_or_else(PoisonError::into_inner);
-        caches
-            .entry(tool)
-            .or_insert_with(|| Box::leak(Box::new(ToolCache::new())))
+        kept(&CACHES, tool, ToolCache::new)
     }
 
     /// [`Tool::input_schema`].
