@@ -364,8 +364,11 @@ impl<T: ToolSchema + DeserializeOwned> Structured<T> {
         }
         let calls = match ToolCall::parse(provider, response) {
             Ok(calls) => calls,
-            // No choice or candidate: said by the reply (a blocked prompt) or no answer.
-            Err(ToolCallError::NoCandidates { .. }) => Vec::new(),
+            // No choice or candidate, or a call Gemini would not pass on: said by the reply (a
+            // blocked prompt, the call's failure) or no answer.
+            Err(ToolCallError::NoCandidates { .. } | ToolCallError::CallFailed { .. }) => {
+                Vec::new()
+            }
             Err(error) => return Err(AnswerError::Malformed(error)),
         };
         let name = self.name();
@@ -624,6 +627,16 @@ fn called<'r>(
             provider,
             partial: partial(),
         }),
+        Stop::CallFailed(reason) => Err(AnswerError::CallFailed {
+            provider,
+            reason: reason.clone(),
+            partial: partial(),
+        }),
+        Stop::Stopped(reason) => Err(AnswerError::Stopped {
+            provider,
+            reason: reason.clone(),
+            partial: partial(),
+        }),
         Stop::Done => match answer {
             Some(text) if !text.trim().is_empty() => Ok(text),
             _ => Err(AnswerError::NoAnswer {
@@ -747,12 +760,54 @@ pub enum AnswerError {
         /// The answer as far as it came.
         partial: String,
     },
-    /// The model was stopped for another reason than the answer's end: a safety or content
-    /// filter (`content_filter`, `SAFETY`, `RECITATION`, ..), or a prompt that was blocked.
+    /// The model was stopped by a safety or content filter (OpenAI's `content_filter`,
+    /// Gemini's `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`,
+    /// `IMAGE_SAFETY`, `IMAGE_PROHIBITED_CONTENT`, `IMAGE_RECITATION`, Vertex AI's
+    /// `MODEL_ARMOR`), or the prompt was blocked (Gemini's `promptFeedback.blockReason`).
     Blocked {
         /// The API that answered.
         provider: Provider,
         /// The provider's reason (`content_filter`, `SAFETY`, a `blockReason`).
+        reason: String,
+        /// The answer as far as it came.
+        partial: String,
+    },
+    /// The provider ended the turn at a tool call it would not pass on: Gemini's
+    /// `MALFORMED_FUNCTION_CALL` (the model wrote a call that does not parse),
+    /// `UNEXPECTED_TOOL_CALL` (a call of a tool the request does not offer) or
+    /// `TOO_MANY_TOOL_CALLS` (calls in a row until Gemini stopped it), on either [`Route`].
+    ///
+    /// Not a filter: the model slipped, and sending the same request again often works (for
+    /// `UNEXPECTED_TOOL_CALL` on [`Route::Native`], the model called a tool where it should have
+    /// answered in text).
+    ///
+    /// ```
+    /// use toolgen::{AnswerError, Provider, Route, Structured};
+    ///
+    /// #[derive(toolgen::ToolSchema, serde::Deserialize, Debug)]
+    /// struct Summary { text: String }
+    ///
+    /// let response = serde_json::json!({"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL"}]});
+    /// let err = Structured::<Summary>::new(Route::Tool).parse(Provider::Gemini, &response).unwrap_err();
+    /// assert!(matches!(&err, AnswerError::CallFailed { reason, .. } if reason == "MALFORMED_FUNCTION_CALL"));
+    /// ```
+    CallFailed {
+        /// The API that answered.
+        provider: Provider,
+        /// The provider's reason (`MALFORMED_FUNCTION_CALL`, ..).
+        reason: String,
+        /// The answer as far as it came.
+        partial: String,
+    },
+    /// The model stopped for a reason that is neither the answer's end, a token limit, a filter
+    /// nor a tool call: Gemini's `LANGUAGE` (a language it does not support), `OTHER`,
+    /// `MALFORMED_RESPONSE`, `MISSING_THOUGHT_SIGNATURE` (the request left out the
+    /// `thoughtSignature` of an earlier turn's part, which must be sent back as it came),
+    /// `IMAGE_OTHER`, `NO_IMAGE`, or a reason toolgen does not know.
+    Stopped {
+        /// The API that answered.
+        provider: Provider,
+        /// The provider's reason (`LANGUAGE`, `OTHER`, ..).
         reason: String,
         /// The answer as far as it came.
         partial: String,
@@ -794,6 +849,18 @@ impl std::fmt::Display for AnswerError {
             AnswerError::Blocked {
                 provider, reason, ..
             } => write!(f, "the {provider} answer was stopped: {reason}"),
+            AnswerError::CallFailed {
+                provider, reason, ..
+            } => write!(
+                f,
+                "the {provider} model's tool call failed ({reason}); asking again may work"
+            ),
+            AnswerError::Stopped {
+                provider, reason, ..
+            } => write!(
+                f,
+                "the {provider} model stopped before its answer's end: {reason}"
+            ),
             AnswerError::Failed { provider, message } => {
                 write!(f, "the {provider} response failed: {message}")
             }

@@ -21,8 +21,8 @@
 //!   (`text_delta`), `message_delta` and `error` events
 //!   (<https://platform.claude.com/docs/en/build-with-claude/structured-outputs>).
 //! - Gemini: `candidates[0].content.parts[].text`, skipping parts with `thought: true`;
-//!   `finishReason` (`STOP`, `MAX_TOKENS`, and the reasons a candidate is stopped for safety and
-//!   the like); `promptFeedback.blockReason` without candidates; a stream's chunks are of the
+//!   `finishReason` by its documented meaning (`wire::gemini::Finish`:
+//!   <https://ai.google.dev/api/generate-content#FinishReason>); `promptFeedback.blockReason` without candidates; a stream's chunks are of the
 //!   same shape (<https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse>).
 //! - MCP: a `sampling/createMessage` result (`CreateMessageResult`: `content` a text block or a
 //!   list of blocks, `stopReason` `maxTokens`), alone or in its JSON-RPC response.
@@ -34,6 +34,7 @@ use serde_json::{Map, Value};
 use crate::provider::Provider;
 use crate::tool::dynamic::unexpected;
 use crate::wire::call::ToolCallError;
+use crate::wire::gemini::Finish;
 
 /// Why the model stopped, as far as the answer is concerned.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,6 +47,12 @@ pub(crate) enum Stop {
     /// It was stopped for safety, a content filter, recitation, or another reason than the
     /// answer's end; the provider's word for it.
     Blocked(String),
+    /// The provider ended the turn at a tool call it would not pass on (Gemini's
+    /// `MALFORMED_FUNCTION_CALL`, ..); its word for it.
+    CallFailed(String),
+    /// It stopped for a reason that is neither the answer's end, a limit, a filter nor a call
+    /// (Gemini's `LANGUAGE`, `OTHER`, ..); the provider's word for it.
+    Stopped(String),
     /// The provider reports that the response failed; its message.
     Failed(String),
 }
@@ -301,10 +308,15 @@ fn gemini_chunk<'a>(
             }
         }
     }
-    match at.string(candidate.get("finishReason"), "candidates[0].finishReason")? {
-        None | Some("STOP" | "FINISH_REASON_UNSPECIFIED") => {}
-        Some("MAX_TOKENS") => reply.stop = Stop::CutOff,
-        Some(reason) => reply.stop = Stop::Blocked(reason.to_owned()),
+    if let Some(reason) = at.string(candidate.get("finishReason"), "candidates[0].finishReason")? {
+        let reason = reason.to_owned();
+        match Finish::of(&reason) {
+            Finish::Done => {}
+            Finish::CutOff => reply.stop = Stop::CutOff,
+            Finish::Blocked => reply.stop = Stop::Blocked(reason),
+            Finish::CallFailed => reply.stop = Stop::CallFailed(reason),
+            Finish::Stopped => reply.stop = Stop::Stopped(reason),
+        }
     }
     Ok(())
 }

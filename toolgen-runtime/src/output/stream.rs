@@ -87,7 +87,7 @@ impl<'s, T: ToolSchema + DeserializeOwned> AnswerStream<'s, T> {
             .reply
             .read(event)
             .map_err(|error| AnswerError::Stream(StreamError::from_parse(error)))?;
-        let ends = matches!(said.stop, Stop::Blocked(_) | Stop::Failed(_));
+        let ends = said.stop != Stop::Done && said.stop != Stop::CutOff;
         if !ends && let Some(calls) = &mut self.calls {
             match calls.push(event) {
                 Ok(done) => take_answer(&mut self.call, done, self.output.name()),

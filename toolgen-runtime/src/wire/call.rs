@@ -138,8 +138,9 @@ impl ToolCall {
     /// # Errors
     ///
     /// [`ToolCallError`] when the response lacks a field the provider documents or has one of the
-    /// wrong type (naming its JSON path), has no choice or candidate at all, is an MCP request for
-    /// another method, or is nested deeper than [`ToolCallError::MAX_DEPTH`]. Bad *arguments* are
+    /// wrong type (naming its JSON path), has no choice or candidate at all, ends at a call the
+    /// provider would not pass on ([`ToolCallError::CallFailed`]), is an MCP request for another
+    /// method, or is nested deeper than [`ToolCallError::MAX_DEPTH`]. Bad *arguments* are
     /// not an error here: they are kept for [`ToolCall::parse_args`] to report to the model.
     ///
     /// ```
@@ -282,6 +283,33 @@ pub enum ToolCallError {
         /// Gemini's `promptFeedback.blockReason`, when given.
         block_reason: Option<String>,
     },
+    /// The provider ended the turn at a tool call it would not pass on, so the response holds
+    /// no usable call: Gemini's `finishReason` `MALFORMED_FUNCTION_CALL` (the model wrote a
+    /// call that does not parse), `UNEXPECTED_TOOL_CALL` (a call of a tool the request does not
+    /// offer, or with calling turned off) or `TOO_MANY_TOOL_CALLS` (the model called tools in a
+    /// row until Gemini stopped it).
+    ///
+    /// Not a filter and not the caller's mistake as such: the model slipped, and sending the
+    /// same request again often gets a good call (for `UNEXPECTED_TOOL_CALL`, check the
+    /// request's `tools` and `toolConfig` first).
+    ///
+    /// ```
+    /// use toolgen::{Provider, ToolCall, ToolCallError};
+    ///
+    /// let response = serde_json::json!({"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL"}]});
+    /// let err = ToolCall::parse(Provider::Gemini, &response).unwrap_err();
+    /// assert!(matches!(&err, ToolCallError::CallFailed { reason, .. } if reason == "MALFORMED_FUNCTION_CALL"));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "the Google Gemini model's tool call failed (MALFORMED_FUNCTION_CALL); asking again may work"
+    /// );
+    /// ```
+    CallFailed {
+        /// The API that sent the response.
+        provider: Provider,
+        /// The provider's reason (`MALFORMED_FUNCTION_CALL`, ..).
+        reason: String,
+    },
     /// The MCP message is a request for another method than `tools/call`.
     NotToolsCall {
         /// The request's method.
@@ -357,6 +385,10 @@ impl std::fmt::Display for ToolCallError {
                     None => Ok(()),
                 }
             }
+            ToolCallError::CallFailed { provider, reason } => write!(
+                f,
+                "the {provider} model's tool call failed ({reason}); asking again may work"
+            ),
             ToolCallError::NotToolsCall { method } => {
                 write!(f, "MCP request is for method `{method}`, not `tools/call`")
             }

@@ -36,9 +36,68 @@ struct PromptFeedback {
 
 /// A candidate; `content` is absent when the answer itself was blocked (see `finishReason`).
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Candidate {
     #[serde(default)]
     content: Option<Obj<Content>>,
+    #[serde(default)]
+    finish_reason: Option<String>,
+}
+
+/// What a candidate's `finishReason` says of the turn, by the meaning Gemini documents for it
+/// (<https://ai.google.dev/api/generate-content#FinishReason>): read by `ToolCall::parse` and by
+/// structured answers, for a whole response and a stream alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Finish {
+    /// `STOP`, or `FINISH_REASON_UNSPECIFIED`: the turn ended as the model meant it to (or has
+    /// not ended yet).
+    Done,
+    /// `MAX_TOKENS`: cut off by the token limit.
+    CutOff,
+    /// Stopped by a filter: `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`,
+    /// `IMAGE_SAFETY`, `IMAGE_PROHIBITED_CONTENT`, `IMAGE_RECITATION`, and Vertex AI's
+    /// `MODEL_ARMOR`.
+    Blocked,
+    /// Stopped at a tool call Gemini would not pass on: `MALFORMED_FUNCTION_CALL` (it does not
+    /// parse), `UNEXPECTED_TOOL_CALL` (a tool the request does not offer), `TOO_MANY_TOOL_CALLS`
+    /// (calls in a row until Gemini ended the turn).
+    CallFailed,
+    /// Stopped for another reason: `LANGUAGE`, `OTHER`, `MALFORMED_RESPONSE`,
+    /// `MISSING_THOUGHT_SIGNATURE`, `IMAGE_OTHER`, `NO_IMAGE`, and any reason not documented yet.
+    Stopped,
+}
+
+impl Finish {
+    /// The meaning of the `finishReason` `reason`.
+    pub(crate) fn of(reason: &str) -> Finish {
+        match reason {
+            "STOP" | "FINISH_REASON_UNSPECIFIED" => Finish::Done,
+            "MAX_TOKENS" => Finish::CutOff,
+            "SAFETY"
+            | "RECITATION"
+            | "BLOCKLIST"
+            | "PROHIBITED_CONTENT"
+            | "SPII"
+            | "IMAGE_SAFETY"
+            | "IMAGE_PROHIBITED_CONTENT"
+            | "IMAGE_RECITATION"
+            | "MODEL_ARMOR" => Finish::Blocked,
+            "MALFORMED_FUNCTION_CALL" | "UNEXPECTED_TOOL_CALL" | "TOO_MANY_TOOL_CALLS" => {
+                Finish::CallFailed
+            }
+            _ => Finish::Stopped,
+        }
+    }
+}
+
+/// The error for a turn whose `finishReason` is `reason`, where it says the model's tool call
+/// failed ([`Finish::CallFailed`]): no call reaches the caller, who should know why.
+pub(crate) fn call_failed(reason: Option<&str>) -> Option<ToolCallError> {
+    let reason = reason?;
+    (Finish::of(reason) == Finish::CallFailed).then(|| ToolCallError::CallFailed {
+        provider: Provider::Gemini,
+        reason: reason.to_owned(),
+    })
 }
 
 #[derive(Deserialize)]
@@ -75,6 +134,9 @@ pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
             block_reason: response.prompt_feedback.and_then(|Obj(f)| f.block_reason),
         });
     };
+    if let Some(error) = call_failed(candidate.finish_reason.as_deref()) {
+        return Err(error);
+    }
     let parts = candidate.content.map(|Obj(c)| c.parts).unwrap_or_default();
     Ok(parts
         .into_iter()

@@ -25,6 +25,7 @@ use super::{
 
 use crate::provider::Provider;
 use crate::wire::call::{ToolCall, ToolCallError, next_made_up_id};
+use crate::wire::gemini::call_failed;
 use crate::wire::{Obj, Text};
 
 /// The key the one Gemini call streaming at a time is open under.
@@ -48,9 +49,12 @@ struct GeminiFeedback<'a> {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct GeminiCandidate<'a> {
     #[serde(default, borrow)]
     content: Option<Obj<GeminiContent<'a>>>,
+    #[serde(default, borrow)]
+    finish_reason: Option<Text<'a>>,
 }
 
 #[derive(Deserialize)]
@@ -259,6 +263,9 @@ impl ToolCallStream {
                 None => Ok(Vec::new()),
             };
         };
+        if let Some(error) = call_failed(text(candidate.finish_reason)) {
+            return Err(StreamError::from_parse(error));
+        }
         let parts: &[Obj<GeminiPart>] = match &candidate.content {
             Some(Obj(content)) => &content.parts,
             None => &[],

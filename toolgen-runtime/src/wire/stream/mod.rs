@@ -541,6 +541,10 @@ impl StreamError {
                     None => "the response has no candidate".to_owned(),
                 },
             },
+            ToolCallError::CallFailed { provider, reason } => StreamError::Failed {
+                provider,
+                message: format!("the model's tool call failed ({reason})"),
+            },
             ToolCallError::NotToolsCall { method } => StreamError::Malformed {
                 provider: Provider::Mcp,
                 path: "method".to_owned(),
