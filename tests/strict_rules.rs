@@ -676,3 +676,126 @@ fn structured_answers_follow_the_documented_rules() {
         }
     }
 }
+
+/// Anthropic's strict dialect, keyword by keyword, against the list Anthropic documents for
+/// strict tool use and JSON outputs alike
+/// (<https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations>),
+/// which reads, under "Supported features":
+///
+/// - All basic types: object, array, string, integer, number, boolean, null
+/// - `enum` (strings, numbers, bools, or nulls only - no complex types)
+/// - `const`
+/// - `anyOf` and `allOf` (with limitations - `allOf` with `$ref` not supported)
+/// - `$ref`, `$def`, and `definitions` (external `$ref` not supported)
+/// - `default` property for all supported types
+/// - `required` and `additionalProperties` (must be set to `false` for objects)
+/// - String formats: `date-time`, `time`, `date`, `duration`, `email`, `hostname`, `uri`,
+///   `ipv4`, `ipv6`, `uuid`
+/// - Array `minItems` (only values 0 and 1 are supported)
+///
+/// and under "Not supported": recursive schemas, complex types within enums, external `$ref`,
+/// numerical constraints (`minimum`, `maximum`, `multipleOf`, etc.), string constraints
+/// (`minLength`, `maxLength`), array constraints beyond `minItems` of 0 or 1,
+/// `additionalProperties` set to anything other than `false`.
+///
+/// `pattern` is taken with the regex subset the same page lists (recursion, maps and
+/// unsupported regexes stop the build: `the_build_checks_agree_with_the_rewrite`). The Python
+/// SDK's `transform_schema` (anthropic 2.14.0) is stricter than the list: it also moves
+/// `default` (and `pattern`, `examples`) into the description; the API takes `default`, so the
+/// dialect keeps it, as the list says. A structured answer's Anthropic schema
+/// (`output_config.format`) is the same dialect.
+#[test]
+fn anthropic_strict_keeps_what_anthropic_documents_and_says_the_rest() {
+    use toolgen::{Route, Structured, ToolSchema};
+
+    // Each property holds one keyword the standard schema can have, beside its `type`.
+    let standard = json!({"type": "object", "properties": {
+        "enum": {"type": "string", "enum": ["a", "b"]},
+        "const": {"const": "x"},
+        "any_of": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "all_of": {"allOf": [{"type": "string"}]},
+        "default": {"type": "integer", "default": 5},
+        "format": {"type": "string", "format": "duration"},
+        "min_items_1": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "nested": {"type": "object", "properties": {"a": {"type": "boolean"}},
+            "required": ["a"], "additionalProperties": false},
+        "minimum": {"type": "integer", "minimum": 1},
+        "maximum": {"type": "integer", "maximum": 9},
+        "exclusive_minimum": {"type": "number", "exclusiveMinimum": 0},
+        "exclusive_maximum": {"type": "number", "exclusiveMaximum": 1},
+        "multiple_of": {"type": "integer", "multipleOf": 2},
+        "min_length": {"type": "string", "minLength": 2},
+        "max_length": {"type": "string", "maxLength": 80},
+        "min_items_2": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+        "max_items": {"type": "array", "items": {"type": "string"}, "maxItems": 3},
+        "unique_items": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+        "format_unlisted": {"type": "string", "format": "uri-reference"},
+        "one_of": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+        "examples": {"type": "string", "examples": ["x"]}
+    }, "required": ["enum"], "additionalProperties": false});
+    let written = dialect_schema(&standard.to_string(), Dialect::AnthropicStrict)
+        .expect("Anthropic strict takes it");
+    let written: Value = serde_json::from_str(&written).expect("JSON");
+    let property = |name: &str| written["properties"][name].clone();
+
+    // Supported: kept as it is.
+    for name in [
+        "enum",
+        "const",
+        "any_of",
+        "all_of",
+        "default",
+        "format",
+        "min_items_1",
+        "nested",
+    ] {
+        assert_eq!(property(name), standard["properties"][name], "{name}");
+    }
+    assert_eq!(written["required"], json!(["enum"]));
+    assert_eq!(written["additionalProperties"], json!(false));
+    // Not supported: left out, and said in the description.
+    for (name, keyword, words) in [
+        ("minimum", "minimum", "At least 1."),
+        ("maximum", "maximum", "At most 9."),
+        ("exclusive_minimum", "exclusiveMinimum", "Greater than 0."),
+        ("exclusive_maximum", "exclusiveMaximum", "Less than 1."),
+        ("multiple_of", "multipleOf", "A multiple of 2."),
+        ("min_length", "minLength", "At least 2 characters."),
+        ("max_length", "maxLength", "At most 80 characters."),
+        ("min_items_2", "minItems", "At least 2 items."),
+        ("max_items", "maxItems", "At most 3 items."),
+        ("unique_items", "uniqueItems", "Items must be unique."),
+        ("format_unlisted", "format", "Format: uri-reference."),
+        ("examples", "examples", "Examples: [\"x\"]."),
+    ] {
+        let schema = property(name);
+        assert!(schema.get(keyword).is_none(), "{name}: {schema}");
+        assert_eq!(schema["description"], json!(words), "{name}");
+    }
+    // `oneOf` is not listed: `anyOf`, with the rule in words.
+    assert_eq!(
+        property("one_of"),
+        json!({"anyOf": [{"type": "string"}, {"type": "integer"}],
+            "description": "Exactly one of these."})
+    );
+
+    // A structured answer's Anthropic schema is the same dialect of the type's schema, `default`
+    // kept.
+    /// A step.
+    #[derive(ToolSchema, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Step {
+        #[tool(default = 3)]
+        tries: u8,
+    }
+    let answer = Structured::<Step>::new(Route::Native);
+    let schema = answer
+        .schema(Dialect::AnthropicStrict)
+        .expect("a strict answer");
+    assert_eq!(
+        Ok(schema),
+        dialect_schema(&Step::json_schema(), Dialect::AnthropicStrict).as_deref()
+    );
+    let schema: Value = serde_json::from_str(schema).expect("JSON");
+    assert_eq!(schema["properties"]["tries"]["default"], json!(3));
+}

@@ -22,7 +22,9 @@
 //!   `additionalProperties: false` on every object; no recursive schemas; no numerical
 //!   (`minimum`, `maximum`, `multipleOf`, ..) or string-length constraints; `minItems` only 0 or
 //!   1; formats `date-time`, `time`, `date`, `duration`, `email`, `hostname`, `uri`, `ipv4`,
-//!   `ipv6`, `uuid`; regexes without backreferences, lookaround or word boundaries.
+//!   `ipv6`, `uuid`; regexes without backreferences, lookaround or word boundaries; `default`
+//!   taken ("`default` property for all supported types", though Anthropic's Python SDK moves
+//!   it into the description).
 //! - Gemini `parameters`, <https://ai.google.dev/api/caching#Schema>: a subset of the OpenAPI 3.0
 //!   schema object: one `type` plus `nullable: true`, string `enum`s only, no `const`, no
 //!   `additionalProperties`, no `$ref`/`$defs`, `format` only `enum`/`date-time` for strings
