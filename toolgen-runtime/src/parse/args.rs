@@ -6,6 +6,7 @@ use serde_json::Value;
 use crate::parse::sets::{Conflict, Conflicts, Segment};
 use crate::parse::walk::strip_value_with;
 use crate::schema::ToolSchema;
+use crate::schema::facts::{EnumRepr, Facts, Parse};
 
 /// Why a model's arguments did not parse into the tool's type.
 ///
@@ -352,13 +353,13 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Resu
                 // Most failures are what they seem: find the path on the text and stop, unless
                 // a tolerance could apply (blank text, a JSON string holding the object, a
                 // float where an integer belongs). That keeps a failed parse to two passes.
-                let located = locate::<T>(args, &error);
+                let (located, path) = locate_with_path::<T>(args, &error);
                 let trimmed = args.trim_start();
                 if !trimmed.is_empty()
                     && !trimmed.starts_with('"')
                     && !located.message.starts_with("invalid type: floating point")
                 {
-                    return Err(located);
+                    return Err(inside_tagged_text::<T>(args, path.as_ref(), located));
                 }
                 Some(error)
             }
@@ -373,7 +374,10 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Resu
     match (parse_value_tolerant::<T, true>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
         // was wrong (a duplicate key keeps its last value there): the text's error stands.
-        (Ok((_, false)), Some(error)) if !tolerated => Err(locate::<T>(args, &error)),
+        (Ok((_, false)), Some(error)) if !tolerated => {
+            let (located, path) = locate_with_path::<T>(args, &error);
+            Err(inside_tagged_text::<T>(args, path.as_ref(), located))
+        }
         (Ok((parsed, _)), _) => Ok(parsed),
         (Err(error), _) => Err(error),
     }
@@ -782,13 +786,13 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
                 // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.
                 if fixes < MAX_FLOAT_FIXES
                     && error.message.starts_with("invalid type: floating point")
-                    && let Some(path) = path
-                    && mend_integral_float(&mut value, &path, quoted_number(&error.message))
+                    && let Some(path) = &path
+                    && mend_integral_float(&mut value, path, quoted_number(&error.message))
                 {
                     fixes += 1;
                     continue;
                 }
-                return Err(error);
+                return Err(inside_tagged::<T>(&value, path.as_ref(), error));
             }
         }
     }
@@ -1088,4 +1092,277 @@ fn locate_with_path<T: DeserializeOwned>(
             Ok(()) => (ArgsError::from_json(first, String::new()), None),
         },
     }
+}
+
+/// How many times [`inside_tagged`] reads `T` again, at most, for one error.
+const MAX_PROBES: usize = 256;
+
+/// How much text [`inside_tagged`] reads in all, at most, for one error (so that huge
+/// arguments are read again only a few times).
+const MAX_PROBE_BYTES: usize = 16 << 20;
+
+/// `error`, whose path (`path`, as `serde_path_to_error` found it in `value`) stops at the
+/// object of an internally tagged enum, with the path inside it where the error is.
+///
+/// serde reads such an object into a buffer before it knows the variant, and reads the variant
+/// from the buffer, where `serde_path_to_error` sees nothing: the path of every error inside
+/// ends at the object (`timing`, not `timing.minutes`). What serde reads from the buffer, it
+/// reads in order: an object's members as they are written, stopping at a member a struct
+/// already has ("duplicate field"). So `T` is read again from `value` with the object written
+/// as its members before one of them, the tags, and that member twice: a member whose value is
+/// wrong gives the same error before the repeat is reached, and the same object without it
+/// does not (a member the struct does not know is skipped, repeat and all, and does not change
+/// the error). An array's items are tried in the same way, cut after one of them. The path goes
+/// down while the error stays the same, and stops where no member or item holds it: at a value,
+/// or at an object whose own error it is.
+///
+/// Only for errors that serde's path leaves at an object holding a tag of one of `T`'s
+/// internally tagged enums, and only after a parse failed: nothing on the way of valid
+/// arguments. Not for errors that are an object's own by their words (a missing or repeated
+/// field, an untagged enum's), nor for a tag's (an unknown variant). At most [`MAX_PROBES`]
+/// reads and [`MAX_PROBE_BYTES`] of text; where they do not settle it, `error` as it was.
+#[cold]
+fn inside_tagged<T: ToolSchema + DeserializeOwned>(
+    value: &Value,
+    path: Option<&serde_path_to_error::Path>,
+    error: ArgsError,
+) -> ArgsError {
+    inside_tagged_of(value, path, error, T::FACTS, read_error::<T>)
+}
+
+/// The message of the error reading `T` from `text` gives, if it fails.
+fn read_error<T: DeserializeOwned>(text: &str) -> Option<String> {
+    serde_json::from_str::<T>(text)
+        .err()
+        .map(|error| ArgsError::from_json(&error, String::new()).message)
+}
+
+/// [`inside_tagged`] for the type whose facts are `facts` and which `read` reads: the same for
+/// every type, so built once, in this crate.
+fn inside_tagged_of(
+    value: &Value,
+    path: Option<&serde_path_to_error::Path>,
+    error: ArgsError,
+    facts: &'static Facts,
+    read: fn(&str) -> Option<String>,
+) -> ArgsError {
+    use serde_path_to_error::Segment as S;
+    if error.kind != ArgsErrorKind::Data
+        || error.message.starts_with("missing field")
+        || error.message.starts_with("duplicate field")
+        || error.message.starts_with("data did not match any variant")
+    {
+        return error;
+    }
+    let tags = internal_tags(facts);
+    if tags.is_empty() {
+        return error;
+    }
+    let Some(path) = path else {
+        return error;
+    };
+    let mut at: Vec<Segment> = Vec::new();
+    for segment in path.iter() {
+        at.push(match segment {
+            S::Seq { index } => Segment::Index(*index),
+            S::Map { key } => Segment::Key(key.clone()),
+            S::Enum { variant } => Segment::Key(variant.clone()),
+            S::Unknown => return error,
+        });
+    }
+    let tagged = |node: &Value| {
+        node.as_object().is_some_and(|map| {
+            tags.iter()
+                .any(|tag| map.get(*tag).is_some_and(Value::is_string))
+        })
+    };
+    if !node_at(value, &at).is_some_and(tagged) {
+        return error;
+    }
+    let mut probes = 0;
+    let mut read_bytes = 0;
+    let mut moved = false;
+    // Where `T`, read from `value` with the node at `at` written as `text`, fails as `error`.
+    let mut same = |at: &[Segment], text: String| -> Option<bool> {
+        probes += 1;
+        if probes > MAX_PROBES {
+            return None;
+        }
+        let written = written_with(value, at, &text)?;
+        read_bytes += written.len();
+        if read_bytes > MAX_PROBE_BYTES {
+            return None;
+        }
+        Some(read(&written).is_some_and(|message| message == error.message))
+    };
+    'down: loop {
+        let Some(node) = node_at(value, &at) else {
+            break;
+        };
+        match node {
+            Value::Object(map) => {
+                let members: Vec<(&String, &Value)> = map.iter().collect();
+                for (i, (key, member)) in members.iter().enumerate() {
+                    // A tag is the enum's: what is wrong with it is the object's.
+                    if tags.contains(&key.as_str()) && member.is_string() {
+                        continue;
+                    }
+                    // The members before it, the tags, and it, twice; and without it.
+                    let mut without = String::from("{");
+                    for (j, (key, member)) in members.iter().enumerate() {
+                        if j < i || tags.contains(&key.as_str()) {
+                            push_member(&mut without, key, member);
+                        }
+                    }
+                    let mut with = without.clone();
+                    push_member(&mut with, key, member);
+                    push_member(&mut with, key, member);
+                    let close = |mut text: String| {
+                        if text.ends_with(',') {
+                            text.pop();
+                        }
+                        text.push('}');
+                        text
+                    };
+                    let here = match same(&at, close(with)) {
+                        Some(true) => same(&at, close(without)).map(|still| !still),
+                        other => other,
+                    };
+                    match here {
+                        Some(true) => {
+                            at.push(Segment::Key((*key).clone()));
+                            moved = true;
+                            continue 'down;
+                        }
+                        Some(false) => {}
+                        None => break 'down,
+                    }
+                }
+                break;
+            }
+            Value::Array(items) => {
+                // An error that is the array's own (of its length) is there without its items.
+                if same(&at, "[]".to_owned()) != Some(false) {
+                    break;
+                }
+                for i in 0..items.len() {
+                    let Some(text) = items
+                        .get(..=i)
+                        .and_then(|cut| serde_json::to_string(cut).ok())
+                    else {
+                        break 'down;
+                    };
+                    match same(&at, text) {
+                        Some(true) => {
+                            at.push(Segment::Index(i));
+                            moved = true;
+                            continue 'down;
+                        }
+                        Some(false) => {}
+                        None => break 'down,
+                    }
+                }
+                break;
+            }
+            _ => break,
+        }
+    }
+    if !moved {
+        return error;
+    }
+    let mut text = String::new();
+    for segment in &at {
+        match segment {
+            Segment::Key(key) => push_key(&mut text, key),
+            Segment::Index(index) => push_index(&mut text, *index),
+        }
+    }
+    ArgsError {
+        path: text,
+        ..error
+    }
+}
+
+/// [`inside_tagged`] for arguments given as text.
+#[cold]
+fn inside_tagged_text<T: ToolSchema + DeserializeOwned>(
+    args: &str,
+    path: Option<&serde_path_to_error::Path>,
+    error: ArgsError,
+) -> ArgsError {
+    match serde_json::from_str::<Value>(args) {
+        Ok(value) => inside_tagged::<T>(&value, path, error),
+        Err(_) => error,
+    }
+}
+
+/// `"key":value,` appended to `text`.
+fn push_member(text: &mut String, key: &str, value: &Value) {
+    if let (Ok(key), Ok(value)) = (serde_json::to_string(key), serde_json::to_string(value)) {
+        text.push_str(&key);
+        text.push(':');
+        text.push_str(&value);
+        text.push(',');
+    }
+}
+
+/// The node of `value` at `at`.
+fn node_at<'v>(value: &'v Value, at: &[Segment]) -> Option<&'v Value> {
+    let mut node = value;
+    for segment in at {
+        node = match segment {
+            Segment::Key(key) => node.get(key.as_str())?,
+            Segment::Index(index) => node.get(*index)?,
+        };
+    }
+    Some(node)
+}
+
+/// `value` as JSON text, with the node at `at` written as `text` (which may repeat a key, as a
+/// `Value` cannot).
+fn written_with(value: &Value, at: &[Segment], text: &str) -> Option<String> {
+    // A string no model sends, in the place of the node, then replaced in the text.
+    const MARK: &str = "\u{0}toolgen\u{0}probe\u{0}";
+    let mut marked = value.clone();
+    let mut node = &mut marked;
+    for segment in at {
+        node = match segment {
+            Segment::Key(key) => node.get_mut(key.as_str())?,
+            Segment::Index(index) => node.get_mut(*index)?,
+        };
+    }
+    *node = Value::String(MARK.to_owned());
+    let written = serde_json::to_string(&marked).ok()?;
+    let mark = serde_json::to_string(MARK).ok()?;
+    let (before, after) = written.split_once(&mark)?;
+    // Should the model have sent the mark itself, the place is not certain.
+    if after.contains(&mark) {
+        return None;
+    }
+    Some(format!("{before}{text}{after}"))
+}
+
+/// The tags of the internally tagged enums in a type whose facts are `facts` (each once).
+fn internal_tags(facts: &'static Facts) -> Vec<&'static str> {
+    let mut tags: Vec<&'static str> = Vec::new();
+    let mut seen: Vec<*const Facts> = Vec::new();
+    let mut stack = vec![facts];
+    while let Some(facts) = stack.pop() {
+        if seen.contains(&std::ptr::from_ref(facts)) {
+            continue;
+        }
+        seen.push(facts);
+        if let Some(target) = facts.behind {
+            stack.push(target.get().facts);
+        }
+        match facts.parse {
+            Parse::Enum(EnumRepr::Internal(tag), _) if !tags.contains(&tag) => tags.push(tag),
+            Parse::Values(values) => stack.push(values),
+            Parse::Tuple(items) => stack.extend(items.iter().copied()),
+            Parse::Reference(of) => stack.push(of()),
+            _ => {}
+        }
+        stack.extend(facts.kids.iter().map(|kid| kid.facts));
+    }
+    tags
 }
