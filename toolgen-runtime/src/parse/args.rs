@@ -1195,10 +1195,7 @@ fn inside_tagged_of(
         }
         Some(read(&written).is_some_and(|message| message == error.message))
     };
-    'down: loop {
-        let Some(node) = node_at(value, &at) else {
-            break;
-        };
+    'down: while let Some(node) = node_at(value, &at) {
         match node {
             Value::Object(map) => {
                 let members: Vec<(&String, &Value)> = map.iter().collect();
