@@ -297,7 +297,7 @@ impl FromMeta for Misplaced {
 }
 
 /// `key = Type`, or `key = "Type<..>"`. (`Vec<u8>` is not an expression: darling hands it over
-/// as tokens, which `Option<syn::Type>` would not take; a type with a comma inside is quoted
+/// as tokens, which `Option<syn::Type>` would not take; a type with a comma inside is wrapped
 /// before darling reads it, by [`read`].)
 struct TypeArg(syn::Type);
 
@@ -307,13 +307,28 @@ impl TypeArg {
     }
 }
 
+/// The macro [`wrap_types`] wraps a type in, which only [`TypeArg`] reads.
+const TYPE_WRAP: &str = "__toolgen_type";
+
+impl TypeArg {
+    /// `ty`, out of the macro call [`wrap_types`] wrapped it in.
+    fn unwrapped(ty: syn::Type) -> darling::Result<TypeArg> {
+        match ty {
+            syn::Type::Macro(call) if call.mac.path.is_ident(TYPE_WRAP) => {
+                Ok(TypeArg(syn::parse2(call.mac.tokens)?))
+            }
+            ty => Ok(TypeArg(ty)),
+        }
+    }
+}
+
 impl FromMeta for TypeArg {
     fn from_meta(item: &Meta) -> darling::Result<Self> {
-        syn::Type::from_meta(item).map(TypeArg)
+        syn::Type::from_meta(item).and_then(TypeArg::unwrapped)
     }
 
     fn from_invalid_expr(value: &darling::ast::MetaNameValueInvalidExpr) -> darling::Result<Self> {
-        syn::Type::from_invalid_expr(value).map(TypeArg)
+        syn::Type::from_invalid_expr(value).and_then(TypeArg::unwrapped)
     }
 }
 
@@ -783,12 +798,13 @@ mod duration_tests {
 /// Reads `#[tool(..)]` into `T`, as darling does, but for two things:
 ///
 /// - A type with generic arguments may be written without quotes (`schema = HashMap<String,
-///   Value>`): darling takes a value up to the first comma, so the type is quoted first.
+///   Value>`): darling takes a value up to the first comma, so the type is wrapped first (see
+///   [`wrap_types`]).
 /// - Where the attribute has problems, darling's errors are all reported, and the keys that are
 ///   fine on their own are still read (`Err` holds them): the checks of their values (a tool's
 ///   name, say) report alongside, as if the others were not there.
 pub fn read<T: FromAttributes>(attrs: &[syn::Attribute]) -> Result<T, (darling::Error, Option<T>)> {
-    let attrs: Vec<syn::Attribute> = attrs.iter().map(quote_types).collect();
+    let attrs: Vec<syn::Attribute> = attrs.iter().map(wrap_types).collect();
     let errors = match T::from_attributes(&attrs) {
         Ok(read) => return Ok(read),
         Err(errors) => errors,
@@ -828,8 +844,13 @@ fn holds_angle(token: &proc_macro2::TokenTree) -> bool {
 const TYPE_KEYS: [&str; 2] = ["schema", "output"];
 
 /// `attr` with each type value that has generic arguments (`schema = HashMap<String, Value>`)
-/// written as a string (`schema = "HashMap<String, Value>"`), spanned at the type.
-fn quote_types(attr: &syn::Attribute) -> syn::Attribute {
+/// wrapped as the call of a macro of no crate (`schema = __toolgen_type!(HashMap<String,
+/// Value>)`): an expression whose tokens syn keeps as they are, which darling takes whole, commas
+/// and all, and [`TypeArg`] reads as the type. Each token keeps its span, so an error in the type
+/// (a misspelt `Valu`) is at that token, and rustc's suggestions replace it alone. (A string of
+/// the type has one span for all of it; an invisible group is parsed as an expression, which
+/// leaves its commas unread: an error.)
+fn wrap_types(attr: &syn::Attribute) -> syn::Attribute {
     use proc_macro2::{TokenStream, TokenTree};
     let syn::Meta::List(list) = &attr.meta else {
         return attr.clone();
@@ -873,15 +894,14 @@ fn quote_types(attr: &syn::Attribute) -> syn::Attribute {
             end += 1;
         }
         let value = tokens.get(start..end).unwrap_or_default();
-        match value.first() {
-            Some(first) if generic || value.iter().any(holds_angle) => {
-                let text = value.iter().cloned().collect::<TokenStream>().to_string();
-                out.push(TokenTree::Literal(proc_macro2::Literal::string(&text)));
-                if let Some(TokenTree::Literal(lit)) = out.last_mut() {
-                    lit.set_span(first.span());
-                }
-            }
-            _ => out.extend(value.iter().cloned()),
+        if let Some(first) = value.first()
+            && (generic || value.iter().any(holds_angle))
+        {
+            let tokens: TokenStream = value.iter().cloned().collect();
+            let wrap = proc_macro2::Ident::new(TYPE_WRAP, first.span());
+            out.extend(quote::quote_spanned!(first.span()=> #wrap!(#tokens)));
+        } else {
+            out.extend(value.iter().cloned());
         }
         i = end;
     }
@@ -1012,24 +1032,44 @@ mod tests {
     }
 
     #[test]
-    fn type_values_with_commas_are_quoted() {
-        let quoted = |attr: Attribute| {
-            let attr = super::quote_types(&attr);
-            quote::quote!(#attr).to_string()
+    fn type_values_with_generics_are_wrapped() {
+        // Each value as written, and whether it was wrapped.
+        let values = |attr: Attribute| {
+            let attr = super::wrap_types(&attr);
+            let metas = attr
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+                )
+                .expect("keys");
+            metas
+                .into_iter()
+                .filter_map(|meta| match meta {
+                    syn::Meta::NameValue(pair) => Some(match pair.value {
+                        syn::Expr::Macro(call) if call.mac.path.is_ident(super::TYPE_WRAP) => {
+                            (true, call.mac.tokens.to_string())
+                        }
+                        other => (false, quote::quote!(#other).to_string()),
+                    }),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
         };
         assert_eq!(
-            quoted(
+            values(
                 parse_quote!(#[tool(schema = HashMap<String, Vec<Vec<u8>>>, description = "d")])
             ),
-            r#"# [tool (schema = "HashMap < String , Vec < Vec < u8 >> >" , description = "d")]"#
+            [
+                (true, "HashMap < String , Vec < Vec < u8 >> >".to_owned()),
+                (false, r#""d""#.to_owned())
+            ]
         );
         assert_eq!(
-            quoted(parse_quote!(#[tool(output = Box<dyn Fn(u8) -> u8>, strict)])),
-            r#"# [tool (output = "Box < dyn Fn (u8) -> u8 >" , strict)]"#
+            values(parse_quote!(#[tool(output = Box<dyn Fn(u8) -> u8>, strict)])),
+            [(true, "Box < dyn Fn (u8) -> u8 >".to_owned())]
         );
         assert_eq!(
-            quoted(parse_quote!(#[tool(schema = [Option<u8>; 2])])),
-            r#"# [tool (schema = "[Option < u8 > ; 2]")]"#
+            values(parse_quote!(#[tool(schema = [Option<u8>; 2])])),
+            [(true, "[Option < u8 > ; 2]".to_owned())]
         );
         // Left as written: no generic arguments, a string already, another key's value.
         for attr in [
@@ -1039,14 +1079,27 @@ mod tests {
             quote::quote!(#[serde(with = "a")]),
         ] {
             let attr: Attribute = parse_quote!(#attr);
-            assert_eq!(quoted(attr.clone()), quote::quote!(#attr).to_string());
+            let wrapped = super::wrap_types(&attr);
+            assert_eq!(
+                quote::quote!(#wrapped).to_string(),
+                quote::quote!(#attr).to_string()
+            );
         }
         let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(schema = HashMap<String, u8>)])];
-        let Ok(read) = super::read::<FieldToolAttrs>(&attrs) else {
-            panic!("read");
+        let read = match super::read::<FieldToolAttrs>(&attrs) {
+            Ok(read) => read,
+            Err((e, _)) => panic!("read: {e}"),
         };
         let ty = read.schema.expect("a type");
+        assert!(matches!(ty, syn::Type::Path(_)), "read out of its wrapping");
         assert_eq!(quote::quote!(#ty).to_string(), "HashMap < String , u8 >");
+        // Beside another key's problem, the type is still read.
+        let attrs: Vec<Attribute> =
+            vec![parse_quote!(#[tool(schema = HashMap<String, u8>, descripton = "d")])];
+        let Err((_, Some(fine))) = super::read::<FieldToolAttrs>(&attrs) else {
+            panic!("an error, and the keys that are fine");
+        };
+        assert!(fine.schema.is_some());
     }
 
     #[test]

@@ -23,7 +23,9 @@ fn text_consts(
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let r = format_ident!("{prefix}ROOT", span = span);
+    // The consts' names are the derive's, not the type's: where a name of the type is
+    // misspelt, rustc suggests a generic parameter of the item named there.
+    let r = format_ident!("{prefix}ROOT");
     let (root_const, root_ref) = match by_reference {
         Some(name) => (None, name.clone()),
         None => (
@@ -48,7 +50,7 @@ pub(super) fn flat_consts(
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let [f, t] = ["FLAT", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let [f, t] = ["FLAT", "TEXT"].map(|name| format_ident!("{prefix}{name}"));
     quote_spanned! {span=>
         const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#root, #defs);
         const #t: ::toolgen::__private::Flat<{ #f.len }> = ::toolgen::__private::flat_text(#f, #root, #defs);
