@@ -4,6 +4,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 
 use super::rope::option_tokens;
 use crate::shape::delegate_type;
@@ -256,4 +257,43 @@ fn tool_checks(container: &Container<'_>, tool: &ToolInfo, recursive: bool) -> V
         });
     }
     checks
+}
+
+/// The consts that stop the build where a `#[tool(answer)]` type cannot be a structured answer:
+/// the checks `#[tool(strict)]` makes, for both strict dialects, one per field spanned at its
+/// type, and one for the rest (and for an answer that is not an object) at `answer`, or at the
+/// first field that holds the type itself where it is recursive. They are free consts, so `cargo
+/// check` evaluates them; `Structured::<T>::new` checks the type again only where it is built.
+pub(super) fn answer_checks(
+    container: &Container<'_>,
+    answer: Span,
+    recursive: bool,
+) -> TokenStream {
+    let ident = container.ident;
+    let name = ident.unraw().to_string();
+    let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+    let (per_field, rest_span) = match &container.data {
+        Data::Named(fields) if delegate_type(container).is_none() => {
+            if recursive {
+                let own = fields.iter().find(|f| f.prop.holds_self);
+                (Vec::new(), own.map_or(answer, |f| span_of(f.ty)))
+            } else {
+                (crate::expand::facts::property_kids(fields), answer)
+            }
+        }
+        _ => (Vec::new(), answer),
+    };
+    let fields_checked = !per_field.is_empty();
+    let rest = quote_spanned! {rest_span=>
+        const _: () = ::toolgen::__private::check_answer(#facts, #name, #fields_checked);
+    };
+    let fields = per_field.into_iter().map(|(field, index)| {
+        quote_spanned! {span_of(field.ty)=>
+            const _: () = ::toolgen::__private::check_answer_field(#facts, #index, #name);
+        }
+    });
+    quote! {
+        #(#fields)*
+        #rest
+    }
 }
