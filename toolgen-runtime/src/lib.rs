@@ -112,8 +112,8 @@ pub mod __private {
     pub use crate::parse::walk::strip_value;
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_field, check_rest,
-        first_problem,
+        EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
+        check_answer_field, check_field, check_rest, first_problem,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{

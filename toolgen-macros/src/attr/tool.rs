@@ -1,17 +1,23 @@
 //! Reading `#[tool(..)]` with darling's derives: darling owns the rules for unknown keys (with
 //! "did you mean"), keys given twice and malformed attributes, and reports every problem of an
-//! attribute at once. Each value type below says in its own words what its key takes.
+//! attribute at once. Each value type below says in its own words what its key takes. There is
+//! one struct of keys per place a `#[tool(..)]` is written; a key one place does not read goes to
+//! its [`Elsewhere`], which says where the key belongs, asking the other places' structs.
 
+use std::marker::PhantomData;
+
+use darling::ast::NestedMeta;
 use darling::util::{Flag, SpannedValue};
 use darling::{FromAttributes, FromMeta};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit, LitStr, Meta};
 
-/// `#[tool(..)]` on the container of `#[derive(Tool)]`.
+/// `#[tool(..)]` on the container of `#[derive(Tool)]` (`R`: what takes the keys it does not read,
+/// see [`Elsewhere`]).
 #[derive(Default, FromAttributes)]
 #[darling(attributes(tool))]
-pub struct ToolAttrs {
+pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(name = "get_weather")]`
     #[darling(default, map = Text::lit)]
     pub name: Option<LitStr>,
@@ -52,7 +58,7 @@ pub struct ToolAttrs {
     _skip_doc: Option<ToolDoc>,
     /// What only MCP's definitions carry: `title`, the annotations' hints, `icon`s.
     #[darling(flatten)]
-    pub mcp: McpAttrs,
+    pub mcp: McpAttrs<R>,
 }
 
 /// `skip_doc` on a tool: always an error (a tool's doc comment is its description).
@@ -70,9 +76,9 @@ impl FromMeta for ToolDoc {
 }
 
 /// What `#[tool(..)]` gives only MCP's definition of a tool: a title for people, the
-/// annotations' hints, icons.
+/// annotations' hints, icons; and the keys a tool does not read, for `R`.
 #[derive(Default, FromMeta)]
-pub struct McpAttrs {
+pub struct McpAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(title = "Get the weather")]`
     #[darling(default, map = Title::text)]
     pub title: Option<String>,
@@ -88,6 +94,9 @@ pub struct McpAttrs {
     /// "48x48 96x96", theme = "dark"))]`, once per icon.
     #[darling(multiple, rename = "icon")]
     pub icons: Vec<Icon>,
+    /// The keys a tool does not read.
+    #[darling(flatten)]
+    rest: R,
 }
 
 /// The hints of [`McpAttrs`] with MCP's names for them, in MCP's order.
@@ -98,7 +107,7 @@ pub const HINTS: [(&str, &str); 4] = [
     ("open_world", "openWorldHint"),
 ];
 
-impl McpAttrs {
+impl<R> McpAttrs<R> {
     /// The hints in the order of [`HINTS`], each with the span of its key.
     pub fn hints(&self) -> [Option<(bool, Span)>; 4] {
         [
@@ -164,10 +173,10 @@ impl FromMeta for Icon {
     }
 }
 
-/// `#[tool(..)]` on the container of `#[derive(ToolSchema)]`, and on variants.
-#[derive(Default, FromAttributes)]
-#[darling(attributes(tool))]
-pub struct DescribedAttrs {
+/// What `#[tool(..)]` on a `ToolSchema` type or a variant takes, each; `R` takes the keys it does
+/// not read (see [`Elsewhere`]).
+#[derive(Default, FromMeta)]
+pub struct DescribedAttrs<R> {
     /// `#[tool(description = "...")]`
     #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
@@ -179,19 +188,47 @@ pub struct DescribedAttrs {
     /// a `description = ".."` is still written).
     #[darling(default, map = Word::flag)]
     pub skip_doc: Flag,
-    /// `#[tool(one_of)]` on an enum: its alternatives under `oneOf` (exactly one matches),
-    /// where toolgen writes `anyOf`.
-    #[darling(default, map = Word::flag)]
-    pub one_of: Flag,
-    /// The tool's own keys, refused here in words.
+    /// The keys it does not read.
     #[darling(flatten)]
-    _tool_only: ToolOnly,
+    rest: R,
 }
 
-/// `#[tool(..)]` on a field.
+/// `#[tool(..)]` on a variant.
 #[derive(Default, FromAttributes)]
 #[darling(attributes(tool))]
-pub struct FieldToolAttrs {
+pub struct VariantAttrs<R = Elsewhere<OnVariant>> {
+    #[darling(flatten)]
+    pub described: DescribedAttrs<R>,
+}
+
+/// `#[tool(..)]` on the struct of `#[derive(ToolSchema)]`.
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
+pub struct StructAttrs<R = Elsewhere<OnStruct>> {
+    /// `#[tool(answer)]`: it is a structured answer (`Structured<T>`), checked for the strict
+    /// dialects of OpenAI and Anthropic where it is defined, as a strict tool is.
+    #[darling(default, map = Word::flag)]
+    pub answer: Flag,
+    #[darling(flatten)]
+    pub described: DescribedAttrs<R>,
+}
+
+/// `#[tool(..)]` on the enum of `#[derive(ToolSchema)]`.
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
+pub struct EnumAttrs<R = Elsewhere<OnEnum>> {
+    /// `#[tool(one_of)]`: its alternatives under `oneOf` (exactly one matches), where toolgen
+    /// writes `anyOf`.
+    #[darling(default, map = Word::flag)]
+    pub one_of: Flag,
+    #[darling(flatten)]
+    pub described: DescribedAttrs<R>,
+}
+
+/// `#[tool(..)]` on a field (a named one, or a newtype's).
+#[derive(Default, FromAttributes)]
+#[darling(attributes(tool))]
+pub struct FieldToolAttrs<R = Elsewhere<OnField>> {
     /// `#[tool(description = "...")]`
     #[darling(default, map = Text::lit)]
     pub description: Option<LitStr>,
@@ -237,31 +274,127 @@ pub struct FieldToolAttrs {
     /// cuts the cycle.
     #[darling(default, map = Word::flag)]
     pub recursive: Flag,
-    /// The tool's own keys, refused here in words.
+    /// The keys it does not read.
     #[darling(flatten)]
-    _tool_only: ToolOnly,
+    rest: R,
 }
 
-/// The keys only the struct that derives `Tool` takes, each refused where it was written (so the
-/// fields are never read: reading one is an error).
-#[derive(Default, FromMeta)]
-#[allow(dead_code)]
-struct ToolOnly {
-    name: Option<Misplaced>,
-    strict: Option<Misplaced>,
-    output: Option<Misplaced>,
-    gemini: Option<Misplaced>,
-    cache_control: Option<Misplaced>,
-    defer_loading: Option<Misplaced>,
-    eager_input_streaming: Option<Misplaced>,
-    input_example: Option<Misplaced>,
-    timeout: Option<Misplaced>,
-    title: Option<Misplaced>,
-    read_only: Option<Misplaced>,
-    destructive: Option<Misplaced>,
-    idempotent: Option<Misplaced>,
-    open_world: Option<Misplaced>,
-    icon: Option<Misplaced>,
+/// Where a `#[tool(..)]` is written, in words: a place's struct of keys is read with its place's
+/// [`Elsewhere`].
+pub trait Place {
+    const WHERE: &'static str;
+}
+
+macro_rules! places {
+    ($($(#[$doc:meta])* $place:ident: $where:literal,)*) => {$(
+        $(#[$doc])*
+        #[derive(Default)]
+        pub struct $place;
+        impl Place for $place {
+            const WHERE: &'static str = $where;
+        }
+    )*};
+}
+
+places! {
+    /// The struct of `#[derive(Tool)]`.
+    OnTool: "the struct that derives `Tool`",
+    /// The struct of `#[derive(ToolSchema)]`.
+    OnStruct: "a struct that derives `ToolSchema`",
+    /// The enum of `#[derive(ToolSchema)]`.
+    OnEnum: "an enum that derives `ToolSchema`",
+    /// An enum's variant.
+    OnVariant: "a variant",
+    /// A named field, or a newtype's.
+    OnField: "a field",
+}
+
+/// Whether the struct of keys of each place reads `key` (a key it reads takes it, well or not;
+/// one it does not goes to its [`Kept`]), in the order [`Elsewhere`] names them.
+type Reads = fn(&syn::Attribute) -> bool;
+
+const PLACES: [(&str, Reads); 5] = [
+    (OnTool::WHERE, |attr| {
+        reads::<ToolAttrs<Kept>>(attr, |tool| &tool.mcp.rest)
+    }),
+    (OnStruct::WHERE, |attr| {
+        reads::<StructAttrs<Kept>>(attr, |read| &read.described.rest)
+    }),
+    (OnEnum::WHERE, |attr| {
+        reads::<EnumAttrs<Kept>>(attr, |read| &read.described.rest)
+    }),
+    (OnVariant::WHERE, |attr| {
+        reads::<VariantAttrs<Kept>>(attr, |read| &read.described.rest)
+    }),
+    (OnField::WHERE, |attr| {
+        reads::<FieldToolAttrs<Kept>>(attr, |read| &read.rest)
+    }),
+];
+
+/// Whether `P` reads the one key of `attr`: it takes it (well or not), where `rest` of what it
+/// read is where it keeps the keys it does not read.
+fn reads<P: FromAttributes>(attr: &syn::Attribute, rest: fn(&P) -> &Kept) -> bool {
+    match P::from_attributes(std::slice::from_ref(attr)) {
+        Ok(read) => rest(&read).0 == 0,
+        Err(_) => true,
+    }
+}
+
+/// How many keys a place did not read: what its struct of keys is read with to ask whether it
+/// reads a key ([`PLACES`]).
+#[derive(Default)]
+pub struct Kept(usize);
+
+impl FromMeta for Kept {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        Ok(Kept(items.len()))
+    }
+}
+
+/// The keys the place `H` does not read, each an error: "`one_of` belongs on an enum that
+/// derives `ToolSchema`, not on a field" where another place reads it, darling's "Unknown field"
+/// (with its "did you mean", among the keys of `H`) where none does. The places' structs of
+/// keys are the one list of what each reads.
+pub struct Elsewhere<H>(PhantomData<H>);
+
+impl<H> Default for Elsewhere<H> {
+    fn default() -> Self {
+        Elsewhere(PhantomData)
+    }
+}
+
+impl<H: Place> FromMeta for Elsewhere<H> {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        let mut errors = darling::Error::accumulator();
+        for item in items {
+            let path = match item {
+                NestedMeta::Meta(meta) => meta.path(),
+                NestedMeta::NameValueInvalidExpr(pair) => &pair.path,
+                NestedMeta::Lit(lit) => {
+                    errors.push(darling::Error::unsupported_format("literal").with_span(lit));
+                    continue;
+                }
+            };
+            let alone: syn::Attribute = syn::parse_quote!(#[tool(#path)]);
+            let places: Vec<&str> = PLACES
+                .iter()
+                .filter(|(place, reads)| *place != H::WHERE && reads(&alone))
+                .map(|(place, _)| *place)
+                .collect();
+            errors.push(if places.is_empty() {
+                darling::Error::unknown_field_path(path).with_span(path)
+            } else {
+                let key = darling::util::path_to_string(path);
+                darling::Error::custom(format!(
+                    "`{key}` belongs on {}, not on {}",
+                    places.join(" or on "),
+                    H::WHERE
+                ))
+                .with_span(path)
+            });
+        }
+        errors.finish_with(Elsewhere(PhantomData))
+    }
 }
 
 /// A key written alone (darling's `Flag`), saying so in words when it is given a value.
@@ -283,21 +416,8 @@ impl FromMeta for Word {
     }
 }
 
-/// A key of the tool's own, written elsewhere: always an error.
-struct Misplaced;
-
-impl FromMeta for Misplaced {
-    fn from_meta(item: &Meta) -> darling::Result<Self> {
-        Err(darling::Error::custom(format!(
-            "`{}` belongs on the struct that derives `Tool`",
-            key_of(item)
-        ))
-        .with_span(item.path()))
-    }
-}
-
 /// `key = Type`, or `key = "Type<..>"`. (`Vec<u8>` is not an expression: darling hands it over
-/// as tokens, which `Option<syn::Type>` would not take; a type with a comma inside is quoted
+/// as tokens, which `Option<syn::Type>` would not take; a type with a comma inside is wrapped
 /// before darling reads it, by [`read`].)
 struct TypeArg(syn::Type);
 
@@ -307,13 +427,28 @@ impl TypeArg {
     }
 }
 
+/// The macro [`wrap_types`] wraps a type in, which only [`TypeArg`] reads.
+const TYPE_WRAP: &str = "__toolgen_type";
+
+impl TypeArg {
+    /// `ty`, out of the macro call [`wrap_types`] wrapped it in.
+    fn unwrapped(ty: syn::Type) -> darling::Result<TypeArg> {
+        match ty {
+            syn::Type::Macro(call) if call.mac.path.is_ident(TYPE_WRAP) => {
+                Ok(TypeArg(syn::parse2(call.mac.tokens)?))
+            }
+            ty => Ok(TypeArg(ty)),
+        }
+    }
+}
+
 impl FromMeta for TypeArg {
     fn from_meta(item: &Meta) -> darling::Result<Self> {
-        syn::Type::from_meta(item).map(TypeArg)
+        syn::Type::from_meta(item).and_then(TypeArg::unwrapped)
     }
 
     fn from_invalid_expr(value: &darling::ast::MetaNameValueInvalidExpr) -> darling::Result<Self> {
-        syn::Type::from_invalid_expr(value).map(TypeArg)
+        syn::Type::from_invalid_expr(value).and_then(TypeArg::unwrapped)
     }
 }
 
@@ -783,12 +918,13 @@ mod duration_tests {
 /// Reads `#[tool(..)]` into `T`, as darling does, but for two things:
 ///
 /// - A type with generic arguments may be written without quotes (`schema = HashMap<String,
-///   Value>`): darling takes a value up to the first comma, so the type is quoted first.
+///   Value>`): darling takes a value up to the first comma, so the type is wrapped first (see
+///   [`wrap_types`]).
 /// - Where the attribute has problems, darling's errors are all reported, and the keys that are
 ///   fine on their own are still read (`Err` holds them): the checks of their values (a tool's
 ///   name, say) report alongside, as if the others were not there.
 pub fn read<T: FromAttributes>(attrs: &[syn::Attribute]) -> Result<T, (darling::Error, Option<T>)> {
-    let attrs: Vec<syn::Attribute> = attrs.iter().map(quote_types).collect();
+    let attrs: Vec<syn::Attribute> = attrs.iter().map(wrap_types).collect();
     let errors = match T::from_attributes(&attrs) {
         Ok(read) => return Ok(read),
         Err(errors) => errors,
@@ -828,8 +964,13 @@ fn holds_angle(token: &proc_macro2::TokenTree) -> bool {
 const TYPE_KEYS: [&str; 2] = ["schema", "output"];
 
 /// `attr` with each type value that has generic arguments (`schema = HashMap<String, Value>`)
-/// written as a string (`schema = "HashMap<String, Value>"`), spanned at the type.
-fn quote_types(attr: &syn::Attribute) -> syn::Attribute {
+/// wrapped as the call of a macro of no crate (`schema = __toolgen_type!(HashMap<String,
+/// Value>)`): an expression whose tokens syn keeps as they are, which darling takes whole, commas
+/// and all, and [`TypeArg`] reads as the type. Each token keeps its span, so an error in the type
+/// (a misspelt `Valu`) is at that token, and rustc's suggestions replace it alone. (A string of
+/// the type has one span for all of it; an invisible group is parsed as an expression, which
+/// leaves its commas unread: an error.)
+fn wrap_types(attr: &syn::Attribute) -> syn::Attribute {
     use proc_macro2::{TokenStream, TokenTree};
     let syn::Meta::List(list) = &attr.meta else {
         return attr.clone();
@@ -873,15 +1014,14 @@ fn quote_types(attr: &syn::Attribute) -> syn::Attribute {
             end += 1;
         }
         let value = tokens.get(start..end).unwrap_or_default();
-        match value.first() {
-            Some(first) if generic || value.iter().any(holds_angle) => {
-                let text = value.iter().cloned().collect::<TokenStream>().to_string();
-                out.push(TokenTree::Literal(proc_macro2::Literal::string(&text)));
-                if let Some(TokenTree::Literal(lit)) = out.last_mut() {
-                    lit.set_span(first.span());
-                }
-            }
-            _ => out.extend(value.iter().cloned()),
+        if let Some(first) = value.first()
+            && (generic || value.iter().any(holds_angle))
+        {
+            let tokens: TokenStream = value.iter().cloned().collect();
+            let wrap = proc_macro2::Ident::new(TYPE_WRAP, first.span());
+            out.extend(quote::quote_spanned!(first.span()=> #wrap!(#tokens)));
+        } else {
+            out.extend(value.iter().cloned());
         }
         i = end;
     }
@@ -910,7 +1050,7 @@ mod tests {
             #[tool(name = "has space", descripton = "x", strict = true, description = 5)]
         )];
         assert_eq!(
-            messages(ToolAttrs::from_attributes(&attrs)),
+            messages(<ToolAttrs>::from_attributes(&attrs)),
             [
                 "`strict` takes no value, or the provider whose strict mode to use: write \
                  `#[tool(strict)]` (OpenAI and Anthropic), `#[tool(strict = \"openai\")]` or \
@@ -928,28 +1068,67 @@ mod tests {
             parse_quote!(#[tool(name = "b", strict)]),
         ];
         assert_eq!(
-            messages(ToolAttrs::from_attributes(&attrs)),
+            messages(<ToolAttrs>::from_attributes(&attrs)),
             ["Duplicate field `name`", "Duplicate field `strict`"]
         );
     }
 
     #[test]
-    fn refuses_the_tools_own_keys_elsewhere() {
+    fn says_where_a_misplaced_key_belongs() {
         let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(name = "x", desc = "y")])];
         assert_eq!(
-            messages(DescribedAttrs::from_attributes(&attrs)),
+            messages(<VariantAttrs>::from_attributes(&attrs)),
             [
-                "`name` belongs on the struct that derives `Tool` at name",
+                "`name` belongs on the struct that derives `Tool`, not on a variant",
                 "Unknown field: `desc`. Did you mean `description`?",
             ]
         );
-        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(required, strict)])];
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(required, strict, one_of)])];
         assert_eq!(
-            messages(FieldToolAttrs::from_attributes(&attrs)),
-            ["`strict` belongs on the struct that derives `Tool` at strict"]
+            messages(<FieldToolAttrs>::from_attributes(&attrs)),
+            [
+                "`strict` belongs on the struct that derives `Tool`, not on a field",
+                "`one_of` belongs on an enum that derives `ToolSchema`, not on a field",
+            ]
         );
-        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(description = "y")])];
-        assert!(DescribedAttrs::from_attributes(&attrs).is_ok());
+        let attrs: Vec<Attribute> =
+            vec![parse_quote!(#[tool(length(max = 3), one_of, answer, titel = "T")])];
+        assert_eq!(
+            messages(<ToolAttrs>::from_attributes(&attrs)),
+            [
+                "`length` belongs on a field, not on the struct that derives `Tool`",
+                "`one_of` belongs on an enum that derives `ToolSchema`, not on the struct that \
+                 derives `Tool`",
+                "`answer` belongs on a struct that derives `ToolSchema`, not on the struct that \
+                 derives `Tool`",
+                "Unknown field: `titel`. Did you mean `title`?",
+            ]
+        );
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(one_of, recursive)])];
+        assert_eq!(
+            messages(<StructAttrs>::from_attributes(&attrs)),
+            [
+                "`one_of` belongs on an enum that derives `ToolSchema`, not on a struct that \
+                 derives `ToolSchema`",
+                "`recursive` belongs on a field, not on a struct that derives `ToolSchema`",
+            ]
+        );
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(answer, default = 1)])];
+        assert_eq!(
+            messages(<EnumAttrs>::from_attributes(&attrs)),
+            [
+                "`answer` belongs on a struct that derives `ToolSchema`, not on an enum that \
+                 derives `ToolSchema`",
+                "`default` belongs on a field, not on an enum that derives `ToolSchema`",
+            ]
+        );
+        // What each place reads is fine there.
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(description = "y", nullable)])];
+        assert!(<VariantAttrs>::from_attributes(&attrs).is_ok());
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(one_of, skip_doc)])];
+        assert!(<EnumAttrs>::from_attributes(&attrs).is_ok());
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(answer, description = "d")])];
+        assert!(<StructAttrs>::from_attributes(&attrs).is_ok());
     }
 
     #[test]
@@ -963,8 +1142,8 @@ mod tests {
                 icon(src = "https://example.com/b.svg", mime_type = "image/svg+xml",
                     sizes = "48x48 any", theme = "dark"))]
         )];
-        let Ok(tool) = ToolAttrs::from_attributes(&attrs) else {
-            panic!("{:?}", messages(ToolAttrs::from_attributes(&attrs)));
+        let Ok(tool) = <ToolAttrs>::from_attributes(&attrs) else {
+            panic!("{:?}", messages(<ToolAttrs>::from_attributes(&attrs)));
         };
         assert_eq!(tool.name.map(|n| n.value()).as_deref(), Some("a"));
         assert_eq!(tool.strict.map(|s| *s), Some(Strict::OpenAi));
@@ -1000,36 +1179,56 @@ mod tests {
         for attr in cases {
             let attrs = std::slice::from_ref(&attr);
             assert_eq!(
-                messages(ToolAttrs::from_attributes(attrs)).len(),
+                messages(<ToolAttrs>::from_attributes(attrs)).len(),
                 1,
                 "{}",
                 quote::quote!(#attr)
             );
-            assert!(DescribedAttrs::from_attributes(attrs).is_err());
+            assert!(<VariantAttrs>::from_attributes(attrs).is_err());
         }
         let empty: Vec<Attribute> = vec![parse_quote!(#[tool()])];
-        assert!(DescribedAttrs::from_attributes(&empty).is_ok());
+        assert!(<VariantAttrs>::from_attributes(&empty).is_ok());
     }
 
     #[test]
-    fn type_values_with_commas_are_quoted() {
-        let quoted = |attr: Attribute| {
-            let attr = super::quote_types(&attr);
-            quote::quote!(#attr).to_string()
+    fn type_values_with_generics_are_wrapped() {
+        // Each value as written, and whether it was wrapped.
+        let values = |attr: Attribute| {
+            let attr = super::wrap_types(&attr);
+            let metas = attr
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+                )
+                .expect("keys");
+            metas
+                .into_iter()
+                .filter_map(|meta| match meta {
+                    syn::Meta::NameValue(pair) => Some(match pair.value {
+                        syn::Expr::Macro(call) if call.mac.path.is_ident(super::TYPE_WRAP) => {
+                            (true, call.mac.tokens.to_string())
+                        }
+                        other => (false, quote::quote!(#other).to_string()),
+                    }),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
         };
         assert_eq!(
-            quoted(
+            values(
                 parse_quote!(#[tool(schema = HashMap<String, Vec<Vec<u8>>>, description = "d")])
             ),
-            r#"# [tool (schema = "HashMap < String , Vec < Vec < u8 >> >" , description = "d")]"#
+            [
+                (true, "HashMap < String , Vec < Vec < u8 >> >".to_owned()),
+                (false, r#""d""#.to_owned())
+            ]
         );
         assert_eq!(
-            quoted(parse_quote!(#[tool(output = Box<dyn Fn(u8) -> u8>, strict)])),
-            r#"# [tool (output = "Box < dyn Fn (u8) -> u8 >" , strict)]"#
+            values(parse_quote!(#[tool(output = Box<dyn Fn(u8) -> u8>, strict)])),
+            [(true, "Box < dyn Fn (u8) -> u8 >".to_owned())]
         );
         assert_eq!(
-            quoted(parse_quote!(#[tool(schema = [Option<u8>; 2])])),
-            r#"# [tool (schema = "[Option < u8 > ; 2]")]"#
+            values(parse_quote!(#[tool(schema = [Option<u8>; 2])])),
+            [(true, "[Option < u8 > ; 2]".to_owned())]
         );
         // Left as written: no generic arguments, a string already, another key's value.
         for attr in [
@@ -1039,14 +1238,27 @@ mod tests {
             quote::quote!(#[serde(with = "a")]),
         ] {
             let attr: Attribute = parse_quote!(#attr);
-            assert_eq!(quoted(attr.clone()), quote::quote!(#attr).to_string());
+            let wrapped = super::wrap_types(&attr);
+            assert_eq!(
+                quote::quote!(#wrapped).to_string(),
+                quote::quote!(#attr).to_string()
+            );
         }
         let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(schema = HashMap<String, u8>)])];
-        let Ok(read) = super::read::<FieldToolAttrs>(&attrs) else {
-            panic!("read");
+        let read = match super::read::<FieldToolAttrs>(&attrs) {
+            Ok(read) => read,
+            Err((e, _)) => panic!("read: {e}"),
         };
         let ty = read.schema.expect("a type");
+        assert!(matches!(ty, syn::Type::Path(_)), "read out of its wrapping");
         assert_eq!(quote::quote!(#ty).to_string(), "HashMap < String , u8 >");
+        // Beside another key's problem, the type is still read.
+        let attrs: Vec<Attribute> =
+            vec![parse_quote!(#[tool(schema = HashMap<String, u8>, descripton = "d")])];
+        let Err((_, Some(fine))) = super::read::<FieldToolAttrs>(&attrs) else {
+            panic!("an error, and the keys that are fine");
+        };
+        assert!(fine.schema.is_some());
     }
 
     #[test]

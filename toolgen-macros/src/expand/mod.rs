@@ -17,6 +17,7 @@ pub mod toolset;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
+use syn::ext::IdentExt;
 
 use crate::attr::doc::Desc;
 use crate::expand::schema::{Context, Node, ObjectParts, schema_for_container};
@@ -29,7 +30,7 @@ use crate::shape::{Container, Data, Derive, Shape};
 use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
-use tool::{expand_tool, flat_consts};
+use tool::{answer_checks, expand_tool, flat_consts};
 
 /// Expands one derive.
 pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
@@ -133,6 +134,15 @@ fn expand(container: &Container<'_>) -> TokenStream {
             recursive,
         )
     });
+    let answer = container
+        .answer
+        .map(|span| answer_checks(container, span, recursive));
+    // A struct's name, which `Structured::new`'s build errors name (only an object can be an
+    // answer; other types are spared the const).
+    let type_name = matches!(container.data, Data::Named(_)).then(|| {
+        let name = container.ident.unraw().to_string();
+        quote!(const TYPE_NAME: &'static str = #name;)
+    });
     let def_id = def_id(container, &type_params);
     // A concrete type that may be on a cycle (it has a node in the graph) and does not hold
     // itself: on a cycle, its schema is a `$ref` to its `$defs` entry wherever it is held (also
@@ -190,6 +200,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 const SCHEMA: ::toolgen::__private::Rope = #schema;
                 #defs
                 const FACTS: &'static ::toolgen::__private::Facts = #facts;
+                #type_name
                 #object
                 #default
                 #checks_fn
@@ -202,6 +213,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #edges_static
 
             #tool
+            #answer
         };
     }
 }

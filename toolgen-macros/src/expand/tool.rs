@@ -4,6 +4,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 
 use super::rope::option_tokens;
 use crate::shape::delegate_type;
@@ -23,7 +24,9 @@ fn text_consts(
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let r = format_ident!("{prefix}ROOT", span = span);
+    // The consts' names are the derive's, not the type's: where a name of the type is
+    // misspelt, rustc suggests a generic parameter of the item named there.
+    let r = format_ident!("{prefix}ROOT");
     let (root_const, root_ref) = match by_reference {
         Some(name) => (None, name.clone()),
         None => (
@@ -48,7 +51,7 @@ pub(super) fn flat_consts(
     defs: &TokenStream,
     span: Span,
 ) -> TokenStream {
-    let [f, t] = ["FLAT", "TEXT"].map(|name| format_ident!("{prefix}{name}", span = span));
+    let [f, t] = ["FLAT", "TEXT"].map(|name| format_ident!("{prefix}{name}"));
     quote_spanned! {span=>
         const #f: &::toolgen::__private::Capped = &::toolgen::__private::flatten_capped(#root, #defs);
         const #t: ::toolgen::__private::Flat<{ #f.len }> = ::toolgen::__private::flat_text(#f, #root, #defs);
@@ -254,4 +257,43 @@ fn tool_checks(container: &Container<'_>, tool: &ToolInfo, recursive: bool) -> V
         });
     }
     checks
+}
+
+/// The consts that stop the build where a `#[tool(answer)]` type cannot be a structured answer:
+/// the checks `#[tool(strict)]` makes, for both strict dialects, one per field spanned at its
+/// type, and one for the rest (and for an answer that is not an object) at `answer`, or at the
+/// first field that holds the type itself where it is recursive. They are free consts, so `cargo
+/// check` evaluates them; `Structured::<T>::new` checks the type again only where it is built.
+pub(super) fn answer_checks(
+    container: &Container<'_>,
+    answer: Span,
+    recursive: bool,
+) -> TokenStream {
+    let ident = container.ident;
+    let name = ident.unraw().to_string();
+    let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+    let (per_field, rest_span) = match &container.data {
+        Data::Named(fields) if delegate_type(container).is_none() => {
+            if recursive {
+                let own = fields.iter().find(|f| f.prop.holds_self);
+                (Vec::new(), own.map_or(answer, |f| span_of(f.ty)))
+            } else {
+                (crate::expand::facts::property_kids(fields), answer)
+            }
+        }
+        _ => (Vec::new(), answer),
+    };
+    let fields_checked = !per_field.is_empty();
+    let rest = quote_spanned! {rest_span=>
+        const _: () = ::toolgen::__private::check_answer(#facts, #name, #fields_checked);
+    };
+    let fields = per_field.into_iter().map(|(field, index)| {
+        quote_spanned! {span_of(field.ty)=>
+            const _: () = ::toolgen::__private::check_answer_field(#facts, #index, #name);
+        }
+    });
+    quote! {
+        #(#fields)*
+        #rest
+    }
 }

@@ -24,6 +24,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_tool_generics(container, errors);
         check_strict_patterns(container, errors);
     }
+    check_answer_generics(container, errors);
     check_union(container, errors);
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
@@ -670,6 +671,24 @@ fn check_tool_generics(container: &Container<'_>, errors: &mut darling::error::A
          `value: Store<String>`"
     };
     errors.push(darling::Error::custom(message).with_span(&generics.params));
+}
+
+/// A structured answer's checks are consts beside the type, which cannot name a generic type's
+/// parameters; `Structured::<T>::new` checks each use of it.
+fn check_answer_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    let generics = &container.original.generics;
+    if let Some(span) = container.answer
+        && generics.type_params().next().is_some()
+    {
+        errors.push(
+            darling::Error::custom(
+                "`answer` checks a type where it is defined, and a generic type is not one type: \
+                 drop `answer` (`Structured::<T>::new` checks each `T` where it is built), or put \
+                 it on a struct that holds the generic type, e.g. `page: Page<String>`",
+            )
+            .with_span(&span),
+        );
+    }
 }
 
 fn check_union(container: &Container<'_>, errors: &mut darling::error::Accumulator) {

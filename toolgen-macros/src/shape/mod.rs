@@ -15,7 +15,9 @@ use serde_derive_internals::{ast as serde_ast, attr::RenameRule};
 
 use crate::attr::doc::{self, Desc};
 use crate::attr::serde::{self as serde_attr, SerdeContainer};
-use crate::attr::tool::{self as attr, DescribedAttrs, FieldToolAttrs, ToolAttrs};
+use crate::attr::tool::{
+    self as attr, DescribedAttrs, EnumAttrs, FieldToolAttrs, StructAttrs, ToolAttrs, VariantAttrs,
+};
 use prop::{Prop, SerdeDefault};
 use repr::Repr;
 
@@ -45,6 +47,8 @@ pub struct Container<'a> {
     pub tool: Option<ToolInfo>,
     /// `#[tool(one_of)]` on an enum: its alternatives under `oneOf`.
     pub one_of: bool,
+    /// `#[tool(answer)]` on a `ToolSchema` type, with its span: checked as a structured answer.
+    pub answer: Option<Span>,
     /// A newtype struct's field with `#[tool(..)]` keywords (`struct Email(#[tool(format =
     /// "email")] String);`), read as a field for them: the newtype's schema is its content's with
     /// those keywords, checked as a field's are.
@@ -174,32 +178,18 @@ struct Described {
     description: Option<Desc>,
     /// `#[tool(nullable)]`: its `Option` fields admit `null`.
     nullable: bool,
-    /// `#[tool(one_of)]`, with its span.
-    one_of: Option<Span>,
 }
 
-fn described(attrs: &[syn::Attribute], errors: &mut darling::error::Accumulator) -> Described {
-    let (tool, _) = read_attrs::<DescribedAttrs>(attrs, errors);
-    let description = tool
+/// What `read` says of the type or variant whose attributes are `attrs`.
+fn described<R>(read: &DescribedAttrs<R>, attrs: &[syn::Attribute]) -> Described {
+    let description = read
         .description
+        .as_ref()
         .map(|lit| Desc::Text(lit.value()))
-        .or_else(|| doc_unless(tool.skip_doc.is_present(), attrs));
+        .or_else(|| doc_unless(read.skip_doc.is_present(), attrs));
     Described {
         description,
-        nullable: tool.nullable.is_present(),
-        one_of: tool.one_of.is_present().then(|| tool.one_of.span()),
-    }
-}
-
-/// `#[tool(one_of)]` where it has no alternatives to join: an error at it.
-fn refuse_one_of(one_of: Option<Span>, errors: &mut darling::error::Accumulator) {
-    if let Some(span) = one_of {
-        errors.push(
-            darling::Error::custom(
-                "`one_of` joins an enum's alternatives under `oneOf`: put it on the enum",
-            )
-            .with_span(&span),
-        );
+        nullable: read.nullable.is_present(),
     }
 }
 
@@ -227,6 +217,7 @@ impl<'a> Container<'a> {
     ) -> Self {
         let serde = serde_attr::read(input, errors);
         let mut one_of = false;
+        let mut answer = None;
         let (description, tool, nullable) = match derive {
             Derive::Tool => {
                 // An attribute with a problem is reported whole; its keys that are fine are
@@ -265,11 +256,15 @@ impl<'a> Container<'a> {
                 (description, Some(tool), nullable)
             }
             Derive::ToolSchema => {
-                let read = described(&input.attrs, errors);
-                match (&input.data, read.one_of) {
-                    (syn::Data::Enum(_), Some(_)) => one_of = true,
-                    (_, at) => refuse_one_of(at, errors),
-                }
+                let read = if let syn::Data::Enum(_) = input.data {
+                    let (read, _) = read_attrs::<EnumAttrs>(&input.attrs, errors);
+                    one_of = read.one_of.is_present();
+                    described(&read.described, &input.attrs)
+                } else {
+                    let (read, _) = read_attrs::<StructAttrs>(&input.attrs, errors);
+                    answer = read.answer.is_present().then(|| read.answer.span());
+                    described(&read.described, &input.attrs)
+                };
                 (read.description, None, read.nullable)
             }
         };
@@ -325,6 +320,7 @@ impl<'a> Container<'a> {
             skipped,
             tool,
             one_of,
+            answer,
             newtype,
         }
     }
@@ -583,8 +579,8 @@ impl<'a> Variant<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &variant.original.attrs;
-        let read = described(attrs, errors);
-        refuse_one_of(read.one_of, errors);
+        let (read, _) = read_attrs::<VariantAttrs>(attrs, errors);
+        let read = described(&read.described, attrs);
         let (description, nullable) = (read.description, nullable || read.nullable);
         if matches!(
             variant.style,

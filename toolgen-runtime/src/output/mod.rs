@@ -16,7 +16,7 @@ use crate::dialect::rewrite::rewrite_text;
 use crate::parse::args::{ArgsError, ArgsErrorKind, parse_tool_args};
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::schema::ToolSchema;
-use crate::schema::facts::{ANSWER, ANTHROPIC, OPENAI, check_rest};
+use crate::schema::facts::check_answer;
 use crate::schema::rope::schema_text;
 use crate::tool::{Extras, Tool};
 use crate::wire::call::{ToolCall, ToolCallError};
@@ -52,9 +52,22 @@ pub enum Route {
 /// The schema is `T`'s, in each provider's strict dialect (OpenAI and Anthropic; Gemini's
 /// `responseSchema` where the schema fits the OpenAPI subset, else `responseJsonSchema`), with
 /// `"strict": true` where the API takes it. A type that cannot be a strict answer does not
-/// compile: the same rules as `#[tool(strict)]`, checked when `Structured::<T>::new` is
-/// compiled, with the path of the first field a dialect cannot express; and the answer must be an
-/// object (a struct with named fields), as OpenAI and Anthropic require.
+/// compile: the same rules as `#[tool(strict)]`, checked when `Structured::<T>::new` is built
+/// (in a `static` or `const`, by `cargo check`; in a function, only by `cargo build`), naming the
+/// type and the path of the first field a dialect cannot express; and the answer must be an
+/// object (a struct with named fields), as OpenAI and Anthropic require. `#[tool(answer)]` on
+/// the type checks it where it is defined, by `cargo check` too, each error at its field:
+///
+/// ```compile_fail
+/// use std::collections::HashMap;
+///
+/// /// Word counts.
+/// #[derive(toolgen::ToolSchema, serde::Deserialize)]
+/// #[tool(answer)]
+/// struct WordCounts {
+///     by_word: HashMap<String, u32>, // error: a strict answer cannot take a map
+/// }
+/// ```
 ///
 /// The name (OpenAI's `json_schema.name`, and the tool's name on the [`Route::Tool`]) is `T`'s
 /// name in snake_case, or [`Tool::NAME`] for a tool ([`Structured::from_tool`]), or set with
@@ -129,26 +142,12 @@ struct Built {
     fields: [OnceLock<Map<String, Value>>; 5],
 }
 
-/// Stops the build where `T` cannot be a strict answer: what `#[tool(strict)]` refuses, and an
-/// answer that is not an object.
-// Evaluated at compile time only: a panic here is a compile error.
-#[allow(clippy::panic)]
-const fn check_answer<T: ToolSchema>() {
-    check_rest(T::FACTS, OPENAI | ANTHROPIC | ANSWER, false);
-    if !T::FACTS.object {
-        panic!(
-            "toolgen: a structured answer must be an object (a struct with named fields): OpenAI \
-             and Anthropic take no other schema for it. Wrap the type in a struct."
-        );
-    }
-}
-
 impl<T: ToolSchema + DeserializeOwned> Structured<T> {
     /// `T` as the answer, asked for by `route`; nothing is built until first use.
     ///
     /// Does not compile when `T` cannot be a strict answer (see [`Structured`]).
     pub const fn new(route: Route) -> Self {
-        const { check_answer::<T>() };
+        const { check_answer(T::FACTS, T::TYPE_NAME, false) };
         Structured {
             route,
             schema: None,

@@ -968,14 +968,30 @@ const fn behind_totals(facts: &Facts, sums: &mut [u32; 3], seen: &mut Seen) {
 /// dialect that rejects it.
 #[doc(hidden)]
 pub const fn check_field(tool: &Facts, index: usize, modes: u8) {
-    let kid = &tool.kids[index];
     // Most fields are fine: a few bit tests, and no path or message is built.
-    if !refused(kid.facts, 1, modes) {
-        return;
+    if refused(tool.kids[index].facts, 1, modes) {
+        fail(&field_problems(tool, index, modes), modes, "");
     }
+}
+
+/// [`check_field`] for the type `name`, a structured answer (`#[tool(answer)]`): the strict
+/// dialects of OpenAI and Anthropic, and the errors say so.
+#[doc(hidden)]
+pub const fn check_answer_field(answer: &Facts, index: usize, name: &str) {
+    if refused(answer.kids[index].facts, 1, STRICT_ANSWER) {
+        let problems = field_problems(answer, index, STRICT_ANSWER);
+        fail(&problems, STRICT_ANSWER, name);
+    }
+}
+
+/// The problems of the property at `index` of `tool`, for [`check_field`] and
+/// [`check_answer_field`]. (Each stops the build itself, in [`fail`]: each frame between is one
+/// more note in the build error.)
+const fn field_problems(tool: &Facts, index: usize, modes: u8) -> [Option<Problem>; 3] {
+    let kid = &tool.kids[index];
     let mut path = Path::EMPTY;
     path.push(kid);
-    fail(&problems(modes, kid.facts, 1, &path, None, false), modes);
+    problems(modes, kid.facts, 1, &path, None, false)
 }
 
 /// Stops the build if a dialect in `modes` cannot express what no field of the tool's input
@@ -983,12 +999,61 @@ pub const fn check_field(tool: &Facts, index: usize, modes: u8) {
 /// properties too unless `fields_checked` ([`check_field`] checked each of them).
 #[doc(hidden)]
 pub const fn check_rest(tool: &Facts, modes: u8, fields_checked: bool) {
-    if !refused(tool, 0, modes) && (modes & OPENAI == 0 || totals(tool).is_none()) {
-        return;
+    if rest_refused(tool, modes) {
+        fail(&rest_problems(tool, modes, fields_checked), modes, "");
     }
+}
+
+/// The modes a structured answer is checked for: both strict dialects, as an answer.
+const STRICT_ANSWER: u8 = OPENAI | ANTHROPIC | ANSWER;
+
+/// Stops the build where the type `name` (whose facts are `answer`) cannot be a structured
+/// answer: what the strict dialects of OpenAI and Anthropic cannot express (its fields too
+/// unless `fields_checked`, [`check_answer_field`] checked each of them), and an answer that is
+/// not an object. `name` is `""` where it is not known (a type the derive did not write).
+#[doc(hidden)]
+pub const fn check_answer(answer: &Facts, name: &str, fields_checked: bool) {
+    if rest_refused(answer, STRICT_ANSWER) {
+        let problems = rest_problems(answer, STRICT_ANSWER, fields_checked);
+        fail(&problems, STRICT_ANSWER, name);
+    }
+    if !answer.object {
+        let mut message = Message::new();
+        message.put("toolgen: ");
+        if !name.is_empty() {
+            message.put("`");
+            message.put(name);
+            message.put("` cannot be a structured answer: ");
+        }
+        message.put(
+            "a structured answer must be an object (a struct with named fields): OpenAI and \
+             Anthropic take no other schema for it. Wrap the type in a struct.",
+        );
+        panic!("{}", message.text());
+    }
+}
+
+/// Whether a dialect in `modes` may refuse what no field of `tool` holds (then
+/// [`rest_problems`] says what), for [`check_rest`] and [`check_answer`].
+const fn rest_refused(tool: &Facts, modes: u8) -> bool {
+    refused(tool, 0, modes) || (modes & OPENAI != 0 && totals(tool).is_some())
+}
+
+/// The problems of what no field of `tool` holds (and of its fields, unless `fields_checked`).
+const fn rest_problems(tool: &Facts, modes: u8, fields_checked: bool) -> [Option<Problem>; 3] {
     let rest: &[Via] = &[Via::Flatten, Via::Branch, Via::Definition, Via::Items];
     let only = if fields_checked { Some(rest) } else { None };
-    fail(&problems(modes, tool, 0, &Path::EMPTY, only, true), modes);
+    problems(modes, tool, 0, &Path::EMPTY, only, true)
+}
+
+/// "a structured answer", or "`Name`, a structured answer" where the type's name is known.
+const fn put_answer(message: &mut Message, name: &str) {
+    if !name.is_empty() {
+        message.put("`");
+        message.put(name);
+        message.put("`, ");
+    }
+    message.put("a structured answer");
 }
 
 /// The first problem of each dialect in `modes` (in [`DIALECTS`]' order) with the node `facts`
@@ -1041,6 +1106,22 @@ struct Message {
 }
 
 impl Message {
+    const fn new() -> Message {
+        Message {
+            bytes: [0; MESSAGE_BYTES],
+            len: 0,
+        }
+    }
+
+    /// The message (cut at a character boundary, so always text).
+    const fn text(&self) -> &str {
+        let (text, _) = self.bytes.split_at(self.len);
+        match core::str::from_utf8(text) {
+            Ok(text) => text,
+            Err(_) => "toolgen: a strict dialect cannot express this type",
+        }
+    }
+
     const fn put(&mut self, text: &str) {
         self.put_bytes(text.as_bytes());
     }
@@ -1059,12 +1140,9 @@ impl Message {
 }
 
 /// Stops the build with one message for the problems found, if any: dialects with the same
-/// problem at the same place share a sentence.
-const fn fail(problems: &[Option<Problem>; 3], modes: u8) {
-    let mut message = Message {
-        bytes: [0; MESSAGE_BYTES],
-        len: 0,
-    };
+/// problem at the same place share a sentence. `name`: the answer's type, for an answer.
+const fn fail(problems: &[Option<Problem>; 3], modes: u8, name: &str) {
+    let mut message = Message::new();
     message.put("toolgen: ");
     let mut written = 0;
     let mut i = 0;
@@ -1076,17 +1154,17 @@ const fn fail(problems: &[Option<Problem>; 3], modes: u8) {
                 message.put(" Also ");
             }
             written += 1;
-            put_problem(&mut message, problems, i, problem, modes & ANSWER != 0);
+            let answer = if modes & ANSWER != 0 {
+                Some(name)
+            } else {
+                None
+            };
+            put_problem(&mut message, problems, i, problem, answer);
         }
         i += 1;
     }
-    if written == 0 {
-        return;
-    }
-    let (text, _) = message.bytes.split_at(message.len);
-    match core::str::from_utf8(text) {
-        Ok(text) => panic!("{}", text),
-        Err(_) => panic!("toolgen: a strict dialect cannot express this tool's input"),
+    if written > 0 {
+        panic!("{}", message.text());
     }
 }
 
@@ -1110,19 +1188,23 @@ const fn same(a: &Problem, b: &Problem) -> bool {
         && matches!(a.dialect, Dialect::Gemini) == matches!(b.dialect, Dialect::Gemini)
 }
 
-/// One sentence: the attribute, the dialects, what they cannot take, where, and the fix.
+/// One sentence: the attribute (or the answer, `answer`: its type's name, if known), the
+/// dialects, what they cannot take, where, and the fix.
 const fn put_problem(
     message: &mut Message,
     problems: &[Option<Problem>; 3],
     first: usize,
     problem: &Problem,
-    answer: bool,
+    answer: Option<&str>,
 ) {
-    message.put(match problem.dialect {
-        _ if answer => "a structured answer (strict for OpenAI and Anthropic): ",
-        Dialect::Gemini => "`#[tool(gemini = \"parameters\")]`: ",
-        _ => "`#[tool(strict)]`: ",
-    });
+    match (answer, problem.dialect) {
+        (Some(name), _) => {
+            put_answer(message, name);
+            message.put(" (strict for OpenAI and Anthropic): ");
+        }
+        (None, Dialect::Gemini) => message.put("`#[tool(gemini = \"parameters\")]`: "),
+        (None, _) => message.put("`#[tool(strict)]`: "),
+    }
     message.put(problem.dialect.provider());
     let mut j = first + 1;
     while j < problems.len() {
@@ -1144,7 +1226,7 @@ const fn put_problem(
         message.put("`");
     }
     message.put("; ");
-    if answer {
+    if answer.is_some() {
         put_answer_fix(message, fix);
     } else {
         message.put(fix);

@@ -97,6 +97,10 @@ pub trait ToolSchema: Sealed {
     /// with a plain `#[serde(default)]` shows as its schema's `"default"`. `None` otherwise.
     #[doc(hidden)]
     const DEFAULT: Option<Rope> = None;
+    /// A derived struct's name as written (`WordCounts`), which the build errors of a
+    /// structured answer name (`Structured::new`); `""` for other types.
+    #[doc(hidden)]
+    const TYPE_NAME: &'static str = "";
     /// For enums serde reads from a plain string: the strings it accepts. Lets a
     /// `#[tool(default = "..")]` on a field of this type be checked at compile time.
     #[doc(hidden)]
