@@ -127,7 +127,8 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::rmcp;
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Constrained, MapKey, Provider, Tool, ToolSchema, ToolSet, parse_args,
+    ArgsError, ArgsErrorKind, Constrained, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet,
+    parse_args,
 };
 pub use toolgen_runtime::{
     Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,

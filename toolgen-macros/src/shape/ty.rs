@@ -403,6 +403,51 @@ pub fn inner_types_mut(ty: &mut Type, segments: PathArgs) -> Vec<&mut Type> {
     }
 }
 
+/// Whether a type is written as a `Patch<T>` (any path to it): the derive then checks, in
+/// const evaluation, that it is toolgen's where it is held so that its `Absent` never arrives
+/// (`check_patch`). A name, not a type: a type of the same name is let through by that check.
+pub fn names_patch(ty: &Type) -> bool {
+    match ty {
+        Type::Paren(inner) => names_patch(&inner.elem),
+        Type::Group(inner) => names_patch(&inner.elem),
+        Type::Path(path) => {
+            path.qself.is_none()
+                && path.path.segments.last().is_some_and(|last| {
+                    last.ident == "Patch"
+                        && matches!(last.arguments, PathArguments::AngleBracketed(_))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The types written as a `Patch<T>` ([`names_patch`]) held inside `ty` by the std types whose
+/// values are never left out (the items of a sequence or set, a map's values, tuple positions,
+/// an `Option`'s value); through pointers (`Box<T>`) a type is where it is.
+pub fn held_patches(ty: &Type) -> Vec<&Type> {
+    let mut out = Vec::new();
+    collect_patches(ty, false, &mut out);
+    out
+}
+
+fn collect_patches<'t>(ty: &'t Type, held: bool, out: &mut Vec<&'t Type>) {
+    match Ty::of(ty) {
+        Ty::Pointer(inner) => collect_patches(inner, held, out),
+        Ty::Option(inner)
+        | Ty::Seq(inner)
+        | Ty::Set(inner)
+        | Ty::Slice(inner)
+        | Ty::Array(inner, _)
+        | Ty::Map(_, inner) => collect_patches(inner, true, out),
+        Ty::Tuple(tuple) => tuple
+            .elems
+            .iter()
+            .for_each(|elem| collect_patches(elem, true, out)),
+        Ty::Other if held && names_patch(ty) => out.push(ty),
+        Ty::Other | Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => {}
+    }
+}
+
 /// Whether serde lets the field be missing because it is an `Option` (serde_derive reads a
 /// missing `Option` field as `None`). Only a visible `Option` counts: an alias is required.
 pub fn is_option(ty: &Type) -> bool {
