@@ -203,7 +203,7 @@ const FORMATS: &[&str] = &[
 fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let tool = &field.tool;
     let ty = field.input_ty();
-    let json = known_type(ty);
+    let json = crate::shape::ty::value_json_type(ty);
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
         darling::Error::custom(format!(
             "`{what}` applies to {wanted}, but this field is {}",

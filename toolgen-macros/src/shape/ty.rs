@@ -421,6 +421,22 @@ pub fn names_patch(ty: &Type) -> bool {
     }
 }
 
+/// The JSON type of the value a field's keywords (`range`, `length`, `pattern`, `format`) are
+/// about: [`Ty::json_type`], and through a type written as a `Patch<T>`, `T`'s (a `Patch`'s
+/// value is checked as `T`'s; a type of yours of that name must implement `Constrained` for
+/// the checks, as any other type toolgen cannot see into).
+pub fn value_json_type(ty: &Type) -> Option<&'static str> {
+    Ty::of(ty).json_type().or_else(|| {
+        let Type::Path(path) = ty else { return None };
+        if !names_patch(ty) {
+            return None;
+        }
+        type_args(&path.path)
+            .first()
+            .and_then(|inner| value_json_type(inner))
+    })
+}
+
 /// The types written as a `Patch<T>` ([`names_patch`]) held inside `ty` by the std types whose
 /// values are never left out (the items of a sequence or set, a map's values, tuple positions,
 /// an `Option`'s value); through pointers (`Box<T>`) a type is where it is.
