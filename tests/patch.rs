@@ -357,26 +357,22 @@ enum Painted {
 
 #[test]
 fn where_untagged_variants_disagree_both_readings_are_tried() {
+    let target = |text: &str| Paint::parse_args(text).expect("it parses").target;
     // As the first variant reads it: the `null` kept, `Null`.
-    let parsed =
-        Paint::parse_args(r#"{"target": {"label": "b", "color": null}}"#).expect("it parses");
+    let label = Painted::Label {
+        label: "b".into(),
+        color: Patch::Null,
+    };
     assert_eq!(
-        parsed.target,
-        Painted::Label {
-            label: "b".into(),
-            color: Patch::Null
-        }
+        target(r#"{"target": {"label": "b", "color": null}}"#),
+        label
     );
     // The first reading fails (no `label`, and a `u32` takes no `null`): dropped, the default.
-    let parsed =
-        Paint::parse_args(r#"{"target": {"path": "a", "color": null}}"#).expect("it parses");
-    assert_eq!(
-        parsed.target,
-        Painted::File {
-            path: "a".into(),
-            color: 0
-        }
-    );
+    let file = Painted::File {
+        path: "a".into(),
+        color: 0,
+    };
+    assert_eq!(target(r#"{"target": {"path": "a", "color": null}}"#), file);
 }
 
 /// `value`, written by serde (an `Absent` left out), validates against each dialect's schema and
