@@ -54,6 +54,9 @@ struct Person {
     /// Their team; `null` for none.
     #[serde(default, skip_serializing_if = "Patch::is_absent")]
     team: Patch<String>,
+    /// A plain default inside a `Patch`'s value: its `null` is dropped.
+    #[serde(default)]
+    admin: bool,
 }
 
 /// A change to one task.
@@ -188,7 +191,8 @@ fn absent_null_and_a_value_are_three_states() {
         UpdateIssue {
             assignee: Patch::Value(Person {
                 login: "ana".into(),
-                team: Patch::Null
+                team: Patch::Null,
+                admin: false,
             }),
             labels: Patch::Value(Vec::new()),
             ..issue(1)
@@ -231,7 +235,7 @@ fn under_openai_strict_mode_every_null_is_null() {
     // plain defaults' `null`s go (their defaults apply); the `Patch`es' stay `Null`: under
     // OpenAI strict mode, `Absent` never arrives.
     let text = r#"{"number": 3, "title": null, "milestone": null, "state": null,
-        "assignee": {"login": "ana", "team": null}, "labels": null, "notify": null,
+        "assignee": {"login": "ana", "team": null, "admin": null}, "labels": null, "notify": null,
         "tasks": [{"id": 1, "note": null, "weight": null}]}"#;
     assert_eq!(
         parse(text),
@@ -241,7 +245,8 @@ fn under_openai_strict_mode_every_null_is_null() {
             state: Patch::Null,
             assignee: Patch::Value(Person {
                 login: "ana".into(),
-                team: Patch::Null
+                team: Patch::Null,
+                admin: false,
             }),
             labels: Patch::Null,
             notify: false,
@@ -415,6 +420,7 @@ fn serde_and_the_schema_agree_on_samples() {
         assignee: Patch::Value(Person {
             login: "ana".into(),
             team: Patch::Value("core".into()),
+            admin: true,
         }),
         labels: Patch::Value(vec!["bug".into()]),
         notify: true,
