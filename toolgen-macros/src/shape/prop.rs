@@ -120,11 +120,13 @@ impl Field<'_> {
     /// `Absent` never arrives, and how ([`PatchMisuse`]). Empty for every other field.
     pub fn patch_misuses(&self) -> Vec<(&Type, PatchMisuse)> {
         let ty = self.input_ty();
-        let mut out: Vec<(&Type, PatchMisuse)> = super::ty::held_patches(ty)
+        let (own, held) = super::ty::patches(ty);
+        let mut out: Vec<(&Type, PatchMisuse)> = held
             .into_iter()
             .map(|held| (held, PatchMisuse::Held))
             .collect();
-        if self.flatten.is_none() && super::ty::names_patch(ty) {
+        // (Through a pointer too: serde reads a `Box<Patch<T>>` as the `Patch` inside.)
+        if own && self.flatten.is_none() {
             if self.tool.default.is_some() {
                 out.push((ty, PatchMisuse::Filled));
             } else if self.prop.serde_requires {
@@ -178,6 +180,7 @@ mod tests {
                 #[serde(default)] fine: Patch<u8>,
                 #[serde(default)] boxed: Box<toolgen::Patch<u8>>,
                 bare: toolgen::Patch<u8>,
+                unboxed: Box<Patch<u8>>,
                 #[serde(default)] #[tool(default = 1)] filled: Patch<u8>,
                 items: Vec<Patch<u8>>,
                 #[serde(default)] nested: Option<(u8, Patch<String>)>,
@@ -187,6 +190,7 @@ mod tests {
         });
         let expected = [
             ("bare", "toolgen::Patch<u8>", PatchMisuse::NoDefault),
+            ("unboxed", "Box<Patch<u8>>", PatchMisuse::NoDefault),
             ("filled", "Patch<u8>", PatchMisuse::Filled),
             ("items", "Patch<u8>", PatchMisuse::Held),
             ("nested", "Patch<String>", PatchMisuse::Held),

@@ -437,31 +437,40 @@ pub fn value_json_type(ty: &Type) -> Option<&'static str> {
     })
 }
 
-/// The types written as a `Patch<T>` ([`names_patch`]) held inside `ty` by the std types whose
-/// values are never left out (the items of a sequence or set, a map's values, tuple positions,
-/// an `Option`'s value); through pointers (`Box<T>`) a type is where it is.
-pub fn held_patches(ty: &Type) -> Vec<&Type> {
-    let mut out = Vec::new();
-    collect_patches(ty, false, &mut out);
-    out
+/// Whether `ty` (through pointers: `Box<T>`) is written as a `Patch<T>` ([`names_patch`]), and
+/// the ones it holds by the std types whose values are never left out (the items of a sequence
+/// or set, a map's values, tuple positions, an `Option`'s value): one walk, which reads each
+/// name once (the names cross the compiler's proc-macro bridge).
+pub fn patches(ty: &Type) -> (bool, Vec<&Type>) {
+    let mut held = Vec::new();
+    let own = collect_patches(ty, false, &mut held);
+    (own, held)
 }
 
-fn collect_patches<'t>(ty: &'t Type, held: bool, out: &mut Vec<&'t Type>) {
+/// Adds the `Patch`es held inside `ty` to `out`; whether `ty` itself is one (not `held`).
+fn collect_patches<'t>(ty: &'t Type, held: bool, out: &mut Vec<&'t Type>) -> bool {
     match Ty::of(ty) {
-        Ty::Pointer(inner) => collect_patches(inner, held, out),
+        Ty::Pointer(inner) => return collect_patches(inner, held, out),
         Ty::Option(inner)
         | Ty::Seq(inner)
         | Ty::Set(inner)
         | Ty::Slice(inner)
         | Ty::Array(inner, _)
-        | Ty::Map(_, inner) => collect_patches(inner, true, out),
-        Ty::Tuple(tuple) => tuple
-            .elems
-            .iter()
-            .for_each(|elem| collect_patches(elem, true, out)),
-        Ty::Other if held && names_patch(ty) => out.push(ty),
+        | Ty::Map(_, inner) => {
+            collect_patches(inner, true, out);
+        }
+        Ty::Tuple(tuple) => tuple.elems.iter().for_each(|elem| {
+            collect_patches(elem, true, out);
+        }),
+        Ty::Other if names_patch(ty) => {
+            if held {
+                out.push(ty);
+            }
+            return !held;
+        }
         Ty::Other | Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => {}
     }
+    false
 }
 
 /// Whether serde lets the field be missing because it is an `Option` (serde_derive reads a
