@@ -102,7 +102,9 @@
 //! See the type-mapping table in the README. Fields of type `Option<T>` are not required and
 //! accept `null`. Only an `Option` written as such counts: serde treats a missing `Option` field as
 //! `None`, and the macro can only see the written type, so a type alias of an `Option` is required
-//! in the schema.
+//! in the schema. A [`Patch<T>`](Patch) field (with `#[serde(default)]`) tells a key left out
+//! (`Patch::Absent`) from one sent as `null` (`Patch::Null`), as update tools mean them ("leave it
+//! out to keep it, send `null` to clear it").
 //!
 //! ## Recursion
 //!
@@ -127,7 +129,8 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 pub use toolgen_runtime::rmcp;
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Constrained, MapKey, Provider, Tool, ToolSchema, ToolSet, parse_args,
+    ArgsError, ArgsErrorKind, Constrained, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet,
+    parse_args,
 };
 pub use toolgen_runtime::{
     Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,

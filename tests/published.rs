@@ -701,3 +701,160 @@ fn each_port_reads_what_both_accept() {
     assert_eq!(refused, listed, "the instances refused, and those listed");
     assert!(read >= PORTS.len() * 10, "only {read} instances read");
 }
+
+/// What the README's "What toolgen cannot express" says the derive writes, where a published
+/// schema writes otherwise: each claim against the derive's output.
+mod readme_claims {
+    use std::collections::HashMap;
+
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+    use toolgen::{Dialect, Tool, ToolSchema, dialect_schema};
+
+    #[derive(ToolSchema, Deserialize)]
+    #[allow(dead_code)]
+    struct Location {
+        lat: f64,
+        long: f64,
+    }
+
+    /// Two places.
+    #[derive(Tool, Deserialize)]
+    #[allow(dead_code)]
+    struct Route {
+        from: Location,
+        to: Option<Location>,
+    }
+
+    /// No arguments.
+    #[derive(Tool, Deserialize)]
+    struct Empty {}
+
+    /// Any other keys.
+    #[derive(Tool, Deserialize)]
+    #[allow(dead_code)]
+    struct Open {
+        #[serde(flatten)]
+        rest: HashMap<String, Value>,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    #[allow(dead_code)]
+    enum Bare {
+        Only,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    #[allow(dead_code)]
+    enum Documented {
+        /// The one value.
+        Only,
+    }
+
+    #[derive(ToolSchema, Deserialize)]
+    #[serde(tag = "kind")]
+    #[allow(dead_code)]
+    enum Tagged {
+        Point { x: u8 },
+    }
+
+    /// Fields of every kind, all optional.
+    #[derive(Tool, Deserialize)]
+    #[allow(dead_code)]
+    struct Kinds {
+        bare: Option<Bare>,
+        documented: Option<Documented>,
+        tagged: Option<Tagged>,
+        object: Option<serde_json::Map<String, Value>>,
+        map: Option<HashMap<String, u8>>,
+    }
+
+    fn schema<T: Tool>() -> Value {
+        serde_json::from_str(T::INPUT_SCHEMA).expect("JSON")
+    }
+
+    #[test]
+    fn a_type_held_twice_outside_a_cycle_is_written_in_full_at_each() {
+        let route = schema::<Route>();
+        assert_eq!(route.get("$defs"), None);
+        let location = json!({"type": "object", "properties": {"lat": {"type": "number"},
+            "long": {"type": "number"}}, "required": ["lat", "long"]});
+        assert_eq!(route["properties"]["from"], location);
+        assert_eq!(route["properties"]["to"], location);
+    }
+
+    #[test]
+    fn open_objects_and_empty_lists_are_written_as_the_readme_says() {
+        assert_eq!(
+            schema::<Empty>(),
+            json!({"type": "object", "properties": {}})
+        );
+        assert_eq!(
+            schema::<Open>(),
+            json!({"type": "object", "properties": {}, "additionalProperties": {}})
+        );
+        let kinds = schema::<Kinds>();
+        // All optional: no `required`, not `required: []`.
+        assert_eq!(kinds.get("required"), None);
+        let properties = &kinds["properties"];
+        assert_eq!(properties["object"], json!({"type": "object"}));
+        assert_eq!(
+            properties["map"]["additionalProperties"]["type"],
+            json!("integer")
+        );
+        assert_eq!(properties["map"].get("properties"), None);
+        // Nowhere `additionalProperties: true`.
+        for tool in [Empty::INPUT_SCHEMA, Open::INPUT_SCHEMA, Kinds::INPUT_SCHEMA] {
+            assert!(!tool.contains(r#""additionalProperties":true"#), "{tool}");
+        }
+    }
+
+    #[test]
+    fn a_single_value_is_an_enum_or_a_const_as_the_readme_says() {
+        let kinds = schema::<Kinds>();
+        let properties = &kinds["properties"];
+        assert_eq!(
+            properties["bare"],
+            json!({"type": "string", "enum": ["Only"]})
+        );
+        assert_eq!(
+            properties["documented"],
+            json!({"type": "string", "const": "Only", "description": "The one value."})
+        );
+        assert_eq!(
+            properties["tagged"]["properties"]["kind"],
+            json!({"type": "string", "const": "Point"})
+        );
+        let gemini: Value = serde_json::from_str(
+            &dialect_schema(Kinds::INPUT_SCHEMA, Dialect::Gemini).expect("it fits"),
+        )
+        .expect("JSON");
+        assert_eq!(gemini["properties"]["documented"]["enum"], json!(["Only"]));
+        assert_eq!(
+            gemini["properties"]["tagged"]["properties"]["kind"]["enum"],
+            json!(["Point"])
+        );
+    }
+
+    #[test]
+    fn the_ported_issue_write_tells_a_type_left_out_from_one_sent_as_null() {
+        use super::ports::GithubIssueWrite;
+        use toolgen::Patch;
+        let left_out = r#"{"method": "update", "owner": "o", "repo": "r", "issue_number": 7}"#;
+        let cleared =
+            r#"{"method": "update", "owner": "o", "repo": "r", "issue_number": 7, "type": null}"#;
+        let set =
+            r#"{"method": "update", "owner": "o", "repo": "r", "issue_number": 7, "type": "bug"}"#;
+        let read = |text: &str| {
+            GithubIssueWrite::parse_args(text)
+                .expect("it parses")
+                .r#type
+        };
+        assert_eq!(read(left_out), Patch::Absent);
+        assert_eq!(read(cleared), Patch::Null);
+        assert_eq!(read(set), Patch::Value("bug".to_owned()));
+        // Its `length(min = 1)` is checked on a value.
+        let empty = r#"{"method": "update", "owner": "o", "repo": "r", "type": ""}"#;
+        assert!(GithubIssueWrite::parse_args(empty).is_err());
+    }
+}

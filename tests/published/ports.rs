@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 use serde_json::Value;
-use toolgen::{Tool, ToolSchema};
+use toolgen::{Patch, Tool, ToolSchema};
 
 /// A port: the file (without `.json`) that holds the original, and the port's schema and parser.
 pub struct Port {
@@ -1321,8 +1321,10 @@ pub struct GithubIssueWrite {
     /// types are enabled for this repository. Use list_issue_types to get valid type values for
     /// this repository or its owner organization. If the repository doesn't support issue types,
     /// omit this parameter.
-    #[tool(nullable, length(min = 1))]
-    pub r#type: Option<String>,
+    // Left out: kept; `null`: removed.
+    #[serde(default)]
+    #[tool(length(min = 1))]
+    pub r#type: Patch<String>,
 }
 
 /// One issue field to set or clear.

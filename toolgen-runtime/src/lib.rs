@@ -30,6 +30,7 @@ mod kept;
 mod mcp;
 mod output;
 mod parse;
+mod patch;
 mod provider;
 mod run;
 mod schema;
@@ -46,6 +47,7 @@ pub use mcp::{
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
 pub use parse::constraints::Constrained;
+pub use patch::Patch;
 pub use provider::Provider;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
@@ -110,6 +112,7 @@ pub mod __private {
     };
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
+    pub use crate::patch::{PatchMisuse, check_patch};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
         EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,

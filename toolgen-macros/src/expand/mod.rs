@@ -124,6 +124,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let facts = crate::expand::facts::container_facts(container, recursive, body.facts);
     let (edges_static, edges) = edges::edges(container, &held);
     let leads_to = leads_to(&cx.targets);
+    let patch_checks = patch_checks(container);
 
     let tool = container.tool.as_ref().map(|tool| {
         expand_tool(
@@ -211,6 +212,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #behind
             #leads_to
             #edges_static
+            #patch_checks
 
             #tool
             #answer
@@ -581,6 +583,26 @@ fn defs(
         _ => Some(quote!(::toolgen::__private::Defs::Seq(&[#(#parts),*]))),
     };
     (defs, statics)
+}
+
+/// For a concrete type, a const for each field's type written as a `Patch<T>` where its `Absent`
+/// would never arrive ([`crate::shape::Field::patch_misuses`]), which stops the build if it is
+/// toolgen's `Patch`: one each, so that every one is reported. (A generic type's are in its
+/// schema: they may name its parameters.) Nothing for a type without such a field.
+fn patch_checks(container: &Container<'_>) -> TokenStream {
+    if !container.original.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let mut out = TokenStream::new();
+    for field in container.named_fields() {
+        for (ty, misuse) in field.patch_misuses() {
+            let misuse = rope::patch_misuse(misuse);
+            out.extend(quote_spanned! {span_of(ty)=>
+                const _: &str = ::toolgen::__private::check_patch::<#ty>(#misuse);
+            });
+        }
+    }
+    out
 }
 
 /// For each bare prelude name the schema was written for (`String`, `Option`, `Vec`, `Box`), a

@@ -5,6 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::schema::Node;
+use crate::shape::prop::PatchMisuse;
 use crate::shape::ty::span_of;
 
 /// A `Rope` expression for a node, with all literal pieces folded.
@@ -101,6 +102,11 @@ impl Ropes<'_> {
                 let string = option_tokens(string.as_ref());
                 quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
                 ::toolgen::__private::check_default::<#ty>(#string)))
+            }
+            Node::CheckPatch(ty, misuse) => {
+                let misuse = patch_misuse(*misuse);
+                quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
+                ::toolgen::__private::check_patch::<#ty>(#misuse)))
             }
             Node::DenyOf(ty) => quote_spanned!(span_of(ty)=>
             ::toolgen::__private::Rope::DenyOf(&<#ty as ::toolgen::__private::ToolSchema>::OBJECT)),
@@ -343,4 +349,14 @@ pub(crate) fn type_list(
     let names = named.iter().map(|(name, _)| name);
     let types: Vec<&syn::Type> = named.iter().map(|(_, ty)| ty).collect();
     list_call(kind, &types, konst, quote!([#(#names),*]))
+}
+
+/// The runtime's `PatchMisuse` value for `misuse`.
+pub fn patch_misuse(misuse: PatchMisuse) -> TokenStream {
+    let variant = match misuse {
+        PatchMisuse::NoDefault => quote!(NoDefault),
+        PatchMisuse::Filled => quote!(Filled),
+        PatchMisuse::Held => quote!(Held),
+    };
+    quote!(::toolgen::__private::PatchMisuse::#variant)
 }

@@ -203,8 +203,15 @@ const FORMATS: &[&str] = &[
 /// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
 fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let tool = &field.tool;
-    let ty = field.input_ty();
-    let json = known_type(ty);
+    // Only the value keywords read the type: most fields have none, and classifying a type
+    // reads its names across the compiler's proc-macro bridge.
+    let keywords = tool.range.is_some()
+        || tool.length.is_some()
+        || tool.pattern.is_some()
+        || tool.format.is_some();
+    let json = keywords
+        .then(|| crate::shape::ty::value_json_type(field.input_ty()))
+        .flatten();
     let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
         darling::Error::custom(format!(
             "`{what}` applies to {wanted}, but this field is {}",

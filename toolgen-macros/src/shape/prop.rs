@@ -6,7 +6,7 @@
 use syn::{Ident, Type};
 
 use super::Field;
-use super::ty::{is_option, mentions_self};
+use super::ty::{is_option, mentions_self, names_patch};
 use crate::attr::tool::FieldToolAttrs;
 
 /// A named field's derived values.
@@ -21,7 +21,8 @@ pub struct Prop {
     /// does.
     pub defaults_to_value: bool,
     /// Whether the schema states the type's own `Default`: a plain `#[serde(default)]` on the
-    /// field (not a function's, nor the container's value's), without `#[tool(default)]`.
+    /// field (not a function's, nor the container's value's), without `#[tool(default)]`, nor
+    /// `#[tool(schema = Patch<..>)]`.
     pub states_type_default: bool,
     /// `#[tool(default = ..)]` as JSON text (stated in the schema, and filled in where the key is
     /// missing), or why it is not JSON.
@@ -69,10 +70,13 @@ impl Prop {
             serde_requires,
             required,
             defaults_to_value: has_default && !none_by_default,
+            // A field described as a `Patch` (serde_with's `double_option`, say): its own type's
+            // `Default` (`None`) is a missing key, not the `null` it would be written as.
             states_type_default: tool.default.is_none()
                 && default
                 && !default_path
-                && !container_default,
+                && !container_default
+                && !tool.schema.as_ref().is_some_and(names_patch),
             fill: tool
                 .default
                 .as_ref()
@@ -98,10 +102,109 @@ pub struct SerdeDefault {
     pub container_default: bool,
 }
 
+/// How a field holds a type written as a `Patch<T>` so that its `Absent` never arrives: what
+/// the derive has const evaluation check, where the type is, in case it is toolgen's `Patch`
+/// (`::toolgen::__private::PatchMisuse`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PatchMisuse {
+    /// The field's own type, without a default: serde reads a missing key as `null`.
+    NoDefault,
+    /// The field's own type, with `#[tool(default = ..)]`: written in where the key is missing.
+    Filled,
+    /// Inside an item, a map's value, a tuple or an `Option`: never left out.
+    Held,
+}
+
+impl Field<'_> {
+    /// The types written as a `Patch<T>` in the field's input type that are held so that their
+    /// `Absent` never arrives, and how ([`PatchMisuse`]). Empty for every other field.
+    pub fn patch_misuses(&self) -> Vec<(&Type, PatchMisuse)> {
+        let ty = self.input_ty();
+        let (own, held) = super::ty::patches(ty);
+        let mut out: Vec<(&Type, PatchMisuse)> = held
+            .into_iter()
+            .map(|held| (held, PatchMisuse::Held))
+            .collect();
+        // (Through a pointer too: serde reads a `Box<Patch<T>>` as the `Patch` inside.)
+        if own && self.flatten.is_none() {
+            if self.tool.default.is_some() {
+                out.push((ty, PatchMisuse::Filled));
+            } else if self.prop.serde_requires {
+                out.push((ty, PatchMisuse::NoDefault));
+            }
+        }
+        out
+    }
+}
+
 impl Field<'_> {
     /// The type whose schema describes the field's input: `#[tool(schema = ..)]`'s, else its own.
     /// (A field read `with` a function may have a type that has no schema at all.)
     pub fn input_ty(&self) -> &Type {
         self.tool.schema.as_ref().unwrap_or(self.ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use super::PatchMisuse;
+    use crate::shape::{Container, Derive};
+
+    /// Each field's `Patch` misuses, as `(field, type, misuse)` text.
+    fn misuses(input: syn::DeriveInput) -> Vec<(String, String, PatchMisuse)> {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        assert!(errors.finish().is_ok());
+        container
+            .named_fields()
+            .into_iter()
+            .flat_map(|field| {
+                field
+                    .patch_misuses()
+                    .into_iter()
+                    .map(|(ty, misuse)| {
+                        let ty = quote::quote!(#ty).to_string().replace(' ', "");
+                        (field.name.clone(), ty, misuse)
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_patch_held_where_absence_never_arrives_is_a_misuse() {
+        let found = misuses(parse_quote! {
+            struct S {
+                #[serde(default)] fine: Patch<u8>,
+                #[serde(default)] boxed: Box<toolgen::Patch<u8>>,
+                bare: toolgen::Patch<u8>,
+                unboxed: Box<Patch<u8>>,
+                #[serde(default)] #[tool(default = 1)] filled: Patch<u8>,
+                items: Vec<Patch<u8>>,
+                #[serde(default)] nested: Option<(u8, Patch<String>)>,
+                other: Wrapper<Patch<u8>>,
+                plain: Option<u8>,
+            }
+        });
+        let expected = [
+            ("bare", "toolgen::Patch<u8>", PatchMisuse::NoDefault),
+            ("unboxed", "Box<Patch<u8>>", PatchMisuse::NoDefault),
+            ("filled", "Patch<u8>", PatchMisuse::Filled),
+            ("items", "Patch<u8>", PatchMisuse::Held),
+            ("nested", "Patch<String>", PatchMisuse::Held),
+        ];
+        let expected: Vec<_> = expected
+            .iter()
+            .map(|(field, ty, misuse)| ((*field).to_owned(), (*ty).to_owned(), *misuse))
+            .collect();
+        assert_eq!(found, expected);
+        // A struct default lets every field be left out.
+        let found = misuses(parse_quote! {
+            #[serde(default)]
+            struct S { patch: Patch<u8> }
+        });
+        assert_eq!(found, []);
     }
 }

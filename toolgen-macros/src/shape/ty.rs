@@ -403,6 +403,76 @@ pub fn inner_types_mut(ty: &mut Type, segments: PathArgs) -> Vec<&mut Type> {
     }
 }
 
+/// Whether a type is written as a `Patch<T>` (any path to it): the derive then checks, in
+/// const evaluation, that it is toolgen's where it is held so that its `Absent` never arrives
+/// (`check_patch`). A name, not a type: a type of the same name is let through by that check.
+pub fn names_patch(ty: &Type) -> bool {
+    match ty {
+        Type::Paren(inner) => names_patch(&inner.elem),
+        Type::Group(inner) => names_patch(&inner.elem),
+        Type::Path(path) => {
+            path.qself.is_none()
+                && path.path.segments.last().is_some_and(|last| {
+                    last.ident == "Patch"
+                        && matches!(last.arguments, PathArguments::AngleBracketed(_))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The JSON type of the value a field's keywords (`range`, `length`, `pattern`, `format`) are
+/// about: [`Ty::json_type`], and through a type written as a `Patch<T>`, `T`'s (a `Patch`'s
+/// value is checked as `T`'s; a type of yours of that name must implement `Constrained` for
+/// the checks, as any other type toolgen cannot see into).
+pub fn value_json_type(ty: &Type) -> Option<&'static str> {
+    Ty::of(ty).json_type().or_else(|| {
+        let Type::Path(path) = ty else { return None };
+        if !names_patch(ty) {
+            return None;
+        }
+        type_args(&path.path)
+            .first()
+            .and_then(|inner| value_json_type(inner))
+    })
+}
+
+/// Whether `ty` (through pointers: `Box<T>`) is written as a `Patch<T>` ([`names_patch`]), and
+/// the ones it holds by the std types whose values are never left out (the items of a sequence
+/// or set, a map's values, tuple positions, an `Option`'s value): one walk, which reads each
+/// name once (the names cross the compiler's proc-macro bridge).
+pub fn patches(ty: &Type) -> (bool, Vec<&Type>) {
+    let mut held = Vec::new();
+    let own = collect_patches(ty, false, &mut held);
+    (own, held)
+}
+
+/// Adds the `Patch`es held inside `ty` to `out`; whether `ty` itself is one (not `held`).
+fn collect_patches<'t>(ty: &'t Type, held: bool, out: &mut Vec<&'t Type>) -> bool {
+    match Ty::of(ty) {
+        Ty::Pointer(inner) => return collect_patches(inner, held, out),
+        Ty::Option(inner)
+        | Ty::Seq(inner)
+        | Ty::Set(inner)
+        | Ty::Slice(inner)
+        | Ty::Array(inner, _)
+        | Ty::Map(_, inner) => {
+            collect_patches(inner, true, out);
+        }
+        Ty::Tuple(tuple) => tuple.elems.iter().for_each(|elem| {
+            collect_patches(elem, true, out);
+        }),
+        Ty::Other if names_patch(ty) => {
+            if held {
+                out.push(ty);
+            }
+            return !held;
+        }
+        Ty::Other | Ty::Primitive(_) | Ty::String | Ty::PathBuf | Ty::Value | Ty::Unit => {}
+    }
+    false
+}
+
 /// Whether serde lets the field be missing because it is an `Option` (serde_derive reads a
 /// missing `Option` field as `None`). Only a visible `Option` counts: an alias is required.
 pub fn is_option(ty: &Type) -> bool {

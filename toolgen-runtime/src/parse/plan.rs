@@ -734,7 +734,7 @@ impl Builder<'_> {
             Parse::Tuple(items) => Plan::Tuple(self.list(items.iter().copied())),
             Parse::Enum(repr, untagged_from) => self.enumeration(facts, repr, untagged_from),
             Parse::Whole => self.object(facts),
-            Parse::Plain | Parse::Default(_) | Parse::Keep => {
+            Parse::Plain | Parse::Default(_) | Parse::Keep | Parse::NullValue => {
                 let kids = facts.kids;
                 if kids
                     .iter()
@@ -802,6 +802,10 @@ impl Builder<'_> {
                 inner: self.node(kid.facts),
             },
             (Parse::Keep, _) => PlanField::nested(name, &Plan::Keep),
+            // A `Patch`: its `null` is a value, where another variant may default the key.
+            _ if facts.reads_null() && facts.work & (STRIP | CHECK | REACH) == 0 => {
+                PlanField::nested(name, &Plan::Keep)
+            }
             _ => PlanField::nested(name, self.node(facts)),
         }
     }

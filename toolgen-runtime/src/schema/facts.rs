@@ -116,6 +116,11 @@ pub enum Parse {
     /// A field of an untagged variant that reads `null` as a value (its one kid is the value's):
     /// the plan's `Keep`.
     Keep,
+    /// A type that reads `null` as a value of its own and a missing key as another, its
+    /// `Default` ([`Patch`](crate::Patch)); its one [`Via::Branch`] kid is the value's. A
+    /// default around it stands for a missing key alone: its `null` is not dropped
+    /// ([`Facts::defaulted`]).
+    NullValue,
     /// An untagged variant's own object, which the plan keeps whole, work or not: its fields
     /// that read `null` as a value ([`Parse::Keep`]) matter where another variant defaults the
     /// same key.
@@ -368,8 +373,17 @@ impl Facts {
     }
 
     /// A property's value `inner` with a default; `fill` is the JSON text of its
-    /// `#[tool(default = ..)]` value, if it has one ([`Parse::Default`]).
+    /// `#[tool(default = ..)]` value, if it has one ([`Parse::Default`]). A value that reads
+    /// `null` as a value ([`Parse::NullValue`]) is left as it is: its default is for a missing
+    /// key alone, and its `null` is kept.
     pub const fn defaulted(fill: Option<&'static str>, inner: &'static [Kid]) -> Facts {
+        // (A field read, not `reads_null`: a call is a frame of const evaluation for every
+        // field with a default, of every crate.)
+        if let [kid] = inner
+            && let Parse::NullValue = kid.facts.parse
+        {
+            return *kid.facts;
+        }
         let mut facts = Facts::node(0, false, [0; 3], inner);
         facts.parse = Parse::Default(fill);
         facts.work |= STRIP;
@@ -386,6 +400,24 @@ impl Facts {
         facts.parse = Parse::Keep;
         facts.work &= CONSTRAIN;
         facts
+    }
+
+    /// A type that reads `null` as a value of its own, whose value's facts are the one kid of
+    /// `inner` ([`Parse::NullValue`]).
+    pub const fn null_value(inner: &'static [Kid]) -> Facts {
+        let mut facts = Facts::node(0, false, [0; 3], inner);
+        facts.parse = Parse::NullValue;
+        facts
+    }
+
+    /// Whether the node reads `null` as a value of its own ([`Parse::NullValue`]), also with a
+    /// field's keywords around it.
+    pub const fn reads_null(&self) -> bool {
+        match (self.parse, self.kids) {
+            (Parse::NullValue, _) => true,
+            (Parse::Plain, [kid]) if matches!(kid.via, Via::Branch) => kid.facts.reads_null(),
+            _ => false,
+        }
     }
 
     /// The node of a type with constraints of its own to check (`CONSTRAIN`).

@@ -72,7 +72,10 @@ fn tighter(own: Option<String>, given: Option<String>, lower: bool) -> Option<St
 pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
     let mut keywords = Vec::new();
     if let Some(length) = &field.tool.length {
-        let (min_key, max_key) = match node.json_type() {
+        let json = node
+            .json_type()
+            .or_else(|| crate::shape::ty::value_json_type(field.input_ty()));
+        let (min_key, max_key) = match json {
             Some("array") => ("minItems", "maxItems"),
             _ => ("minLength", "maxLength"),
         };

@@ -11,6 +11,7 @@ use proc_macro2::TokenStream;
 use crate::attr::doc::Desc;
 use crate::expand::facts::{self, ObjectFacts};
 use crate::json;
+use crate::shape::prop::PatchMisuse;
 use crate::shape::{Container, Data, Field, delegate_type};
 
 /// A schema, or a fragment of one, as the macro builds it.
@@ -62,6 +63,9 @@ pub enum Node {
     /// Nothing, but const evaluation fails if the `#[tool(default)]` literal (the string, when it
     /// is one) cannot be a value of the type (`check_default`).
     CheckDefault(Box<syn::Type>, Option<String>),
+    /// Nothing, but const evaluation fails if the type is toolgen's `Patch`, held as the misuse
+    /// says (`check_patch`).
+    CheckPatch(Box<syn::Type>, PatchMisuse),
 }
 
 impl Node {
@@ -117,7 +121,8 @@ impl Node {
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
-            | Node::CheckDefault(..) => false,
+            | Node::CheckDefault(..)
+            | Node::CheckPatch(..) => false,
         }
     }
 
@@ -185,7 +190,8 @@ impl Node {
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
             | Node::Branches(..)
-            | Node::CheckDefault(..) => None,
+            | Node::CheckDefault(..)
+            | Node::CheckPatch(..) => None,
         }
     }
 
@@ -218,7 +224,8 @@ impl Node {
             | Node::AdditionalOf(_)
             | Node::DenyOf(_)
             | Node::UniqueNames(..)
-            | Node::CheckDefault(..) => {}
+            | Node::CheckDefault(..)
+            | Node::CheckPatch(..) => {}
         }
     }
 
@@ -464,6 +471,13 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>], untagged: bool) -> O
                 _ => None,
             };
             property.push(Node::CheckDefault(Box::new(field.ty.clone()), string));
+        }
+        // A concrete type checks each one in a const of its own (`patch_checks`), so that
+        // every one is reported; a generic type's may name its parameters, known only here.
+        if !cx.container.original.generics.params.is_empty() {
+            for (ty, misuse) in field.patch_misuses() {
+                property.push(Node::CheckPatch(Box::new(ty.clone()), misuse));
+            }
         }
         property.push(schema_for_field(cx, field));
         parts.properties.push(Node::Seq(property));
