@@ -27,6 +27,11 @@ use toolgen::rmcp::model::{
     ContentBlock, JsonRpcMessage, NumberOrString, ResourceContents, ServerJsonRpcMessage,
     ServerResult,
 };
+// (Only its runtime: the checks of error replies are the server targets'.)
+#[allow(dead_code)]
+#[path = "common/mcp.rs"]
+mod mcp;
+
 use toolgen::{
     Handler, Invocation, McpToolset, Provider, Runner, Tool, ToolCall, ToolError, ToolSet,
 };
@@ -215,14 +220,7 @@ fuzz_target!(|data: &[u8]| {
         .filter(|line| !line.is_empty())
         .map(<[u8]>::to_vec)
         .collect();
-    // A paused clock: timers run out at once when every task waits, so a call that would
-    // hang ends at its timeout, which is then seen, not waited for.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .start_paused(true)
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
+    mcp::paused_runtime().block_on(async {
         let (server_side, client_side) = tokio::io::duplex(1 << 16);
         let seen = Arc::new(Mutex::new(Seen::default()));
         let server = tokio::spawn(serve(server_side, lines.clone(), Arc::clone(&seen)));

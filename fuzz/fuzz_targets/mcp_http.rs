@@ -31,6 +31,9 @@ use toolgen::{
 };
 use tower_service::Service;
 
+#[path = "common/mcp.rs"]
+mod mcp;
+
 /// Add two numbers.
 #[derive(Tool, Deserialize)]
 struct Add {
@@ -137,31 +140,6 @@ fn body_of(value: Value) -> http_body_util::Full<Bytes> {
     http_body_util::Full::new(Bytes::from(value.to_string()))
 }
 
-/// The id an error reply to `body` must carry: the body's own where it is a string or an
-/// integer.
-fn readable_id(body: &[u8]) -> Value {
-    let value: Value = serde_json::from_slice(body).unwrap_or_default();
-    match value.get("id") {
-        Some(id) if id.is_string() || id.is_i64() || id.is_u64() => id.clone(),
-        _ => Value::Null,
-    }
-}
-
-/// Checks a JSON-RPC error reply: its code is one of `codes`, its id `id`.
-fn check_error(body: &[u8], reply: &Value, codes: &[i64], id: &Value) {
-    let shown = String::from_utf8_lossy(body);
-    assert_eq!(reply["jsonrpc"], "2.0", "{shown}: {reply}");
-    let code = reply["error"]["code"].as_i64().unwrap_or_default();
-    assert!(codes.contains(&code), "{shown}: {reply}");
-    assert!(
-        reply["error"]["message"]
-            .as_str()
-            .is_some_and(|message| !message.is_empty()),
-        "{shown}: {reply}"
-    );
-    assert_eq!(&reply["id"], id, "{shown}: the reply's id");
-}
-
 const MAX_SMALL_BODY: usize = 256;
 
 fuzz_target!(|data: &[u8]| {
@@ -172,14 +150,7 @@ fuzz_target!(|data: &[u8]| {
     let in_frames = setting & 4 != 0;
     let small = setting & 8 != 0;
     let chunk = 1 + usize::from(setting >> 4) * 7;
-    // A paused clock: the service's timers (a body's read time, a session's idle time) run
-    // out at once when every task waits, so each input runs the same way, and fast.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .start_paused(true)
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
+    mcp::paused_runtime().block_on(async {
         let server = McpServer::new(Runner::<Tools, ()>::new(()), "fuzz", "0");
         let mut options = HttpOptions::default();
         if small {
@@ -221,7 +192,7 @@ fuzz_target!(|data: &[u8]| {
         if body.len() > max_body {
             assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{shown}");
             let reply = answer_json.expect("a JSON-RPC error");
-            check_error(body, &reply, &[-32600], &Value::Null);
+            mcp::check_error_reply(&shown, &reply, &[-32600], &Value::Null);
             return;
         }
         if headers == 2 {
@@ -241,7 +212,7 @@ fuzz_target!(|data: &[u8]| {
             .unwrap_or_else(|| panic!("{shown}: {status} {media}: not a JSON-RPC error"));
         if serde_json::from_slice::<Value>(body).is_err() {
             assert_eq!(status, StatusCode::BAD_REQUEST, "{shown}");
-            check_error(body, &reply, &[-32700], &Value::Null);
+            mcp::check_error_reply(&shown, &reply, &[-32700], &Value::Null);
         } else {
             let invalid_params = reply["error"]["code"] == -32602;
             let expected = if invalid_params {
@@ -250,7 +221,8 @@ fuzz_target!(|data: &[u8]| {
                 StatusCode::BAD_REQUEST
             };
             assert_eq!(status, expected, "{shown}: {reply}");
-            check_error(body, &reply, &[-32600, -32602], &readable_id(body));
+            let id = mcp::readable_id(body);
+            mcp::check_error_reply(&shown, &reply, &[-32600, -32602], &id);
         }
     });
 });

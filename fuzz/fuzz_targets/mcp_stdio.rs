@@ -29,6 +29,9 @@ use toolgen::rmcp::RoleServer;
 use toolgen::rmcp::model::ClientJsonRpcMessage;
 use toolgen::rmcp::transport::Transport;
 
+#[path = "common/mcp.rs"]
+mod mcp;
+
 /// Input given `chunk` bytes a read, each other read not ready at first.
 struct Reads<'a> {
     rest: &'a [u8],
@@ -155,14 +158,6 @@ async fn read_all(input: &[u8], way: Way) -> Seen {
     Seen { messages, written }
 }
 
-/// The id a reply to `line` must carry: the line's own where it is a string or an integer.
-fn readable_id(line: &[u8]) -> Option<Value> {
-    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-    let value: Value = serde_json::from_slice(line).ok()?;
-    let id = value.get("id")?;
-    (id.is_string() || id.is_i64() || id.is_u64()).then(|| id.clone())
-}
-
 /// Checks what one line gave, alone.
 fn check_line(line: &[u8], max_line: usize, seen: &Seen) {
     let shown = String::from_utf8_lossy(line);
@@ -200,28 +195,13 @@ fn check_line(line: &[u8], max_line: usize, seen: &Seen) {
         );
         return;
     };
-    assert_eq!(reply["jsonrpc"], "2.0", "{shown}: {reply}");
     let code = reply["error"]["code"].as_i64();
-    assert!(
-        matches!(code, Some(-32700 | -32600 | -32602)),
-        "{shown}: {reply}"
-    );
-    assert!(
-        reply["error"]["message"]
-            .as_str()
-            .is_some_and(|message| !message.is_empty()),
-        "{shown}: {reply}"
-    );
-    let expected_id = if line.len() > max_line {
-        None
+    let id = if line.len() > max_line {
+        Value::Null
     } else {
-        readable_id(line)
+        mcp::readable_id(line)
     };
-    assert_eq!(
-        reply["id"],
-        expected_id.unwrap_or(Value::Null),
-        "{shown}: the reply's id"
-    );
+    mcp::check_error_reply(&shown, reply, &[-32700, -32600, -32602], &id);
     if line.len() > max_line {
         assert_eq!(code, Some(-32600), "{shown}: a line too long");
     } else if serde_json::from_slice::<Value>(content).is_err() {
@@ -236,10 +216,7 @@ fuzz_target!(|data: &[u8]| {
     let max_line = [4 * 1024 * 1024, 16, 64, 300][usize::from(setting & 3)];
     let read_chunk = 1 + usize::from(setting >> 2 & 7) * 9;
     let write_chunk = 1 + usize::from(setting >> 5) * 17;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
+    mcp::paused_runtime().block_on(async {
         let whole = Way {
             max_line,
             read_chunk: usize::MAX,

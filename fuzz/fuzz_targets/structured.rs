@@ -42,14 +42,6 @@ static CARDS_BY_TOOL: Structured<EmitFlashcards> = Structured::from_tool(Route::
 static WEATHER: Structured<Weather> = Structured::new(Route::Native);
 static WEATHER_BY_TOOL: Structured<Weather> = Structured::new(Route::Tool);
 
-const PROVIDERS: [Provider; 5] = [
-    Provider::Anthropic,
-    Provider::OpenAiChat,
-    Provider::OpenAiResponses,
-    Provider::Gemini,
-    Provider::Mcp,
-];
-
 /// An answer written back out parses again, into the same value.
 fn check_again<T>(answer: &Structured<T>, value: &T)
 where
@@ -109,7 +101,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let provider = PROVIDERS[usize::from(which & 7) % PROVIDERS.len()];
+    let provider = Provider::ALL[usize::from(which & 7) % Provider::ALL.len()];
     match which >> 3 & 3 {
         0 => run(&CARDS, provider, text),
         1 => run(&CARDS_BY_TOOL, provider, text),
