@@ -57,7 +57,10 @@ fn main() {
 
     // Inside a schemars type: `Heading` is a definition of the generator's, which the tool's
     // `$ref`s point to.
-    println!("// schema_for!(Request)\n{}\n", pretty(&schema_for!(Request).to_value()));
+    println!(
+        "// schema_for!(Request)\n{}\n",
+        pretty(&schema_for!(Request).to_value())
+    );
 
     // Draft 7: the definitions under `definitions`, and the `$ref`s with them.
     let draft07 = SchemaSettings::draft07()
