@@ -436,7 +436,7 @@ case " $* " in
     out="$(mktemp)"
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rustc" "$@" 2>"$out.log"
     rc=$?
-    name="$(echo " $* " | sed -n 's/.* --crate-name \(ct_[a-z_]*\) .*/\1/p')"
+    name="$(echo " $* " | sed -n 's/.* --crate-name \(ct_[a-z0-9_]*\) .*/\1/p')"
     ir="$(grep -o 'Collected : [0-9]*' "$out.log" | awk '{print $3}')"
     if [ "$rc" -ne 0 ]; then cat "$out.log" >&2; fi
     echo "$name $ir" >> "$TOOLGEN_IR_OUT"
