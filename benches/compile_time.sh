@@ -28,6 +28,9 @@
 #   schemars   + `#[derive(schemars::JsonSchema)]` instead
 #   schemars+  as schemars, plus `pub fn all() -> Vec<Schema>` calling `schema_for!` on every
 #              struct, i.e. what a user writes to get the schemas (generic code instantiated here)
+#   toolgen-schemars1  as toolgen, with toolgen's `schemars1` feature (the derive also writes
+#              `schemars::JsonSchema`), and the same `all()` as schemars+: schemars asked for
+#              toolgen's schemas
 #
 # and a "rich" family on tools with a unit enum, a nested struct, an internally tagged enum,
 # `Option`, `Vec`, defaults, `length` and `range` (`#[schemars(..)]` for schemars):
@@ -103,6 +106,7 @@ if count == "instructions" and shutil.which("valgrind") is None:
 
 VARIANTS = [
     "baseline", "toolgen", "toolgen-defs", "toolgen-strict", "schemars", "schemars+",
+    "toolgen-schemars1",
     "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
     "deep-baseline", "deep-toolgen-defs", "deep-schemars+",
     "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-schemars+", "two-rmcp",
@@ -389,7 +393,7 @@ def source(variant):
         out.append("    }")
         out.append("    all")
         out.append("}")
-    if kind == "schemars+":
+    if kind in ("schemars+", "toolgen-schemars1"):
         out.append("pub fn all() -> Vec<schemars::Schema> {")
         out.append("    vec![")
         out += [f"        schemars::schema_for!(Tool{i})," for i in range(n)]
@@ -407,6 +411,7 @@ def manifest(variant):
         if variant.startswith("two-")
         else ""
     )
+    features = ', features = ["schemars1"]' if variant.endswith("schemars1") else ""
     return f"""[package]
 name = "{crate_dir_name(variant)}"
 version = "0.0.0"
@@ -415,7 +420,7 @@ publish = false
 
 [dependencies]
 serde = {{ version = "1", features = ["derive"] }}
-toolgen = {{ path = "{repo}" }}
+toolgen = {{ path = "{repo}"{features} }}
 schemars = "1.2.3"
 {two}
 [workspace]
@@ -431,7 +436,7 @@ case " $* " in
     out="$(mktemp)"
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rustc" "$@" 2>"$out.log"
     rc=$?
-    name="$(echo " $* " | sed -n 's/.* --crate-name \(ct_[a-z_]*\) .*/\1/p')"
+    name="$(echo " $* " | sed -n 's/.* --crate-name \(ct_[a-z0-9_]*\) .*/\1/p')"
     ir="$(grep -o 'Collected : [0-9]*' "$out.log" | awk '{print $3}')"
     if [ "$rc" -ne 0 ]; then cat "$out.log" >&2; fi
     echo "$name $ir" >> "$TOOLGEN_IR_OUT"

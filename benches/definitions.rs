@@ -9,6 +9,10 @@
 //! - `definition`: the Anthropic tool object as a `serde_json::Value`. Ours is
 //!   `EmitFlashcards::definition(Provider::Anthropic)`; the baseline builds the same object around
 //!   `schema_for!`.
+//!
+//!   With the `schemars1` feature, toolgen's derive implements `schemars::JsonSchema` itself
+//!   (schemars' derive is then left out): the `schemars` lines measure `schema_for!` through
+//!   toolgen's impl, `cargo bench --bench definitions --features schemars1`.
 //! - `parse`: a 20-card call, parsed with `EmitFlashcards::parse_args` and with plain
 //!   `serde_json::from_str`, and the same call with an invalid `unit` in card 15.
 
@@ -22,7 +26,8 @@ use toolgen::{Provider, Tool, ToolSchema};
 
 /// Returns a strictly structured JSON with a set of flashcards for the words and phrases of the
 /// text.
-#[derive(Tool, Deserialize, schemars::JsonSchema, Debug)]
+#[derive(Tool, Deserialize, Debug)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
 #[tool(name = "emit_flashcards")]
 #[allow(dead_code)]
 struct EmitFlashcards {
@@ -31,7 +36,8 @@ struct EmitFlashcards {
 }
 
 /// One word or phrase to learn.
-#[derive(ToolSchema, Deserialize, schemars::JsonSchema, Debug)]
+#[derive(ToolSchema, Deserialize, Debug)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
 #[allow(dead_code)]
 struct Flashcard {
     /// The dictionary form (Latvian).
@@ -50,7 +56,8 @@ struct Flashcard {
 }
 
 /// A single word or a multi-word phrase.
-#[derive(ToolSchema, Deserialize, schemars::JsonSchema, Debug)]
+#[derive(ToolSchema, Deserialize, Debug)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 enum Unit {
     Word,
@@ -58,7 +65,8 @@ enum Unit {
 }
 
 /// An inflected form of the base form.
-#[derive(ToolSchema, Deserialize, schemars::JsonSchema, Debug)]
+#[derive(ToolSchema, Deserialize, Debug)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
 #[allow(dead_code)]
 struct Form {
     /// The form as it appears in the text.
@@ -71,7 +79,8 @@ struct Form {
 }
 
 /// A sentence of the text and its translation.
-#[derive(ToolSchema, Deserialize, schemars::JsonSchema, Debug)]
+#[derive(ToolSchema, Deserialize, Debug)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
 #[allow(dead_code)]
 struct Context {
     /// The sentence in Latvian.

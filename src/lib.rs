@@ -118,6 +118,38 @@
 //! type of the cycle once; a cycle through a generic type is marked `#[tool(recursive)]` at a
 //! field of it (see the README).
 
+//!
+//! ## schemars
+//!
+//! With the `schemars1` feature, the derives also implement `schemars::JsonSchema`, giving
+//! schemars the schema toolgen writes (a tool's [`Tool::INPUT_SCHEMA`], another type's
+//! [`ToolSchema::json_schema`]), with the entries of its `$defs` in the generator's definitions:
+//! a toolgen type works as rmcp's `Parameters<T>` and `Json<T>`, and wherever schemars is asked.
+//! See the README's "schemars" section for the names, the generator's settings and the cost.
+//!
+//! ```
+//! # #[cfg(feature = "schemars1")] {
+//! use serde::Deserialize;
+//! use toolgen::{Tool, ToolSchema};
+//!
+//! /// A heading and the headings under it.
+//! #[derive(ToolSchema, Deserialize)]
+//! struct Heading { title: String, children: Vec<Heading> }
+//!
+//! /// Write an outline.
+//! #[derive(Tool, Deserialize)]
+//! struct WriteOutline { headings: Vec<Heading> }
+//!
+//! let mut root = schemars::schema_for!(WriteOutline).to_value();
+//! let root = root.as_object_mut().unwrap();
+//! assert_eq!(root.remove("$schema").unwrap(), "https://json-schema.org/draft/2020-12/schema");
+//! assert_eq!(root.remove("title").unwrap(), "WriteOutline");
+//! let toolgen: serde_json::Value = serde_json::from_str(WriteOutline::INPUT_SCHEMA).unwrap();
+//! assert_eq!(serde_json::Value::Object(root.clone()), toolgen);
+//! assert_eq!(toolgen["$defs"]["Heading"]["properties"]["children"]["items"]["$ref"], "#/$defs/Heading");
+//! # }
+//! ```
+
 #![deny(missing_docs)]
 // docs.rs builds with every feature and `--cfg docsrs`: each item says which feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -7,6 +7,8 @@
 
 mod spec_folder;
 
+mod python_sdk;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -661,30 +663,6 @@ async fn serves_over_stdio_in_another_process() {
     }
 }
 
-/// The Python interpreter with the official MCP SDK (`pip install mcp`): `TOOLGEN_PYTHON`, or
-/// `python3`. `None` (the test says it is skipped) where there is none; but where
-/// `TOOLGEN_PYTHON` names one (as `.ci/run` does), it must work.
-fn python_with_mcp() -> Option<String> {
-    let named = std::env::var("TOOLGEN_PYTHON").ok();
-    let python = named.clone().unwrap_or_else(|| "python3".to_owned());
-    let works = std::process::Command::new(&python)
-        .args(["-c", "import mcp"])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success());
-    match (works, named) {
-        (true, _) => Some(python),
-        (false, Some(named)) => panic!("TOOLGEN_PYTHON={named} cannot `import mcp`"),
-        (false, None) => {
-            eprintln!(
-                "the Python SDK client test is skipped: `python3 -c \"import mcp\"` fails \
-                 (`pip install mcp`, or set TOOLGEN_PYTHON)"
-            );
-            None
-        }
-    }
-}
-
 /// Runs `tests/mcp_client.py` with `args`, its stdin and stdout given to `serve` (stdio) or
 /// left alone (HTTP), and holds its verdict.
 async fn python_client(python: &str, args: &[&str]) {
@@ -722,7 +700,7 @@ async fn python_client(python: &str, args: &[&str]) {
 /// at both versions (`tests/mcp_client.py` says what it checks).
 #[tokio::test]
 async fn the_python_sdk_client_agrees() {
-    let Some(python) = python_with_mcp() else {
+    let Some(python) = python_sdk::python_with_mcp("client") else {
         return;
     };
     let mut runs = Vec::new();

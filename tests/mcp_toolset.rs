@@ -7,6 +7,8 @@
 
 #![cfg(feature = "mcp")]
 
+mod python_sdk;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -499,33 +501,9 @@ async fn a_gateway_serves_the_tools_of_several_servers() {
     client.cancel().await.unwrap();
 }
 
-/// The Python interpreter with the official MCP SDK: `TOOLGEN_PYTHON`, or `python3`. `None`
-/// (the test says it is skipped) where there is none; where `TOOLGEN_PYTHON` names one (as
-/// `.ci/run` does), it must work.
-fn python_with_mcp() -> Option<String> {
-    let named = std::env::var("TOOLGEN_PYTHON").ok();
-    let python = named.clone().unwrap_or_else(|| "python3".to_owned());
-    let works = std::process::Command::new(&python)
-        .args(["-c", "import mcp"])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success());
-    match (works, named) {
-        (true, _) => Some(python),
-        (false, Some(named)) => panic!("TOOLGEN_PYTHON={named} cannot `import mcp`"),
-        (false, None) => {
-            eprintln!(
-                "the Python SDK server test is skipped: `python3 -c \"import mcp\"` fails \
-                 (`pip install mcp==2.3.0`, or set TOOLGEN_PYTHON)"
-            );
-            None
-        }
-    }
-}
-
 #[tokio::test]
 async fn the_python_sdk_servers_tools_run() {
-    let Some(python) = python_with_mcp() else {
+    let Some(python) = python_sdk::python_with_mcp("server") else {
         return;
     };
     let marker = std::env::temp_dir().join(format!("toolgen-toolset-{}", std::process::id()));

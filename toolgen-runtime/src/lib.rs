@@ -125,9 +125,15 @@ pub mod __private {
         flattened_at_root, flattened_str, has_defs, has_no_branches, require_object, schema_text,
         trim_doc, unique_names,
     };
+    #[cfg(feature = "schemars1")]
+    pub use crate::schema::schemars::{
+        schemars_id, schemars_inline, schemars_input, schemars_schema,
+    };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
     pub use crate::tool::{Extras, Icon};
+    #[cfg(feature = "schemars1")]
+    pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
         pub use crate::schema::facts::{

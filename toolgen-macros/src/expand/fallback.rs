@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
+use syn::ext::IdentExt as _;
 
 use crate::shape::Derive;
 
@@ -27,9 +28,21 @@ pub fn stub(input: &DeriveInput, derive: Derive) -> TokenStream {
             }
         }
     });
+    // With the `schemars1` feature, a stub `JsonSchema` too, for the types that hold this one.
+    let schemars = super::schemars_impl(
+        &super::ImplParts {
+            ident,
+            impl_generics: quote!(#impl_generics),
+            ty_generics: quote!(#ty_generics),
+            where_clause: quote!(#where_clause),
+        },
+        &ident.unraw().to_string(),
+        false,
+    );
     quote! {
         #[doc(hidden)]
         const _: () = {
+            #schemars
             #[automatically_derived]
             impl #impl_generics ::toolgen::__private::Sealed for #ident #ty_generics #where_clause {}
             #[automatically_derived]

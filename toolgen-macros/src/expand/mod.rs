@@ -173,6 +173,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let cyclic_impl = may_lead_back(container, &held)
         .then(|| cyclic_impl(&impl_parts, recursive, &def_id, &entry));
     let recursive_impl = recursive.then(|| recursive_impl(&impl_parts, &def_id));
+    let schemars_impl = schemars_impl(&impl_parts, &container.def_name(), container.tool.is_some());
     let shared_consts = &shared.consts;
     // The prelude names' checks are statements in `SCHEMA`'s body, which every type has.
     let schema = if checks.is_empty() {
@@ -209,6 +210,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             }
             #recursive_impl
             #cyclic_impl
+            #schemars_impl
             #behind
             #leads_to
             #edges_static
@@ -471,7 +473,7 @@ impl OwnConsts {
 }
 
 /// The pieces of an impl's header for the container.
-struct ImplParts<'a> {
+pub(crate) struct ImplParts<'a> {
     ident: &'a syn::Ident,
     impl_generics: TokenStream,
     ty_generics: TokenStream,
@@ -515,6 +517,51 @@ fn cyclic_impl(
             const OWN_FACTS: &'static ::toolgen::__private::Facts = #facts;
         }
     }
+}
+
+/// With the `schemars1` feature, `schemars::JsonSchema`: the functions say what the type's
+/// `ToolSchema` impl does (the runtime reads it), and the name is serde's, as schemars' derive
+/// names a type. Without it, nothing.
+pub(crate) fn schemars_impl(parts: &ImplParts<'_>, name: &str, tool: bool) -> Option<TokenStream> {
+    if !cfg!(feature = "schemars1") {
+        return None;
+    }
+    let header = parts.header(quote!(::toolgen::__private::schemars::JsonSchema));
+    // A tool's input is a root: its schema is `INPUT_SCHEMA`, inline wherever it is held.
+    let (id, inline, schema) = if tool {
+        (
+            quote!(::std::borrow::Cow::Borrowed(
+                ::core::any::type_name::<Self>()
+            )),
+            quote!(true),
+            quote!(::toolgen::__private::schemars_input::<Self>(__generator)),
+        )
+    } else {
+        (
+            quote!(::toolgen::__private::schemars_id::<Self>()),
+            quote!(::toolgen::__private::schemars_inline::<Self>()),
+            quote!(::toolgen::__private::schemars_schema::<Self>(__generator)),
+        )
+    };
+    Some(quote! {
+        #[automatically_derived]
+        #header {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(#name)
+            }
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                #id
+            }
+            fn inline_schema() -> bool {
+                #inline
+            }
+            fn json_schema(
+                __generator: &mut ::toolgen::__private::schemars::SchemaGenerator,
+            ) -> ::toolgen::__private::schemars::Schema {
+                #schema
+            }
+        }
+    })
 }
 
 /// The `Recursive` impl of a type that holds itself: the id of its `$defs` entry.
@@ -819,6 +866,27 @@ mod tests {
         ];
         for input in schemas {
             expands(input, Derive::ToolSchema);
+        }
+    }
+
+    /// `schemars::JsonSchema` is written with the `schemars1` feature only: without it, the
+    /// derive writes nothing for schemars.
+    #[test]
+    fn json_schema_is_written_with_the_schemars1_feature_only() {
+        let tool: DeriveInput = parse_quote! {
+            /// A tool.
+            struct Tool { node: Node }
+        };
+        let node: DeriveInput = parse_quote! { struct Node { children: Vec<Node> } };
+        for text in [
+            expands(tool, Derive::Tool),
+            expands(node, Derive::ToolSchema),
+        ] {
+            assert_eq!(
+                text.contains("JsonSchema"),
+                cfg!(feature = "schemars1"),
+                "{text}"
+            );
         }
     }
 

@@ -5,6 +5,8 @@ pub(crate) mod ecosystem;
 pub(crate) mod facts;
 pub(crate) mod lists;
 pub(crate) mod rope;
+#[cfg(feature = "schemars1")]
+pub(crate) mod schemars;
 
 use serde_json::Value;
 

@@ -1449,6 +1449,20 @@ pub fn schema_text(root: &Rope, defs: &Defs) -> String {
     String::from_utf8(buf).expect("rope pieces are `str` and only `}` bytes are cut")
 }
 
+/// The entries a root's `$defs` holds, in the order it writes them: each one's type, and the
+/// number of its key (1: the type's name; `n`: `Name-n`), as the root's `$ref`s name them.
+#[cfg(feature = "schemars1")]
+pub(crate) fn def_entries(defs: &Defs) -> Vec<(&'static DefId, usize)> {
+    let entries = Entries::of(defs);
+    entries
+        .ids
+        .iter()
+        .zip(entries.numbers)
+        .take(entries.len)
+        .filter_map(|(id, number)| Some(((*id)?, number)))
+        .collect()
+}
+
 /// Writes (or counts) `text` escaped as the content of a JSON string, as the macro's own escaping
 /// does: `"`, `\`, and control characters.
 const fn put_escaped(text: &str, out: &mut Out<'_>) {
