@@ -726,3 +726,142 @@ async fn a_server_that_will_not_start_is_an_error() {
     );
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// Say which server answers.
+#[derive(Tool, Deserialize)]
+struct Echo {}
+
+impl Handler<&'static str> for Echo {
+    type Output = &'static str;
+    async fn handle(
+        self,
+        server: &&'static str,
+        _: &Invocation<'_>,
+    ) -> Result<&'static str, ToolError> {
+        Ok(server)
+    }
+}
+
+/// A tool to switch off and on, to change the list without touching `echo`.
+#[derive(Tool, Deserialize)]
+struct Spare {}
+
+impl Handler<&'static str> for Spare {
+    type Output = &'static str;
+    async fn handle(self, _: &&'static str, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        Ok("spare")
+    }
+}
+
+#[derive(ToolSet)]
+enum Echoes {
+    Echo(Echo),
+    Spare(Spare),
+}
+
+/// A server named `name` whose `echo` answers its name, in process; the toolset connected to
+/// it, and the switch that changes its list.
+async fn echo_server(name: &'static str) -> (McpToolset, ToolSwitch) {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Echoes, &'static str>::new(name), name, "1.0.0")
+        .with_switch(switch.clone());
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    (McpToolset::connect(client_side).await.unwrap(), switch)
+}
+
+/// A run-time tool `echo` that answers `here`.
+fn local_echo() -> (toolgen::DynamicTool, impl toolgen::DynamicHandler<()>) {
+    struct Here;
+    impl toolgen::DynamicHandler<()> for Here {
+        fn handle<'a>(
+            &'a self,
+            _: &'a (),
+            _: Value,
+            _: &'a Invocation<'a>,
+        ) -> toolgen::DynamicFuture<'a> {
+            Box::pin(async { Ok(json!("here")) })
+        }
+    }
+    let schema = json!({"type": "object", "properties": {}});
+    let tool = toolgen::DynamicTool::new("echo", "Say which answers.", schema).unwrap();
+    (tool, Here)
+}
+
+/// Who answers a call of `echo` in `runner` (after it lists again what changed).
+async fn who_echoes(runner: &mut Runner<Local, ()>) -> String {
+    let calls = [ToolCall::new("echo", "{}").with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    turn.results()[0].to_text().into_owned()
+}
+
+fn offered_names(runner: &Runner<Local, ()>) -> Vec<String> {
+    let definitions = runner.definitions(Provider::Anthropic);
+    let definitions = definitions.as_array().unwrap();
+    definitions
+        .iter()
+        .map(|definition| definition["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Two servers offer `echo`: the one added last answers, and keeps it through the first one's
+/// list changes, whether its new list has `echo` or not; every source keeps its place.
+#[tokio::test]
+async fn a_name_stays_with_its_source_through_list_changes() {
+    let (one, one_switch) = echo_server("one").await;
+    let (two, _two_switch) = echo_server("two").await;
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_mcp(one.clone())
+        .with_mcp(two.clone().allow(&["echo"]));
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // The first server's list changes, `echo` still in it.
+    one_switch.disable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+    one_switch.enable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    runner.refresh_mcp().await.unwrap();
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // Its new list has no `echo`: the second server's stays.
+    one_switch.disable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // A run-time tool added after the toolset keeps its name through the toolset's changes.
+    let (one, one_switch) = echo_server("one").await;
+    let (tool, handler) = local_echo();
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_mcp(one.clone())
+        .with_tool(tool, handler);
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    one_switch.disable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+
+    // Added before the toolset, it is the toolset's `echo` that answers; when the server no
+    // longer has it, the run-time tool answers again.
+    let (one, one_switch) = echo_server("one").await;
+    let (tool, handler) = local_echo();
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_tool(tool, handler)
+        .with_mcp(one.clone());
+    assert_eq!(who_echoes(&mut runner).await, "one");
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+    one_switch.disable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+    one_switch.enable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "one");
+}
