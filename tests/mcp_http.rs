@@ -346,6 +346,75 @@ async fn a_body_too_large_is_413() {
     assert_eq!(reply.status, 413, "{reply:?}");
 }
 
+/// A body over `max_body_bytes` is answered with its request's id where its first 4 KiB hold
+/// it (the message's own `id`), else `null`: stated too long or streamed in chunks.
+#[tokio::test]
+async fn a_body_too_large_is_answered_with_its_id() {
+    let address = serve(HttpOptions::default().max_body_bytes(1024)).await;
+    let pad = "x".repeat(2000);
+    let far = "x".repeat(5000);
+    let cases = [
+        (
+            format!(
+                r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"pad":"{pad}"}}}}"#
+            ),
+            json!(7),
+        ),
+        (
+            format!(
+                r#"{{"jsonrpc": "2.0", "method": "tools/call", "params": {{"id": 3}}, "id": "eight", "pad": "{pad}"}}"#
+            ),
+            json!("eight"),
+        ),
+        (
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"ping","params":{{"id":4,"pad":"{far}"}},"id":5}}"#
+            ),
+            Value::Null,
+        ),
+        (
+            format!(r#"{{"jsonrpc":"2.0","method":"ping","params":{{"pad":"{far}"}},"id":6}}"#),
+            Value::Null,
+        ),
+    ];
+    for (body, id) in &cases {
+        let reply = send(address, "POST", &[JSON], body.as_bytes()).await;
+        assert_eq!(reply.status, 413, "{reply:?}");
+        assert_eq!(
+            reply.json(),
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600,
+                   "message": "Payload Too Large: the request body is over 1024 bytes"}})
+        );
+    }
+    // A client that waits for `100 Continue` is not asked for its body.
+    let waits = [JSON, ("expect", "100-continue")];
+    let reply = send(address, "POST", &waits, cases[0].0.as_bytes()).await;
+    assert_eq!(reply.status, 413, "{reply:?}");
+    assert_eq!(reply.json()["id"], Value::Null);
+    // Chunked, with no length stated: the id of the bytes read.
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+         accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
+         transfer-encoding: chunked\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for chunk in cases[0].0.as_bytes().chunks(500) {
+        let mut framed = format!("{:x}\r\n", chunk.len()).into_bytes();
+        framed.extend_from_slice(chunk);
+        framed.extend_from_slice(b"\r\n");
+        if stream.write_all(&framed).await.is_err() {
+            break;
+        }
+    }
+    let _ = stream.write_all(b"0\r\n\r\n").await;
+    let reply = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut stream))
+        .await
+        .unwrap();
+    assert_eq!(reply.status, 413, "{reply:?}");
+    assert_eq!(reply.json()["id"], 7);
+}
+
 /// A POST that states a body of `length` bytes and sends only its first 10, then waits.
 async fn stalled_post(address: SocketAddr, length: usize) -> TcpStream {
     let mut stream = TcpStream::connect(address).await.unwrap();

@@ -29,6 +29,7 @@ use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 
 pub(crate) mod client;
+mod head;
 mod http;
 mod stdio;
 
