@@ -4,6 +4,8 @@
 
 #![cfg(feature = "mcp")]
 
+mod too_long;
+
 use std::time::Duration;
 
 use pretty_assertions::assert_eq;
@@ -154,51 +156,10 @@ async fn a_line_too_long_is_answered_and_skipped() {
 #[tokio::test]
 async fn a_line_too_long_is_answered_with_its_id_where_its_head_holds_it() {
     let pad = "x".repeat(2000);
-    let far = "x".repeat(5000);
-    let cases = [
-        (
-            format!(
-                r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"pad":"{pad}"}}}}"#
-            ),
-            json!(7),
-        ),
-        (
-            format!(r#"{{ "jsonrpc" : "2.0" ,  "id" :	"seven" , "method":"ping","pad":"{pad}"}}"#),
-            json!("seven"),
-        ),
-        (
-            format!(
-                r#"{{"jsonrpc":"2.0","method":"tools/call","params":{{"name":"add","arguments":{{"id":3,"b":[{{"id":4}},"}}"]}}}},"id":8,"pad":"{pad}"}}"#
-            ),
-            json!(8),
-        ),
-        (
-            format!(r#"{{"jsonrpc":"2.0","method":"ping","params":{{"pad":"{far}"}},"id":9}}"#),
-            Value::Null,
-        ),
-        (
-            format!(
-                r#"{{"jsonrpc":"2.0","method":"ping","params":{{"id":4,"pad":"{far}"}},"id":10}}"#
-            ),
-            Value::Null,
-        ),
-        (
-            format!(r#"{{"jsonrpc":"2.0","method":"ping","pad":"{pad}"}}"#),
-            Value::Null,
-        ),
-        (
-            format!(r#"{{"jsonrpc":"2.0","id":1.5,"pad":"{pad}"}}"#),
-            Value::Null,
-        ),
-        (
-            format!(r#"[{{"jsonrpc":"2.0","id":11,"pad":"{pad}"}}]"#),
-            Value::Null,
-        ),
-    ];
     let mut client = serve(|transport| transport.with_max_line_length(1024));
     initialize(&mut client).await;
     let mut next = 100;
-    for (line, id) in &cases {
+    for (line, id) in &too_long::messages() {
         let reply = client.reply_to(line.as_bytes()).await;
         assert_eq!(reply["id"], *id, "{line}");
         assert_eq!(reply["error"]["code"], -32600, "{reply}");

@@ -620,17 +620,7 @@ async fn the_python_sdk_servers_tools_run() {
     let _ = std::fs::remove_file(&marker);
 
     // Progress, through a gateway to its client.
-    let gateway = McpServer::new(
-        Runner::<Local, ()>::new(()).with_mcp(toolset.clone().allow(&["count"])),
-        "gateway",
-        "1.0.0",
-    );
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = gateway.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
+    let client_side = gateway(toolset.clone().allow(&["count"]));
     let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
     let client = Listener { progress }.serve(client_side).await.unwrap();
     let counted = client
@@ -765,13 +755,7 @@ async fn echo_server(name: &'static str) -> (McpToolset, ToolSwitch) {
     let switch = ToolSwitch::new();
     let server = McpServer::new(Runner::<Echoes, &'static str>::new(name), name, "1.0.0")
         .with_switch(switch.clone());
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
-    (McpToolset::connect(client_side).await.unwrap(), switch)
+    (McpToolset::connect(in_task(server)).await.unwrap(), switch)
 }
 
 /// A run-time tool `echo` that answers `here`.
@@ -889,27 +873,28 @@ enum Bursts {
 
 /// The server of `Bursts`, in a task: the client's end of its pipe.
 fn bursts() -> tokio::io::DuplexStream {
-    let server = McpServer::new(Runner::<Bursts, ()>::new(()), "bursts", "1.0.0");
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
-    client_side
+    in_task(McpServer::new(
+        Runner::<Bursts, ()>::new(()),
+        "bursts",
+        "1.0.0",
+    ))
 }
 
 /// A gateway (an `McpServer` over a runner that holds `toolset`), in a task: the client's end
 /// of its pipe.
 fn gateway(toolset: McpToolset) -> tokio::io::DuplexStream {
-    let gateway = McpServer::new(
+    in_task(McpServer::new(
         Runner::<Local, ()>::new(()).with_mcp(toolset),
         "gateway",
         "1.0.0",
-    );
+    ))
+}
+
+/// `server` served in a task over a pipe: the client's end.
+fn in_task(server: impl toolgen::rmcp::ServerHandler) -> tokio::io::DuplexStream {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
     tokio::spawn(async move {
-        if let Ok(running) = gateway.serve(server_side).await {
+        if let Ok(running) = server.serve(server_side).await {
             let _ = running.waiting().await;
         }
     });
