@@ -77,6 +77,7 @@ pub struct Runner<S, Ctx> {
     /// (shadowed ones kept: their source may be the one to offer the name again).
     dynamic: Vec<Added<Ctx>>,
     /// How many sources of run-time tools were added: the next one's number.
+    #[cfg(feature = "mcp")]
     sources: usize,
     /// The names of the tools the model is offered, when not all ([`Runner::offer`]).
     offered: Option<Vec<String>>,
@@ -101,6 +102,7 @@ where
         Runner {
             ctx,
             dynamic: Vec::new(),
+            #[cfg(feature = "mcp")]
             sources: 0,
             offered: None,
             concurrency: 8,
@@ -146,9 +148,9 @@ where
     ///
     /// Where two tools share a name (the APIs refuse two tools of one name, so one is left
     /// out): a set's tool always keeps its calls and its place in the definitions; among the
-    /// tools added at run time, here or by [`with_mcp`](Runner::with_mcp), the one added last
-    /// takes the name, and keeps it whatever the MCP servers added before it list later
-    /// ([`refresh_mcp`](Runner::refresh_mcp)).
+    /// tools added at run time, here or by `with_mcp` (feature `mcp`), the one added last takes
+    /// the name, and keeps it whatever the MCP servers added before it list later
+    /// (`refresh_mcp`).
     ///
     /// ```
     /// use serde::Deserialize;
@@ -202,16 +204,18 @@ where
         // (A tool added before under this name can never take it back: dropped.)
         self.dynamic
             .retain(|added| added.tool.name() != tool.name());
-        let source = self.next_source();
-        self.dynamic.push(Added {
+        let added = Added {
             tool,
             handler: Box::new(handler),
-            source,
-        });
+            #[cfg(feature = "mcp")]
+            source: self.next_source(),
+        };
+        self.dynamic.push(added);
         self
     }
 
     /// The number of the next source of run-time tools.
+    #[cfg(feature = "mcp")]
     fn next_source(&mut self) -> usize {
         self.sources += 1;
         self.sources
@@ -711,6 +715,8 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
 struct Added<Ctx> {
     tool: DynamicTool,
     handler: Box<dyn DynamicHandler<Ctx>>,
+    /// (Read where MCP servers' lists change: the only sources whose tools change.)
+    #[cfg(feature = "mcp")]
     source: usize,
 }
 
