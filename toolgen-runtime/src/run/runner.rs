@@ -18,6 +18,7 @@ use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
+use crate::run::trace::{self, Outcome};
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::result::ToolResult;
@@ -84,6 +85,9 @@ pub struct Runner<S, Ctx> {
     concurrency: usize,
     timeout: Option<Duration>,
     max_retries: usize,
+    /// Whether call spans record arguments and results ([`Runner::trace_values`]).
+    #[cfg(feature = "tracing")]
+    record_values: bool,
     /// Consecutive invalid-argument results, by tool name.
     failures: HashMap<String, usize>,
     /// The MCP servers whose tools were added, each with its source's number.
@@ -108,6 +112,8 @@ where
             concurrency: 8,
             timeout: None,
             max_retries: 3,
+            #[cfg(feature = "tracing")]
+            record_values: false,
             failures: HashMap::new(),
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
@@ -135,6 +141,43 @@ where
     pub fn max_retries(mut self, retries: usize) -> Self {
         self.max_retries = retries;
         self
+    }
+
+    /// Whether the `tracing` spans of calls record their arguments
+    /// (`gen_ai.tool.call.arguments`) and results (`gen_ai.tool.call.result`), and
+    /// invalid-argument events the parser's message (which may quote a value). Off unless set:
+    /// arguments and results may hold secrets.
+    ///
+    /// ```
+    /// use toolgen::{Runner, ToolSet};
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Tool, ToolError};
+    /// # /// Ping.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Ping {}
+    /// # impl Handler<()> for Ping {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("pong") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Ping(Ping) }
+    /// let runner = Runner::<Tools, ()>::new(()).trace_values(true);
+    /// # let _ = runner;
+    /// ```
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[must_use]
+    pub fn trace_values(mut self, record: bool) -> Self {
+        self.record_values = record;
+        self
+    }
+
+    /// Whether traces get arguments, results and messages ([`Runner::trace_values`]).
+    fn values_traced(&self) -> bool {
+        #[cfg(feature = "tracing")]
+        return self.record_values;
+        #[cfg(not(feature = "tracing"))]
+        false
     }
 
     /// The context the handlers get.
@@ -521,6 +564,7 @@ where
             }
             let count = self.failures.entry(name.to_owned()).or_insert(0);
             *count += 1;
+            trace::retry(name, *count, self.max_retries, *count > self.max_retries);
             if *count > self.max_retries && stop.is_none() {
                 stop = Some(Stop::RetriesExhausted {
                     tool: name.to_owned(),
@@ -544,7 +588,8 @@ where
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
-    /// the handler is given it instead of a signal of its own.
+    /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
+    /// call runs in its span ([`trace`](crate::run::trace)).
     pub(crate) async fn one_with(
         &self,
         provider: Provider,
@@ -553,6 +598,38 @@ where
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
+        let attempt = self.attempt(provider, call, turn, alone, progress);
+        #[cfg(feature = "tracing")]
+        let (result, outcome) = {
+            use tracing::Instrument;
+            let span = trace::call_span(provider, call, self.values_traced());
+            let (result, outcome) = attempt.instrument(span.clone()).await;
+            trace::record(&span, outcome, &result, self.values_traced());
+            (result, outcome)
+        };
+        #[cfg(not(feature = "tracing"))]
+        let (result, outcome) = attempt.await;
+        let verdict = match outcome {
+            Outcome::InvalidArguments => Verdict::Invalid,
+            Outcome::UnknownTool => Verdict::Unknown,
+            Outcome::Ran
+            | Outcome::Panicked
+            | Outcome::TimedOut
+            | Outcome::Cancelled
+            | Outcome::NoTimer => Verdict::Ran,
+        };
+        (result, verdict)
+    }
+
+    /// [`one_with`](Runner::one_with)'s work: the call's result, and how it ended.
+    async fn attempt(
+        &self,
+        provider: Provider,
+        call: &ToolCall,
+        turn: &Cancellation,
+        alone: bool,
+        progress: Option<&(dyn Fn(Progress) + Sync)>,
+    ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
             && !offered.iter().any(|offered| offered == name)
@@ -560,7 +637,7 @@ where
             let names: Vec<&str> = offered.iter().map(String::as_str).collect();
             return (
                 ToolResult::args_error(&ArgsError::unknown_tool(name, &names)),
-                Verdict::Unknown,
+                Outcome::UnknownTool,
             );
         }
         let target = match parse_caught::<S>(call) {
@@ -569,22 +646,23 @@ where
                 match self.dynamic_named(name) {
                     Some(added) => match added.tool.parse_args(&call.arguments) {
                         Ok(arguments) => Target::Dynamic(added.handler.as_ref(), arguments),
-                        Err(error) => return (ToolResult::args_error(&error), Verdict::Invalid),
+                        Err(error) => return self.invalid(&error),
                     },
                     None => {
                         return (
                             ToolResult::args_error(&self.unknown(name)),
-                            Verdict::Unknown,
+                            Outcome::UnknownTool,
                         );
                     }
                 }
             }
-            Ok(Err(error)) => return (ToolResult::args_error(&error), Verdict::Invalid),
-            Err(panicked) => return (panicked, Verdict::Ran),
+            Ok(Err(error)) => return self.invalid(&error),
+            Err(panicked) => return (panicked, Outcome::Panicked),
         };
         // A call still waiting for its place when the turn was cancelled does not start.
         if turn.is_cancelled() {
-            return (cancelled(name), Verdict::Ran);
+            trace::cancelled(false);
+            return (cancelled(name), Outcome::Cancelled);
         }
         let timeout = match &target {
             Target::Set(tool) => tool.timeout().or(self.timeout),
@@ -606,7 +684,7 @@ where
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
-            Some(Err(message)) => return (ToolResult::error(message), Verdict::Ran),
+            Some(Err(message)) => return (ToolResult::error(message), Outcome::NoTimer),
             None => None,
         };
         let ctx = &self.ctx;
@@ -635,28 +713,43 @@ where
             Poll::Pending
         })
         .await;
-        let result = match outcome {
-            Ok(Ok(result)) => result,
-            Ok(Err(panic)) => panicked(name, &panic),
+        match outcome {
+            Ok(Ok(result)) => (result, Outcome::Ran),
+            Ok(Err(panic)) => (panicked(name, &panic), Outcome::Panicked),
             Err(ended) => {
                 // The handler is told, and polled once more so that one watching the signal
                 // can stop its work. Should it succeed then, its result is what happened: the
                 // model must not be told that it timed out, and try again. (An error it gives
                 // on being stopped says less than the timeout does.)
                 cancellation.cancel();
-                match poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
-                    Poll::Ready(Ok(result)) if !result.is_error() => result,
-                    _ => match ended {
-                        Ended::TimedOut => ToolResult::error(format!(
+                let last = match poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
+                    Poll::Ready(Ok(result)) if !result.is_error() => Some(result),
+                    _ => None,
+                };
+                let stood = last.is_some();
+                match ended {
+                    Ended::TimedOut => trace::timed_out(timeout.unwrap_or_default(), stood),
+                    Ended::Cancelled => trace::cancelled(true),
+                }
+                match (last, ended) {
+                    (Some(result), _) => (result, Outcome::Ran),
+                    (None, Ended::TimedOut) => (
+                        ToolResult::error(format!(
                             "the tool `{name}` timed out after {}",
                             written(timeout.unwrap_or_default())
                         )),
-                        Ended::Cancelled => cancelled(name),
-                    },
+                        Outcome::TimedOut,
+                    ),
+                    (None, Ended::Cancelled) => (cancelled(name), Outcome::Cancelled),
                 }
             }
-        };
-        (result, Verdict::Ran)
+        }
+    }
+
+    /// The result of a call whose arguments `error` refused, told to the trace.
+    fn invalid(&self, error: &ArgsError) -> (ToolResult, Outcome) {
+        trace::invalid_arguments(error, self.values_traced());
+        (ToolResult::args_error(error), Outcome::InvalidArguments)
     }
 }
 
