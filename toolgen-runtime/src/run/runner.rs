@@ -609,16 +609,7 @@ where
         };
         #[cfg(not(feature = "tracing"))]
         let (result, outcome) = attempt.await;
-        let verdict = match outcome {
-            Outcome::InvalidArguments => Verdict::Invalid,
-            Outcome::UnknownTool => Verdict::Unknown,
-            Outcome::Ran
-            | Outcome::Panicked
-            | Outcome::TimedOut
-            | Outcome::Cancelled
-            | Outcome::NoTimer => Verdict::Ran,
-        };
-        (result, verdict)
+        (result, outcome.verdict())
     }
 
     /// [`one_with`](Runner::one_with)'s work: the call's result, and how it ended.

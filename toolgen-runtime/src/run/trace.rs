@@ -7,6 +7,7 @@
 use crate::parse::args::ArgsError;
 #[cfg(feature = "tracing")]
 use crate::provider::Provider;
+use crate::run::runner::Verdict;
 #[cfg(feature = "tracing")]
 use crate::wire::call::ToolCall;
 #[cfg(feature = "tracing")]
@@ -32,10 +33,23 @@ pub(crate) enum Outcome {
     NoTimer,
 }
 
-#[cfg(feature = "tracing")]
 impl Outcome {
+    /// What the outcome says of the model's call, for the retry budget.
+    pub(crate) fn verdict(self) -> Verdict {
+        match self {
+            Outcome::InvalidArguments => Verdict::Invalid,
+            Outcome::UnknownTool => Verdict::Unknown,
+            Outcome::Ran
+            | Outcome::Panicked
+            | Outcome::TimedOut
+            | Outcome::Cancelled
+            | Outcome::NoTimer => Verdict::Ran,
+        }
+    }
+
     /// The value of `error.type` for a call that ended so with `result`; `None` for a success.
     /// (Low-cardinality identifiers, as the convention asks; README lists them.)
+    #[cfg(feature = "tracing")]
     pub(crate) fn error_type(self, result: &ToolResult) -> Option<&'static str> {
         match self {
             Outcome::Ran if result.is_error() => Some("tool_error"),
