@@ -7,6 +7,7 @@
 #![cfg(feature = "mcp")]
 
 mod http_client;
+mod too_long;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -312,19 +313,8 @@ async fn deleting_an_unknown_session_is_404() {
     assert_eq!(send(address, "DELETE", &evil, b"").await.status, 403);
 }
 
-/// A body over `max_body_bytes`: 413, with a JSON-RPC error; stated or streamed in chunks.
-#[tokio::test]
-async fn a_body_too_large_is_413() {
-    let address = serve(HttpOptions::default().max_body_bytes(1024)).await;
-    let body = format!("{{\"pad\": \"{}\"}}", "x".repeat(2000));
-    let reply = send(address, "POST", &[JSON], body.as_bytes()).await;
-    assert_eq!(reply.status, 413, "{reply:?}");
-    assert_eq!(
-        reply.json(),
-        json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600,
-               "message": "Payload Too Large: the request body is over 1024 bytes"}})
-    );
-    // Chunked, with no length stated.
+/// POSTs `body` in chunks of 500 bytes, with no length stated: the reply.
+async fn chunked_post(address: SocketAddr, body: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(address).await.unwrap();
     let head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
@@ -332,18 +322,45 @@ async fn a_body_too_large_is_413() {
          transfer-encoding: chunked\r\n\r\n"
     );
     stream.write_all(head.as_bytes()).await.unwrap();
-    for _ in 0..3 {
-        let chunk = "y".repeat(500);
-        let framed = format!("{:x}\r\n{chunk}\r\n", chunk.len());
-        if stream.write_all(framed.as_bytes()).await.is_err() {
+    for chunk in body.chunks(500) {
+        let mut framed = format!("{:x}\r\n", chunk.len()).into_bytes();
+        framed.extend_from_slice(chunk);
+        framed.extend_from_slice(b"\r\n");
+        // A server may refuse the body before reading it all, and close.
+        if stream.write_all(&framed).await.is_err() {
             break;
         }
     }
     let _ = stream.write_all(b"0\r\n\r\n").await;
-    let reply = tokio::time::timeout(Duration::from_secs(10), read_reply(&mut stream))
+    tokio::time::timeout(Duration::from_secs(10), read_reply(&mut stream))
         .await
-        .unwrap();
+        .expect("a reply within 10 s")
+}
+
+/// A body over `max_body_bytes`: 413, with a JSON-RPC error with its request's id where its
+/// first 4 KiB hold it (the message's own `id`), else `null`; stated or streamed in chunks.
+#[tokio::test]
+async fn a_body_too_large_is_413_with_its_id() {
+    let address = serve(HttpOptions::default().max_body_bytes(1024)).await;
+    let messages = too_long::messages();
+    for (body, id) in &messages {
+        let reply = send(address, "POST", &[JSON], body.as_bytes()).await;
+        assert_eq!(reply.status, 413, "{reply:?}");
+        assert_eq!(
+            reply.json(),
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600,
+                   "message": "Payload Too Large: the request body is over 1024 bytes"}})
+        );
+    }
+    // A client that waits for `100 Continue` is not asked for its body.
+    let waits = [JSON, ("expect", "100-continue")];
+    let reply = send(address, "POST", &waits, messages[0].0.as_bytes()).await;
     assert_eq!(reply.status, 413, "{reply:?}");
+    assert_eq!(reply.json()["id"], Value::Null);
+    // Chunked, with no length stated: the id of the bytes read.
+    let reply = chunked_post(address, messages[0].0.as_bytes()).await;
+    assert_eq!(reply.status, 413, "{reply:?}");
+    assert_eq!(reply.json()["id"], 7);
 }
 
 /// A POST that states a body of `length` bytes and sends only its first 10, then waits.

@@ -4,6 +4,8 @@
 
 #![cfg(feature = "mcp")]
 
+mod too_long;
+
 use std::time::Duration;
 
 use pretty_assertions::assert_eq;
@@ -132,20 +134,53 @@ fn error(id: Value, code: i32, message: &str) -> Value {
 async fn a_line_too_long_is_answered_and_skipped() {
     let mut client = serve(|transport| transport.with_max_line_length(1024));
     initialize(&mut client).await;
-    // A request that would be fine but for its length.
+    // A request that would be fine but for its length: answered with its id.
     let padding = "x".repeat(2000);
     let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
                       "params": {"name": "add", "arguments": {"a": 1, "b": 2}, "pad": padding}});
     assert_eq!(
         client.reply_to(call.to_string().as_bytes()).await,
         error(
-            Value::Null,
+            json!(5),
             -32600,
             "Invalid Request: the line is longer than 1024 bytes, the most this server reads; \
              it was skipped"
         )
     );
     client.add(6).await;
+}
+
+/// A line too long is answered with its request's id where the line's first 4 KiB hold it
+/// (the message's own `id`, after members that fit), else with `null`; written at once or in
+/// pieces.
+#[tokio::test]
+async fn a_line_too_long_is_answered_with_its_id_where_its_head_holds_it() {
+    let pad = "x".repeat(2000);
+    let mut client = serve(|transport| transport.with_max_line_length(1024));
+    initialize(&mut client).await;
+    let mut next = 100;
+    for (line, id) in &too_long::messages() {
+        let reply = client.reply_to(line.as_bytes()).await;
+        assert_eq!(reply["id"], *id, "{line}");
+        assert_eq!(reply["error"]["code"], -32600, "{reply}");
+        client.add(next).await;
+        next += 1;
+    }
+    // In pieces of 300 bytes, the id after the limit (1,024) but within the head.
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","method":"ping","params":{{"pad":"{}"}},"id":"late","pad":"{pad}"}}"#,
+        "x".repeat(1500)
+    );
+    for piece in line.as_bytes().chunks(300) {
+        client.write(piece).await;
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    client.write(b"\n").await;
+    assert_eq!(client.receive().await["id"], "late");
+    client.add(next).await;
+    // A line that ends within the head, past the limit.
+    let line = format!(r#"{{"jsonrpc":"2.0","method":"ping","pad":"{pad}","id":12}}"#);
+    assert_eq!(client.reply_to(line.as_bytes()).await["id"], 12);
 }
 
 #[tokio::test]

@@ -598,17 +598,7 @@ async fn the_python_sdk_servers_tools_run() {
     let _ = std::fs::remove_file(&marker);
 
     // Progress, through a gateway to its client.
-    let gateway = McpServer::new(
-        Runner::<Local, ()>::new(()).with_mcp(toolset.clone().allow(&["count"])),
-        "gateway",
-        "1.0.0",
-    );
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = gateway.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
+    let client_side = gateway(toolset.clone().allow(&["count"]));
     let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
     let client = Listener { progress }.serve(client_side).await.unwrap();
     let counted = client
@@ -703,4 +693,276 @@ async fn a_server_that_will_not_start_is_an_error() {
         "{error}"
     );
     assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+/// Say which server answers.
+#[derive(Tool, Deserialize)]
+struct Echo {}
+
+impl Handler<&'static str> for Echo {
+    type Output = &'static str;
+    async fn handle(
+        self,
+        server: &&'static str,
+        _: &Invocation<'_>,
+    ) -> Result<&'static str, ToolError> {
+        Ok(server)
+    }
+}
+
+/// A tool to switch off and on, to change the list without touching `echo`.
+#[derive(Tool, Deserialize)]
+struct Spare {}
+
+impl Handler<&'static str> for Spare {
+    type Output = &'static str;
+    async fn handle(self, _: &&'static str, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        Ok("spare")
+    }
+}
+
+#[derive(ToolSet)]
+enum Echoes {
+    Echo(Echo),
+    Spare(Spare),
+}
+
+/// A server named `name` whose `echo` answers its name, in process; the toolset connected to
+/// it, and the switch that changes its list.
+async fn echo_server(name: &'static str) -> (McpToolset, ToolSwitch) {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Echoes, &'static str>::new(name), name, "1.0.0")
+        .with_switch(switch.clone());
+    (McpToolset::connect(in_task(server)).await.unwrap(), switch)
+}
+
+/// A run-time tool `echo` that answers `here`.
+fn local_echo() -> (toolgen::DynamicTool, impl toolgen::DynamicHandler<()>) {
+    struct Here;
+    impl toolgen::DynamicHandler<()> for Here {
+        fn handle<'a>(
+            &'a self,
+            _: &'a (),
+            _: Value,
+            _: &'a Invocation<'a>,
+        ) -> toolgen::DynamicFuture<'a> {
+            Box::pin(async { Ok(json!("here")) })
+        }
+    }
+    let schema = json!({"type": "object", "properties": {}});
+    let tool = toolgen::DynamicTool::new("echo", "Say which answers.", schema).unwrap();
+    (tool, Here)
+}
+
+/// Who answers a call of `echo` in `runner` (after it lists again what changed).
+async fn who_echoes(runner: &mut Runner<Local, ()>) -> String {
+    let calls = [ToolCall::new("echo", "{}").with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    turn.results()[0].to_text().into_owned()
+}
+
+fn offered_names(runner: &Runner<Local, ()>) -> Vec<String> {
+    let definitions = runner.definitions(Provider::Anthropic);
+    let definitions = definitions.as_array().unwrap();
+    definitions
+        .iter()
+        .map(|definition| definition["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Two servers offer `echo`: the one added last answers, and keeps it through the first one's
+/// list changes, whether its new list has `echo` or not; every source keeps its place.
+#[tokio::test]
+async fn a_name_stays_with_its_source_through_list_changes() {
+    let (one, one_switch) = echo_server("one").await;
+    let (two, _two_switch) = echo_server("two").await;
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_mcp(one.clone())
+        .with_mcp(two.clone().allow(&["echo"]));
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // The first server's list changes, `echo` still in it.
+    one_switch.disable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+    one_switch.enable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    runner.refresh_mcp().await.unwrap();
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // Its new list has no `echo`: the second server's stays.
+    one_switch.disable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "two");
+    assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
+
+    // A run-time tool added after the toolset keeps its name through the toolset's changes.
+    let (one, one_switch) = echo_server("one").await;
+    let (tool, handler) = local_echo();
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_mcp(one.clone())
+        .with_tool(tool, handler);
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    one_switch.disable("spare");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+
+    // Added before the toolset, it is the toolset's `echo` that answers; when the server no
+    // longer has it, the run-time tool answers again.
+    let (one, one_switch) = echo_server("one").await;
+    let (tool, handler) = local_echo();
+    let mut runner = Runner::<Local, ()>::new(())
+        .with_tool(tool, handler)
+        .with_mcp(one.clone());
+    assert_eq!(who_echoes(&mut runner).await, "one");
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+    one_switch.disable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "here");
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+    one_switch.enable("echo");
+    eventually("told of the change", || one.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "one");
+}
+
+/// Report `count` steps back to back, then answer.
+#[derive(Tool, Deserialize)]
+struct Burst {
+    count: u32,
+}
+
+impl Handler<()> for Burst {
+    type Output = &'static str;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        for done in 1..=self.count {
+            call.progress(Progress::new(f64::from(done)).total(f64::from(self.count)));
+        }
+        Ok("burst")
+    }
+}
+
+#[derive(ToolSet)]
+enum Bursts {
+    Burst(Burst),
+}
+
+/// The server of `Bursts`, in a task: the client's end of its pipe.
+fn bursts() -> tokio::io::DuplexStream {
+    in_task(McpServer::new(
+        Runner::<Bursts, ()>::new(()),
+        "bursts",
+        "1.0.0",
+    ))
+}
+
+/// A gateway (an `McpServer` over a runner that holds `toolset`), in a task: the client's end
+/// of its pipe.
+fn gateway(toolset: McpToolset) -> tokio::io::DuplexStream {
+    in_task(McpServer::new(
+        Runner::<Local, ()>::new(()).with_mcp(toolset),
+        "gateway",
+        "1.0.0",
+    ))
+}
+
+/// `server` served in a task over a pipe: the client's end.
+fn in_task(server: impl toolgen::rmcp::ServerHandler) -> tokio::io::DuplexStream {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    client_side
+}
+
+/// Calls `tool` with `arguments` `calls` times on the server at the end of `pipe`, as a client
+/// that reads its lines as they come: how many progress reports of each call came before its
+/// answer.
+async fn reports_before_answers(
+    pipe: tokio::io::DuplexStream,
+    calls: u64,
+    tool: &str,
+    arguments: Value,
+) -> Vec<usize> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let (read, mut write) = tokio::io::split(pipe);
+    let mut lines = tokio::io::BufReader::new(read).lines();
+    let mut next = async || -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+            .await
+            .expect("a line within 10 s")
+            .unwrap()
+            .expect("the server is open");
+        serde_json::from_str(&line).unwrap()
+    };
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                      "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                                 "clientInfo": {"name": "counter", "version": "0"}}});
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let hello = format!("{init}\n{initialized}\n");
+    write.write_all(hello.as_bytes()).await.unwrap();
+    assert_eq!(next().await["id"], 0);
+    let mut counts = Vec::new();
+    for id in 1..=calls {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                          "params": {"name": tool, "arguments": arguments,
+                                     "_meta": {"progressToken": id}}});
+        write
+            .write_all(format!("{call}\n").as_bytes())
+            .await
+            .unwrap();
+        let mut reports = 0;
+        loop {
+            let message = next().await;
+            if message["id"] == id {
+                assert_eq!(message["result"]["isError"], json!(null), "{message}");
+                break;
+            }
+            assert_eq!(message["method"], "notifications/progress", "{message}");
+            assert_eq!(message["params"]["progressToken"], id, "{message}");
+            reports += 1;
+        }
+        counts.push(reports);
+    }
+    counts
+}
+
+/// A far end that sends 20 reports back to back and then answers: through a gateway, all 20
+/// reach the client before the answer, call after call (on a runtime of two threads, where
+/// rmcp's tasks for notifications run beside the call that waits for the answer).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_report_reaches_the_client_through_a_gateway() {
+    let toolset = McpToolset::connect(bursts()).await.unwrap();
+    let counts = reports_before_answers(gateway(toolset), 30, "burst", json!({"count": 20})).await;
+    assert_eq!(counts, [20; 30]);
+}
+
+/// A handler that reports faster than the reports go out: every one goes out, before the
+/// answer.
+#[tokio::test]
+async fn every_report_of_a_fast_handler_goes_out() {
+    let counts = reports_before_answers(bursts(), 3, "burst", json!({"count": 500})).await;
+    assert_eq!(counts, [500; 3]);
+}
+
+/// The same through a gateway, with a far end written with the official Python SDK.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_report_of_the_python_sdk_server_reaches_the_client_through_a_gateway() {
+    let Some(python) = python_with_mcp() else {
+        return;
+    };
+    let mut command = tokio::process::Command::new(python);
+    command
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/mcp_toolset_server.py"
+        ))
+        .stderr(std::process::Stdio::null());
+    let toolset = McpToolset::stdio(command).await.unwrap().allow(&["count"]);
+    let counts = reports_before_answers(gateway(toolset), 30, "count", json!({"to": 20})).await;
+    assert_eq!(counts, [20; 30]);
 }

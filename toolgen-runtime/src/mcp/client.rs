@@ -2,16 +2,21 @@
 //! process over stdio, streamable HTTP, or any rmcp transport), lists its tools, and offers them
 //! in a [`Runner`](crate::Runner) beside the set's own, each call forwarded to the server.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CancelledNotificationParam, ClientConfig, ClientRequest, Implementation,
-    ProgressNotificationParam, ProgressToken, ProtocolVersion, Request, RequestId, ServerResult,
+    CallToolRequestParams, CancelledNotificationParam, ClientConfig, ClientRequest, GetExtensions,
+    GetMeta, Implementation, JsonRpcMessage, ProgressToken, ProtocolVersion, Request, RequestId,
+    ServerNotification, ServerResult,
 };
-use rmcp::service::{NotificationContext, Peer, PeerRequestOptions, RunningService};
+use rmcp::service::{
+    NotificationContext, Peer, PeerRequestOptions, RunningService, RxJsonRpcMessage,
+    TxJsonRpcMessage,
+};
+use rmcp::transport::Transport;
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -103,53 +108,72 @@ struct Shared {
 #[derive(Default)]
 struct Events {
     /// Where each running call's progress goes, by its progress token.
-    progress: Mutex<Sinks>,
+    progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
 }
 
-/// The running calls' progress sinks, and the reports that came before their call's sink.
-#[derive(Default)]
-struct Sinks {
-    running: HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>,
-    /// Reports for a token no running call has (yet): rmcp chooses a call's token as it sends
-    /// the request, and on a multi-thread runtime the server's first report can be read before
-    /// the call registers its sink. The last [`EARLY_REPORTS`] are kept for it.
-    early: VecDeque<(ProgressToken, Progress)>,
+/// A call's progress sink, carried to the transport in its request's extensions (which are
+/// never sent).
+#[derive(Clone)]
+struct ProgressSink(mpsc::UnboundedSender<Progress>);
+
+/// The client's transport, tapped for progress. rmcp hands each notification to a task of its
+/// own, while a response goes straight to its caller: the server's last reports before its
+/// answer could reach the caller after it, and be lost. Here a call's sink is registered as
+/// its request goes out (before any report for it can come), and each report is put in its
+/// call's sink as the transport reads it, in the order of the messages: every report the
+/// server sent before its answer is in the sink when the answer comes.
+struct Tapped<T> {
+    inner: T,
+    events: Arc<Events>,
 }
 
-/// How many progress reports for unknown tokens are kept for a call about to register.
-const EARLY_REPORTS: usize = 32;
+impl<T: Transport<RoleClient>> Transport<RoleClient> for Tapped<T> {
+    type Error = T::Error;
 
-impl Sinks {
-    /// Registers a call's sink, and gives it the reports that came before it.
-    fn register(&mut self, token: ProgressToken, sink: mpsc::UnboundedSender<Progress>) {
-        let (early, others): (VecDeque<_>, VecDeque<_>) = std::mem::take(&mut self.early)
-            .into_iter()
-            .partition(|(for_token, _)| *for_token == token);
-        self.early = others;
-        for (_, step) in early {
-            let _ = sink.send(step);
+    fn send(
+        &mut self,
+        mut message: TxJsonRpcMessage<RoleClient>,
+    ) -> impl Future<Output = Result<(), T::Error>> + Send + 'static {
+        if let JsonRpcMessage::Request(request) = &mut message
+            && let Some(ProgressSink(sink)) = request.request.extensions_mut().remove()
+            && let Some(token) = request.request.get_meta().get_progress_token()
+        {
+            let mut running = lock(&self.events.progress);
+            // (A call given up on before its request went out has closed its sink.)
+            if !sink.is_closed() {
+                running.insert(token, sink);
+            }
         }
-        self.running.insert(token, sink);
+        self.inner.send(message)
     }
 
-    fn report(&mut self, token: ProgressToken, step: Progress) {
-        match self.running.get(&token) {
-            Some(sink) => {
-                let _ = sink.send(step);
-            }
-            None => {
-                if self.early.len() >= EARLY_REPORTS {
-                    self.early.pop_front();
-                }
-                self.early.push_back((token, step));
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
+        let message = self.inner.receive().await?;
+        if let JsonRpcMessage::Notification(notification) = &message
+            && let ServerNotification::ProgressNotification(report) = &notification.notification
+        {
+            let params = &report.params;
+            let mut step = Progress::new(params.progress);
+            step.total = params.total;
+            step.message = params.message.clone();
+            let mut running = lock(&self.events.progress);
+            if let Some(sink) = running.get(&params.progress_token)
+                && sink.send(step).is_err()
+            {
+                running.remove(&params.progress_token);
             }
         }
+        Some(message)
+    }
+
+    fn close(&mut self) -> impl Future<Output = Result<(), T::Error>> + Send {
+        self.inner.close()
     }
 }
 
-/// rmcp's client handler: progress and list changes, into [`Events`].
+/// rmcp's client handler: list changes, into [`Events`] (progress is read by [`Tapped`]).
 struct ClientSide {
     events: Arc<Events>,
 }
@@ -161,17 +185,6 @@ impl ClientHandler for ClientSide {
         config.protocol_version = ProtocolVersion::V_2025_11_25;
         config.client_info = Implementation::new("toolgen", env!("CARGO_PKG_VERSION"));
         config
-    }
-
-    async fn on_progress(
-        &self,
-        params: ProgressNotificationParam,
-        _: NotificationContext<RoleClient>,
-    ) {
-        let mut step = Progress::new(params.progress);
-        step.total = params.total;
-        step.message = params.message;
-        lock(&self.events.progress).report(params.progress_token, step);
     }
 
     async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
@@ -305,6 +318,10 @@ impl McpToolset {
     {
         let events = Arc::new(Events::default());
         let handler = ClientSide {
+            events: Arc::clone(&events),
+        };
+        let transport = Tapped {
+            inner: transport.into_transport(),
             events: Arc::clone(&events),
         };
         let service = tokio::time::timeout(CONNECT_TIMEOUT, handler.serve(transport))
@@ -600,18 +617,20 @@ pub(crate) struct McpCall {
 
 /// Sends `notifications/cancelled` for a request when dropped armed (the runner gave up on
 /// the call: a timeout, a cancelled turn, or its future dropped), and forgets the call's
-/// progress token.
+/// progress sink.
 struct Abandoned<'a> {
     shared: &'a Shared,
     id: Option<RequestId>,
     token: ProgressToken,
+    /// The call's progress reports.
+    progress: mpsc::UnboundedReceiver<Progress>,
 }
 
 impl Drop for Abandoned<'_> {
     fn drop(&mut self) {
-        lock(&self.shared.events.progress)
-            .running
-            .remove(&self.token);
+        // Closed first: a request not yet gone out then registers nothing.
+        self.progress.close();
+        lock(&self.shared.events.progress).remove(&self.token);
         if let Some(id) = self.id.take()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
@@ -633,7 +652,9 @@ impl McpCall {
         if let Value::Object(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        let request = ClientRequest::CallToolRequest(Request::new(params));
+        let (sink, progress) = mpsc::unbounded_channel();
+        let mut request = ClientRequest::CallToolRequest(Request::new(params));
+        request.extensions_mut().insert(ProgressSink(sink));
         let sent = self
             .shared
             .peer
@@ -647,27 +668,22 @@ impl McpCall {
                 ));
             }
         };
-        let (sink, mut progress) = mpsc::unbounded_channel();
-        lock(&self.shared.events.progress).register(handle.progress_token.clone(), sink);
         let mut abandoned = Abandoned {
             shared: &self.shared,
             id: Some(handle.id.clone()),
             token: handle.progress_token.clone(),
+            progress,
         };
         let answer = loop {
             tokio::select! {
                 biased;
-                Some(step) = progress.recv() => call.progress(step),
+                Some(step) = abandoned.progress.recv() => call.progress(step),
                 answer = &mut handle.rx => break answer,
             }
         };
-        // rmcp hands each notification to a task of its own, so the server's last reports, sent
-        // before its answer, may still be on their way: those tasks, queued first, run now.
-        for _ in 0..2 {
-            tokio::task::yield_now().await;
-            while let Ok(step) = progress.try_recv() {
-                call.progress(step);
-            }
+        // Every report the server sent before its answer is in the sink by now (see `Tapped`).
+        while let Ok(step) = abandoned.progress.try_recv() {
+            call.progress(step);
         }
         abandoned.id = None;
         drop(abandoned);
@@ -847,33 +863,5 @@ mod tests {
             "gh_repo_create_issue"
         );
         assert_eq!(offered_name("", &"x".repeat(80)).len(), 64);
-    }
-}
-
-#[cfg(test)]
-mod sink_tests {
-    use super::*;
-
-    fn token(n: i64) -> ProgressToken {
-        ProgressToken(rmcp::model::NumberOrString::Number(n))
-    }
-
-    /// A report read before its call registered reaches the call; the buffer stays bounded.
-    #[test]
-    fn early_reports_reach_their_call() {
-        let mut sinks = Sinks::default();
-        sinks.report(token(1), Progress::new(0.5));
-        for n in 0..100 {
-            sinks.report(token(1000 + n), Progress::new(1.0));
-        }
-        assert_eq!(sinks.early.len(), EARLY_REPORTS);
-        sinks.report(token(2), Progress::new(0.25));
-        let (sink, mut reports) = mpsc::unbounded_channel();
-        sinks.register(token(2), sink);
-        assert_eq!(reports.try_recv().map(|p| p.progress), Ok(0.25));
-        assert!(reports.try_recv().is_err());
-        assert_eq!(sinks.early.len(), EARLY_REPORTS - 1);
-        sinks.report(token(2), Progress::new(0.75));
-        assert_eq!(reports.try_recv().map(|p| p.progress), Ok(0.75));
     }
 }

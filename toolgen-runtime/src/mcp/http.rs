@@ -27,6 +27,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::{McpServer, lock};
 use crate::run::handler::Dispatch;
 
@@ -197,7 +198,8 @@ impl HttpOptions {
         self
     }
 
-    /// The largest request body (at most 4 GiB); a larger one gets HTTP 413.
+    /// The largest request body (at most 4 GiB); a larger one gets HTTP 413, with the
+    /// JSON-RPC error's `id` the request's where the body's first 4 KiB hold it, else `null`.
     ///
     /// ```
     /// let options = toolgen_runtime::HttpOptions::default().max_body_bytes(1 << 20);
@@ -337,23 +339,22 @@ where
         B::Error: Display,
     {
         let (parts, body) = request.into_parts();
-        let read = tokio::time::timeout(
+        // A client that waits for `100 Continue` before it sends its body is not asked for it
+        // when its stated length is over the limit (the id of its request is not read then).
+        let waits = parts
+            .headers
+            .get(http::header::EXPECT)
+            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+        let read = read_body(
+            body,
+            self.shared.max_body_bytes,
+            &self.shared.budget,
             self.shared.body_read_timeout,
-            read_body(body, self.shared.max_body_bytes, &self.shared.budget),
+            !waits,
         );
         let (bytes, permit) = match read.await {
-            Ok(Ok(read)) => read,
-            Ok(Err(reply)) => return reply,
-            Err(_) => {
-                return rpc_error(
-                    StatusCode::REQUEST_TIMEOUT,
-                    INVALID_REQUEST,
-                    format!(
-                        "Request Timeout: the body was not received within {} s",
-                        self.shared.body_read_timeout.as_secs_f64()
-                    ),
-                );
-            }
+            Ok(read) => read,
+            Err(reply) => return reply,
         };
         let is_json = parts
             .headers
@@ -432,21 +433,38 @@ fn session_id(headers: &http::HeaderMap) -> Option<SessionId> {
     Some(id.into())
 }
 
-/// Reads a body of at most `max` bytes, each byte counted in `budget` as it comes.
+/// Reads a body of at most `max` bytes, each byte counted in `budget` as it comes, within
+/// `timeout`. A body over `max` is answered with the id of its request where its first
+/// [`HEAD_BYTES`] hold it: those of a body stated too long are read for it (with `read_head`,
+/// and within `timeout`), those of a body that grows too long are those read.
 async fn read_body<B>(
     body: B,
     max: usize,
     budget: &Arc<Semaphore>,
+    timeout: Duration,
+    read_head: bool,
 ) -> Result<(Bytes, Option<OwnedSemaphorePermit>), Response<ReplyBody>>
 where
     B: Body + Send + 'static,
     B::Error: Display,
 {
-    let too_large = || {
-        rpc_error(
+    let deadline = tokio::time::Instant::now() + timeout;
+    let too_large = |head: &[u8]| {
+        rpc_error_with_id(
             StatusCode::PAYLOAD_TOO_LARGE,
+            id_in_head(head),
             INVALID_REQUEST,
             format!("Payload Too Large: the request body is over {max} bytes"),
+        )
+    };
+    let timed_out = || {
+        rpc_error(
+            StatusCode::REQUEST_TIMEOUT,
+            INVALID_REQUEST,
+            format!(
+                "Request Timeout: the body was not received within {} s",
+                timeout.as_secs_f64()
+            ),
         )
     };
     let busy = || {
@@ -482,17 +500,39 @@ where
     };
     let mut permit = None;
     let length = body.size_hint().exact();
+    let mut body = std::pin::pin!(body);
     if let Some(length) = length {
         if length > max as u64 {
-            return Err(too_large());
+            let mut head = Vec::new();
+            // (Whatever stops it, a head cut short or none, the answer is the same.)
+            while read_head && head.len() < HEAD_BYTES {
+                let Ok(Some(Ok(frame))) = tokio::time::timeout_at(deadline, body.frame()).await
+                else {
+                    break;
+                };
+                if let Ok(mut data) = frame.into_data() {
+                    use bytes::Buf;
+                    while data.has_remaining() && head.len() < HEAD_BYTES {
+                        let chunk = data.chunk();
+                        keep_head(&mut head, chunk);
+                        let read = chunk.len();
+                        data.advance(read);
+                    }
+                }
+            }
+            return Err(too_large(&head));
         }
         if !take(length as usize, &mut permit) {
             return Err(busy());
         }
     }
     let mut collected = BytesMut::with_capacity(length.map_or(0, |length| length as usize));
-    let mut body = std::pin::pin!(body);
-    while let Some(frame) = body.frame().await {
+    loop {
+        let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(_) => return Err(timed_out()),
+        };
         let frame = frame.map_err(|error| {
             plain(
                 StatusCode::BAD_REQUEST,
@@ -505,7 +545,10 @@ where
         use bytes::Buf;
         let size = data.remaining();
         if size > max.saturating_sub(collected.len()) {
-            return Err(too_large());
+            let mut head = Vec::new();
+            keep_head(&mut head, &collected);
+            keep_head(&mut head, data.chunk());
+            return Err(too_large(&head));
         }
         // (A body of a stated length was counted whole before it was read.)
         if length.is_none() && !take(size, &mut permit) {

@@ -29,6 +29,7 @@ use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 
 pub(crate) mod client;
+mod head;
 mod http;
 mod stdio;
 
@@ -476,15 +477,16 @@ where
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
-        // are not finite). At most 64 reports wait to be sent: a handler that reports faster
-        // than the client reads loses the reports beyond them. Nothing goes out once cancelled.
-        let (sender, mut reports) = tokio::sync::mpsc::channel::<Progress>(64);
+        // are not finite). Every report is sent: those a handler makes faster than they go out
+        // wait (a gateway's far end must not lose the reports it sent before its answer).
+        // Nothing goes out once cancelled.
+        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel::<Progress>();
         let work = async {
             let last = Mutex::new(f64::NEG_INFINITY);
             let sink = move |step: Progress| {
                 let mut last = lock(&last);
                 let progress = step.progress;
-                if progress.is_finite() && progress > *last && sender.try_send(step).is_ok() {
+                if progress.is_finite() && progress > *last && sender.send(step).is_ok() {
                     *last = progress;
                 }
             };

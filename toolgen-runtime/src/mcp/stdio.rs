@@ -12,6 +12,8 @@ use serde_json::{Map, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::Mutex;
 
+use super::head::{HEAD_BYTES, id_in_head, keep_head};
+
 /// The longest line read by default: 4 MiB, what rmcp's streamable HTTP server takes as a
 /// request body, so a message that goes over HTTP goes over stdio too.
 const DEFAULT_MAX_LINE_LENGTH: usize = 4 * 1024 * 1024;
@@ -30,7 +32,7 @@ const KEPT_OUTPUT_CAPACITY: usize = 64 * 1024;
 ///
 /// | line | reply |
 /// |---|---|
-/// | longer than [`max_line_length`](McpStdio::max_line_length) (4 MiB unless set) | `-32600`, `"id": null`; the line is skipped without being held in memory |
+/// | longer than [`max_line_length`](McpStdio::max_line_length) (4 MiB unless set) | `-32600`, with the message's `id` where its first 4 KiB hold it (a string or an integer), else `"id": null`; the line is skipped without being held in memory |
 /// | not UTF-8, not JSON, or nested deeper than 128 levels | `-32700` (parse error), `"id": null` |
 /// | JSON but not an object (`[]`, a batch, which MCP does not have; `null`; `123`) | `-32600`, `"id": null` |
 /// | an object that is not an MCP message | `-32600`, with its `id` when that is a string or an integer, else `"id": null` |
@@ -72,6 +74,9 @@ pub struct McpStdio<R, W> {
     max_line_length: usize,
     /// Set while the rest of a line too long is skipped, up to its newline.
     skipping: bool,
+    /// The first bytes of the line too long being skipped, while they are too few to say
+    /// whether its id is among them ([`HEAD_BYTES`] at most).
+    head: Option<Vec<u8>>,
     /// An error reply not yet handed to the output.
     reply: Option<ErrorReply>,
     /// Whether the output holds an error reply not yet written out.
@@ -157,6 +162,7 @@ where
             line: Vec::new(),
             max_line_length: DEFAULT_MAX_LINE_LENGTH,
             skipping: false,
+            head: None,
             reply: None,
             unflushed: false,
             output: Arc::new(Mutex::new(Output {
@@ -170,8 +176,8 @@ where
 
 impl<R, W> McpStdio<R, W> {
     /// Reads lines of at most `bytes` bytes, not counting the newline (4 MiB unless set): a
-    /// longer one is answered with `-32600` and skipped, read through without being held in
-    /// memory. `usize::MAX` holds any line.
+    /// longer one is answered with `-32600` (with its id where its first 4 KiB hold it) and
+    /// skipped, read through without being held in memory. `usize::MAX` holds any line.
     ///
     /// ```
     /// let transport = toolgen_runtime::mcp_stdio().with_max_line_length(1 << 20);
@@ -198,12 +204,18 @@ where
     R: AsyncRead + Send + Unpin,
     W: AsyncWrite + Send + Unpin,
 {
-    /// Reads the next line into `self.line` (without its newline), or skips one too long.
-    /// Cancel-safe: what was read stays in `self.line` and `self.skipping` for the next call.
+    /// Reads the next line into `self.line` (without its newline), or skips one too long, its
+    /// id read from its first [`HEAD_BYTES`] (the rest is never held).
+    /// Cancel-safe: what was read stays in `self.line`, `self.skipping` and `self.head` for the
+    /// next call.
     async fn read_line(&mut self) -> io::Result<Line> {
         loop {
             let available = self.read.fill_buf().await?;
             if available.is_empty() {
+                if let Some(head) = self.head.take() {
+                    self.skipping = false;
+                    return Ok(Line::TooLong(id_in_head(&head)));
+                }
                 // A last line without its newline is read as a line.
                 return Ok(if self.skipping || self.line.is_empty() {
                     self.skipping = false;
@@ -219,15 +231,34 @@ where
             };
             let ends = newline.is_some();
             if self.skipping {
+                let mut found = None;
+                if let Some(mut head) = self.head.take() {
+                    keep_head(&mut head, content);
+                    if head.len() < HEAD_BYTES && !ends {
+                        self.head = Some(head);
+                    } else {
+                        found = Some(id_in_head(&head));
+                    }
+                }
                 self.skipping = !ends;
                 self.read.consume(used);
-                continue;
+                match found {
+                    Some(id) => return Ok(Line::TooLong(id)),
+                    None => continue,
+                }
             }
             if self.line.len().saturating_add(content.len()) > self.max_line_length {
+                let mut head = Vec::new();
+                keep_head(&mut head, &self.line);
+                keep_head(&mut head, content);
                 self.line.clear();
                 self.skipping = !ends;
                 self.read.consume(used);
-                return Ok(Line::TooLong);
+                if head.len() < HEAD_BYTES && !ends {
+                    self.head = Some(head);
+                    continue;
+                }
+                return Ok(Line::TooLong(id_in_head(&head)));
             }
             self.line.extend_from_slice(content);
             self.read.consume(used);
@@ -255,7 +286,8 @@ where
 /// What [`McpStdio::read_line`] read.
 enum Line {
     Read,
-    TooLong,
+    /// A line too long, skipped: its id, where its head holds it, else `null`.
+    TooLong(Value),
     End,
 }
 
@@ -285,9 +317,9 @@ where
             }
             match self.read_line().await {
                 Ok(Line::Read) => {}
-                Ok(Line::TooLong) => {
+                Ok(Line::TooLong(id)) => {
                     self.reply = Some(ErrorReply::new(
-                        Value::Null,
+                        id,
                         INVALID_REQUEST,
                         format!(
                             "Invalid Request: the line is longer than {} bytes, the most this \
@@ -475,11 +507,12 @@ fn why_refused(object: &Map<String, Value>, refused: &serde_json::Error) -> Stri
 mod tests {
     use super::*;
 
-    /// A line of 20 MiB is read through, answered, and never held: the line's buffer stays
-    /// within the limit.
+    /// A line of 20 MiB is read through, answered with its id, and never held: the line's
+    /// buffer stays within the limit, and only its head is kept to find the id.
     #[tokio::test]
     async fn a_line_too_long_is_not_held() {
-        let mut input = vec![b'x'; 20 * 1024 * 1024];
+        let mut input = b"{\"id\":3,\"pad\":\"".to_vec();
+        input.resize(20 * 1024 * 1024, b'x');
         input.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n");
         let (write, mut peer) = tokio::io::duplex(1 << 16);
         let mut transport = McpStdio::new(&input[..], write).with_max_line_length(1024);
@@ -489,6 +522,7 @@ mod tests {
             .expect("the ping after the long line");
         assert!(matches!(message, ClientJsonRpcMessage::Request(_)));
         assert!(transport.line.capacity() <= 64 * 1024);
+        assert!(transport.head.is_none());
         drop(transport);
         let mut reply = String::new();
         tokio::io::AsyncReadExt::read_to_string(&mut peer, &mut reply)
@@ -496,6 +530,6 @@ mod tests {
             .unwrap();
         let reply: Value = serde_json::from_str(&reply).unwrap();
         assert_eq!(reply["error"]["code"], INVALID_REQUEST);
-        assert_eq!(reply["id"], Value::Null);
+        assert_eq!(reply["id"], 3);
     }
 }

@@ -1,6 +1,9 @@
 //! Running calls: handlers and their dispatch (`handler`), and the `Runner` (feature `run`),
-//! which runs a turn's calls concurrently with timeouts.
+//! which runs a turn's calls concurrently with timeouts, and
+//! its `tracing` spans and events (`trace`, feature `tracing`).
 
 pub(crate) mod handler;
 #[cfg(feature = "run")]
 pub(crate) mod runner;
+#[cfg(feature = "run")]
+pub(crate) mod trace;

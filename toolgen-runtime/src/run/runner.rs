@@ -18,6 +18,7 @@ use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
+use crate::run::trace::{self, Outcome};
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::result::ToolResult;
@@ -73,18 +74,25 @@ use crate::wire::result::ToolResult;
 /// ```
 pub struct Runner<S, Ctx> {
     ctx: Ctx,
-    /// Tools defined at run time, beside the set's.
-    dynamic: Vec<(DynamicTool, Box<dyn DynamicHandler<Ctx>>)>,
+    /// Tools defined at run time, beside the set's, in the order of their sources' additions
+    /// (shadowed ones kept: their source may be the one to offer the name again).
+    dynamic: Vec<Added<Ctx>>,
+    /// How many sources of run-time tools were added: the next one's number.
+    #[cfg(feature = "mcp")]
+    sources: usize,
     /// The names of the tools the model is offered, when not all ([`Runner::offer`]).
     offered: Option<Vec<String>>,
     concurrency: usize,
     timeout: Option<Duration>,
     max_retries: usize,
+    /// Whether call spans record arguments and results ([`Runner::trace_values`]).
+    #[cfg(feature = "tracing")]
+    record_values: bool,
     /// Consecutive invalid-argument results, by tool name.
     failures: HashMap<String, usize>,
-    /// The MCP servers whose tools were added, each with the names it added.
+    /// The MCP servers whose tools were added, each with its source's number.
     #[cfg(feature = "mcp")]
-    toolsets: Vec<(crate::mcp::McpToolset, Vec<String>)>,
+    toolsets: Vec<(crate::mcp::McpToolset, usize)>,
     set: PhantomData<fn() -> S>,
 }
 
@@ -98,10 +106,14 @@ where
         Runner {
             ctx,
             dynamic: Vec::new(),
+            #[cfg(feature = "mcp")]
+            sources: 0,
             offered: None,
             concurrency: 8,
             timeout: None,
             max_retries: 3,
+            #[cfg(feature = "tracing")]
+            record_values: false,
             failures: HashMap::new(),
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
@@ -131,6 +143,43 @@ where
         self
     }
 
+    /// Whether the `tracing` spans of calls record their arguments
+    /// (`gen_ai.tool.call.arguments`) and results (`gen_ai.tool.call.result`), and
+    /// invalid-argument events the parser's message (which may quote a value). Off unless set:
+    /// arguments and results may hold secrets.
+    ///
+    /// ```
+    /// use toolgen::{Runner, ToolSet};
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Tool, ToolError};
+    /// # /// Ping.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Ping {}
+    /// # impl Handler<()> for Ping {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("pong") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Ping(Ping) }
+    /// let runner = Runner::<Tools, ()>::new(()).trace_values(true);
+    /// # let _ = runner;
+    /// ```
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[must_use]
+    pub fn trace_values(mut self, record: bool) -> Self {
+        self.record_values = record;
+        self
+    }
+
+    /// Whether traces get arguments, results and messages ([`Runner::trace_values`]).
+    fn values_traced(&self) -> bool {
+        #[cfg(feature = "tracing")]
+        return self.record_values;
+        #[cfg(not(feature = "tracing"))]
+        false
+    }
+
     /// The context the handlers get.
     pub fn context(&self) -> &Ctx {
         &self.ctx
@@ -138,9 +187,13 @@ where
 
     /// Adds a tool defined at run time, run by `handler`, beside the set's tools: calls that
     /// name it are checked against its schema and run like the others (the runner's timeout
-    /// applies). It replaces a tool added before under the same name; a set's tool of that
-    /// name keeps its calls and its place in the definitions, and the added one is left out
-    /// (the APIs refuse two tools of one name).
+    /// applies).
+    ///
+    /// Where two tools share a name (the APIs refuse two tools of one name, so one is left
+    /// out): a set's tool always keeps its calls and its place in the definitions; among the
+    /// tools added at run time, here or by `with_mcp` (feature `mcp`), the one added last takes
+    /// the name, and keeps it whatever the MCP servers added before it list later
+    /// (`refresh_mcp`).
     ///
     /// ```
     /// use serde::Deserialize;
@@ -191,17 +244,33 @@ where
         tool: DynamicTool,
         handler: impl DynamicHandler<Ctx> + 'static,
     ) -> Self {
+        // (A tool added before under this name can never take it back: dropped.)
         self.dynamic
-            .retain(|(other, _)| other.name() != tool.name());
-        self.dynamic.push((tool, Box::new(handler)));
+            .retain(|added| added.tool.name() != tool.name());
+        let added = Added {
+            tool,
+            handler: Box::new(handler),
+            #[cfg(feature = "mcp")]
+            source: self.next_source(),
+        };
+        self.dynamic.push(added);
         self
     }
 
+    /// The number of the next source of run-time tools.
+    #[cfg(feature = "mcp")]
+    fn next_source(&mut self) -> usize {
+        self.sources += 1;
+        self.sources
+    }
+
     /// Adds the tools of an MCP server ([`McpToolset`](crate::McpToolset)) beside the set's,
-    /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one (a tool
-    /// named like a set's tool is left out: give the toolset a
-    /// [`prefix`](crate::McpToolset::prefix)). When the server says its tools changed, the
-    /// runner lists them again before its next turn ([`refresh_mcp`](Runner::refresh_mcp)).
+    /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one. A name
+    /// is taken as there: a set's tool keeps its name, and among run-time tools the one added
+    /// last (a server's tool takes the name from a tool added before the toolset, not from
+    /// one added after it); give the toolset a [`prefix`](crate::McpToolset::prefix) to offer
+    /// both. When the server says its tools changed, the runner lists them again before its
+    /// next turn ([`refresh_mcp`](Runner::refresh_mcp)).
     ///
     /// ```
     /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
@@ -246,23 +315,24 @@ where
     #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
     #[must_use]
     pub fn with_mcp(mut self, toolset: crate::mcp::McpToolset) -> Self {
-        let names = self.add_toolset(&toolset);
-        self.toolsets.push((toolset, names));
+        let source = self.next_source();
+        self.add_toolset(&toolset, source);
+        self.toolsets.push((toolset, source));
         self
     }
 
-    /// Adds the tools `toolset` offers; their names.
+    /// Adds the tools `toolset` offers as the source numbered `source`, in its place among the
+    /// others.
     #[cfg(feature = "mcp")]
-    fn add_toolset(&mut self, toolset: &crate::mcp::McpToolset) -> Vec<String> {
+    fn add_toolset(&mut self, toolset: &crate::mcp::McpToolset, source: usize) {
         let (offered, _) = toolset.offered();
-        let mut names = Vec::with_capacity(offered.len());
-        for (tool, handler) in offered {
-            names.push(tool.name().to_owned());
-            self.dynamic
-                .retain(|(other, _)| other.name() != tool.name());
-            self.dynamic.push((tool, Box::new(handler)));
-        }
-        names
+        let at = self.dynamic.partition_point(|added| added.source <= source);
+        let tools = offered.into_iter().map(|(tool, handler)| Added {
+            tool,
+            handler: Box::new(handler),
+            source,
+        });
+        self.dynamic.splice(at..at, tools);
     }
 
     /// Lists again the tools of every MCP server that said they changed
@@ -271,20 +341,24 @@ where
     /// [`definitions`](Runner::definitions) for the next request to show the model the new
     /// tools at once. A server that cannot list them keeps its old ones (their calls then say
     /// what is wrong); the first such error is returned.
+    ///
+    /// The server's tools keep its place among the runner's sources, and the names it shares
+    /// go as before ([`with_tool`](Runner::with_tool)): a name a source added after it offers
+    /// stays with that source, whether the new list has the name or not; a name it takes from
+    /// a source added before it goes back to that source when the new list does not have it.
     #[cfg(feature = "mcp")]
     #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
     pub async fn refresh_mcp(&mut self) -> Result<(), crate::mcp::McpClientError> {
         let mut first_error = None;
-        let mut toolsets = std::mem::take(&mut self.toolsets);
-        for (toolset, names) in &mut toolsets {
+        let toolsets = std::mem::take(&mut self.toolsets);
+        for (toolset, source) in &toolsets {
             if !toolset.list_changed() {
                 continue;
             }
             match toolset.refresh().await {
                 Ok(()) => {
-                    self.dynamic
-                        .retain(|(tool, _)| !names.iter().any(|name| name == tool.name()));
-                    *names = self.add_toolset(toolset);
+                    self.dynamic.retain(|added| added.source != *source);
+                    self.add_toolset(toolset, *source);
                 }
                 Err(error) => {
                     first_error.get_or_insert(error);
@@ -348,7 +422,15 @@ where
 
     /// Whether the runner has a tool named `name` (the set's, or one added at run time).
     fn has(&self, name: &str) -> bool {
-        S::NAMES.contains(&name) || self.dynamic.iter().any(|(tool, _)| tool.name() == name)
+        S::NAMES.contains(&name) || self.dynamic.iter().any(|added| added.tool.name() == name)
+    }
+
+    /// The run-time tool that takes the name `name`: the one added last.
+    fn dynamic_named(&self, name: &str) -> Option<&Added<Ctx>> {
+        self.dynamic
+            .iter()
+            .rev()
+            .find(|added| added.tool.name() == name)
     }
 
     /// Whether the model is offered the tool named `name`.
@@ -387,14 +469,16 @@ where
                 }
             }
         }
+        let added = self.added();
         all.extend(
-            self.added()
+            added
+                .iter()
                 .map(|tool| tool.definition_at(provider, any_output)),
         );
         let names = S::NAMES
             .iter()
             .copied()
-            .chain(self.added().map(DynamicTool::name));
+            .chain(added.iter().map(|tool| tool.name()));
         Value::Array(
             all.into_iter()
                 .zip(names)
@@ -480,6 +564,7 @@ where
             }
             let count = self.failures.entry(name.to_owned()).or_insert(0);
             *count += 1;
+            trace::retry(name, *count, self.max_retries, *count > self.max_retries);
             if *count > self.max_retries && stop.is_none() {
                 stop = Some(Stop::RetriesExhausted {
                     tool: name.to_owned(),
@@ -503,7 +588,8 @@ where
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
-    /// the handler is given it instead of a signal of its own.
+    /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
+    /// call runs in its span ([`trace`](crate::run::trace)).
     pub(crate) async fn one_with(
         &self,
         provider: Provider,
@@ -512,6 +598,29 @@ where
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
+        let attempt = self.attempt(provider, call, turn, alone, progress);
+        #[cfg(feature = "tracing")]
+        let (result, outcome) = {
+            use tracing::Instrument;
+            let span = trace::call_span(provider, call, self.values_traced());
+            let (result, outcome) = attempt.instrument(span.clone()).await;
+            trace::record(&span, outcome, &result, self.values_traced());
+            (result, outcome)
+        };
+        #[cfg(not(feature = "tracing"))]
+        let (result, outcome) = attempt.await;
+        (result, outcome.verdict())
+    }
+
+    /// [`one_with`](Runner::one_with)'s work: the call's result, and how it ended.
+    async fn attempt(
+        &self,
+        provider: Provider,
+        call: &ToolCall,
+        turn: &Cancellation,
+        alone: bool,
+        progress: Option<&(dyn Fn(Progress) + Sync)>,
+    ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
             && !offered.iter().any(|offered| offered == name)
@@ -519,32 +628,32 @@ where
             let names: Vec<&str> = offered.iter().map(String::as_str).collect();
             return (
                 ToolResult::args_error(&ArgsError::unknown_tool(name, &names)),
-                Verdict::Unknown,
+                Outcome::UnknownTool,
             );
         }
         let target = match parse_caught::<S>(call) {
             Ok(Ok(tool)) => Target::Set(tool),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                let found = self.dynamic.iter().find(|(tool, _)| tool.name() == *name);
-                match found {
-                    Some((tool, handler)) => match tool.parse_args(&call.arguments) {
-                        Ok(arguments) => Target::Dynamic(handler.as_ref(), arguments),
-                        Err(error) => return (ToolResult::args_error(&error), Verdict::Invalid),
+                match self.dynamic_named(name) {
+                    Some(added) => match added.tool.parse_args(&call.arguments) {
+                        Ok(arguments) => Target::Dynamic(added.handler.as_ref(), arguments),
+                        Err(error) => return self.invalid(&error),
                     },
                     None => {
                         return (
                             ToolResult::args_error(&self.unknown(name)),
-                            Verdict::Unknown,
+                            Outcome::UnknownTool,
                         );
                     }
                 }
             }
-            Ok(Err(error)) => return (ToolResult::args_error(&error), Verdict::Invalid),
-            Err(panicked) => return (panicked, Verdict::Ran),
+            Ok(Err(error)) => return self.invalid(&error),
+            Err(panicked) => return (panicked, Outcome::Panicked),
         };
         // A call still waiting for its place when the turn was cancelled does not start.
         if turn.is_cancelled() {
-            return (cancelled(name), Verdict::Ran);
+            trace::cancelled(false);
+            return (cancelled(name), Outcome::Cancelled);
         }
         let timeout = match &target {
             Target::Set(tool) => tool.timeout().or(self.timeout),
@@ -566,7 +675,7 @@ where
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
-            Some(Err(message)) => return (ToolResult::error(message), Verdict::Ran),
+            Some(Err(message)) => return (ToolResult::error(message), Outcome::NoTimer),
             None => None,
         };
         let ctx = &self.ctx;
@@ -595,28 +704,43 @@ where
             Poll::Pending
         })
         .await;
-        let result = match outcome {
-            Ok(Ok(result)) => result,
-            Ok(Err(panic)) => panicked(name, &panic),
+        match outcome {
+            Ok(Ok(result)) => (result, Outcome::Ran),
+            Ok(Err(panic)) => (panicked(name, &panic), Outcome::Panicked),
             Err(ended) => {
                 // The handler is told, and polled once more so that one watching the signal
                 // can stop its work. Should it succeed then, its result is what happened: the
                 // model must not be told that it timed out, and try again. (An error it gives
                 // on being stopped says less than the timeout does.)
                 cancellation.cancel();
-                match poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
-                    Poll::Ready(Ok(result)) if !result.is_error() => result,
-                    _ => match ended {
-                        Ended::TimedOut => ToolResult::error(format!(
+                let last = match poll_fn(|cx| Poll::Ready(work.as_mut().poll(cx))).await {
+                    Poll::Ready(Ok(result)) if !result.is_error() => Some(result),
+                    _ => None,
+                };
+                let stood = last.is_some();
+                match ended {
+                    Ended::TimedOut => trace::timed_out(timeout.unwrap_or_default(), stood),
+                    Ended::Cancelled => trace::cancelled(true),
+                }
+                match (last, ended) {
+                    (Some(result), _) => (result, Outcome::Ran),
+                    (None, Ended::TimedOut) => (
+                        ToolResult::error(format!(
                             "the tool `{name}` timed out after {}",
                             written(timeout.unwrap_or_default())
                         )),
-                        Ended::Cancelled => cancelled(name),
-                    },
+                        Outcome::TimedOut,
+                    ),
+                    (None, Ended::Cancelled) => (cancelled(name), Outcome::Cancelled),
                 }
             }
-        };
-        (result, Verdict::Ran)
+        }
+    }
+
+    /// The result of a call whose arguments `error` refused, told to the trace.
+    fn invalid(&self, error: &ArgsError) -> (ToolResult, Outcome) {
+        trace::invalid_arguments(error, self.values_traced());
+        (ToolResult::args_error(error), Outcome::InvalidArguments)
     }
 }
 
@@ -649,18 +773,35 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     /// The error for a call of a tool neither the set nor the runner has.
     fn unknown(&self, name: &str) -> ArgsError {
         let mut names: Vec<&str> = S::NAMES.to_vec();
-        names.extend(self.added().map(DynamicTool::name));
+        names.extend(self.added().iter().map(|tool| tool.name()));
         ArgsError::unknown_tool(name, &names)
     }
 
-    /// The tools added at run time that calls can reach: one named like a set's tool never is
-    /// (the set's takes its calls), so it is neither listed nor named.
-    fn added(&self) -> impl Iterator<Item = &DynamicTool> + Clone {
-        self.dynamic
+    /// The tools added at run time that calls can reach, in the order of their sources: one
+    /// named like a set's tool never is (the set's takes its calls), nor one whose name a tool
+    /// added later took, so neither is listed nor named.
+    fn added(&self) -> Vec<&DynamicTool> {
+        let mut taken: std::collections::HashSet<&str> = S::NAMES.iter().copied().collect();
+        let mut reached: Vec<&DynamicTool> = self
+            .dynamic
             .iter()
-            .map(|(tool, _)| tool)
-            .filter(|tool| !S::NAMES.contains(&tool.name()))
+            .rev()
+            .map(|added| &added.tool)
+            .filter(|tool| taken.insert(tool.name()))
+            .collect();
+        reached.reverse();
+        reached
     }
+}
+
+/// A tool added at run time, with the number of its source (a [`Runner::with_tool`], or the
+/// toolset of a [`Runner::with_mcp`]), counted from 1 in the order of the additions.
+struct Added<Ctx> {
+    tool: DynamicTool,
+    handler: Box<dyn DynamicHandler<Ctx>>,
+    /// (Read where MCP servers' lists change: the only sources whose tools change.)
+    #[cfg(feature = "mcp")]
+    source: usize,
 }
 
 /// Why a call ended before its handler did.
