@@ -952,7 +952,7 @@ async fn every_report_of_a_fast_handler_goes_out() {
 /// The same through a gateway, with a far end written with the official Python SDK.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_report_of_the_python_sdk_server_reaches_the_client_through_a_gateway() {
-    let Some(python) = python_with_mcp() else {
+    let Some(python) = python_sdk::python_with_mcp("server") else {
         return;
     };
     let mut command = tokio::process::Command::new(python);
