@@ -589,7 +589,7 @@ where
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
     /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
-    /// call runs in its span ([`trace`](crate::run::trace)).
+    /// call runs in its span ([`trace`]).
     pub(crate) async fn one_with(
         &self,
         provider: Provider,
