@@ -192,7 +192,8 @@ fuzz_target!(|data: &[u8]| {
         if body.len() > max_body {
             assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{shown}");
             let reply = answer_json.expect("a JSON-RPC error");
-            mcp::check_error_reply(&shown, &reply, &[-32600], &Value::Null);
+            let id = mcp::long_message_id(&shown, body, &reply);
+            mcp::check_error_reply(&shown, &reply, &[-32600], &id);
             return;
         }
         if headers == 2 {

@@ -197,7 +197,7 @@ fn check_line(line: &[u8], max_line: usize, seen: &Seen) {
     };
     let code = reply["error"]["code"].as_i64();
     let id = if line.len() > max_line {
-        Value::Null
+        mcp::long_message_id(&shown, line, reply)
     } else {
         mcp::readable_id(line)
     };
