@@ -31,10 +31,12 @@ use crate::wire::result::{Output, ToolResult};
 pub(crate) mod client;
 mod head;
 mod http;
+mod router;
 mod stdio;
 
 pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
+pub use router::Parameters;
 pub use stdio::{McpStdio, mcp_stdio};
 
 /// A tool set served over MCP: an rmcp [`ServerHandler`] whose `tools/list` answers with the
@@ -468,7 +470,8 @@ where
     Ctx: Send + Sync + 'static,
 {
     /// Answers `tools/call`: the call of `request` run by the runner, with the progress
-    /// reports and the cancellation of the request in `context` (`call_tool` answers with it).
+    /// reports and the cancellation of the request in `context`. `McpServer`'s own `call_tool`
+    /// and each route of [`McpServer::tool_router`] answer with it.
     pub(crate) async fn call(
         &self,
         request: CallToolRequestParams,
