@@ -197,6 +197,17 @@ impl ClientHandler for Client {
     }
 }
 
+/// The client's end of an in-process connection to `server`, served in a task of its own.
+fn serve_in_process(server: Shop) -> tokio::io::DuplexStream {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    client_side
+}
+
 fn call(name: &str, arguments: Value) -> CallToolRequestParams {
     let Value::Object(arguments) = arguments else {
         panic!("arguments are an object");
@@ -211,14 +222,8 @@ fn text(result: &CallToolResult) -> (&str, bool) {
 
 #[tokio::test]
 async fn parameters_parse_with_toolgen_where_rmcps_use_serde_alone() {
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
     let kit = kit();
-    let server = shop(&kit);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
+    let client_side = serve_in_process(shop(&kit));
     let client = ().serve(client_side).await.expect("the client connects");
 
     // Its schema is toolgen's, as `tools/list` gives it.
@@ -282,14 +287,8 @@ async fn parameters_parse_with_toolgen_where_rmcps_use_serde_alone() {
 
 #[tokio::test]
 async fn one_rmcp_handler_serves_toolgen_tools_beside_its_own_prompts_and_resources() {
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
     let kit = kit();
-    let server = shop(&kit);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
+    let client_side = serve_in_process(shop(&kit));
     let (progress, mut progressed) = tokio::sync::mpsc::unbounded_channel();
     let client = Client { progress }
         .serve(client_side)
@@ -378,33 +377,11 @@ async fn one_rmcp_handler_serves_toolgen_tools_beside_its_own_prompts_and_resour
     let _ = client.cancel().await;
 }
 
-/// Runs `program` with `args` as the client of the shop, over its stdin and stdout: it must end
-/// within a minute, saying all its checks passed, and the call it abandoned must have been
-/// cancelled in the handler.
+/// Serves the shop to `program` run with `args` (an SDK's client over its stdio), and waits until
+/// the call it abandoned was cancelled in the handler.
 async fn serve_client(program: &str, args: &[&str]) {
-    let mut child = tokio::process::Command::new(program)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
     let kit = kit();
-    let server = shop(&kit);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(transport).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let output = tokio::time::timeout(Duration::from_secs(60), child.wait_with_output())
-        .await
-        .expect("the client ends within a minute")
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("all checks passed"), "{stderr}");
+    python_sdk::serve_client(shop(&kit), program, args).await;
     handler_stopped(&kit).await;
 }
 

@@ -10,13 +10,10 @@ by toolgen through `toolgen::Parameters`) and toolgen's `count` (with progress) 
 Exit 0: all checks passed; 1: a check failed (reason on stderr). Needs `mcp` (tested with 2.3.0).
 """
 
-import os
-import sys
-
 import anyio
 from mcp import Client
 
-from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio
+from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio, run_client
 
 
 async def main() -> None:
@@ -66,16 +63,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    code = 1
-    try:
-        anyio.run(main)
-        code = 0
-        print("rmcp_router_client: all checks passed", file=sys.stderr)
-    except BaseException as err:  # report the first failure, whatever layer it came from
-        while isinstance(err, BaseExceptionGroup) and err.exceptions:  # unwrap anyio task groups
-            err = err.exceptions[0]
-        what = str(err) if isinstance(err, CheckFailed) else f"unexpected {type(err).__name__}: {err!r}"
-        print(f"rmcp_router_client: FAILED: {what}", file=sys.stderr)
-    sys.stderr.flush()
-    # Exit hard: the abandoned stdin reader thread may still be blocked in readline().
-    os._exit(code)
+    run_client("rmcp_router_client", main)
