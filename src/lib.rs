@@ -178,7 +178,7 @@ pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
     HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
-    ToolSwitch, mcp_stdio,
+    Parameters, ToolSwitch, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 #[cfg(feature = "run")]

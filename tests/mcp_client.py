@@ -209,6 +209,24 @@ async def own_stdio():
                 scope.cancel()
 
 
+def run_client(name: str, main, *args) -> None:
+    """Runs `main(*args)` (the checks of the client script `name`) and exits: 0, saying "all checks
+    passed" on stderr, or 1, saying the first failure, whatever layer it came from."""
+    code = 1
+    try:
+        anyio.run(main, *args)
+        code = 0
+        print(f"{name}: all checks passed", file=sys.stderr)
+    except BaseException as err:
+        while isinstance(err, BaseExceptionGroup) and err.exceptions:  # unwrap anyio task groups
+            err = err.exceptions[0]
+        what = str(err) if isinstance(err, CheckFailed) else f"unexpected {type(err).__name__}: {err!r}"
+        print(f"{name}: FAILED: {what}", file=sys.stderr)
+    sys.stderr.flush()
+    # Exit hard: the abandoned stdin reader thread may still be blocked in readline().
+    os._exit(code)
+
+
 async def main(args) -> None:
     changes, list_changed = [], anyio.Event()
 

@@ -95,26 +95,5 @@ async fn the_python_sdk_lists_and_calls_the_rmcp_server() {
     };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schemars_rmcp_client.py");
     let expected = serde_json::to_string(&expected()).unwrap();
-    let mut child = tokio::process::Command::new(python)
-        .arg(script)
-        .arg(expected)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
-    tokio::spawn(async move {
-        if let Ok(running) = Files.serve(transport).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let output = tokio::time::timeout(std::time::Duration::from_secs(60), child.wait_with_output())
-        .await
-        .expect("the client ends within a minute")
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("all checks passed"), "{stderr}");
+    python_sdk::serve_client(Files, &python, &[script, &expected]).await;
 }

@@ -10,13 +10,11 @@ one, and calls `inspect` with valid arguments. Exit 0: all checks passed; 1: a c
 """
 
 import json
-import os
 import sys
 
-import anyio
 from mcp import Client
 
-from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio
+from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio, run_client
 
 META_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
@@ -40,16 +38,4 @@ async def main(expected: dict) -> None:
 
 
 if __name__ == "__main__":
-    code = 1
-    try:
-        anyio.run(main, json.loads(sys.argv[1]))
-        code = 0
-        print("schemars_rmcp_client: all checks passed", file=sys.stderr)
-    except BaseException as err:  # report the first failure, whatever layer it came from
-        while isinstance(err, BaseExceptionGroup) and err.exceptions:  # unwrap anyio task groups
-            err = err.exceptions[0]
-        what = str(err) if isinstance(err, CheckFailed) else f"unexpected {type(err).__name__}: {err!r}"
-        print(f"schemars_rmcp_client: FAILED: {what}", file=sys.stderr)
-    sys.stderr.flush()
-    # Exit hard: the abandoned stdin reader thread may still be blocked in readline().
-    os._exit(code)
+    run_client("schemars_rmcp_client", main, json.loads(sys.argv[1]))

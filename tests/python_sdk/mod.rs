@@ -1,4 +1,5 @@
-//! The official Python MCP SDK, for the tests that talk to it (`tests/mcp*.py`).
+//! The official Python MCP SDK, for the tests that talk to it (`tests/mcp*.py`), and how a test
+//! serves a client process over its stdio.
 
 /// The Python interpreter with the official MCP SDK (`pip install mcp==2.3.0`): `TOOLGEN_PYTHON`,
 /// or `python3`. `None` (the test, named by `what`, says it is skipped) where there is none; but
@@ -22,4 +23,38 @@ pub fn python_with_mcp(what: &str) -> Option<String> {
             None
         }
     }
+}
+
+/// Serves `server` to `program` run with `args`, an MCP client over its stdin and stdout (a
+/// script of the Python or TypeScript SDK): it must end within a minute, saying on stderr that
+/// all its checks passed.
+#[allow(dead_code)] // (Not every test file that has this module serves a client process.)
+pub async fn serve_client<S>(server: S, program: &str, args: &[&str])
+where
+    S: toolgen::rmcp::ServerHandler,
+{
+    use toolgen::rmcp::ServiceExt;
+
+    let mut child = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(transport).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let wait = child.wait_with_output();
+    let output = tokio::time::timeout(std::time::Duration::from_secs(60), wait)
+        .await
+        .expect("the client ends within a minute")
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("all checks passed"), "{stderr}");
 }

@@ -42,7 +42,7 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
     HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
-    ToolSwitch, mcp_stdio,
+    Parameters, ToolSwitch, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};

@@ -31,10 +31,12 @@ use crate::wire::result::{Output, ToolResult};
 pub(crate) mod client;
 mod head;
 mod http;
+mod router;
 mod stdio;
 
 pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
+pub use router::Parameters;
 pub use stdio::{McpStdio, mcp_stdio};
 
 /// A tool set served over MCP: an rmcp [`ServerHandler`] whose `tools/list` answers with the
@@ -467,6 +469,67 @@ where
     S: Dispatch<Ctx> + 'static,
     Ctx: Send + Sync + 'static,
 {
+    /// Answers `tools/call`: the call of `request` run by the runner, with the progress
+    /// reports and the cancellation of the request in `context`. `McpServer`'s own `call_tool`
+    /// and each route of [`McpServer::tool_router`] answer with it.
+    pub(crate) async fn call(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let found = self
+            .enabled_with_outputs()
+            .find(|(tool, _)| tool.name == request.name);
+        let Some((_, output)) = found else {
+            let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
+            let error = crate::ArgsError::unknown_tool(&request.name, &names);
+            return Err(ErrorData::invalid_params(error.message().to_owned(), None));
+        };
+        // (A map writes to a string without fail.) The map is dropped at once: a large call
+        // holds two copies of its arguments, not three.
+        let arguments = match request.arguments {
+            Some(arguments) => serde_json::to_string(&arguments).unwrap_or_default(),
+            None => "{}".to_owned(),
+        };
+        let mut call = ToolCall::new(request.name.into_owned(), arguments);
+        call.id = Some(match &context.id {
+            NumberOrString::Number(number) => number.to_string(),
+            NumberOrString::String(id) => id.to_string(),
+        });
+        // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
+        let turn = Cancellation::new();
+        let run = async {
+            match context.meta.get_progress_token() {
+                None => {
+                    self.runner
+                        .one_with(Provider::Mcp, &call, &turn, true, None)
+                        .await
+                        .0
+                }
+                // (Boxed: the call's future stays small on the common way.)
+                Some(token) => {
+                    Box::pin(self.run_reporting(&call, &turn, token, &context.peer)).await
+                }
+            }
+        };
+        // `notifications/cancelled` cancels the call as a cancelled turn does.
+        let mut run = pin!(run);
+        let mut cancelled = pin!(context.ct.cancelled());
+        let mut told = false;
+        let result = poll_fn(|cx| {
+            if !told && cancelled.as_mut().poll(cx).is_ready() {
+                told = true;
+                turn.cancel();
+            }
+            run.as_mut().poll(cx)
+        })
+        .await;
+        let legacy = is_legacy(context.protocol_version().as_ref());
+        Ok(CallToolResponse::from(call_tool_result(
+            result, legacy, output,
+        )))
+    }
+
     /// Runs `call` with its progress reports sent as `notifications/progress` with `token`.
     async fn run_reporting(
         &self,
@@ -566,57 +629,7 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let found = self
-            .enabled_with_outputs()
-            .find(|(tool, _)| tool.name == request.name);
-        let Some((_, output)) = found else {
-            let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
-            let error = crate::ArgsError::unknown_tool(&request.name, &names);
-            return Err(ErrorData::invalid_params(error.message().to_owned(), None));
-        };
-        // (A map writes to a string without fail.) The map is dropped at once: a large call
-        // holds two copies of its arguments, not three.
-        let arguments = match request.arguments {
-            Some(arguments) => serde_json::to_string(&arguments).unwrap_or_default(),
-            None => "{}".to_owned(),
-        };
-        let mut call = ToolCall::new(request.name.into_owned(), arguments);
-        call.id = Some(match &context.id {
-            NumberOrString::Number(number) => number.to_string(),
-            NumberOrString::String(id) => id.to_string(),
-        });
-        // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
-        let turn = Cancellation::new();
-        let run = async {
-            match context.meta.get_progress_token() {
-                None => {
-                    self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None)
-                        .await
-                        .0
-                }
-                // (Boxed: the call's future stays small on the common way.)
-                Some(token) => {
-                    Box::pin(self.run_reporting(&call, &turn, token, &context.peer)).await
-                }
-            }
-        };
-        // `notifications/cancelled` cancels the call as a cancelled turn does.
-        let mut run = pin!(run);
-        let mut cancelled = pin!(context.ct.cancelled());
-        let mut told = false;
-        let result = poll_fn(|cx| {
-            if !told && cancelled.as_mut().poll(cx).is_ready() {
-                told = true;
-                turn.cancel();
-            }
-            run.as_mut().poll(cx)
-        })
-        .await;
-        let legacy = is_legacy(context.protocol_version().as_ref());
-        Ok(CallToolResponse::from(call_tool_result(
-            result, legacy, output,
-        )))
+        self.call(request, context).await
     }
 
     async fn on_custom_request(
