@@ -12,7 +12,8 @@ use async_openai::types::chat::{
 };
 use async_openai::types::responses::{CreateResponse, InputItem, InputParam, Response, Tool};
 use pretty_assertions::assert_eq;
-use recipe::{recording, run_turn, seed_tools, typed, untyped};
+use recipe::recipe_tools::{recording, run_turn, seed_tools};
+use recipe::{typed, untyped};
 use serde_json::Value;
 use toolgen::{Provider, ToolCall, ToolChoice};
 
