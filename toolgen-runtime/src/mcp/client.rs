@@ -21,6 +21,7 @@ use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::mcp::trace::{Connection, McpSpan};
 use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
 use crate::tool::dynamic::{DynamicTool, DynamicToolError};
 use crate::wire::result::ToolResult;
@@ -58,6 +59,11 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 ///
 /// Clones share the connection. It closes when the last clone (and every runner holding its
 /// tools) is dropped, or with [`close`](McpToolset::close); a child process is killed then.
+///
+/// With the feature `tracing`, each forwarded call runs in a span of kind client,
+/// `tools/call {tool}` with OpenTelemetry's MCP attributes (README, "Tracing"), a child of the
+/// runner's `execute_tool` span; with the feature `opentelemetry`, its trace context goes to
+/// the server in the request's `params._meta`, for the server's span to continue.
 ///
 /// ```no_run
 /// use toolgen::{Provider, Runner, ToolSet};
@@ -100,6 +106,8 @@ struct Shared {
     listed: Mutex<Vec<rmcp::model::Tool>>,
     /// The server's name, for messages.
     name: String,
+    /// The transport and version, for the calls' spans.
+    connection: Connection,
     /// The child process, killed when dropped.
     _child: Option<tokio::process::Child>,
 }
@@ -262,13 +270,13 @@ impl McpToolset {
                 "the child's stdin and stdout are not piped",
             )));
         };
-        Self::start((stdout, stdin), Some(child)).await
+        Self::start((stdout, stdin), Some(child), Some("pipe")).await
     }
 
     /// Connects to the streamable HTTP endpoint at `url` (as `http://127.0.0.1:8080/mcp`).
     pub async fn http(url: &str) -> Result<Self, McpClientError> {
         let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_owned());
-        Self::start(transport, None).await
+        Self::start(transport, None, Some("tcp")).await
     }
 
     /// Speaks MCP over any rmcp client transport (a `tokio::io::duplex` half, an
@@ -305,12 +313,13 @@ impl McpToolset {
         T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
         E: std::error::Error + Send + Sync + 'static,
     {
-        Self::start(transport, None).await
+        Self::start(transport, None, None).await
     }
 
     async fn start<T, E, A>(
         transport: T,
         child: Option<tokio::process::Child>,
+        network_transport: Option<&'static str>,
     ) -> Result<Self, McpClientError>
     where
         T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
@@ -333,12 +342,18 @@ impl McpToolset {
             .peer_info()
             .and_then(|info| info.server_info.as_ref().map(|server| server.name.clone()))
             .unwrap_or_else(|| "MCP server".to_owned());
+        let connection = Connection {
+            transport: network_transport,
+            protocol_version: (peer.peer_info())
+                .map(|info| info.protocol_version.as_str().to_owned()),
+        };
         let shared = Arc::new(Shared {
             peer,
             service: Mutex::new(Some(service)),
             events,
             listed: Mutex::new(Vec::new()),
             name,
+            connection,
             _child: child,
         });
         let toolset = McpToolset {
@@ -620,6 +635,8 @@ pub(crate) struct McpCall {
 /// progress sink.
 struct Abandoned<'a> {
     shared: &'a Shared,
+    /// The call's span, told that the caller gave up.
+    span: &'a McpSpan,
     id: Option<RequestId>,
     token: ProgressToken,
     /// The call's progress reports.
@@ -631,6 +648,9 @@ impl Drop for Abandoned<'_> {
         // Closed first: a request not yet gone out then registers nothing.
         self.progress.close();
         lock(&self.shared.events.progress).remove(&self.token);
+        if self.id.is_some() {
+            self.span.failed("cancelled", None);
+        }
         if let Some(id) = self.id.take()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
@@ -648,6 +668,7 @@ impl McpCall {
     async fn forward(&self, arguments: Value, call: &Invocation<'_>) -> ToolResult {
         let server = &self.shared.name;
         let tool = &self.remote;
+        let span = McpSpan::client(tool, &self.shared.connection);
         let mut params = CallToolRequestParams::new(tool.clone());
         if let Value::Object(arguments) = arguments {
             params = params.with_arguments(arguments);
@@ -655,6 +676,7 @@ impl McpCall {
         let (sink, progress) = mpsc::unbounded_channel();
         let mut request = ClientRequest::CallToolRequest(Request::new(params));
         request.extensions_mut().insert(ProgressSink(sink));
+        span.carry(&mut request);
         let sent = self
             .shared
             .peer
@@ -663,13 +685,16 @@ impl McpCall {
         let mut handle = match sent {
             Ok(handle) => handle,
             Err(error) => {
+                span.failed("_OTHER", None);
                 return ToolResult::error(format!(
                     "the tool `{tool}` of the MCP server `{server}` could not be called: {error}"
                 ));
             }
         };
+        span.sent(&handle.id);
         let mut abandoned = Abandoned {
             shared: &self.shared,
+            span: &span,
             id: Some(handle.id.clone()),
             token: handle.progress_token.clone(),
             progress,
@@ -689,27 +714,46 @@ impl McpCall {
         drop(abandoned);
         match answer {
             Ok(Ok(ServerResult::CallToolResult(result))) => match serde_json::to_value(&result) {
-                Ok(result) => call_result(&result),
-                Err(error) => ToolResult::error(format!(
-                    "the tool `{tool}` of the MCP server `{server}` answered with a result \
-                     toolgen cannot read: {error}"
-                )),
+                Ok(result) => {
+                    let result = call_result(&result);
+                    span.answered(&result);
+                    result
+                }
+                Err(error) => {
+                    span.failed("_OTHER", None);
+                    ToolResult::error(format!(
+                        "the tool `{tool}` of the MCP server `{server}` answered with a result \
+                         toolgen cannot read: {error}"
+                    ))
+                }
             },
             Ok(Ok(ServerResult::EmptyResult(_))) => ToolResult::text(""),
-            Ok(Ok(_)) => ToolResult::error(format!(
-                "the tool `{tool}` of the MCP server `{server}` answered with something other \
-                 than a tool's result"
-            )),
-            Ok(Err(rmcp::ServiceError::McpError(error))) => ToolResult::error(format!(
-                "the MCP server `{server}` refused the call of `{tool}`: {} ({})",
-                error.message, error.code.0
-            )),
-            Ok(Err(error)) => ToolResult::error(format!(
-                "the call of `{tool}` on the MCP server `{server}` failed: {error}"
-            )),
-            Err(_) => ToolResult::error(format!(
-                "the MCP server `{server}` closed the connection while `{tool}` ran"
-            )),
+            Ok(Ok(_)) => {
+                span.failed("_OTHER", None);
+                ToolResult::error(format!(
+                    "the tool `{tool}` of the MCP server `{server}` answered with something \
+                     other than a tool's result"
+                ))
+            }
+            Ok(Err(rmcp::ServiceError::McpError(error))) => {
+                span.refused(&error);
+                ToolResult::error(format!(
+                    "the MCP server `{server}` refused the call of `{tool}`: {} ({})",
+                    error.message, error.code.0
+                ))
+            }
+            Ok(Err(error)) => {
+                span.failed("_OTHER", None);
+                ToolResult::error(format!(
+                    "the call of `{tool}` on the MCP server `{server}` failed: {error}"
+                ))
+            }
+            Err(_) => {
+                span.failed("connection_closed", None);
+                ToolResult::error(format!(
+                    "the MCP server `{server}` closed the connection while `{tool}` ran"
+                ))
+            }
         }
     }
 }

@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use futures_util::future::join;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ErrorCode, Implementation, ListToolsResult, NumberOrString,
-    PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ProtocolVersion,
-    ResourceContents, ResultType, ServerCapabilities, ServerConfig, ServerNotification,
-    SubscriptionFilter, Tool, ToolListChangedNotification,
+    CustomResult, ErrorCode, Implementation, InitializeRequestParams, InitializeResult,
+    ListToolsResult, NumberOrString, PaginatedRequestParams, ProgressNotificationParam,
+    ProgressToken, ProtocolVersion, ResourceContents, ResultType, ServerCapabilities, ServerConfig,
+    ServerNotification, SubscriptionFilter, Tool, ToolListChangedNotification,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -27,12 +27,14 @@ use crate::run::runner::Runner;
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
+use trace::McpSpan;
 
 pub(crate) mod client;
 mod head;
 mod http;
 mod router;
 mod stdio;
+mod trace;
 
 pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
@@ -89,6 +91,8 @@ pub struct McpServer<S, Ctx> {
     info: Arc<(String, String)>,
     switch: ToolSwitch,
     page_size: usize,
+    /// Whether request spans record arguments and results ([`McpServer::trace_values`]).
+    trace_values: bool,
 }
 
 impl<S, Ctx> Clone for McpServer<S, Ctx> {
@@ -100,6 +104,7 @@ impl<S, Ctx> Clone for McpServer<S, Ctx> {
             info: Arc::clone(&self.info),
             switch: self.switch.clone(),
             page_size: self.page_size,
+            trace_values: self.trace_values,
         }
     }
 }
@@ -143,6 +148,7 @@ where
             info: Arc::new((name.into(), version.into())),
             switch: ToolSwitch::new(),
             page_size: 100,
+            trace_values: false,
         }
     }
 
@@ -216,6 +222,42 @@ where
     #[must_use]
     pub fn page_size(mut self, tools: usize) -> Self {
         self.page_size = tools.max(1);
+        self
+    }
+
+    /// Records the arguments and results of `tools/call` on its request span
+    /// (`gen_ai.tool.call.arguments`, `gen_ai.tool.call.result`), which it never does unless
+    /// asked: they may hold secrets. The runner's own spans, inside it, follow
+    /// [`Runner::trace_values`].
+    ///
+    /// Each request the server answers runs in a span named and attributed as OpenTelemetry's
+    /// MCP conventions say: `tools/call get_weather` or `tools/list`, kind server, with
+    /// `mcp.method.name`, `jsonrpc.request.id`, `mcp.session.id` (streamable HTTP),
+    /// `mcp.protocol.version`, `network.transport` (`tcp` for HTTP, `pipe` for
+    /// [`mcp_stdio`]), `gen_ai.tool.name`, and `error.type` on failure (README, "Tracing").
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::McpServer;
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<()> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// let runner = Runner::<Tools, ()>::new(()).trace_values(true);
+    /// let server = McpServer::new(runner, "greeter", "1.0.0").trace_values(true);
+    /// # drop(server);
+    /// ```
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[must_use]
+    pub fn trace_values(mut self, record: bool) -> Self {
+        self.trace_values = record;
         self
     }
 
@@ -477,13 +519,21 @@ where
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let span = McpSpan::server(
+            "tools/call",
+            Some(&request.name),
+            &context,
+            self.trace_values,
+        );
         let found = self
             .enabled_with_outputs()
             .find(|(tool, _)| tool.name == request.name);
         let Some((_, output)) = found else {
             let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
-            return Err(ErrorData::invalid_params(error.message().to_owned(), None));
+            let error = ErrorData::invalid_params(error.message().to_owned(), None);
+            span.refused(&error);
+            return Err(error);
         };
         // (A map writes to a string without fail.) The map is dropped at once: a large call
         // holds two copies of its arguments, not three.
@@ -491,6 +541,7 @@ where
             Some(arguments) => serde_json::to_string(&arguments).unwrap_or_default(),
             None => "{}".to_owned(),
         };
+        span.arguments(&arguments);
         let mut call = ToolCall::new(request.name.into_owned(), arguments);
         call.id = Some(match &context.id {
             NumberOrString::Number(number) => number.to_string(),
@@ -513,7 +564,7 @@ where
             }
         };
         // `notifications/cancelled` cancels the call as a cancelled turn does.
-        let mut run = pin!(run);
+        let mut run = pin!(span.instrument(run));
         let mut cancelled = pin!(context.ct.cancelled());
         let mut told = false;
         let result = poll_fn(|cx| {
@@ -524,6 +575,7 @@ where
             run.as_mut().poll(cx)
         })
         .await;
+        span.answered(&result);
         let legacy = is_legacy(context.protocol_version().as_ref());
         Ok(CallToolResponse::from(call_tool_result(
             result, legacy, output,
@@ -590,11 +642,27 @@ where
         config
     }
 
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        // rmcp's own `initialize`, in the request's span.
+        let span = McpSpan::server("initialize", None, &context, false);
+        context.peer.set_peer_info(request.clone());
+        let answer = self.negotiate_initialize(&request);
+        if let Err(error) = &answer {
+            span.refused(error);
+        }
+        answer
+    }
+
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        let span = McpSpan::server("tools/list", None, &context, false);
         let tools: Vec<&Tool> = self.enabled().collect();
         let start = match request.and_then(|request| request.cursor) {
             None => 0,
@@ -602,10 +670,12 @@ where
                 // (Past the end, after tools were switched off: an empty last page.)
                 Ok(start) if start > 0 => start.min(tools.len()),
                 _ => {
-                    return Err(ErrorData::invalid_params(
+                    let error = ErrorData::invalid_params(
                         format!("invalid cursor `{cursor}`: use the `nextCursor` of a page"),
                         None,
-                    ));
+                    );
+                    span.refused(&error);
+                    return Err(error);
                 }
             },
         };

@@ -334,7 +334,7 @@ where
             let read = read_message(&self.line);
             self.line.clear();
             match read {
-                Ok(message) => return Some(message),
+                Ok(message) => return Some(super::trace::read_over(message, "pipe")),
                 Err(reply) => self.reply = reply,
             }
         }
