@@ -1,0 +1,291 @@
+//! `RigTools` (feature `rig044`): a runner's tools handed to a rig agent. The agent runs on a
+//! completion model written here (a scripted runtime behind rig's scripted wire, no network),
+//! which asks for tool calls, then answers; what the model reads in each request is checked:
+//! the tools' definitions, the results, and the errors with their JSON paths. Derived tools,
+//! a run-time tool and the tools of an MCP server (toolgen's own, in process) each go through.
+
+#![cfg(feature = "__rig_agent")]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::stream::iter as frames;
+use pretty_assertions::assert_eq;
+use rig_agent::AgentBuilder;
+use rig_agent::core::completion::{AssistantContent, CompletionRequest, CompletionResponse, Usage};
+use rig_agent::core::driver::{Exchange, Model, Opened, Opening, Transport};
+use rig_agent::core::message::{Message, Origin, ToolName, ToolResultContent, UserContent};
+use rig_agent::core::test_utils::{MockFrame, MockScript};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolgen::rmcp::ServiceExt;
+use toolgen::{
+    DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, McpServer, McpToolset,
+    Provider, RigTools, Runner, Tool, ToolError, ToolSet,
+};
+
+/// What the tools share: how many times each ran.
+#[derive(Default)]
+struct Ledger {
+    added: AtomicUsize,
+}
+
+/// Add two numbers.
+#[derive(Tool, Deserialize)]
+struct Add {
+    a: i64,
+    b: i64,
+}
+
+impl Handler<Ledger> for Add {
+    type Output = i64;
+    async fn handle(self, ledger: &Ledger, _: &Invocation<'_>) -> Result<i64, ToolError> {
+        ledger.added.fetch_add(1, Ordering::SeqCst);
+        Ok(self.a + self.b)
+    }
+}
+
+/// Wait for a long time.
+#[derive(Tool, Deserialize)]
+#[tool(timeout = "50ms")]
+struct Slow {}
+
+impl Handler<Ledger> for Slow {
+    type Output = &'static str;
+    async fn handle(self, _: &Ledger, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        tokio::time::sleep(Duration::from_secs(30)).await;
+        Ok("done")
+    }
+}
+
+#[derive(ToolSet)]
+enum Tools {
+    Add(Add),
+    Slow(Slow),
+}
+
+/// Shouts its text (a tool defined at run time).
+struct Shout;
+
+impl DynamicHandler<Ledger> for Shout {
+    fn handle<'a>(
+        &'a self,
+        _: &'a Ledger,
+        args: Value,
+        _: &'a Invocation<'a>,
+    ) -> DynamicFuture<'a> {
+        Box::pin(async move { Ok(json!(args["text"].as_str().unwrap_or("").to_uppercase())) })
+    }
+}
+
+/// A completion model: it answers the requests in turn with the replies given, and keeps
+/// every request it got.
+#[derive(Clone)]
+struct Scripted {
+    replies: Arc<Vec<Vec<AssistantContent>>>,
+    requests: Arc<Mutex<Vec<CompletionRequest>>>,
+}
+
+impl Transport<MockScript> for Scripted {
+    fn send(&self, request: CompletionRequest, _: Exchange) -> Opening<MockFrame> {
+        let mut requests = self.requests.lock().unwrap();
+        let reply = self.replies[requests.len()].clone();
+        requests.push(request);
+        let response = CompletionResponse::new(
+            reply,
+            Usage::new(),
+            Origin::new("test.local", "scripted", ""),
+            Value::Null,
+        );
+        Opening::ready(Opened::new(frames([Ok(MockFrame::Response(Box::new(
+            response,
+        )))])))
+    }
+}
+
+impl Scripted {
+    fn new(replies: Vec<Vec<AssistantContent>>) -> Self {
+        Scripted {
+            replies: Arc::new(replies),
+            requests: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    fn model(&self) -> Model<MockScript, Scripted> {
+        Model::new(MockScript::new("scripted"), self.clone())
+    }
+
+    fn requests(&self) -> Vec<CompletionRequest> {
+        self.requests.lock().unwrap().clone()
+    }
+}
+
+/// The model's call of `name` with `arguments`, as call `id`.
+fn call(id: &str, name: &str, arguments: Value) -> AssistantContent {
+    AssistantContent::tool_call(id, ToolName::new(name).unwrap(), arguments)
+}
+
+/// The tool results of a request's last message, by call id: whether each is an error, and its
+/// content (a text as a JSON string).
+fn results(request: &CompletionRequest) -> Vec<(String, bool, Value)> {
+    let mut found = Vec::new();
+    for message in &request.chat_history {
+        let Message::User { content } = message else {
+            continue;
+        };
+        for item in content.iter() {
+            if let UserContent::ToolResult(result) = item {
+                let content: Vec<Value> = result
+                    .content
+                    .iter()
+                    .map(|content| match content {
+                        ToolResultContent::Json { value } => value.clone(),
+                        other => json!(other.as_text()),
+                    })
+                    .collect();
+                found.push((result.call.to_string(), result.is_error, json!(content)));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rig_agent_runs_the_tools_and_the_model_reads_their_errors_with_paths() {
+    let shout = DynamicTool::new(
+        "shout",
+        "Shout the text.",
+        json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}),
+    )
+    .unwrap();
+    let runner = Runner::<Tools, Ledger>::new(Ledger::default()).with_tool(shout, Shout);
+    let rig = RigTools::new(runner, Provider::OpenAiChat);
+    let model = Scripted::new(vec![
+        vec![
+            call("call_1", "add", json!({"a": 2, "b": 3})),
+            call("call_2", "add", json!({"a": 2, "b": "three"})),
+            call("call_3", "slow", json!({})),
+            call("call_4", "shout", json!({"text": 7})),
+            call("call_5", "shout", json!({"text": "hi"})),
+        ],
+        vec![AssistantContent::text("2 + 3 is 5.")],
+    ]);
+    let agent = AgentBuilder::new(model.model())
+        .dynamic_tools(rig.tools())
+        .build();
+
+    let answer = agent.prompt("What is 2 + 3?").max_turns(3).await.unwrap();
+
+    assert_eq!(answer.output(), "2 + 3 is 5.");
+    assert_eq!(rig.runner().context().added.load(Ordering::SeqCst), 1);
+    let requests = model.requests();
+    assert_eq!(requests.len(), 2);
+    // The definitions are toolgen's: names, descriptions and input schemas.
+    let offered: Vec<Value> = requests[0]
+        .tools
+        .iter()
+        .map(|tool| json!([tool.name.to_string(), tool.description, tool.parameters]))
+        .collect();
+    let schema = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+    assert_eq!(
+        offered,
+        [
+            json!(["add", "Add two numbers.", schema(Add::INPUT_SCHEMA)]),
+            json!(["slow", "Wait for a long time.", schema(Slow::INPUT_SCHEMA)]),
+            json!(["shout", "Shout the text.", {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}]),
+        ]
+    );
+    // What the model reads in its next request: each result, the errors in toolgen's words.
+    assert_eq!(
+        results(&requests[1]),
+        [
+            ("call_1".to_owned(), false, json!([5])),
+            (
+                "call_2".to_owned(),
+                true,
+                json!(["invalid arguments at `b`: invalid type: string \"three\", expected i64"])
+            ),
+            (
+                "call_3".to_owned(),
+                true,
+                json!(["the tool `slow` timed out after 50ms"])
+            ),
+            (
+                "call_4".to_owned(),
+                true,
+                json!([
+                    "invalid arguments at `text`: invalid type: integer `7`, expected a string"
+                ])
+            ),
+            ("call_5".to_owned(), false, json!(["HI"])),
+        ]
+    );
+    // One invalid call of each tool: within the budget (3).
+    assert_eq!(rig.stop(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tools_of_an_mcp_server_go_to_a_rig_agent() {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    let server = McpServer::new(
+        Runner::<Tools, Ledger>::new(Ledger::default()),
+        "calculator",
+        "1.0.0",
+    );
+    tokio::spawn(async move {
+        let running = server.serve(server_side).await.unwrap();
+        running.waiting().await
+    });
+    let remote = McpToolset::connect(client_side)
+        .await
+        .unwrap()
+        .prefix("remote_");
+    let local = Ledger::default();
+    let rig = RigTools::new(
+        Runner::<Tools, Ledger>::new(local).with_mcp(remote),
+        Provider::Anthropic,
+    );
+    let model = Scripted::new(vec![
+        vec![
+            call("toolu_1", "remote_add", json!({"a": 20, "b": 22})),
+            call("toolu_2", "remote_add", json!({"a": 20})),
+        ],
+        vec![AssistantContent::text("42.")],
+    ]);
+    let agent = AgentBuilder::new(model.model())
+        .dynamic_tools(rig.tools())
+        .build();
+
+    let answer = agent.prompt("What is 20 + 22?").max_turns(3).await.unwrap();
+
+    assert_eq!(answer.output(), "42.");
+    let requests = model.requests();
+    let names: Vec<String> = requests[0]
+        .tools
+        .iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    assert_eq!(names, ["add", "slow", "remote_add", "remote_slow"]);
+    let remote_add = &requests[0].tools[2];
+    assert_eq!(remote_add.description, "Add two numbers.");
+    assert_eq!(
+        remote_add.parameters,
+        serde_json::from_str::<Value>(Add::INPUT_SCHEMA).unwrap()
+    );
+    assert_eq!(
+        results(&requests[1]),
+        [
+            // (MCP carries the number as text: it is not an object, so no structured content.)
+            ("toolu_1".to_owned(), false, json!(["42"])),
+            (
+                "toolu_2".to_owned(),
+                true,
+                json!(["invalid arguments: missing field `b`"])
+            ),
+        ]
+    );
+    // The local tools never ran: the calls went to the server.
+    assert_eq!(rig.runner().context().added.load(Ordering::SeqCst), 0);
+}
