@@ -15,14 +15,17 @@ use pretty_assertions::assert_eq;
 use rig_agent::AgentBuilder;
 use rig_agent::core::completion::{AssistantContent, CompletionRequest, CompletionResponse, Usage};
 use rig_agent::core::driver::{Exchange, Model, Opened, Opening, Transport};
-use rig_agent::core::message::{Message, Origin, ToolName, ToolResultContent, UserContent};
+use rig_agent::core::message::{
+    DocumentSourceKind, ImageMediaType, Message, Origin, ToolName, ToolResultContent, UserContent,
+};
 use rig_agent::core::test_utils::{MockFrame, MockScript};
+use rig_agent::core::tool::ToolErrorKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::rmcp::ServiceExt;
 use toolgen::{
     DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, McpServer, McpToolset,
-    Provider, RigTools, Runner, Tool, ToolError, ToolSet,
+    Provider, RigTools, Runner, Stop, Tool, ToolError, ToolResult, ToolSet,
 };
 
 /// What the tools share: how many times each ran.
@@ -63,6 +66,51 @@ impl Handler<Ledger> for Slow {
 enum Tools {
     Add(Add),
     Slow(Slow),
+}
+
+/// Draw a chart.
+#[derive(Tool, Deserialize)]
+struct Chart {}
+
+impl Handler<Ledger> for Chart {
+    type Output = ToolResult;
+    async fn handle(self, _: &Ledger, _: &Invocation<'_>) -> Result<ToolResult, ToolError> {
+        Ok(ToolResult::json(json!({"points": 3}))
+            .with_image("iVBORw0KGgo=", "image/png")
+            .with_file("JVBERi0=", "application/pdf", Some("data.pdf")))
+    }
+}
+
+/// Look up a profile.
+#[derive(Tool, Deserialize)]
+struct Profile {}
+
+impl Handler<Ledger> for Profile {
+    type Output = String;
+    async fn handle(self, _: &Ledger, _: &Invocation<'_>) -> Result<String, ToolError> {
+        Err(ToolError::json(
+            json!({"success": false, "error": "profile_not_found"}),
+        ))
+    }
+}
+
+/// Break.
+#[derive(Tool, Deserialize)]
+struct Crash {}
+
+impl Handler<Ledger> for Crash {
+    type Output = String;
+    async fn handle(self, _: &Ledger, _: &Invocation<'_>) -> Result<String, ToolError> {
+        panic!("out of cheese")
+    }
+}
+
+#[derive(ToolSet)]
+enum Results {
+    Chart(Chart),
+    Profile(Profile),
+    Crash(Crash),
+    Add(Add),
 }
 
 /// Shouts its text (a tool defined at run time).
@@ -288,4 +336,72 @@ async fn the_tools_of_an_mcp_server_go_to_a_rig_agent() {
     );
     // The local tools never ran: the calls went to the server.
     assert_eq!(rig.runner().context().added.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn results_keep_their_json_images_and_error_kinds() {
+    let runner = Runner::<Results, Ledger>::new(Ledger::default()).max_retries(1);
+    let rig = RigTools::new(runner, Provider::Gemini);
+    let tools = rig.tools();
+    let tool = |name: &str| {
+        tools
+            .iter()
+            .find(|tool| tool.name() == name)
+            .unwrap_or_else(|| panic!("no tool `{name}`"))
+    };
+
+    let chart = tool("chart").execute(json!({})).await.unwrap();
+    let content = chart.as_content();
+    assert_eq!(content.len(), 3);
+    assert_eq!(content[0].as_json(), Some(&json!({"points": 3})));
+    let ToolResultContent::Image(image) = &content[1] else {
+        panic!("not an image: {:?}", content[1]);
+    };
+    assert_eq!(
+        image.data,
+        DocumentSourceKind::Base64("iVBORw0KGgo=".to_owned())
+    );
+    assert_eq!(image.media_type, Some(ImageMediaType::PNG));
+    assert_eq!(
+        content[2].as_text(),
+        Some(
+            "[a file `data.pdf` (application/pdf, 8 bytes of base64) is not shown: rig tool results do not carry it]"
+        )
+    );
+
+    let profile = tool("profile").execute(json!({})).await.unwrap_err();
+    assert_eq!(profile.kind(), ToolErrorKind::Other);
+    assert_eq!(
+        profile.model_output().as_json(),
+        Some(&json!({"success": false, "error": "profile_not_found"}))
+    );
+
+    let crash = tool("crash").execute(json!({})).await.unwrap_err();
+    assert_eq!(crash.kind(), ToolErrorKind::Other);
+    assert_eq!(
+        crash.model_feedback(),
+        Some("the tool `crash` failed: it panicked: out of cheese")
+    );
+
+    // The retry budget (1 here): a second invalid call in a row spends it; a valid one ends it.
+    let add = tool("add");
+    for _ in 0..2 {
+        let error = add.execute(json!({"a": 1})).await.unwrap_err();
+        assert_eq!(error.kind(), ToolErrorKind::InvalidArgs);
+    }
+    assert_eq!(
+        rig.stop(),
+        Some(Stop::RetriesExhausted {
+            tool: "add".to_owned(),
+            attempts: 2
+        })
+    );
+    assert_eq!(
+        add.execute(json!({"a": 1, "b": 2}))
+            .await
+            .unwrap()
+            .as_json(),
+        Some(&json!(3))
+    );
+    assert_eq!(rig.stop(), None);
 }
