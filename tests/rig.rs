@@ -24,8 +24,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::rmcp::ServiceExt;
 use toolgen::{
-    DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, McpServer, McpToolset,
-    Provider, RigTools, Runner, Stop, Tool, ToolError, ToolResult, ToolSet,
+    Dispatch, DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, McpServer,
+    McpToolset, Provider, RigTools, Runner, Stop, Tool, ToolError, ToolResult, ToolSet,
 };
 
 /// What the tools share: how many times each ran.
@@ -169,6 +169,18 @@ impl Scripted {
     }
 }
 
+/// A rig agent's answer to `prompt`, on `model`, with `rig`'s tools.
+async fn ask<S, Ctx>(rig: &RigTools<S, Ctx>, model: &Scripted, prompt: &str) -> String
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    let agent = AgentBuilder::new(model.model())
+        .dynamic_tools(rig.tools())
+        .build();
+    agent.prompt(prompt).max_turns(3).await.unwrap().output()
+}
+
 /// The model's call of `name` with `arguments`, as call `id`.
 fn call(id: &str, name: &str, arguments: Value) -> AssistantContent {
     AssistantContent::tool_call(id, ToolName::new(name).unwrap(), arguments)
@@ -220,13 +232,9 @@ async fn a_rig_agent_runs_the_tools_and_the_model_reads_their_errors_with_paths(
         ],
         vec![AssistantContent::text("2 + 3 is 5.")],
     ]);
-    let agent = AgentBuilder::new(model.model())
-        .dynamic_tools(rig.tools())
-        .build();
+    let answer = ask(&rig, &model, "What is 2 + 3?").await;
 
-    let answer = agent.prompt("What is 2 + 3?").max_turns(3).await.unwrap();
-
-    assert_eq!(answer.output(), "2 + 3 is 5.");
+    assert_eq!(answer, "2 + 3 is 5.");
     assert_eq!(rig.runner().context().added.load(Ordering::SeqCst), 1);
     let requests = model.requests();
     assert_eq!(requests.len(), 2);
@@ -302,13 +310,9 @@ async fn the_tools_of_an_mcp_server_go_to_a_rig_agent() {
         ],
         vec![AssistantContent::text("42.")],
     ]);
-    let agent = AgentBuilder::new(model.model())
-        .dynamic_tools(rig.tools())
-        .build();
+    let answer = ask(&rig, &model, "What is 20 + 22?").await;
 
-    let answer = agent.prompt("What is 20 + 22?").max_turns(3).await.unwrap();
-
-    assert_eq!(answer.output(), "42.");
+    assert_eq!(answer, "42.");
     let requests = model.requests();
     let names: Vec<String> = requests[0]
         .tools
