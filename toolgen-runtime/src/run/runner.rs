@@ -603,26 +603,14 @@ where
         turn: &Cancellation,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
-        self.one_with(provider, call, turn, false, progress).await
+        let (result, outcome) = self.one_with(provider, call, turn, false, progress).await;
+        (result, outcome.verdict())
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
     /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
-    /// call runs in its span ([`trace`]).
+    /// call runs in its span ([`trace`]). The result comes with how the call ended.
     pub(crate) async fn one_with(
-        &self,
-        provider: Provider,
-        call: &ToolCall,
-        turn: &Cancellation,
-        alone: bool,
-        progress: Option<&(dyn Fn(Progress) + Sync)>,
-    ) -> (ToolResult, Verdict) {
-        let (result, outcome) = self.ended(provider, call, turn, alone, progress).await;
-        (result, outcome.verdict())
-    }
-
-    /// [`one_with`](Runner::one_with): the call's result, and how it ended.
-    pub(crate) async fn ended(
         &self,
         provider: Provider,
         call: &ToolCall,
