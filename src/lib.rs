@@ -155,6 +155,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
+#[cfg(feature = "rig044")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rig044")))]
+pub use toolgen_runtime::RigTools;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]

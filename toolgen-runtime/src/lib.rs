@@ -57,6 +57,9 @@ pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
+#[cfg(feature = "rig044")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rig044")))]
+pub use run::rig::RigTools;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};

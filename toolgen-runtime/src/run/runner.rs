@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::future::{Future, poll_fn};
 use std::marker::PhantomData;
 use std::pin::pin;
+use std::sync::{Mutex, PoisonError};
 use std::task::Poll;
 use std::time::Duration;
 
@@ -88,8 +89,9 @@ pub struct Runner<S, Ctx> {
     /// Whether call spans record arguments and results ([`Runner::trace_values`]).
     #[cfg(feature = "tracing")]
     record_values: bool,
-    /// Consecutive invalid-argument results, by tool name.
-    failures: HashMap<String, usize>,
+    /// Consecutive invalid-argument results, by tool name (behind a lock: the tools of a
+    /// shared runner count them too, as rig's do).
+    failures: Mutex<HashMap<String, usize>>,
     /// The MCP servers whose tools were added, each with its source's number.
     #[cfg(feature = "mcp")]
     toolsets: Vec<(crate::mcp::McpToolset, usize)>,
@@ -114,7 +116,7 @@ where
             max_retries: 3,
             #[cfg(feature = "tracing")]
             record_values: false,
-            failures: HashMap::new(),
+            failures: Mutex::new(HashMap::new()),
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
@@ -538,7 +540,7 @@ where
     /// Updates the retry budget with a turn's verdicts: a tool that got invalid arguments in
     /// the turn and no valid call counts one more turn in a row (however many calls it had);
     /// a valid call ends its count. Unknown tools count together, under one name.
-    fn count_retries(&mut self, calls: &[ToolCall], verdicts: &[Verdict]) -> Option<Stop> {
+    pub(crate) fn count_retries(&self, calls: &[ToolCall], verdicts: &[Verdict]) -> Option<Stop> {
         let mut invalid: Vec<&str> = Vec::new();
         let mut valid: Vec<&str> = Vec::new();
         for (call, verdict) in calls.iter().zip(verdicts) {
@@ -554,15 +556,16 @@ where
                 invalid.push(name);
             }
         }
+        let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
         for name in &valid {
-            self.failures.remove(*name);
+            failures.remove(*name);
         }
         let mut stop = None;
         for name in invalid {
             if valid.contains(&name) {
                 continue;
             }
-            let count = self.failures.entry(name.to_owned()).or_insert(0);
+            let count = failures.entry(name.to_owned()).or_insert(0);
             *count += 1;
             trace::retry(name, *count, self.max_retries, *count > self.max_retries);
             if *count > self.max_retries && stop.is_none() {
@@ -575,6 +578,22 @@ where
         stop
     }
 
+    /// Whether the retry budget is spent: the tool (by name) with the most invalid-argument
+    /// results in a row past [`max_retries`](Runner::max_retries), if any, as
+    /// [`count_retries`](Runner::count_retries) last said it.
+    #[cfg(feature = "rig044")]
+    pub(crate) fn spent(&self) -> Option<Stop> {
+        let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
+        failures
+            .iter()
+            .filter(|(_, count)| **count > self.max_retries)
+            .max_by(|(a, a_count), (b, b_count)| a_count.cmp(b_count).then(b.cmp(a)))
+            .map(|(tool, attempts)| Stop::RetriesExhausted {
+                tool: tool.clone(),
+                attempts: *attempts,
+            })
+    }
+
     /// One call's result, and what it says of the model's call; the handler's progress
     /// reports go to `progress`.
     pub(crate) async fn one(
@@ -584,12 +603,13 @@ where
         turn: &Cancellation,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
-        self.one_with(provider, call, turn, false, progress).await
+        let (result, outcome) = self.one_with(provider, call, turn, false, progress).await;
+        (result, outcome.verdict())
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
     /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
-    /// call runs in its span ([`trace`]).
+    /// call runs in its span ([`trace`]). The result comes with how the call ended.
     pub(crate) async fn one_with(
         &self,
         provider: Provider,
@@ -597,7 +617,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-    ) -> (ToolResult, Verdict) {
+    ) -> (ToolResult, Outcome) {
         let attempt = self.attempt(provider, call, turn, alone, progress);
         #[cfg(feature = "tracing")]
         let (result, outcome) = {
@@ -609,7 +629,7 @@ where
         };
         #[cfg(not(feature = "tracing"))]
         let (result, outcome) = attempt.await;
-        (result, outcome.verdict())
+        (result, outcome)
     }
 
     /// [`one_with`](Runner::one_with)'s work: the call's result, and how it ended.
