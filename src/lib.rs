@@ -165,7 +165,7 @@ pub use toolgen_runtime::{
     parse_args,
 };
 pub use toolgen_runtime::{
-    Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
+    Attachment, Caller, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
     mcp_response,
 };
 pub use toolgen_runtime::{

@@ -64,7 +64,7 @@ pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::ToolSet;
-pub use wire::call::{ToolCall, ToolCallError};
+pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::ToolChoice;
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
