@@ -159,6 +159,7 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::rmcp;
+pub use toolgen_runtime::{Allowed, ChoiceError};
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet,

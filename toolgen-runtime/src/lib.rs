@@ -65,7 +65,7 @@ pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::ToolSet;
 pub use wire::call::{Caller, ToolCall, ToolCallError};
-pub use wire::choice::ToolChoice;
+pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
 pub use wire::stream::{PendingCall, StreamError, ToolCallStream};

@@ -21,6 +21,7 @@ use crate::run::handler::{
 use crate::run::trace::{self, Outcome};
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
 
 /// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
@@ -503,6 +504,74 @@ where
         calls: &[ToolCall],
         cancellation: &Cancellation,
     ) -> Turn {
+        self.run_turn(provider, calls, cancellation, None).await
+    }
+
+    /// [`run`](Runner::run) for a turn whose request had `choice`: a call of a tool the choice
+    /// does not allow ([`ToolChoice::allows`]: outside [`ToolChoice::allowed`]'s names, another
+    /// tool than [`ToolChoice::tool`]'s, any under [`ToolChoice::none`]) is not run; its result
+    /// is an error naming the tools allowed, which the model reads. Such a call counts in the
+    /// retry budget as a call of an unknown tool.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Allowed, Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolChoice, ToolError, ToolSet};
+    ///
+    /// /// Read a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadFile { path: String }
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct DeleteFile { path: String }
+    ///
+    /// impl Handler<()> for ReadFile {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         Ok(format!("the text of {}", self.path))
+    ///     }
+    /// }
+    /// impl Handler<()> for DeleteFile {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         Ok(format!("deleted {}", self.path))
+    ///     }
+    /// }
+    ///
+    /// #[derive(ToolSet)]
+    /// enum Files { Read(ReadFile), Delete(DeleteFile) }
+    ///
+    /// let mut runner = Runner::<Files, ()>::new(());
+    /// let choice = ToolChoice::allowed(["read_file"], Allowed::Auto);
+    /// // The request sends every definition, and the choice.
+    /// assert_eq!(runner.definitions(Provider::OpenAiResponses).as_array().unwrap().len(), 2);
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let call = ToolCall::new("delete_file", r#"{"path": "/"}"#).with_id("1");
+    /// let turn = runner.run_with_choice(Provider::OpenAiResponses, &[call], &choice).await;
+    /// assert!(turn.results()[0].is_error());
+    /// assert_eq!(
+    ///     turn.results()[0].to_text(),
+    ///     "tool `delete_file` is not allowed in this turn; the tools allowed are `read_file`"
+    /// );
+    /// # });
+    /// ```
+    pub async fn run_with_choice(
+        &mut self,
+        provider: Provider,
+        calls: &[ToolCall],
+        choice: &ToolChoice,
+    ) -> Turn {
+        self.run_turn(provider, calls, &Cancellation::new(), Some(choice))
+            .await
+    }
+
+    /// The work of [`run_until`](Runner::run_until), refusing the calls `choice` does not allow.
+    async fn run_turn(
+        &mut self,
+        provider: Provider,
+        calls: &[ToolCall],
+        cancellation: &Cancellation,
+        choice: Option<&ToolChoice>,
+    ) -> Turn {
         // (A server that cannot list its tools keeps its old ones: their calls say why.)
         #[cfg(feature = "mcp")]
         let _ = self.refresh_mcp().await;
@@ -514,7 +583,11 @@ where
             .iter()
             .enumerate()
             .map(|(index, call)| async move {
-                (index, this.one(provider, call, cancellation, None).await)
+                let outcome = match choice.filter(|choice| !choice.allows(&call.name)) {
+                    Some(choice) => (not_allowed(&call.name, choice), Verdict::Unknown),
+                    None => this.one(provider, call, cancellation, None).await,
+                };
+                (index, outcome)
             })
             .collect();
         let mut outcomes: Vec<(usize, (ToolResult, Verdict))> = futures_util::stream::iter(futures)
@@ -758,6 +831,18 @@ pub(crate) enum Verdict {
     Invalid,
     /// No such tool (or one not offered).
     Unknown,
+}
+
+/// The result of a call of a tool that `choice` does not allow in this turn.
+fn not_allowed(name: &str, choice: &ToolChoice) -> ToolResult {
+    let names = choice.allowed_names().unwrap_or_default();
+    let allowed = match names.as_slice() {
+        [] => "no tool is allowed".to_owned(),
+        names => format!("the tools allowed are `{}`", names.join("`, `")),
+    };
+    ToolResult::error(format!(
+        "tool `{name}` is not allowed in this turn; {allowed}"
+    ))
 }
 
 /// The name unknown tools count under in the retry budget.
