@@ -160,6 +160,7 @@ pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::rmcp;
 pub use toolgen_runtime::{Allowed, ChoiceError};
+pub use toolgen_runtime::{AllowedCaller, DynamicTool, DynamicToolError};
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet,
@@ -174,7 +175,6 @@ pub use toolgen_runtime::{
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
-pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{

@@ -61,9 +61,9 @@ pub use run::handler::{
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
-pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::ToolSet;
+pub use tool::{AllowedCaller, Tool};
 pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
@@ -131,7 +131,7 @@ pub mod __private {
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
-    pub use crate::tool::{Extras, Icon};
+    pub use crate::tool::{AllowedCaller, Extras, Icon};
     #[cfg(feature = "schemars1")]
     pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.

@@ -14,11 +14,13 @@ use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
+use crate::provider::responses_output_schema;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
 use crate::run::trace::{self, Outcome};
+use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;
@@ -458,6 +460,11 @@ where
             Value::Array(all) => all,
             other => vec![other],
         };
+        if provider == Provider::OpenAiResponses {
+            for (definition, name) in all.iter_mut().zip(S::NAMES) {
+                add_responses_output_schema(definition, S::output_schema(name).as_deref());
+            }
+        }
         if provider == Provider::Mcp {
             for (definition, name) in all.iter_mut().zip(S::NAMES) {
                 if let Some(object) = definition.as_object_mut()
@@ -831,6 +838,27 @@ pub(crate) enum Verdict {
     Invalid,
     /// No such tool (or one not offered).
     Unknown,
+}
+
+/// Writes `output`, a handler's output schema, into an OpenAI Responses `definition` as its
+/// `output_schema`, where the definition has none and code may call the tool (its
+/// `allowed_callers` holds `programmatic`): what `#[tool(output = ..)]` does at compile time.
+fn add_responses_output_schema(definition: &mut Value, output: Option<&str>) {
+    let program = AllowedCaller::Program.name_for(Provider::OpenAiResponses);
+    if let Some(object) = definition.as_object_mut()
+        && !object.contains_key("output_schema")
+        && object
+            .get("allowed_callers")
+            .and_then(Value::as_array)
+            .is_some_and(|callers| callers.iter().any(|caller| caller.as_str() == program))
+        && let Some(output) = output
+    {
+        let strict = object.get("strict") == Some(&Value::Bool(true));
+        if let Ok(schema) = serde_json::from_str::<Value>(&responses_output_schema(output, strict))
+        {
+            object.insert("output_schema".to_owned(), schema);
+        }
+    }
 }
 
 /// The result of a call of a tool that `choice` does not allow in this turn.
