@@ -92,14 +92,6 @@ enum Stock {
     Hello(Hello),
 }
 
-const PROVIDERS: [(Provider, &str); 5] = [
-    (Provider::Anthropic, "anthropic"),
-    (Provider::OpenAiChat, "openai_chat"),
-    (Provider::OpenAiResponses, "openai_responses"),
-    (Provider::Gemini, "gemini"),
-    (Provider::Mcp, "mcp"),
-];
-
 fn recorded() -> Value {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/traffic/openai_responses/programmatic-tool-calling.2.json");
@@ -129,8 +121,8 @@ fn check_golden(file: &str, actual: &Value) {
 #[test]
 fn definitions_say_who_may_call() {
     let runner = Runner::<Stock, ()>::new(());
-    for (provider, file) in PROVIDERS {
-        check_golden(&format!("{file}.json"), &runner.definitions(provider));
+    for provider in Provider::ALL {
+        check_golden(&format!("{provider:?}.json"), &runner.definitions(provider));
     }
     let responses = runner.definitions(Provider::OpenAiResponses);
     assert_eq!(responses[0]["allowed_callers"], json!(["programmatic"]));
