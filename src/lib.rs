@@ -162,13 +162,15 @@ pub use toolgen_runtime::RigTools;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::rmcp;
+pub use toolgen_runtime::{Allowed, ChoiceError};
+pub use toolgen_runtime::{AllowedCaller, DynamicTool, DynamicToolError};
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
     ArgsError, ArgsErrorKind, Constrained, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet,
     parse_args,
 };
 pub use toolgen_runtime::{
-    Attachment, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
+    Attachment, Caller, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
     mcp_response,
 };
 pub use toolgen_runtime::{
@@ -176,7 +178,6 @@ pub use toolgen_runtime::{
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
-pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{

@@ -873,3 +873,74 @@ fn a_handlers_object_output_is_the_mcp_output_schema() {
         Tools::definitions(Provider::Anthropic)
     );
 }
+
+/// Issue 50: a turn's choice reaches the runner, which refuses a call of a tool the choice does
+/// not allow with a result the model reads, runs the others, and counts the refusal in the
+/// retry budget as an unknown tool.
+#[tokio::test(start_paused = true)]
+async fn a_turns_choice_refuses_calls_outside_it() {
+    use toolgen::{Allowed, ToolChoice};
+
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).max_retries(1);
+    let choice = ToolChoice::allowed(["echo", "wait"], Allowed::Auto);
+    let calls = [
+        call(0, "echo", json!({"text": "hello"})),
+        call(1, "fail", json!({})),
+    ];
+    let turn = runner
+        .run_with_choice(Provider::OpenAiResponses, &calls, &choice)
+        .await;
+    assert_eq!(
+        texts(turn.results()),
+        [
+            (false, "hello".to_owned()),
+            (
+                true,
+                "tool `fail` is not allowed in this turn; the tools allowed are `echo`, `wait`"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert_eq!(turn.messages()[1]["call_id"], "call_1");
+    // The definitions are all still offered: the choice narrows the turn, not the list.
+    assert_eq!(
+        runner
+            .definitions(Provider::OpenAiResponses)
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+
+    let turn = runner
+        .run_with_choice(
+            Provider::Gemini,
+            &[call(2, "echo", json!({"text": "x"}))],
+            &ToolChoice::none(),
+        )
+        .await;
+    assert_eq!(
+        texts(turn.results()),
+        [(
+            true,
+            "tool `echo` is not allowed in this turn; no tool is allowed".to_owned()
+        )]
+    );
+    assert_eq!(
+        turn.stop(),
+        Some(&Stop::RetriesExhausted {
+            tool: "(unknown tools)".to_owned(),
+            attempts: 2
+        })
+    );
+
+    // Without a choice, or with `auto`, the same call runs.
+    let turn = runner
+        .run_with_choice(
+            Provider::Gemini,
+            &[call(3, "echo", json!({"text": "y"}))],
+            &ToolChoice::auto(),
+        )
+        .await;
+    assert_eq!(texts(turn.results()), [(false, "y".to_owned())]);
+}

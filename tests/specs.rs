@@ -277,6 +277,8 @@ fn tool_choices_are_what_openai_chat_takes() {
         toolgen::ToolChoice::required(),
         toolgen::ToolChoice::none(),
         toolgen::ToolChoice::tool("get_weather"),
+        toolgen::ToolChoice::allowed(["get_weather", "get_time"], toolgen::Allowed::Auto),
+        toolgen::ToolChoice::allowed(["get_weather"], toolgen::Allowed::Required),
     ] {
         let fields = choice.parallel(false).request_fields(Provider::OpenAiChat);
         let tool_choice = &fields["tool_choice"];
@@ -288,6 +290,10 @@ fn tool_choices_are_what_openai_chat_takes() {
     // The check can fail: Anthropic's spelling is not OpenAI's.
     let anthropic = toolgen::ToolChoice::required().request_fields(Provider::Anthropic);
     assert!(!validator.is_valid(&anthropic["tool_choice"]));
+    // Nor is the Responses API's allowed tools (flat, its tools named at the top) Chat's.
+    let responses = toolgen::ToolChoice::allowed(["get_weather"], toolgen::Allowed::Auto)
+        .request_fields(Provider::OpenAiResponses);
+    assert!(!validator.is_valid(&responses["tool_choice"]));
 }
 
 #[test]

@@ -1369,3 +1369,100 @@ fn every_value_of_every_recorded_event_replaced() {
     }
     assert!(pushes > 10_000, "{pushes}");
 }
+
+/// Issue 50, programmatic tool calling: a call made by code the model wrote carries a `caller`
+/// (OpenAI Responses `{"type":"program","caller_id"}`, Anthropic
+/// `{"type":"code_execution_20250825","tool_id"}`), kept on the call from a whole response and
+/// from its stream alike, and sent back on the Responses API's output.
+#[test]
+fn programmatic_calls_keep_their_caller() {
+    use toolgen::Caller;
+
+    // What each recording's callers are, read here from the raw JSON.
+    fn caller_of(sent: &Value) -> Option<Caller> {
+        let id = sent
+            .get("caller_id")
+            .or_else(|| sent.get("tool_id"))
+            .and_then(Value::as_str);
+        Some(Caller {
+            kind: sent.get("type")?.as_str()?.to_owned(),
+            id: id.map(str::to_owned),
+        })
+    }
+    for (provider, dir, name, items) in [
+        (
+            Provider::OpenAiResponses,
+            "openai_responses",
+            "programmatic-tool-calling.2",
+            "/output",
+        ),
+        (
+            Provider::Anthropic,
+            "anthropic",
+            "anthropic-programmatic-tool-calling.1",
+            "/content",
+        ),
+    ] {
+        let response = whole_of(dir, &format!("{name}.json"));
+        let kind = match provider {
+            Provider::Anthropic => "tool_use",
+            _ => "function_call",
+        };
+        let expected: Vec<Option<Caller>> = list(response.pointer(items).unwrap())
+            .iter()
+            .filter(|item| item["type"] == kind)
+            .map(|item| caller_of(&item["caller"]))
+            .collect();
+        assert!(expected.iter().any(|caller| {
+            caller
+                .as_ref()
+                .is_some_and(|caller| !caller.is_direct() && caller.id.is_some())
+        }));
+        let calls = ToolCall::parse(provider, &response).unwrap();
+        let callers: Vec<Option<Caller>> = calls.iter().map(|call| call.caller.clone()).collect();
+        assert_eq!(callers, expected, "{name}.json");
+
+        // The stream (a recording of its own) gives its first call the caller of the first
+        // call event: the Responses API's `output_item.done` item, Anthropic's
+        // `content_block_start` block.
+        let events = stream_of(dir, &format!("{name}.chunks.txt"));
+        let first = events
+            .iter()
+            .find_map(|event| match provider {
+                Provider::Anthropic => event
+                    .pointer("/content_block")
+                    .filter(|block| block["type"] == "tool_use"),
+                _ => event
+                    .pointer("/item")
+                    .filter(|item| item["type"] == "function_call")
+                    .filter(|_| event["type"] == "response.output_item.done"),
+            })
+            .unwrap();
+        let streamed = replay(provider, &events, false);
+        assert_eq!(streamed.errors.len(), 0);
+        assert!(first["caller"]["type"].is_string());
+        assert_eq!(
+            streamed.calls[0].caller,
+            caller_of(&first["caller"]),
+            "{name}.chunks.txt"
+        );
+    }
+
+    // The output carries the caller and namespace back, as `ToolCallCallerParam`.
+    let response = whole_of("openai_responses", "programmatic-tool-calling.2.json");
+    let call = &ToolCall::parse(Provider::OpenAiResponses, &response).unwrap()[0];
+    assert_eq!(
+        ToolResult::text("7").render(Provider::OpenAiResponses, call),
+        json!({"type": "function_call_output", "call_id": "call_IYnPSr6i8TyBPs1H9U539pUP",
+               "output": "7", "caller": {"type": "program", "caller_id": "call_O2IvSLQcJ0bwIvJZ2ovGV69M"}})
+    );
+    let namespaced = json!({"output": [{"type": "function_call", "call_id": "c", "name": "f",
+        "arguments": "{}", "namespace": "crm", "caller": {"type": "direct"}}]});
+    let call = &ToolCall::parse(Provider::OpenAiResponses, &namespaced).unwrap()[0];
+    assert_eq!(call.namespace.as_deref(), Some("crm"));
+    assert_eq!(
+        ToolResult::text("ok").render(Provider::OpenAiResponses, call),
+        json!({"type": "function_call_output", "call_id": "c", "output": "ok",
+               "caller": {"type": "direct"}, "namespace": "crm"})
+    );
+}

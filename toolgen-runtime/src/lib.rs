@@ -64,11 +64,11 @@ pub use run::rig::RigTools;
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
-pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::ToolSet;
-pub use wire::call::{ToolCall, ToolCallError};
-pub use wire::choice::ToolChoice;
+pub use tool::{AllowedCaller, Tool};
+pub use wire::call::{Caller, ToolCall, ToolCallError};
+pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
 pub use wire::stream::{PendingCall, StreamError, ToolCallStream};
@@ -134,7 +134,7 @@ pub mod __private {
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
-    pub use crate::tool::{Extras, Icon};
+    pub use crate::tool::{AllowedCaller, Extras, Icon};
     #[cfg(feature = "schemars1")]
     pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.

@@ -68,7 +68,8 @@ pub(crate) struct DefinitionParts<'a> {
     pub anthropic: Option<&'a str>,
     /// Gemini's `parameters`, when the schema fits them.
     pub gemini: Option<&'a str>,
-    /// The output schema, for MCP.
+    /// The output schema: MCP's `outputSchema`, and OpenAI Responses' `output_schema` for a
+    /// tool that code may call.
     pub output: Option<&'a str>,
     /// What only some providers take (`#[tool(cache_control)]`, ..).
     pub extras: crate::tool::Extras,
@@ -141,6 +142,12 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         text.push_str(",\"outputSchema\":");
         text.push_str(output);
     }
+    if let (Provider::OpenAiResponses, Some(output)) = (provider, parts.output)
+        && takes_output_schema(provider, &parts.extras)
+    {
+        text.push_str(",\"output_schema\":");
+        text.push_str(&responses_output_schema(output, parts.openai.is_some()));
+    }
     text.push_str(close);
     let extras = extras_text(provider, &parts.extras);
     if !extras.is_empty() && text.ends_with('}') {
@@ -150,6 +157,31 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         text.push('}');
     }
     text
+}
+
+/// Whether `provider`'s definition of a tool with `extras` carries its output schema other than
+/// as MCP's `outputSchema`: OpenAI Responses' `output_schema`, which tells the code that calls
+/// the tool (programmatic tool calling) what its string output holds, for a tool that code may
+/// call.
+pub(crate) fn takes_output_schema(provider: Provider, extras: &crate::tool::Extras) -> bool {
+    provider == Provider::OpenAiResponses
+        && extras
+            .allowed_callers
+            .contains(&crate::tool::AllowedCaller::Program)
+}
+
+/// The `output_schema` of an OpenAI Responses definition: for a strict tool, the output schema
+/// rewritten for OpenAI's strict mode as its input is (every property required, no other
+/// properties), or as it is where strict mode cannot express it (the API does not hold the
+/// output to it; it tells the code what to expect).
+pub(crate) fn responses_output_schema(output: &str, strict: bool) -> std::borrow::Cow<'_, str> {
+    match strict {
+        true => {
+            crate::dialect::rewrite::rewrite_text(output, crate::dialect::Dialect::OpenAiStrict)
+                .map_or(std::borrow::Cow::Borrowed(output), std::borrow::Cow::Owned)
+        }
+        false => std::borrow::Cow::Borrowed(output),
+    }
 }
 
 /// Whether a schema's text describes an object (`"type": "object"`), as MCP 2025-11-25 requires
@@ -167,7 +199,10 @@ pub(crate) fn is_object_schema(schema: &str) -> bool {
 /// - Anthropic: `cache_control`, `defer_loading`, `eager_input_streaming`, `input_examples`
 ///   (<https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-reference>);
 /// - OpenAI Responses: `defer_loading` of a function tool, for tool search
-///   (<https://developers.openai.com/api/docs/guides/tools-tool-search>).
+///   (<https://developers.openai.com/api/docs/guides/tools-tool-search>);
+/// - Anthropic and OpenAI Responses: `allowed_callers`, for programmatic tool calling
+///   (`FunctionTool` in the OpenAPI subset in `shared/specs`,
+///   <https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling>).
 ///
 /// - MCP: `title`, `annotations` (the hints) and `icons`
 ///   (<https://modelcontextprotocol.io/specification/2026-07-28/server/tools>).
@@ -231,6 +266,17 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
             }
         }
         _ => {}
+    }
+    let callers: Vec<String> = extras
+        .allowed_callers
+        .iter()
+        .filter_map(|caller| caller.name_for(provider))
+        .map(json_string)
+        .collect();
+    if !callers.is_empty() {
+        text.push_str(",\"allowed_callers\":[");
+        text.push_str(&callers.join(","));
+        text.push(']');
     }
     text
 }

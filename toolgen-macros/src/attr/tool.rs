@@ -42,6 +42,11 @@ pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(eager_input_streaming)]`: Anthropic streams the input without buffering it.
     #[darling(default, map = Word::flag)]
     pub eager_input_streaming: Flag,
+    /// `#[tool(allowed_callers(direct, program))]`: who may call the tool, the model
+    /// (`direct`) or code the model writes (`program`: programmatic tool calling); Anthropic's
+    /// and OpenAI Responses' `allowed_callers`. Empty when not written.
+    #[darling(default, map = AllowedCallers::kinds)]
+    pub allowed_callers: Vec<SpannedValue<CallerKind>>,
     /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`,
     /// each as JSON text.
     #[darling(multiple, rename = "input_example", map = InputExample::text)]
@@ -624,6 +629,107 @@ impl FromMeta for Strict {
     }
 }
 
+/// One caller of `#[tool(allowed_callers(..))]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallerKind {
+    /// `direct`: the model.
+    Direct,
+    /// `program`: code the model writes, run by the provider's code tool.
+    Program,
+}
+
+/// `allowed_callers(..)`'s list: words, each once, at least one.
+struct AllowedCallers(Vec<SpannedValue<CallerKind>>);
+
+impl AllowedCallers {
+    fn kinds(callers: Option<AllowedCallers>) -> Vec<SpannedValue<CallerKind>> {
+        callers.map(|callers| callers.0).unwrap_or_default()
+    }
+}
+
+const CALLERS_HOW: &str = "write `allowed_callers(direct)`, `allowed_callers(program)` or \
+                           `allowed_callers(direct, program)`";
+
+impl FromMeta for AllowedCallers {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        match item {
+            // #[tool(allowed_callers(direct, program))]
+            Meta::List(list) => {
+                let items = NestedMeta::parse_meta_list(list.tokens.clone())?;
+                if items.is_empty() {
+                    return Err(darling::Error::custom(format!(
+                        "`allowed_callers` names no caller; {CALLERS_HOW}"
+                    ))
+                    .with_span(list));
+                }
+                Self::from_list(&items)
+            }
+            _ => Err(darling::Error::custom(format!(
+                "`allowed_callers` takes a list of callers; {CALLERS_HOW}"
+            ))
+            .with_span(item)),
+        }
+    }
+
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        let mut errors = darling::Error::accumulator();
+        let mut callers: Vec<SpannedValue<CallerKind>> = Vec::new();
+        for item in items {
+            let word = match item {
+                NestedMeta::Meta(Meta::Path(path)) => path.get_ident(),
+                _ => None,
+            };
+            let Some(word) = word else {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "a caller is a word, `direct` or `program`; {CALLERS_HOW}"
+                    ))
+                    .with_span(item),
+                );
+                continue;
+            };
+            let kind = match word.to_string().as_str() {
+                "direct" => CallerKind::Direct,
+                "program" => CallerKind::Program,
+                // A provider's own name: `program` is written as each provider names it.
+                name if name == "programmatic" || name.starts_with("code_execution") => {
+                    let provider = match name {
+                        "programmatic" => "OpenAI's",
+                        _ => "Anthropic's",
+                    };
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "`{name}` is {provider} name for a caller; write `program`, which \
+                             toolgen writes as each provider names it (OpenAI `programmatic`, \
+                             Anthropic `code_execution_20250825`)"
+                        ))
+                        .with_span(word),
+                    );
+                    continue;
+                }
+                name => {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "unknown caller `{name}`; the callers are `direct` (the model) and \
+                             `program` (code the model writes)"
+                        ))
+                        .with_span(word),
+                    );
+                    continue;
+                }
+            };
+            if callers.iter().any(|caller| **caller == kind) {
+                errors.push(
+                    darling::Error::custom(format!("duplicate caller `{word}`")).with_span(word),
+                );
+                continue;
+            }
+            callers.push(SpannedValue::new(kind, word.span()));
+        }
+        errors.finish_with(AllowedCallers(callers))
+    }
+}
+
 /// Which field of Gemini's function declaration a tool's schema goes in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gemini {
@@ -1159,6 +1265,27 @@ mod tests {
         assert_eq!(tool.mcp.icons.len(), 2);
         assert_eq!(tool.mcp.icons[1].sizes, ["48x48", "any"]);
         assert_eq!(tool.mcp.icons[1].theme.as_deref(), Some("dark"));
+    }
+
+    #[test]
+    fn reads_allowed_callers_each_once() {
+        let attrs: Vec<Attribute> = vec![parse_quote!(#[tool(allowed_callers(program, direct))])];
+        let Ok(tool) = <ToolAttrs>::from_attributes(&attrs) else {
+            panic!("{:?}", messages(<ToolAttrs>::from_attributes(&attrs)));
+        };
+        let callers: Vec<CallerKind> = tool.allowed_callers.iter().map(|c| **c).collect();
+        assert_eq!(callers, [CallerKind::Program, CallerKind::Direct]);
+        let none = <ToolAttrs>::from_attributes(&[]).map(|tool| tool.allowed_callers.len());
+        assert_eq!(none.ok(), Some(0));
+        // Every bad caller of one list, each once.
+        let attrs: Vec<Attribute> =
+            vec![parse_quote!(#[tool(allowed_callers(me, program, program, programmatic))])];
+        assert_eq!(
+            messages(<ToolAttrs>::from_attributes(&attrs)).len(),
+            3,
+            "{:?}",
+            messages(<ToolAttrs>::from_attributes(&attrs))
+        );
     }
 
     #[test]

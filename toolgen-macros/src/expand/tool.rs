@@ -173,6 +173,7 @@ fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
     (tool.cache_control.is_some()
         || tool.defer_loading
         || tool.eager_input_streaming
+        || !tool.allowed_callers.is_empty()
         || !tool.input_examples.is_empty()
         || mcp.title.is_some()
         || mcp.hints().iter().any(Option::is_some)
@@ -190,6 +191,14 @@ fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
             .hints()
             .into_iter()
             .map(|hint| option_tokens(hint.map(|(on, _)| on)));
+        let callers = tool.allowed_callers.iter().map(|caller| match caller {
+            crate::attr::tool::CallerKind::Direct => {
+                quote!(::toolgen::__private::AllowedCaller::Direct)
+            }
+            crate::attr::tool::CallerKind::Program => {
+                quote!(::toolgen::__private::AllowedCaller::Program)
+            }
+        });
         let icons = mcp.icons.iter().map(|icon| {
             let (src, sizes) = (&icon.src, &icon.sizes);
             let mime_type = option_tokens(icon.mime_type.as_ref());
@@ -210,6 +219,7 @@ fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
                 title: #title,
                 hints: [#(#hints),*],
                 icons: &[#(#icons),*],
+                allowed_callers: &[#(#callers),*],
             };
         }
     })

@@ -76,6 +76,8 @@ pub struct ToolInfo {
     pub defer_loading: bool,
     /// `#[tool(eager_input_streaming)]`
     pub eager_input_streaming: bool,
+    /// `#[tool(allowed_callers(direct, program))]`, each once; empty when not written.
+    pub allowed_callers: Vec<attr::CallerKind>,
     /// `#[tool(input_example = json!({..}))]`, each as JSON text.
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
@@ -248,6 +250,11 @@ impl<'a> Container<'a> {
                     cache_control: attrs.cache_control,
                     defer_loading: attrs.defer_loading.is_present(),
                     eager_input_streaming: attrs.eager_input_streaming.is_present(),
+                    allowed_callers: attrs
+                        .allowed_callers
+                        .iter()
+                        .map(|caller| **caller)
+                        .collect(),
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
                     mcp: attrs.mcp,

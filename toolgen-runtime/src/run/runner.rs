@@ -15,13 +15,16 @@ use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
+use crate::provider::responses_output_schema;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
 use crate::run::trace::{self, Outcome};
+use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
+use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
 
 /// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
@@ -459,6 +462,11 @@ where
             Value::Array(all) => all,
             other => vec![other],
         };
+        if provider == Provider::OpenAiResponses {
+            for (definition, name) in all.iter_mut().zip(S::NAMES) {
+                add_responses_output_schema(definition, S::output_schema(name).as_deref());
+            }
+        }
         if provider == Provider::Mcp {
             for (definition, name) in all.iter_mut().zip(S::NAMES) {
                 if let Some(object) = definition.as_object_mut()
@@ -505,6 +513,74 @@ where
         calls: &[ToolCall],
         cancellation: &Cancellation,
     ) -> Turn {
+        self.run_turn(provider, calls, cancellation, None).await
+    }
+
+    /// [`run`](Runner::run) for a turn whose request had `choice`: a call of a tool the choice
+    /// does not allow ([`ToolChoice::allows`]: outside [`ToolChoice::allowed`]'s names, another
+    /// tool than [`ToolChoice::tool`]'s, any under [`ToolChoice::none`]) is not run; its result
+    /// is an error naming the tools allowed, which the model reads. Such a call counts in the
+    /// retry budget as a call of an unknown tool.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Allowed, Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolChoice, ToolError, ToolSet};
+    ///
+    /// /// Read a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadFile { path: String }
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct DeleteFile { path: String }
+    ///
+    /// impl Handler<()> for ReadFile {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         Ok(format!("the text of {}", self.path))
+    ///     }
+    /// }
+    /// impl Handler<()> for DeleteFile {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         Ok(format!("deleted {}", self.path))
+    ///     }
+    /// }
+    ///
+    /// #[derive(ToolSet)]
+    /// enum Files { Read(ReadFile), Delete(DeleteFile) }
+    ///
+    /// let mut runner = Runner::<Files, ()>::new(());
+    /// let choice = ToolChoice::allowed(["read_file"], Allowed::Auto);
+    /// // The request sends every definition, and the choice.
+    /// assert_eq!(runner.definitions(Provider::OpenAiResponses).as_array().unwrap().len(), 2);
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let call = ToolCall::new("delete_file", r#"{"path": "/"}"#).with_id("1");
+    /// let turn = runner.run_with_choice(Provider::OpenAiResponses, &[call], &choice).await;
+    /// assert!(turn.results()[0].is_error());
+    /// assert_eq!(
+    ///     turn.results()[0].to_text(),
+    ///     "tool `delete_file` is not allowed in this turn; the tools allowed are `read_file`"
+    /// );
+    /// # });
+    /// ```
+    pub async fn run_with_choice(
+        &mut self,
+        provider: Provider,
+        calls: &[ToolCall],
+        choice: &ToolChoice,
+    ) -> Turn {
+        self.run_turn(provider, calls, &Cancellation::new(), Some(choice))
+            .await
+    }
+
+    /// The work of [`run_until`](Runner::run_until), refusing the calls `choice` does not allow.
+    async fn run_turn(
+        &mut self,
+        provider: Provider,
+        calls: &[ToolCall],
+        cancellation: &Cancellation,
+        choice: Option<&ToolChoice>,
+    ) -> Turn {
         // (A server that cannot list its tools keeps its old ones: their calls say why.)
         #[cfg(feature = "mcp")]
         let _ = self.refresh_mcp().await;
@@ -516,7 +592,11 @@ where
             .iter()
             .enumerate()
             .map(|(index, call)| async move {
-                (index, this.one(provider, call, cancellation, None).await)
+                let outcome = match choice.filter(|choice| !choice.allows(&call.name)) {
+                    Some(choice) => (not_allowed(&call.name, choice), Verdict::Unknown),
+                    None => this.one(provider, call, cancellation, None).await,
+                };
+                (index, outcome)
             })
             .collect();
         let mut outcomes: Vec<(usize, (ToolResult, Verdict))> = futures_util::stream::iter(futures)
@@ -778,6 +858,39 @@ pub(crate) enum Verdict {
     Invalid,
     /// No such tool (or one not offered).
     Unknown,
+}
+
+/// Writes `output`, a handler's output schema, into an OpenAI Responses `definition` as its
+/// `output_schema`, where the definition has none and code may call the tool (its
+/// `allowed_callers` holds `programmatic`): what `#[tool(output = ..)]` does at compile time.
+fn add_responses_output_schema(definition: &mut Value, output: Option<&str>) {
+    let program = AllowedCaller::Program.name_for(Provider::OpenAiResponses);
+    if let Some(object) = definition.as_object_mut()
+        && !object.contains_key("output_schema")
+        && object
+            .get("allowed_callers")
+            .and_then(Value::as_array)
+            .is_some_and(|callers| callers.iter().any(|caller| caller.as_str() == program))
+        && let Some(output) = output
+    {
+        let strict = object.get("strict") == Some(&Value::Bool(true));
+        if let Ok(schema) = serde_json::from_str::<Value>(&responses_output_schema(output, strict))
+        {
+            object.insert("output_schema".to_owned(), schema);
+        }
+    }
+}
+
+/// The result of a call of a tool that `choice` does not allow in this turn.
+fn not_allowed(name: &str, choice: &ToolChoice) -> ToolResult {
+    let names = choice.allowed_names().unwrap_or_default();
+    let allowed = match names.as_slice() {
+        [] => "no tool is allowed".to_owned(),
+        names => format!("the tools allowed are `{}`", names.join("`, `")),
+    };
+    ToolResult::error(format!(
+        "tool `{name}` is not allowed in this turn; {allowed}"
+    ))
 }
 
 /// The name unknown tools count under in the retry budget.

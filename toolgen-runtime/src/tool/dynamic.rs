@@ -16,10 +16,10 @@ use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
 use crate::parse::walk::{fill_value, strip_value_with};
-use crate::provider::{DefinitionParts, Provider, definition_text};
-use crate::tool::Extras;
+use crate::provider::{DefinitionParts, Provider, definition_text, takes_output_schema};
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
 use crate::tool::json_schema::{resolve, target};
+use crate::tool::{AllowedCaller, Extras};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
@@ -77,8 +77,11 @@ pub struct DynamicTool {
     /// its type (`null`s dropped, defaults filled in), shared by its clones and dropped with
     /// the last.
     plan: Arc<OwnedPlan>,
-    /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`.
+    /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`
+    /// (which OpenAI Responses takes too, as `output_schema`, for a tool code may call).
     mcp: Option<Box<McpFields>>,
+    /// Anthropic and OpenAI Responses `allowed_callers`.
+    allowed_callers: &'static [AllowedCaller],
 }
 
 /// The members of a [`DynamicTool`]'s MCP definition beside its name, description and input
@@ -184,6 +187,7 @@ impl DynamicTool {
             schema,
             plan,
             mcp: None,
+            allowed_callers: &[],
             standard,
             unreferenced,
             openai: None,
@@ -298,6 +302,38 @@ impl DynamicTool {
         self
     }
 
+    /// The tool with `allowed_callers` in its Anthropic and OpenAI Responses definitions (as
+    /// `#[tool(allowed_callers(..))]`): who may call it, the model or code the model writes
+    /// (programmatic tool calling; see [`AllowedCaller`]). A tool code may call also carries
+    /// its output schema ([`with_output_schema`](DynamicTool::with_output_schema)) as OpenAI
+    /// Responses' `output_schema`. Other providers' definitions leave both out.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::{AllowedCaller, DynamicTool, Provider};
+    ///
+    /// let tool = DynamicTool::new("get_demand", "Units asked for.", json!({"type": "object",
+    ///     "properties": {"sku": {"type": "string"}}, "required": ["sku"]}))
+    ///     .unwrap()
+    ///     .with_allowed_callers(&[AllowedCaller::Direct, AllowedCaller::Program])
+    ///     .with_output_schema(json!({"type": "object", "properties": {"units": {"type": "number"}}}));
+    /// let openai = tool.definition(Provider::OpenAiResponses);
+    /// assert_eq!(openai["allowed_callers"], json!(["direct", "programmatic"]));
+    /// assert_eq!(openai["output_schema"]["properties"]["units"]["type"], "number");
+    /// assert!(tool.definition(Provider::Anthropic).get("output_schema").is_none());
+    /// ```
+    #[must_use]
+    pub fn with_allowed_callers(mut self, callers: &[AllowedCaller]) -> Self {
+        self.allowed_callers = AllowedCaller::set(callers);
+        self
+    }
+
+    /// Who may call the tool ([`with_allowed_callers`](DynamicTool::with_allowed_callers));
+    /// empty unless set.
+    pub fn allowed_callers(&self) -> &[AllowedCaller] {
+        self.allowed_callers
+    }
+
     /// The MCP title, if it has one ([`with_title`](DynamicTool::with_title)).
     pub fn title(&self) -> Option<&str> {
         self.mcp.as_ref()?.title.as_deref()
@@ -338,8 +374,16 @@ impl DynamicTool {
     /// [`definition_json`](DynamicTool::definition_json); with `any_output`, an MCP definition
     /// carries an output schema that does not describe an object too (MCP `2026-07-28`).
     pub(crate) fn definition_text_at(&self, provider: Provider, any_output: bool) -> String {
+        let extras = Extras {
+            allowed_callers: self.allowed_callers,
+            ..Extras::NONE
+        };
+        let output = self
+            .mcp
+            .as_deref()
+            .filter(|_| provider == Provider::Mcp || takes_output_schema(provider, &extras))
+            .and_then(|fields| fields.output_text.as_deref());
         let mcp = self.mcp.as_deref().filter(|_| provider == Provider::Mcp);
-        let output = mcp.and_then(|fields| fields.output_text.as_deref());
         let mut text = definition_text(
             provider,
             &DefinitionParts {
@@ -350,7 +394,7 @@ impl DynamicTool {
                 anthropic: self.anthropic.as_deref(),
                 gemini: self.gemini.as_deref(),
                 output,
-                extras: Extras::NONE,
+                extras,
             },
         );
         if let Some(fields) = mcp

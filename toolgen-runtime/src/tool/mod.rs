@@ -306,6 +306,9 @@ pub struct Extras {
     pub hints: [Option<bool>; 4],
     /// MCP `icons`.
     pub icons: &'static [Icon],
+    /// Anthropic and OpenAI Responses `allowed_callers`; empty for none (the provider's
+    /// default: the model only).
+    pub allowed_callers: &'static [AllowedCaller],
 }
 
 impl Extras {
@@ -318,7 +321,66 @@ impl Extras {
         title: None,
         hints: [None; 4],
         icons: &[],
+        allowed_callers: &[],
     };
+}
+
+/// Who may call a tool, for its definition's `allowed_callers` (programmatic tool calling): the
+/// model itself, code the model writes and a provider's hosted code tool runs, or both.
+///
+/// | | Anthropic | OpenAI Responses |
+/// |---|---|---|
+/// | [`Direct`](AllowedCaller::Direct) | `"direct"` | `"direct"` |
+/// | [`Program`](AllowedCaller::Program) | `"code_execution_20250825"` | `"programmatic"` |
+///
+/// Written for those two APIs only: OpenAI Chat, Gemini and MCP have no programmatic tool
+/// calling, and their definitions leave it out. Anthropic's name is that of its code execution
+/// tool `code_execution_20250825`, which the request must also send (OpenAI's request sends a
+/// `{"type":"programmatic_tool_calling"}` tool).
+///
+/// ```
+/// use toolgen::{AllowedCaller, DynamicTool, Provider};
+///
+/// let tool = DynamicTool::new("get_demand", "Units asked for.", serde_json::json!({"type": "object"}))
+///     .unwrap()
+///     .with_allowed_callers(&[AllowedCaller::Program]);
+/// assert_eq!(tool.definition(Provider::OpenAiResponses)["allowed_callers"], serde_json::json!(["programmatic"]));
+/// assert_eq!(tool.definition(Provider::Anthropic)["allowed_callers"], serde_json::json!(["code_execution_20250825"]));
+/// assert!(tool.definition(Provider::Gemini).get("allowed_callers").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllowedCaller {
+    /// The model calls the tool itself.
+    Direct,
+    /// Code the model wrote, run by the provider's code tool, calls it.
+    Program,
+}
+
+impl AllowedCaller {
+    /// The callers in `callers`, in one order and each once, as a `'static` list.
+    pub(crate) fn set(callers: &[AllowedCaller]) -> &'static [AllowedCaller] {
+        match (
+            callers.contains(&AllowedCaller::Direct),
+            callers.contains(&AllowedCaller::Program),
+        ) {
+            (true, true) => &[AllowedCaller::Direct, AllowedCaller::Program],
+            (true, false) => &[AllowedCaller::Direct],
+            (false, true) => &[AllowedCaller::Program],
+            (false, false) => &[],
+        }
+    }
+
+    /// Its name in `provider`'s `allowed_callers`, where the provider takes it.
+    pub(crate) fn name_for(self, provider: Provider) -> Option<&'static str> {
+        match (self, provider) {
+            (AllowedCaller::Direct, Provider::Anthropic | Provider::OpenAiResponses) => {
+                Some("direct")
+            }
+            (AllowedCaller::Program, Provider::Anthropic) => Some("code_execution_20250825"),
+            (AllowedCaller::Program, Provider::OpenAiResponses) => Some("programmatic"),
+            (_, Provider::OpenAiChat | Provider::Gemini | Provider::Mcp) => None,
+        }
+    }
 }
 
 /// An MCP `Icon` of a tool, from `#[tool(icon ..)]`.

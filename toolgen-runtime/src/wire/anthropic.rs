@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::{Obj, Tag, items, read_at, write};
+use super::{Obj, Tag, WireCaller, items, read_at, write};
 use crate::provider::Provider;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::result::ToolResult;
@@ -34,6 +34,10 @@ struct ToolUse {
     id: Option<String>,
     name: String,
     input: Value,
+    /// Set with programmatic tool calling: `direct`, or the code execution tool that ran the
+    /// code making the call.
+    #[serde(default)]
+    caller: Option<Obj<WireCaller>>,
 }
 
 pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
@@ -52,10 +56,17 @@ pub(crate) fn calls_at(message: &Value, at: &str) -> Result<Vec<ToolCall>, ToolC
     let mut calls = Vec::new();
     for (Obj(tag), (at, block)) in content.iter().zip(items(message, "/content", &path)) {
         if tag.r#type.0 == "tool_use" {
-            let ToolUse { id, name, input } = read_at(provider, block, &at)?;
-            let mut call = ToolCall::new(name, input.to_string());
-            call.id = id;
-            calls.push(call);
+            let ToolUse {
+                id,
+                name,
+                input,
+                caller,
+            } = read_at(provider, block, &at)?;
+            calls.push(ToolCall {
+                id,
+                caller: caller.map(|Obj(caller)| caller.into()),
+                ..ToolCall::new(name, input.to_string())
+            });
         }
     }
     Ok(calls)

@@ -74,8 +74,82 @@ pub struct ToolCall {
     /// Gemini only: the `thoughtSignature` of the part that held this call. Gemini 3 rejects the
     /// next request unless the model's turn in the history carries it back on the same part.
     pub thought_signature: Option<String>,
+    /// Who made the call, where the provider says: the model itself, or a program the model
+    /// wrote and the provider's hosted code tool runs (programmatic tool calling). OpenAI
+    /// Responses' `caller` and Anthropic's `tool_use.caller`; `None` where the provider sends
+    /// none. The result must go back to the same caller: the Responses API's
+    /// `function_call_output` carries it ([`ToolResult::render`](crate::ToolResult::render)).
+    pub caller: Option<Caller>,
+    /// OpenAI Responses only: the `namespace` of the function called, carried back on its
+    /// output.
+    pub namespace: Option<String>,
     /// MCP only: the JSON-RPC id when it was an integer, so the response echoes it as one.
     pub(crate) rpc_number: Option<serde_json::Number>,
+}
+
+/// Who made a [`ToolCall`]: the model, or code the model wrote, run by a provider's hosted code
+/// tool, which calls your function and waits for its result (programmatic tool calling).
+///
+/// | provider | the model | a program |
+/// |---|---|---|
+/// | OpenAI Responses (`caller`) | `{"type":"direct"}` | `{"type":"program","caller_id"}` |
+/// | Anthropic (`tool_use.caller`) | `{"type":"direct"}` | `{"type":"code_execution_20250825","tool_id"}` |
+///
+/// ```
+/// use toolgen::{Caller, Provider, ToolCall};
+///
+/// let response = serde_json::json!({"output": [{"type": "function_call", "call_id": "call_1",
+///     "name": "get_demand", "arguments": "{}",
+///     "caller": {"type": "program", "caller_id": "call_0"}}]});
+/// let call = &ToolCall::parse(Provider::OpenAiResponses, &response)?[0];
+/// assert_eq!(call.caller, Some(Caller::program("program", "call_0")));
+/// assert!(!call.caller.as_ref().unwrap().is_direct());
+/// # Ok::<(), toolgen::ToolCallError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    /// The provider's `type`: `direct`, OpenAI's `program`, Anthropic's code execution tool
+    /// version (`code_execution_20250825`, ..).
+    pub kind: String,
+    /// The program's own call: OpenAI's `caller_id`, Anthropic's `tool_id`; `None` for the
+    /// model.
+    pub id: Option<String>,
+}
+
+impl Caller {
+    /// The model itself (`{"type":"direct"}`).
+    ///
+    /// ```
+    /// assert!(toolgen::Caller::direct().is_direct());
+    /// ```
+    pub fn direct() -> Self {
+        Caller {
+            kind: "direct".to_owned(),
+            id: None,
+        }
+    }
+
+    /// A program of kind `kind` (the provider's `type`), whose call is `id`.
+    ///
+    /// ```
+    /// let caller = toolgen::Caller::program("code_execution_20250825", "srvtoolu_1");
+    /// assert_eq!(caller.id.as_deref(), Some("srvtoolu_1"));
+    /// ```
+    pub fn program(kind: impl Into<String>, id: impl Into<String>) -> Self {
+        Caller {
+            kind: kind.into(),
+            id: Some(id.into()),
+        }
+    }
+
+    /// Whether the model made the call itself.
+    ///
+    /// ```
+    /// assert!(!toolgen::Caller::program("program", "call_0").is_direct());
+    /// ```
+    pub fn is_direct(&self) -> bool {
+        self.kind == "direct"
+    }
 }
 
 impl ToolCall {
@@ -94,6 +168,8 @@ impl ToolCall {
             name: name.into(),
             arguments: arguments.into(),
             thought_signature: None,
+            caller: None,
+            namespace: None,
             rpc_number: None,
         }
     }

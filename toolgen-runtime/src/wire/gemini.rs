@@ -144,10 +144,8 @@ pub(crate) fn calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
             let Obj(call) = part.function_call?;
             Some(ToolCall {
                 id: call.id,
-                name: call.name,
-                arguments: arguments_text(call.args.as_ref()),
                 thought_signature: part.thought_signature,
-                rpc_number: None,
+                ..ToolCall::new(call.name, arguments_text(call.args.as_ref()))
             })
         })
         .collect())

@@ -94,10 +94,8 @@ pub(crate) fn calls(request: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
     };
     Ok(vec![ToolCall {
         id: Some(id),
-        name: params.name,
-        arguments: arguments_text(params.arguments.as_ref()),
-        thought_signature: None,
         rpc_number,
+        ..ToolCall::new(params.name, arguments_text(params.arguments.as_ref()))
     }])
 }
 

@@ -23,7 +23,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
 use crate::provider::Provider;
-use crate::wire::call::ToolCallError;
+use crate::wire::call::{Caller, ToolCallError};
 
 pub(crate) mod anthropic;
 pub(crate) mod gemini;
@@ -128,6 +128,26 @@ impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
         }
 
         deserializer.deserialize_str(TextVisitor).map(Text)
+    }
+}
+
+/// A call's `caller` as OpenAI Responses (`ToolCallCaller`: `caller_id`) and Anthropic
+/// (`tool_id`) send it; other members are ignored.
+#[derive(Deserialize)]
+pub(crate) struct WireCaller {
+    r#type: String,
+    #[serde(default)]
+    caller_id: Option<String>,
+    #[serde(default)]
+    tool_id: Option<String>,
+}
+
+impl From<WireCaller> for Caller {
+    fn from(wire: WireCaller) -> Self {
+        Caller {
+            kind: wire.r#type,
+            id: wire.caller_id.or(wire.tool_id),
+        }
     }
 }
 

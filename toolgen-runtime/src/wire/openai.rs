@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::{Obj, Tag, items, read, read_at, write};
+use super::{Obj, Tag, WireCaller, items, read, read_at, write};
 use crate::provider::Provider;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::result::ToolResult;
@@ -112,6 +112,12 @@ struct FunctionCall {
     call_id: String,
     name: String,
     arguments: String,
+    /// Set when code the model wrote made the call (programmatic tool calling); its output
+    /// must carry it back.
+    #[serde(default)]
+    caller: Option<Obj<WireCaller>>,
+    #[serde(default)]
+    namespace: Option<String>,
 }
 
 pub(crate) fn responses_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCallError> {
@@ -121,7 +127,11 @@ pub(crate) fn responses_calls(response: &Value) -> Result<Vec<ToolCall>, ToolCal
     for (Obj(tag), (at, item)) in output.iter().zip(items(response, "/output", "output")) {
         if tag.r#type.0 == "function_call" {
             let call: FunctionCall = read_at(provider, item, &at)?;
-            calls.push(ToolCall::new(call.name, call.arguments).with_id(call.call_id));
+            calls.push(ToolCall {
+                caller: call.caller.map(|Obj(caller)| caller.into()),
+                namespace: call.namespace,
+                ..ToolCall::new(call.name, call.arguments).with_id(call.call_id)
+            });
         }
     }
     Ok(calls)
@@ -155,13 +165,26 @@ pub(crate) fn render_chat_result(call: &ToolCall, result: &ToolResult) -> Value 
 }
 
 /// `FunctionCallOutputItemParam`, with string output ("A JSON string of the output of the function
-/// tool call"; any text is accepted). No error flag either.
+/// tool call"; any text is accepted). No error flag either. `caller` and `namespace` are the
+/// call's, sent back so that a program's call gets its answer (programmatic tool calling).
 #[derive(Serialize)]
 struct FunctionCallOutput<'a> {
     r#type: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     call_id: Option<&'a str>,
     output: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    caller: Option<CallerParam<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    namespace: Option<&'a str>,
+}
+
+/// `ToolCallCallerParam`: `{"type": "direct"}` or `{"type": "program", "caller_id"}`.
+#[derive(Serialize)]
+struct CallerParam<'a> {
+    r#type: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    caller_id: Option<&'a str>,
 }
 
 pub(crate) fn render_responses_result(call: &ToolCall, result: &ToolResult) -> Value {
@@ -169,6 +192,11 @@ pub(crate) fn render_responses_result(call: &ToolCall, result: &ToolResult) -> V
         r#type: "function_call_output",
         call_id: call.id.as_deref(),
         output: result.to_text(),
+        caller: call.caller.as_ref().map(|caller| CallerParam {
+            r#type: &caller.kind,
+            caller_id: caller.id.as_deref(),
+        }),
+        namespace: call.namespace.as_deref(),
     });
     if !result.attachments().is_empty() {
         // `output` as a list: the text, an `input_image` per image, an `input_file` per file.

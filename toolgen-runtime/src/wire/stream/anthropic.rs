@@ -26,7 +26,7 @@ use super::{
 
 use crate::provider::Provider;
 use crate::wire::call::{ToolCall, next_made_up_id};
-use crate::wire::{self, Obj, Tag, Text};
+use crate::wire::{self, Obj, Tag, Text, WireCaller};
 
 /// `message_start`: its `message` is read as a whole response is, when it has `content`.
 #[derive(Deserialize)]
@@ -56,6 +56,8 @@ struct ToolUseStart<'a> {
     id: Option<Text<'a>>,
     #[serde(borrow)]
     name: Text<'a>,
+    #[serde(default)]
+    caller: Option<Obj<WireCaller>>,
 }
 
 /// `content_block_delta`.
@@ -131,6 +133,7 @@ impl ToolCallStream {
                 let ToolUseStart {
                     id,
                     name: Text(name),
+                    caller,
                 } = read(provider, block, "content_block")?;
                 let input = block
                     .get("input")
@@ -143,6 +146,7 @@ impl ToolCallStream {
                     None => next_made_up_id(&mut self.made_up_ids),
                 };
                 let mut call = OpenCall::new(Some(&id), name);
+                call.caller = caller.map(|Obj(caller)| caller.into());
                 if let Some(input) = input {
                     call.arguments = input.to_string();
                     call.prefilled = true;

@@ -20,7 +20,7 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use crate::provider::Provider;
-use crate::wire::call::{ToolCall, ToolCallError, nested_deeper_than};
+use crate::wire::call::{Caller, ToolCall, ToolCallError, nested_deeper_than};
 use crate::wire::partial::PartialJson;
 use crate::wire::{self, Text};
 
@@ -123,6 +123,10 @@ struct OpenCall {
     arguments_absent: bool,
     /// Gemini: the `thoughtSignature` of the part that opened the call.
     thought_signature: Option<String>,
+    /// Anthropic and OpenAI Responses: the call's `caller` (programmatic tool calling).
+    caller: Option<Caller>,
+    /// OpenAI Responses: the function's `namespace`.
+    namespace: Option<String>,
     /// Gemini 3: arguments streamed as values by path, assembled here.
     assembled: Option<Box<Assembled>>,
     /// The arguments read so far, for [`ToolCallStream::pending`]; it catches up lazily.
@@ -414,6 +418,8 @@ impl OpenCall {
         Some(ToolCall {
             id: self.id,
             thought_signature: self.thought_signature,
+            caller: self.caller,
+            namespace: self.namespace,
             ..ToolCall::new(self.name, arguments)
         })
     }

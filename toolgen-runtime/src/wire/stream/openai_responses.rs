@@ -15,8 +15,8 @@ use serde_json::Value;
 use super::{OpenCall, StreamError, ToolCallStream, failure, member, read, text};
 
 use crate::provider::Provider;
-use crate::wire::call::ToolCall;
-use crate::wire::{Obj, Tag, Text};
+use crate::wire::call::{Caller, ToolCall};
+use crate::wire::{Obj, Tag, Text, WireCaller};
 
 /// `response.output_item.added` and `response.output_item.done`.
 #[derive(Deserialize)]
@@ -38,6 +38,20 @@ struct FunctionCallItem<'a> {
     name: Text<'a>,
     #[serde(default, borrow)]
     arguments: Option<Text<'a>>,
+    #[serde(default)]
+    caller: Option<Obj<WireCaller>>,
+    #[serde(default, borrow)]
+    namespace: Option<Text<'a>>,
+}
+
+impl FunctionCallItem<'_> {
+    /// The item's `caller` and `namespace`, for the call.
+    fn origin(&mut self) -> (Option<Caller>, Option<String>) {
+        (
+            self.caller.take().map(|Obj(caller)| caller.into()),
+            text(self.namespace).map(str::to_owned),
+        )
+    }
 }
 
 /// `response.function_call_arguments.delta`.
@@ -86,8 +100,9 @@ impl ToolCallStream {
                 if item.r#type.0 != "function_call" {
                     return Ok(Vec::new());
                 }
-                let item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
+                let mut item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
                 let mut call = OpenCall::new(Some(item.call_id.0), item.name.0);
+                (call.caller, call.namespace) = item.origin();
                 call.item_id = text(item.id).map(str::to_owned);
                 call.arguments = text(item.arguments).unwrap_or_default().to_owned();
                 Ok(self.open_call(output_index, call))
@@ -122,7 +137,7 @@ impl ToolCallStream {
                 if item.r#type.0 != "function_call" {
                     return Ok(Vec::new());
                 }
-                let item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
+                let mut item: FunctionCallItem = read(provider, member(event, "item"), "item")?;
                 // The finished item is the final word; the arguments streamed stand in only if
                 // it lacks them.
                 let streamed = self.open.remove(&output_index);
@@ -131,9 +146,12 @@ impl ToolCallStream {
                     (None, Some(streamed)) => streamed.arguments,
                     (None, None) => String::new(),
                 };
-                Ok(vec![
-                    ToolCall::new(item.name.0, arguments).with_id(item.call_id.0),
-                ])
+                let (caller, namespace) = item.origin();
+                Ok(vec![ToolCall {
+                    caller,
+                    namespace,
+                    ..ToolCall::new(item.name.0, arguments).with_id(item.call_id.0)
+                }])
             }
             "error" => {
                 if let Some(error) = event.get("error").filter(|error| error.is_object()) {
