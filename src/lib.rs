@@ -172,6 +172,9 @@ pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg(feature = "mcp")]
@@ -181,9 +184,6 @@ pub use toolgen_runtime::{
     ToolSwitch, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
-#[cfg(feature = "run")]
-#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
-pub use toolgen_runtime::{Runner, Stop, Turn};
 
 #[doc(hidden)]
 pub use toolgen_runtime::__private;

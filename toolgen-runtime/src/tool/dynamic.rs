@@ -79,6 +79,8 @@ pub struct DynamicTool {
     plan: Arc<OwnedPlan>,
     /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`.
     mcp: Option<Box<McpFields>>,
+    /// Whether a person must approve each call ([`DynamicTool::require_approval`]).
+    needs_approval: bool,
 }
 
 /// The members of a [`DynamicTool`]'s MCP definition beside its name, description and input
@@ -184,6 +186,7 @@ impl DynamicTool {
             schema,
             plan,
             mcp: None,
+            needs_approval: false,
             standard,
             unreferenced,
             openai: None,
@@ -296,6 +299,32 @@ impl DynamicTool {
         fields.output_text = Some(schema.to_string());
         fields.output = Some(schema);
         self
+    }
+
+    /// The tool, whose calls a person must approve before they run (as
+    /// `#[tool(needs_approval)]`): the [`Runner`](crate::Runner) holds them
+    /// ([`Turn::held`](crate::Turn::held)).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::DynamicTool;
+    ///
+    /// let tool = DynamicTool::new("pay", "Pay an invoice.", json!({
+    ///     "type": "object", "properties": {"invoice": {"type": "string"}}, "required": ["invoice"]
+    /// }))
+    /// .unwrap()
+    /// .require_approval();
+    /// assert!(tool.needs_approval());
+    /// ```
+    #[must_use]
+    pub fn require_approval(mut self) -> Self {
+        self.needs_approval = true;
+        self
+    }
+
+    /// Whether a person must approve each call ([`require_approval`](DynamicTool::require_approval)).
+    pub fn needs_approval(&self) -> bool {
+        self.needs_approval
     }
 
     /// The MCP title, if it has one ([`with_title`](DynamicTool::with_title)).

@@ -52,7 +52,10 @@ use crate::wire;
 /// }
 /// # Ok::<(), toolgen::ToolCallError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It is `Serialize` and `Deserialize` (the fields that are `None` left out), so that a call
+/// held for approval can be saved ([`Pending`](crate::Pending)).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ToolCall {
     /// The id the result must refer to: Anthropic's `tool_use.id`, OpenAI Chat's
     /// `tool_calls[].id`, the Responses API's `call_id`, Gemini's `functionCall.id`, or the
@@ -65,6 +68,7 @@ pub struct ToolCall {
     /// [`ToolCallStream`](crate::ToolCallStream), so that a response and its stream give the
     /// same ids. A Gemini `functionResponse` leaves such an id out: Gemini never saw it. `None`
     /// only for a call built by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The tool's name, as the model wrote it: compare it with [`Tool::NAME`].
     pub name: String,
@@ -73,8 +77,10 @@ pub struct ToolCall {
     pub arguments: String,
     /// Gemini only: the `thoughtSignature` of the part that held this call. Gemini 3 rejects the
     /// next request unless the model's turn in the history carries it back on the same part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thought_signature: Option<String>,
     /// MCP only: the JSON-RPC id when it was an integer, so the response echoes it as one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) rpc_number: Option<serde_json::Number>,
 }
 
