@@ -710,3 +710,35 @@ fn held_denied_timed_out_and_failed_calls_keep_their_order_and_counts() {
         )
         .unwrap();
 }
+
+#[allow(dead_code)]
+#[path = "../examples/approval.rs"]
+mod example;
+
+/// `examples/approval.rs`: held, saved, read back by another runner, decided, resumed; the
+/// next request's messages carry the model's turn, then every result in call order.
+#[tokio::test(start_paused = true)]
+async fn the_example_holds_saves_and_resumes() {
+    let response: Value = serde_json::from_str(example::RESPONSE).unwrap();
+    let (saved, first) = example::hold(&response).await;
+    assert_eq!(first.context().lookups.load(Ordering::SeqCst), 2);
+    assert_eq!(first.context().sent.load(Ordering::SeqCst), 0);
+    drop(first);
+    let (messages, second) = example::resume(&saved, &response).await;
+    assert_eq!(second.context().lookups.load(Ordering::SeqCst), 0);
+    assert_eq!(second.context().sent.load(Ordering::SeqCst), 1);
+    assert_eq!(messages.len(), 2);
+    assert_eq!(messages[0]["role"], "assistant");
+    assert_eq!(
+        messages[1],
+        json!({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_01", "content": "Ana Ozola: found"},
+            {"type": "tool_result", "tool_use_id": "toolu_02", "content": "Press office: found"},
+            {"type": "tool_result", "tool_use_id": "toolu_03",
+             "content": "sent \"Launch\" to ana@example.com (18 characters)"},
+            {"type": "tool_result", "tool_use_id": "toolu_04", "is_error": true,
+             "content": "the user denied this call of `send_email`: the press list is not ready; \
+                         do not write to the press yet"},
+        ]})
+    );
+}
