@@ -117,8 +117,8 @@ fn err(text: &str) -> (bool, String) {
 
 #[test]
 fn the_attribute_and_the_set_say_which_tools_need_approval() {
-    assert!(SendEmail::NEEDS_APPROVAL);
-    assert!(!Lookup::NEEDS_APPROVAL);
+    let needs = [SendEmail::NEEDS_APPROVAL, Lookup::NEEDS_APPROVAL];
+    assert_eq!(needs, [true, false]);
     assert!(Tools::needs_approval("send_email"));
     assert!(!Tools::needs_approval("pay"));
     assert!(!Tools::needs_approval("no_such_tool"));
@@ -502,6 +502,23 @@ async fn a_policy_sees_the_parsed_arguments() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_policy_that_panics_holds_the_call() {
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default()).needs_approval(|_, args| {
+        assert_ne!(args["cents"], 13, "unlucky");
+        false
+    });
+    let calls = [
+        call(0, "pay", json!({"cents": 13})),
+        call(1, "pay", json!({"cents": 14})),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    let held: Vec<usize> = turn.held().iter().map(|held| held.index()).collect();
+    assert_eq!(held, [0]);
+    assert_eq!(texts(turn.results())[1], ok("paid 14"));
+    assert_eq!(runner.context().paid.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test(start_paused = true)]
 async fn held_calls_take_no_place_and_resumed_ones_keep_the_limits() {
     let mut runner = Runner::<Tools, Ctx>::new(Ctx::default())
         .concurrency(2)
@@ -573,7 +590,7 @@ async fn held_calls_do_not_count_against_the_retry_budget() {
     let good = call(1, "send_email", json!({"to": "ana@example.com"}));
     assert!(
         runner
-            .run(Provider::Anthropic, &[bad.clone()])
+            .run(Provider::Anthropic, std::slice::from_ref(&bad))
             .await
             .stop()
             .is_none()
@@ -583,7 +600,7 @@ async fn held_calls_do_not_count_against_the_retry_budget() {
     assert_eq!(turn.held().len(), 1);
     assert!(
         runner
-            .run(Provider::Anthropic, &[bad.clone()])
+            .run(Provider::Anthropic, std::slice::from_ref(&bad))
             .await
             .stop()
             .is_none()

@@ -156,8 +156,8 @@ where
     /// its parsed arguments (as [`HeldCall::arguments`] shows them), beside the calls of tools
     /// that always need it (`#[tool(needs_approval)]`, [`DynamicTool::require_approval`]),
     /// which the policy cannot release. Calls whose tool is unknown or whose arguments do not
-    /// parse are never held: they get their error results at once. With a policy, every call's
-    /// arguments are parsed once more.
+    /// parse are never held: they get their error results at once. A policy that panics holds
+    /// the call. With a policy, every call's arguments are parsed once more.
     ///
     /// ```
     /// # use serde::Deserialize;
@@ -751,11 +751,14 @@ where
             return None;
         }
         let read = self.read(call).ok()?;
+        // A policy that panics holds the call: the person decides what the program could not.
         let held = read.needs_approval
-            || self
-                .policy
-                .as_ref()
-                .is_some_and(|policy| policy(call, &read.arguments));
+            || self.policy.as_ref().is_some_and(|policy| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    policy(call, &read.arguments)
+                }))
+                .unwrap_or(true)
+            });
         held.then(|| HeldCall::new(index, call.clone(), read.arguments, read.annotations))
     }
 
