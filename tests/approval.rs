@@ -107,6 +107,11 @@ fn texts(results: &[ToolResult]) -> Vec<(bool, String)> {
         .collect()
 }
 
+/// The places of a turn's held calls.
+fn places(turn: &toolgen::Turn) -> Vec<usize> {
+    turn.held().iter().map(|held| held.index()).collect()
+}
+
 fn ok(text: &str) -> (bool, String) {
     (false, text.to_owned())
 }
@@ -181,7 +186,7 @@ async fn a_saved_turn_resumes_in_another_runner() {
         assert_eq!(runner.context().looked_up.load(Ordering::SeqCst), 1);
         assert_eq!(runner.context().paid.load(Ordering::SeqCst), 1);
         assert_eq!(runner.context().sent.load(Ordering::SeqCst), 0);
-        let held: Vec<usize> = turn.held().iter().map(|held| held.index()).collect();
+        let held = places(&turn);
         assert_eq!(held, [0, 2]);
         serde_json::to_string(&turn.pending().unwrap()).unwrap()
     };
@@ -476,7 +481,7 @@ async fn a_policy_sees_the_parsed_arguments() {
         call(4, "lookup", json!({"word": "rope"})),
     ];
     let turn = runner.run(Provider::Anthropic, &calls).await;
-    let held: Vec<usize> = turn.held().iter().map(|held| held.index()).collect();
+    let held = places(&turn);
     assert_eq!(held, [1, 2]);
     assert_eq!(turn.held()[0].arguments(), &json!({"cents": 50_000}));
     assert_eq!(turn.held()[0].annotations(), None);
@@ -512,7 +517,7 @@ async fn a_policy_that_panics_holds_the_call() {
         call(1, "pay", json!({"cents": 14})),
     ];
     let turn = runner.run(Provider::Anthropic, &calls).await;
-    let held: Vec<usize> = turn.held().iter().map(|held| held.index()).collect();
+    let held = places(&turn);
     assert_eq!(held, [0]);
     assert_eq!(texts(turn.results())[1], ok("paid 14"));
     assert_eq!(runner.context().paid.load(Ordering::SeqCst), 1);
@@ -658,7 +663,7 @@ fn check_turn(kinds: &[Kind], concurrency: usize) -> Result<(), TestCaseError> {
             .collect();
         let mut first = Runner::<Tools, Ctx>::new(Ctx::default()).concurrency(concurrency);
         let turn = first.run(Provider::Anthropic, &calls).await;
-        let held: Vec<usize> = turn.held().iter().map(|held| held.index()).collect();
+        let held = places(&turn);
         let expected_held: Vec<usize> = kinds
             .iter()
             .enumerate()
