@@ -45,6 +45,7 @@
 //! | container (`Tool`) | `#[tool(name = "..")]` | the tool's name (default: the type name in snake_case); must match `^[a-zA-Z0-9_-]{1,64}$` |
 //! | container (`Tool`) | `#[tool(gemini = "parameters")]`, `gemini = "json_schema"` | Gemini's definition always with `parameters` (checked at compile time, as strict mode is) or always with `parametersJsonSchema`; by default `parameters` when the schema fits |
 //! | container (`Tool`) | `#[tool(strict)]`, `strict = "openai"`, `strict = "anthropic"` | strict mode: [`Tool::input_schema`] in [`Dialect::OpenAiStrict`] / [`Dialect::AnthropicStrict`], `"strict": true` in those definitions, and a compile error for what the strict grammar cannot express |
+//! | container (`Tool`) | `#[tool(needs_approval)]` | the [`Runner`] holds each call for a person to approve or deny ([`Turn::held`], [`Runner::resume`]) |
 //! | container (`ToolSchema`) | `/// doc` or `#[tool(description = "..")]` | the schema's `description` |
 //! | field, variant | `/// doc` or `#[tool(description = "..")]` | the property's (or branch's) `description` |
 //! | field | `#[tool(default = 5)]` (string, number, bool, `None`, array) | `"default"`, not required, and [`Tool::parse_args`] fills it in when missing |
@@ -177,6 +178,9 @@ pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -185,9 +189,6 @@ pub use toolgen_runtime::{
     Parameters, ToolSwitch, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
-#[cfg(feature = "run")]
-#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
-pub use toolgen_runtime::{Runner, Stop, Turn};
 
 #[doc(hidden)]
 pub use toolgen_runtime::__private;

@@ -358,6 +358,34 @@ async fn allow_keeps_only_the_named_tools_and_strict_says_why_not() {
 }
 
 #[tokio::test]
+async fn a_servers_tools_can_need_approval() {
+    let (toolset, _task, _) = remote().await;
+    let toolset = toolset.prefix("lab_").require_approval(&["add"]);
+    let needing: Vec<bool> = toolset.tools().iter().map(|t| t.needs_approval()).collect();
+    assert_eq!(needing, [false, true, false, false, false, false, false]);
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset);
+    let calls = [
+        ToolCall::new("lab_add", r#"{"a": 2, "b": 3}"#).with_id("1"),
+        ToolCall::new("lab_fail", "{}").with_id("2"),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(turn.held().len(), 1);
+    let held = &turn.held()[0];
+    assert_eq!((held.index(), held.name()), (0, "lab_add"));
+    assert_eq!(held.arguments(), &json!({"a": 2, "b": 3}));
+    // The annotations as the server listed them.
+    assert_eq!(held.annotations().unwrap()["readOnlyHint"], true);
+    assert_eq!(turn.results()[1].to_text(), r#"{"error":"broken"}"#);
+    let mut pending = turn.pending().unwrap();
+    pending.approve(0).unwrap();
+    let turn = runner.resume(&pending).await.unwrap();
+    assert_eq!(
+        texts(turn.results()),
+        [r#"{"sum":5}"#, r#"{"error":"broken"}"#]
+    );
+}
+
+#[tokio::test]
 async fn a_server_that_ends_mid_call_gives_error_results() {
     let (toolset, relay, _) = remote().await;
     let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.prefix("lab_"));

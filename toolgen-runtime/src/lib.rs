@@ -53,6 +53,9 @@ pub use provider::Provider;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use rmcp;
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use run::approval::{Decision, HeldCall, Pending, ResumeError};
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,

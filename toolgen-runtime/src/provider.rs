@@ -7,7 +7,7 @@
 /// assert_eq!(Provider::ALL.len(), 5);
 /// assert_eq!(Provider::OpenAiChat.to_string(), "OpenAI Chat Completions");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum Provider {
     /// Anthropic Messages API: `{"name","description","input_schema"}`.

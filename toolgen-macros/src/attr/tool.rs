@@ -54,6 +54,9 @@ pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
     #[darling(default, map = Timeout::millis)]
     pub timeout: Option<u64>,
+    /// `#[tool(needs_approval)]`: the runner holds each call for a person to approve or deny.
+    #[darling(default, map = Word::flag)]
+    pub needs_approval: Flag,
     /// `#[tool(nullable)]`: every `Option` field of the type admits `null` in its schema (see
     /// [`FieldToolAttrs::nullable`]).
     #[darling(default, map = Word::flag)]
@@ -1243,7 +1246,7 @@ mod tests {
             #[tool(name = "a", description = "b", strict = "openai", output = Vec<u8>,
                 gemini = "json_schema", cache_control = "1h", defer_loading,
                 eager_input_streaming, input_example = json!({"x": 1}), timeout = "1.5s",
-                title = "A", read_only, open_world = false,
+                needs_approval, title = "A", read_only, open_world = false,
                 icon = "https://example.com/a.png",
                 icon(src = "https://example.com/b.svg", mime_type = "image/svg+xml",
                     sizes = "48x48 any", theme = "dark"))]
@@ -1259,6 +1262,7 @@ mod tests {
         assert!(tool.defer_loading.is_present() && tool.eager_input_streaming.is_present());
         assert_eq!(tool.input_examples, [r#"{"x":1}"#]);
         assert_eq!(tool.timeout, Some(1_500));
+        assert!(tool.needs_approval.is_present());
         assert_eq!(tool.mcp.title.as_deref(), Some("A"));
         let hints = tool.mcp.hints().map(|hint| hint.map(|(on, _)| on));
         assert_eq!(hints, [Some(true), None, None, Some(false)]);

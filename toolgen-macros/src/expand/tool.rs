@@ -89,6 +89,11 @@ pub(super) fn expand_tool(
                 ::core::option::Option::Some(::core::time::Duration::from_millis(#millis));
         }
     });
+    let needs_approval = tool.needs_approval.then(|| {
+        quote!(
+            const NEEDS_APPROVAL: bool = true;
+        )
+    });
     // Consts whose value is the trait's default are left to it: each const costs a tool
     // about 0.3 M instructions to compile, used or not.
     let output_schema = tool.output.as_ref().map(|_| {
@@ -138,6 +143,7 @@ pub(super) fn expand_tool(
             #output_schema
             #modes_item
             #timeout
+            #needs_approval
             #extras
         }
     }

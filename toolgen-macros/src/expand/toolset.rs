@@ -104,6 +104,15 @@ fn expand_tool_set(ident: &syn::Ident, variants: &[(&syn::Ident, &syn::Type)]) -
                         <Self as ::toolgen::__private::ToolSet>::NAMES,
                     ))
                 }
+
+                fn needs_approval(name: &str) -> bool {
+                    #(
+                        if name == <#tools as ::toolgen::__private::Tool>::NAME {
+                            return <#tools as ::toolgen::__private::Tool>::NEEDS_APPROVAL;
+                        }
+                    )*
+                    false
+                }
             }
 
             // For every context all the tools have a handler for; checked only where used.

@@ -82,6 +82,8 @@ pub struct ToolInfo {
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
     pub timeout: Option<u64>,
+    /// `#[tool(needs_approval)]`
+    pub needs_approval: bool,
     /// `#[tool(title = "..")]`, the hints and the icons: MCP's alone.
     pub mcp: attr::McpAttrs,
     /// The attribute could not be read (a misspelt key, a bad value): the checks of a missing
@@ -257,6 +259,7 @@ impl<'a> Container<'a> {
                         .collect(),
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
+                    needs_approval: attrs.needs_approval.is_present(),
                     mcp: attrs.mcp,
                     unread,
                 };

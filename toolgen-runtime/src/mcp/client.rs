@@ -92,6 +92,8 @@ pub struct McpToolset {
     prefix: String,
     allow: Option<Vec<String>>,
     deny: Vec<String>,
+    /// The tools whose calls a person must approve, by their names on the server.
+    approval: Vec<String>,
     strict: bool,
     timeout: Duration,
 }
@@ -361,6 +363,7 @@ impl McpToolset {
             prefix: String::new(),
             allow: None,
             deny: Vec::new(),
+            approval: Vec::new(),
             strict: false,
             timeout: CALL_TIMEOUT,
         };
@@ -444,6 +447,26 @@ impl McpToolset {
     #[must_use]
     pub fn deny(mut self, names: &[&str]) -> Self {
         self.deny
+            .extend(names.iter().map(|name| (*name).to_owned()));
+        self
+    }
+
+    /// Holds every call of the tools named here (by their names on the server) for a person to
+    /// approve or deny, as [`DynamicTool::require_approval`] does: the
+    /// [`Runner`](crate::Runner) returns them in [`Turn::held`](crate::Turn::held).
+    ///
+    /// ```no_run
+    /// # async fn example() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+    ///
+    /// let command = tokio::process::Command::new("mcp-server-filesystem");
+    /// let files = McpToolset::stdio(command).await?.require_approval(&["write_file", "move_file"]);
+    /// assert!(files.tools().iter().any(|tool| tool.needs_approval()));
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn require_approval(mut self, names: &[&str]) -> Self {
+        self.approval
             .extend(names.iter().map(|name| (*name).to_owned()));
         self
     }
@@ -552,6 +575,11 @@ impl McpToolset {
             } else {
                 made
             };
+            let made = if self.approval.contains(&remote) {
+                made.require_approval()
+            } else {
+                made
+            };
             let call = McpCall {
                 shared: Arc::clone(&self.shared),
                 remote,
@@ -598,6 +626,7 @@ impl std::fmt::Debug for McpToolset {
             .field("prefix", &self.prefix)
             .field("allow", &self.allow)
             .field("deny", &self.deny)
+            .field("approval", &self.approval)
             .field("strict", &self.strict)
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()

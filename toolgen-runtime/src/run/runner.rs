@@ -16,6 +16,7 @@ use serde_json::Value;
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
 use crate::provider::responses_output_schema;
+use crate::run::approval::{self, Decision, HeldCall, Pending, ResumeError, Slot};
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
@@ -44,6 +45,10 @@ use crate::wire::result::ToolResult;
 /// - A retry budget: a tool's consecutive invalid-argument results are counted across turns;
 ///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the caller
 ///   to end the loop.
+/// - Calls a person must approve (`#[tool(needs_approval)]`,
+///   [`DynamicTool::require_approval`], [`needs_approval`](Runner::needs_approval)) are held,
+///   not run: the turn gives them in [`Turn::held`], beside the other calls' results, and
+///   [`resume`](Runner::resume) runs the approved ones later, perhaps in another process.
 ///
 /// ```
 /// use serde::Deserialize;
@@ -95,6 +100,9 @@ pub struct Runner<S, Ctx> {
     /// Consecutive invalid-argument results, by tool name (behind a lock: the tools of a
     /// shared runner count them too, as rig's do).
     failures: Mutex<HashMap<String, usize>>,
+    /// Which calls a person must approve, beside the tools that always need it
+    /// ([`Runner::needs_approval`]).
+    policy: Option<Box<Policy>>,
     /// The MCP servers whose tools were added, each with its source's number.
     #[cfg(feature = "mcp")]
     toolsets: Vec<(crate::mcp::McpToolset, usize)>,
@@ -120,6 +128,7 @@ where
             #[cfg(feature = "tracing")]
             record_values: false,
             failures: Mutex::new(HashMap::new()),
+            policy: None,
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
@@ -145,6 +154,48 @@ where
     #[must_use]
     pub fn max_retries(mut self, retries: usize) -> Self {
         self.max_retries = retries;
+        self
+    }
+
+    /// Holds for a person's approval every call for which `policy` is true, given the call and
+    /// its parsed arguments (as [`HeldCall::arguments`] shows them), beside the calls of tools
+    /// that always need it (`#[tool(needs_approval)]`, [`DynamicTool::require_approval`]),
+    /// which the policy cannot release. Calls whose tool is unknown or whose arguments do not
+    /// parse are never held: they get their error results at once. A policy that panics holds
+    /// the call. With a policy, every call's arguments are parsed once more.
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    /// /// Pay an amount, in cents.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Pay { cents: u64 }
+    /// # impl Handler<()> for Pay {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("paid") }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Pay(Pay) }
+    ///
+    /// let mut runner = Runner::<Tools, ()>::new(())
+    ///     .needs_approval(|_call, args| args["cents"].as_u64().is_none_or(|cents| cents > 10_000));
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let calls = [
+    ///     ToolCall::new("pay", r#"{"cents": 500}"#).with_id("1"),
+    ///     ToolCall::new("pay", r#"{"cents": 50000}"#).with_id("2"),
+    /// ];
+    /// let turn = runner.run(Provider::Anthropic, &calls).await;
+    /// assert_eq!(turn.results()[0].to_text(), "paid");
+    /// assert_eq!(turn.held().len(), 1);
+    /// assert_eq!(turn.held()[0].id(), Some("2"));
+    /// # });
+    /// ```
+    #[must_use]
+    pub fn needs_approval(
+        mut self,
+        policy: impl Fn(&ToolCall, &Value) -> bool + Send + Sync + 'static,
+    ) -> Self {
+        self.policy = Some(Box::new(policy));
         self
     }
 
@@ -584,17 +635,181 @@ where
         // (A server that cannot list its tools keeps its old ones: their calls say why.)
         #[cfg(feature = "mcp")]
         let _ = self.refresh_mcp().await;
-        let this = &*self;
+        // A call the turn's choice does not allow is refused, never held.
+        let held: Vec<HeldCall> = calls
+            .iter()
+            .enumerate()
+            .filter(|(_, call)| choice.is_none_or(|choice| choice.allows(&call.name)))
+            .filter_map(|(index, call)| self.hold(index, call))
+            .collect();
+        let mut is_held = vec![false; calls.len()];
+        for held in &held {
+            if let Some(slot) = is_held.get_mut(held.index()) {
+                *slot = true;
+            }
+        }
+        let to_run = calls
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| is_held.get(*index) != Some(&true));
+        let mut outcomes = self
+            .run_calls(provider, to_run, cancellation, choice)
+            .await
+            .into_iter();
+        // Held calls count as valid ones: their arguments parsed.
+        let mut verdicts = Vec::with_capacity(calls.len());
+        let mut results = Vec::with_capacity(calls.len());
+        for (call, held) in calls.iter().zip(is_held) {
+            let (result, verdict) = match held {
+                true => (approval::waiting(&call.name), Verdict::Ran),
+                false => match outcomes.next() {
+                    Some((_, outcome)) => outcome,
+                    None => (cancelled(&call.name), Verdict::Ran),
+                },
+            };
+            results.push(result);
+            verdicts.push(verdict);
+        }
+        let stop = self.count_retries(calls, &verdicts);
+        Turn {
+            provider,
+            calls: calls.to_vec(),
+            results,
+            held,
+            stop,
+        }
+    }
+
+    /// Runs the approved calls of a turn that held some ([`Turn::pending`]), and gives the whole
+    /// turn: every call's result in call order (those run before as they were, the denied ones
+    /// an error result that gives the reason), and the [`messages`](Turn::messages) to send.
+    /// Calls that ran before do not run again. The runner may be another than the one that held
+    /// the calls, in another process, as long as it has their tools.
+    ///
+    /// Every held call needs a decision, and every approved one is checked before any runs: its
+    /// tool must still be there and offered, and its arguments must parse to what the person
+    /// approved ([`HeldCall::arguments`]). Otherwise nothing runs and the error says which call
+    /// and why ([`ResumeError`]): deny that call (or decide it) and resume again.
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// #[tool(needs_approval)]
+    /// struct DeleteFile { path: String }
+    /// # impl Handler<()> for DeleteFile {
+    /// #     type Output = String;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> { Ok(format!("deleted {}", self.path)) }
+    /// # }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Delete(DeleteFile) }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let mut runner = Runner::<Tools, ()>::new(());
+    /// let call = ToolCall::new("delete_file", r#"{"path": "old.log"}"#).with_id("1");
+    /// let turn = runner.run(Provider::OpenAiChat, &[call]).await;
+    /// let mut pending = turn.pending().unwrap();
+    /// assert!(runner.resume(&pending).await.is_err()); // not decided yet
+    /// pending.approve(turn.held()[0].index()).unwrap();
+    /// let turn = runner.resume(&pending).await.unwrap();
+    /// assert_eq!(turn.results()[0].to_text(), "deleted old.log");
+    /// assert_eq!(turn.messages()[0]["content"], "deleted old.log");
+    /// # });
+    /// ```
+    pub async fn resume(&mut self, pending: &Pending) -> Result<Turn, ResumeError> {
+        self.resume_until(pending, &Cancellation::new()).await
+    }
+
+    /// [`resume`](Runner::resume), given up when `cancellation` fires, as
+    /// [`run_until`](Runner::run_until) is.
+    pub async fn resume_until(
+        &mut self,
+        pending: &Pending,
+        cancellation: &Cancellation,
+    ) -> Result<Turn, ResumeError> {
+        #[cfg(feature = "mcp")]
+        let _ = self.refresh_mcp().await;
+        let mut approved = Vec::new();
+        for (index, slot) in pending.slots().iter().enumerate() {
+            let Slot::Held(held) = slot else { continue };
+            let tool = || held.name().to_owned();
+            match held.decision() {
+                None => {
+                    return Err(ResumeError::Undecided {
+                        index,
+                        tool: tool(),
+                    });
+                }
+                Some(Decision::Denied { .. }) => {}
+                Some(Decision::Approved) => {
+                    let changed = |reason: String| ResumeError::Changed {
+                        index,
+                        tool: tool(),
+                        reason,
+                    };
+                    let read = self.read(held.call()).map_err(changed)?;
+                    if read.arguments != *held.arguments() {
+                        return Err(changed(format!(
+                            "its arguments now read as {}, where {} was approved",
+                            read.arguments,
+                            held.arguments()
+                        )));
+                    }
+                    approved.push((index, held.call()));
+                }
+            }
+        }
+        let provider = pending.provider();
+        let mut ran = self
+            .run_calls(provider, approved.into_iter(), cancellation, None)
+            .await
+            .into_iter();
+        let mut calls = Vec::with_capacity(pending.slots().len());
+        let mut results = Vec::with_capacity(pending.slots().len());
+        for slot in pending.slots() {
+            let (call, result) = match slot {
+                Slot::Done { call, result } => (call, result.clone()),
+                Slot::Held(held) => match held.decision() {
+                    Some(Decision::Denied { reason }) => {
+                        (held.call(), approval::denied(held.name(), reason))
+                    }
+                    _ => match ran.next() {
+                        Some((_, (result, _))) => (held.call(), result),
+                        None => (held.call(), cancelled(held.name())),
+                    },
+                },
+            };
+            calls.push(call.clone());
+            results.push(result);
+        }
+        Ok(Turn {
+            provider,
+            calls,
+            results,
+            held: Vec::new(),
+            stop: None,
+        })
+    }
+
+    /// Runs `calls` (each with its place in the turn) concurrently, up to the runner's limit,
+    /// and gives their outcomes in call order.
+    /// A call `choice` does not allow is not run: its result is an error naming the tools allowed.
+    async fn run_calls<'c>(
+        &self,
+        provider: Provider,
+        calls: impl Iterator<Item = (usize, &'c ToolCall)>,
+        cancellation: &Cancellation,
+        choice: Option<&ToolChoice>,
+    ) -> Vec<(usize, (ToolResult, Verdict))> {
         // The futures are made first, then run: `buffer_unordered` starts the next call as soon
         // as any one ends (a slow first call holds no place in the queue), and the results are
         // put back in call order.
         let futures: Vec<_> = calls
-            .iter()
-            .enumerate()
             .map(|(index, call)| async move {
                 let outcome = match choice.filter(|choice| !choice.allows(&call.name)) {
                     Some(choice) => (not_allowed(&call.name, choice), Verdict::Unknown),
-                    None => this.one(provider, call, cancellation, None).await,
+                    None => self.one(provider, call, cancellation, None).await,
                 };
                 (index, outcome)
             })
@@ -604,16 +819,74 @@ where
             .collect()
             .await;
         outcomes.sort_by_key(|(index, _)| *index);
-        let verdicts: Vec<Verdict> = outcomes.iter().map(|(_, (_, verdict))| *verdict).collect();
-        let stop = self.count_retries(calls, &verdicts);
-        Turn {
-            provider,
-            calls: calls.to_vec(),
-            results: outcomes
-                .into_iter()
-                .map(|(_, (result, _))| result)
-                .collect(),
-            stop,
+        outcomes
+    }
+
+    /// The call at `index`, held for a person when its tool needs approval or the runner's
+    /// policy says so; `None` when it runs now (a call that would not run, an unknown tool or
+    /// bad arguments, is never held: its error result comes at once).
+    fn hold(&self, index: usize, call: &ToolCall) -> Option<HeldCall> {
+        let name = call.name.as_str();
+        let flagged = if S::NAMES.contains(&name) {
+            S::needs_approval(name)
+        } else {
+            self.dynamic_named(name)
+                .is_some_and(|added| added.tool.needs_approval())
+        };
+        if !flagged && self.policy.is_none() {
+            return None;
+        }
+        let read = self.read(call).ok()?;
+        // A policy that panics holds the call: the person decides what the program could not.
+        let held = read.needs_approval
+            || self.policy.as_ref().is_some_and(|policy| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    policy(call, &read.arguments)
+                }))
+                .unwrap_or(true)
+            });
+        held.then(|| HeldCall::new(index, call.clone(), read.arguments, read.annotations))
+    }
+
+    /// What the call would run, read without running it: its parsed arguments, whether its tool
+    /// needs approval, and the tool's MCP annotations; or why it would not run.
+    fn read(&self, call: &ToolCall) -> Result<Read, String> {
+        let name = call.name.as_str();
+        if let Some(offered) = &self.offered
+            && !offered.iter().any(|offered| offered == name)
+        {
+            let names: Vec<&str> = offered.iter().map(String::as_str).collect();
+            return Err(ArgsError::unknown_tool(name, &names).to_string());
+        }
+        match parse_caught::<S>(call) {
+            Ok(Ok(_)) => Ok(Read {
+                arguments: approval::arguments_value(&call.arguments),
+                needs_approval: S::needs_approval(name),
+                annotations: S::NAMES
+                    .iter()
+                    .position(|known| *known == name)
+                    .and_then(|at| {
+                        S::definitions(Provider::Mcp)
+                            .get(at)?
+                            .get("annotations")
+                            .cloned()
+                    }),
+            }),
+            Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
+                match self.dynamic_named(name) {
+                    Some(added) => match added.tool.parse_args(&call.arguments) {
+                        Ok(arguments) => Ok(Read {
+                            arguments,
+                            needs_approval: added.tool.needs_approval(),
+                            annotations: added.tool.annotations().cloned(),
+                        }),
+                        Err(error) => Err(error.to_string()),
+                    },
+                    None => Err(self.unknown(name).to_string()),
+                }
+            }
+            Ok(Err(error)) => Err(error.to_string()),
+            Err(panicked) => Err(panicked.to_text().into_owned()),
         }
     }
 
@@ -896,6 +1169,16 @@ fn not_allowed(name: &str, choice: &ToolChoice) -> ToolResult {
 /// The name unknown tools count under in the retry budget.
 const UNKNOWN_TOOLS: &str = "(unknown tools)";
 
+/// What [`Runner::read`] finds of a call.
+struct Read {
+    arguments: Value,
+    needs_approval: bool,
+    annotations: Option<Value>,
+}
+
+/// A runner's approval policy ([`Runner::needs_approval`]).
+type Policy = dyn Fn(&ToolCall, &Value) -> bool + Send + Sync;
+
 /// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
 enum Target<'r, S, Ctx> {
     Set(S),
@@ -996,6 +1279,8 @@ pub struct Turn {
     provider: Provider,
     calls: Vec<ToolCall>,
     results: Vec<ToolResult>,
+    /// The calls held for a person, in call order.
+    held: Vec<HeldCall>,
     stop: Option<Stop>,
 }
 
@@ -1005,9 +1290,44 @@ impl Turn {
         &self.calls
     }
 
-    /// A result per call, in call order.
+    /// A result per call, in call order. A held call's ([`held`](Turn::held)) is an error
+    /// result saying that it waits for the user's approval, until
+    /// [`Runner::resume`] gives the turn again with its real one.
     pub fn results(&self) -> &[ToolResult] {
         &self.results
+    }
+
+    /// The calls held for a person to approve or deny, in call order: empty unless a tool
+    /// needs approval or the runner's policy said so ([`Runner::needs_approval`]). To go on,
+    /// take the [`pending`](Turn::pending) turn, decide each, and
+    /// [`resume`](Runner::resume) it.
+    pub fn held(&self) -> &[HeldCall] {
+        &self.held
+    }
+
+    /// The turn as it waits for the person, to decide and resume ([`Pending`]; it can be
+    /// saved with serde); `None` when no call is held.
+    pub fn pending(&self) -> Option<Pending> {
+        if self.held.is_empty() {
+            return None;
+        }
+        let mut held = self.held.iter().peekable();
+        let slots = self
+            .calls
+            .iter()
+            .zip(&self.results)
+            .enumerate()
+            .map(
+                |(index, (call, result))| match held.next_if(|held| held.index() == index) {
+                    Some(held) => Slot::Held(held.clone()),
+                    None => Slot::Done {
+                        call: call.clone(),
+                        result: result.clone(),
+                    },
+                },
+            )
+            .collect();
+        Some(Pending::new(self.provider, slots))
     }
 
     /// Whether the caller should end the loop rather than call the model again (the retry
@@ -1026,7 +1346,10 @@ impl Turn {
     /// | Gemini | one `{"role":"user","parts":[..]}` content of `functionResponse` parts |
     /// | MCP | the JSON-RPC response to each `tools/call` request |
     ///
-    /// Empty when the turn had no calls.
+    /// Empty when the turn had no calls. While calls are [`held`](Turn::held), their results
+    /// here say that they wait for the user's approval: send these messages only to go on
+    /// without them (the calls then never run); to run them, [`resume`](Runner::resume) first
+    /// and send the resumed turn's messages.
     ///
     /// To continue the conversation, the model's own turn goes first:
     /// [`next_messages`](Turn::next_messages) gives both.

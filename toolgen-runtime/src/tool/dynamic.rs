@@ -82,6 +82,8 @@ pub struct DynamicTool {
     mcp: Option<Box<McpFields>>,
     /// Anthropic and OpenAI Responses `allowed_callers`.
     allowed_callers: &'static [AllowedCaller],
+    /// Whether a person must approve each call ([`DynamicTool::require_approval`]).
+    needs_approval: bool,
 }
 
 /// The members of a [`DynamicTool`]'s MCP definition beside its name, description and input
@@ -188,6 +190,7 @@ impl DynamicTool {
             plan,
             mcp: None,
             allowed_callers: &[],
+            needs_approval: false,
             standard,
             unreferenced,
             openai: None,
@@ -332,6 +335,32 @@ impl DynamicTool {
     /// empty unless set.
     pub fn allowed_callers(&self) -> &[AllowedCaller] {
         self.allowed_callers
+    }
+
+    /// The tool, whose calls a person must approve before they run (as
+    /// `#[tool(needs_approval)]`): the [`Runner`](crate::Runner) holds them
+    /// ([`Turn::held`](crate::Turn::held)).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::DynamicTool;
+    ///
+    /// let tool = DynamicTool::new("pay", "Pay an invoice.", json!({
+    ///     "type": "object", "properties": {"invoice": {"type": "string"}}, "required": ["invoice"]
+    /// }))
+    /// .unwrap()
+    /// .require_approval();
+    /// assert!(tool.needs_approval());
+    /// ```
+    #[must_use]
+    pub fn require_approval(mut self) -> Self {
+        self.needs_approval = true;
+        self
+    }
+
+    /// Whether a person must approve each call ([`require_approval`](DynamicTool::require_approval)).
+    pub fn needs_approval(&self) -> bool {
+        self.needs_approval
     }
 
     /// The MCP title, if it has one ([`with_title`](DynamicTool::with_title)).

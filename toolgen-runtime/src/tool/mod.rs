@@ -115,6 +115,21 @@ pub trait Tool: ToolSchema + DeserializeOwned + 'static {
     /// assert_eq!(SearchWeb::TIMEOUT, Some(Duration::from_secs(10)));
     /// ```
     const TIMEOUT: Option<std::time::Duration> = None;
+    /// Whether a person must approve each call before it runs, from `#[tool(needs_approval)]`:
+    /// the [`Runner`](crate::Runner) holds such calls ([`Turn::held`](crate::Turn::held)) and
+    /// runs them only once approved ([`Runner::resume`](crate::Runner::resume)).
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Send an email.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(needs_approval)]
+    /// struct SendEmail { to: String, body: String }
+    ///
+    /// assert!(SendEmail::NEEDS_APPROVAL);
+    /// ```
+    const NEEDS_APPROVAL: bool = false;
     /// Which dialects the tool insists on (`facts::OPENAI`, `ANTHROPIC`, `GEMINI`) or skips
     /// (`GEMINI_SKIP`), as bits.
     #[doc(hidden)]

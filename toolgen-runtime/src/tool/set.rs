@@ -49,6 +49,34 @@ pub trait ToolSet: Sized {
     /// lists the known ones; bad arguments are the tool's [`ArgsError`].
     fn parse_call(call: &ToolCall) -> Result<Self, ArgsError>;
 
+    /// Whether the tool named `name` is one whose calls a person must approve
+    /// ([`Tool::NEEDS_APPROVAL`](crate::Tool::NEEDS_APPROVAL), `#[tool(needs_approval)]`);
+    /// `false` for a name that is not the set's.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Tool, ToolSet};
+    ///
+    /// /// Read a file.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadFile { path: String }
+    ///
+    /// /// Delete a file.
+    /// #[derive(Tool, Deserialize)]
+    /// #[tool(needs_approval)]
+    /// struct DeleteFile { path: String }
+    ///
+    /// #[derive(ToolSet)]
+    /// enum Files { Read(ReadFile), Delete(DeleteFile) }
+    ///
+    /// assert!(Files::needs_approval("delete_file"));
+    /// assert!(!Files::needs_approval("read_file"));
+    /// ```
+    fn needs_approval(name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
     /// The definitions of the tools named in `names` only, in variant order: the tools one
     /// turn offers (by auth, by workflow state). Names that are not the set's are ignored.
     ///

@@ -52,7 +52,10 @@ use crate::wire;
 /// }
 /// # Ok::<(), toolgen::ToolCallError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It is `Serialize` and `Deserialize` (the fields that are `None` left out), so that a call
+/// held for approval can be saved ([`Pending`](crate::Pending)).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ToolCall {
     /// The id the result must refer to: Anthropic's `tool_use.id`, OpenAI Chat's
     /// `tool_calls[].id`, the Responses API's `call_id`, Gemini's `functionCall.id`, or the
@@ -65,6 +68,7 @@ pub struct ToolCall {
     /// [`ToolCallStream`](crate::ToolCallStream), so that a response and its stream give the
     /// same ids. A Gemini `functionResponse` leaves such an id out: Gemini never saw it. `None`
     /// only for a call built by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The tool's name, as the model wrote it: compare it with [`Tool::NAME`].
     pub name: String,
@@ -73,17 +77,21 @@ pub struct ToolCall {
     pub arguments: String,
     /// Gemini only: the `thoughtSignature` of the part that held this call. Gemini 3 rejects the
     /// next request unless the model's turn in the history carries it back on the same part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thought_signature: Option<String>,
     /// Who made the call, where the provider says: the model itself, or a program the model
     /// wrote and the provider's hosted code tool runs (programmatic tool calling). OpenAI
     /// Responses' `caller` and Anthropic's `tool_use.caller`; `None` where the provider sends
     /// none. The result must go back to the same caller: the Responses API's
     /// `function_call_output` carries it ([`ToolResult::render`](crate::ToolResult::render)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caller: Option<Caller>,
     /// OpenAI Responses only: the `namespace` of the function called, carried back on its
     /// output.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// MCP only: the JSON-RPC id when it was an integer, so the response echoes it as one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) rpc_number: Option<serde_json::Number>,
 }
 
@@ -106,13 +114,16 @@ pub struct ToolCall {
 /// assert!(!call.caller.as_ref().unwrap().is_direct());
 /// # Ok::<(), toolgen::ToolCallError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It is `Serialize` and `Deserialize` as its [`ToolCall`] is (saved with a held call).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Caller {
     /// The provider's `type`: `direct`, OpenAI's `program`, Anthropic's code execution tool
     /// version (`code_execution_20250825`, ..).
     pub kind: String,
     /// The program's own call: OpenAI's `caller_id`, Anthropic's `tool_id`; `None` for the
     /// model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
 }
 

@@ -33,10 +33,14 @@ use crate::wire::call::ToolCall;
 ///     json!({"functionResponse": {"name": "get_weather", "id": "call_1", "response": {"output": {"temp_c": 21}}}})
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It is `Serialize` and `Deserialize`, so that the results of a turn that holds calls for
+/// approval can be saved with them ([`Pending`](crate::Pending)).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ToolResult {
     output: Output,
     is_error: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     attachments: Vec<Attachment>,
 }
 
@@ -49,7 +53,7 @@ pub struct ToolResult {
 /// assert_eq!(image.media_type(), "image/png");
 /// assert!(image.is_image());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Attachment {
     image: bool,
     data: String,
@@ -100,7 +104,8 @@ impl Attachment {
 }
 
 /// What a result holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub(crate) enum Output {
     Text(String),
     Json(Value),
