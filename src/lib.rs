@@ -155,6 +155,13 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use toolgen_runtime::JwtValidator;
+/// The JWT crate of [`JwtValidator`] (feature `oauth`).
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use toolgen_runtime::jsonwebtoken;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -169,7 +176,7 @@ pub use toolgen_runtime::{
     mcp_response,
 };
 pub use toolgen_runtime::{
-    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
+    CallFuture, Caller, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
@@ -177,8 +184,8 @@ pub use toolgen_runtime::{DynamicTool, DynamicToolError};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
-    HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
-    ToolSwitch, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
+    McpToolset, ResourceServer, TokenError, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 #[cfg(feature = "run")]

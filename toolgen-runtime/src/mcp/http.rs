@@ -27,6 +27,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::auth::ResourceServer;
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::{McpServer, lock};
 use crate::run::handler::Dispatch;
@@ -74,6 +75,7 @@ pub struct HttpOptions {
     max_connections: usize,
     max_body_bytes: usize,
     max_bytes_in_flight: usize,
+    authorization: Option<ResourceServer>,
 }
 
 impl Default for HttpOptions {
@@ -91,6 +93,7 @@ impl Default for HttpOptions {
             max_connections: 512,
             max_body_bytes: 4 << 20,
             max_bytes_in_flight: 32 << 20,
+            authorization: None,
         }
     }
 }
@@ -228,6 +231,35 @@ impl HttpOptions {
         self
     }
 
+    /// Makes the server an OAuth 2.1 resource server, as the MCP specification's authorization
+    /// chapter says (off unless set): every request but the GET of its metadata document needs
+    /// a valid bearer token, and a `tools/call` the scopes of its tool. [`ResourceServer`] lists
+    /// every check and its answer; the handler reads who called with
+    /// [`Invocation::caller`](crate::Invocation::caller).
+    ///
+    /// ```
+    /// use toolgen_runtime::{HttpOptions, ResourceServer, TokenError, TokenValidator, ValidateFuture};
+    /// # struct Nobody;
+    /// # impl TokenValidator for Nobody {
+    /// #     fn validate<'a>(&'a self, _: &'a str) -> ValidateFuture<'a> {
+    /// #         Box::pin(async { Err(TokenError::new("no")) })
+    /// #     }
+    /// # }
+    /// let auth = ResourceServer::new("http://127.0.0.1:8080/mcp", Nobody).unwrap();
+    /// let options = HttpOptions::default().authorization(auth);
+    /// assert!(options.get_authorization().is_some());
+    /// ```
+    #[must_use]
+    pub fn authorization(mut self, server: ResourceServer) -> Self {
+        self.authorization = Some(server);
+        self
+    }
+
+    /// The authorization set with [`authorization`](HttpOptions::authorization), if any.
+    pub fn get_authorization(&self) -> Option<&ResourceServer> {
+        self.authorization.as_ref()
+    }
+
     /// rmcp's configuration for these options.
     fn rmcp_config(&self) -> StreamableHttpServerConfig {
         StreamableHttpServerConfig::default()
@@ -252,6 +284,7 @@ struct Shared<S, Ctx> {
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
     body_read_timeout: Duration,
+    auth: Option<ResourceServer>,
 }
 
 impl<S, Ctx> Clone for HttpService<S, Ctx> {
@@ -263,7 +296,7 @@ impl<S, Ctx> Clone for HttpService<S, Ctx> {
 }
 
 /// A reply's body.
-type ReplyBody = BoxBody<Bytes, Infallible>;
+pub(super) type ReplyBody = BoxBody<Bytes, Infallible>;
 
 impl<S, Ctx> HttpService<S, Ctx>
 where
@@ -295,17 +328,28 @@ where
                 )),
                 max_body_bytes: options.max_body_bytes,
                 body_read_timeout: options.body_read_timeout,
+                auth: options.authorization.clone(),
             }),
         }
     }
 
     /// Answers one HTTP request.
-    pub(super) async fn handle<B>(&self, request: Request<B>) -> Response<ReplyBody>
+    pub(super) async fn handle<B>(&self, mut request: Request<B>) -> Response<ReplyBody>
     where
         B: Body + Send + 'static,
         B::Data: Send,
         B::Error: Display,
     {
+        if let Some(auth) = &self.shared.auth {
+            if let Some(reply) = auth.metadata_reply(request.method(), request.uri().path()) {
+                return reply;
+            }
+            match auth.authorize(request.headers(), request.uri()).await {
+                // (Shared: rmcp copies a request's parts for each message.)
+                Ok(caller) => request.extensions_mut().insert(Arc::new(caller)),
+                Err(refusal) => return *refusal,
+            };
+        }
         match *request.method() {
             Method::POST => self.post(request).await,
             Method::DELETE => {
@@ -616,7 +660,7 @@ fn unreadable(body: &[u8]) -> Response<ReplyBody> {
 }
 
 /// A JSON-RPC error reply with `"id": null` (the request's id could not be read).
-fn rpc_error(status: StatusCode, code: i32, message: String) -> Response<ReplyBody> {
+pub(super) fn rpc_error(status: StatusCode, code: i32, message: String) -> Response<ReplyBody> {
     rpc_error_with_id(status, Value::Null, code, message)
 }
 

@@ -22,19 +22,26 @@ use tokio::sync::watch;
 use crate::parse::plan::OwnedPlan;
 use crate::parse::walk::strip_value;
 use crate::provider::Provider;
+use crate::run::caller::Caller;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
 use crate::run::runner::Runner;
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 
+mod auth;
 pub(crate) mod client;
 mod head;
 mod http;
+#[cfg(feature = "oauth")]
+mod jwt;
 mod stdio;
 
+pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
 pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
+#[cfg(feature = "oauth")]
+pub use jwt::JwtValidator;
 pub use stdio::{McpStdio, mcp_stdio};
 
 /// A tool set served over MCP: an rmcp [`ServerHandler`] whose `tools/list` answers with the
@@ -346,6 +353,13 @@ where
     }
 }
 
+/// Who made a request, where the HTTP layer's authorization found out (see
+/// [`HttpOptions::authorization`]).
+fn caller_of(context: &RequestContext<RoleServer>) -> Option<&Caller> {
+    let parts = context.extensions.get::<::http::request::Parts>()?;
+    parts.extensions.get::<Arc<Caller>>().map(Arc::as_ref)
+}
+
 /// `tool` as a client of `version` lists it: before `2026-07-28`, an `outputSchema` describes
 /// an object, and any other is left out.
 fn listed(tool: &Tool, version: Option<&ProtocolVersion>) -> Tool {
@@ -474,6 +488,7 @@ where
         turn: &Cancellation,
         token: ProgressToken,
         peer: &Peer<RoleServer>,
+        caller: Option<&Caller>,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -492,7 +507,7 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink))
+                .one_with(Provider::Mcp, call, turn, true, Some(sink), caller)
                 .await
                 .0
         };
@@ -587,17 +602,19 @@ where
         });
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
+        let caller = caller_of(&context);
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None)
+                        .one_with(Provider::Mcp, &call, &turn, true, None, caller)
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
-                    Box::pin(self.run_reporting(&call, &turn, token, &context.peer)).await
+                    let run = self.run_reporting(&call, &turn, token, &context.peer, caller);
+                    Box::pin(run).await
                 }
             }
         };

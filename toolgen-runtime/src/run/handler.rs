@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::provider::Provider;
+use crate::run::caller::Caller;
 use crate::schema::ToolSchema;
 use crate::tool::set::ToolSet;
 use crate::wire::call::ToolCall;
@@ -93,6 +94,7 @@ pub struct Invocation<'a> {
     provider: Provider,
     cancellation: &'a Cancellation,
     progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    caller: Option<&'a Caller>,
 }
 
 impl std::fmt::Debug for Invocation<'_> {
@@ -102,6 +104,7 @@ impl std::fmt::Debug for Invocation<'_> {
             .field("provider", &self.provider)
             .field("cancellation", self.cancellation)
             .field("progress", &self.progress.is_some())
+            .field("caller", &self.caller)
             .finish()
     }
 }
@@ -114,7 +117,53 @@ impl<'a> Invocation<'a> {
             provider,
             cancellation,
             progress: None,
+            caller: None,
         }
+    }
+
+    /// The same invocation, made by `caller` (an MCP server with authorization on gives the
+    /// identity of each call's access token).
+    ///
+    /// ```
+    /// use toolgen::{Caller, Cancellation, Invocation, Provider, ToolCall};
+    ///
+    /// let caller = Caller::new(Some("alice"), Some("cli"), ["notes:read"]);
+    /// let call = ToolCall::new("read_note", "{}");
+    /// let cancel = Cancellation::new();
+    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_caller(&caller);
+    /// assert_eq!(invocation.caller().and_then(Caller::subject), Some("alice"));
+    /// ```
+    #[must_use]
+    pub fn with_caller(mut self, caller: &'a Caller) -> Self {
+        self.caller = Some(caller);
+        self
+    }
+
+    /// Who made the call, where the transport knows: an [`McpServer`] served over HTTP with
+    /// authorization on gives the subject, client, scopes and claims of the request's access
+    /// token. `None` elsewhere.
+    ///
+    /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Tool, ToolError};
+    ///
+    /// /// Read the caller's notes.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadNotes {}
+    ///
+    /// impl Handler<()> for ReadNotes {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         let user = call.caller().and_then(|caller| caller.subject());
+    ///         let user = user.ok_or_else(|| ToolError::new("who is asking?"))?;
+    ///         Ok(format!("the notes of {user}"))
+    ///     }
+    /// }
+    /// ```
+    pub fn caller(&self) -> Option<&'a Caller> {
+        self.caller
     }
 
     /// The same invocation, whose [`progress`](Invocation::progress) reports go to `sink`

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
+use crate::run::caller::Caller;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
@@ -584,7 +585,8 @@ where
         turn: &Cancellation,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
-        self.one_with(provider, call, turn, false, progress).await
+        self.one_with(provider, call, turn, false, progress, None)
+            .await
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
@@ -597,8 +599,9 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
+        caller: Option<&Caller>,
     ) -> (ToolResult, Verdict) {
-        let attempt = self.attempt(provider, call, turn, alone, progress);
+        let attempt = self.attempt(provider, call, turn, alone, progress, caller);
         #[cfg(feature = "tracing")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -620,6 +623,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
+        caller: Option<&Caller>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -672,6 +676,9 @@ where
         let mut invocation = Invocation::new(call, provider, cancellation);
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
+        }
+        if let Some(caller) = caller {
+            invocation = invocation.with_caller(caller);
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
