@@ -22,8 +22,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use toolgen::jsonwebtoken::jwk::{Jwk, JwkSet};
 use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use toolgen::{
-    Handler, HttpOptions, Invocation, JwtValidator, McpServer, ResourceServer, Runner, Tool,
-    ToolError, ToolSet,
+    Caller, DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation,
+    JwtValidator, McpServer, McpToolset, ResourceServer, Runner, TokenError, TokenValidator, Tool,
+    ToolError, ToolSet, ValidateFuture,
 };
 
 /// How often a handler ran.
@@ -47,9 +48,33 @@ impl Handler<Runs> for ReadNotes {
     }
 }
 
+/// Write a note.
+#[derive(Tool, Deserialize)]
+#[tool(scope = "notes:write notes:read")]
+struct WriteNote {}
+
+impl Handler<Runs> for WriteNote {
+    type Output = &'static str;
+    async fn handle(self, runs: &Runs, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        runs.fetch_add(1, Ordering::SeqCst);
+        Ok("written")
+    }
+}
+
 #[derive(ToolSet)]
 enum Tools {
     ReadNotes(ReadNotes),
+    WriteNote(WriteNote),
+}
+
+/// A tool added at run time, needing `cache:admin`.
+struct Purge;
+
+impl DynamicHandler<Runs> for Purge {
+    fn handle<'a>(&'a self, runs: &'a Runs, _: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+        runs.fetch_add(1, Ordering::SeqCst);
+        Box::pin(async { Ok(json!("purged")) })
+    }
 }
 
 /// A key of the test's: its signing key and its public JWK (with `kid`).
@@ -168,7 +193,11 @@ async fn protected_with(
         .authorization_servers([&auth.issuer]);
     let options = HttpOptions::default().authorization(configure(server));
     let runs = Runs::default();
-    let mcp = McpServer::new(Runner::<Tools, Runs>::new(Arc::clone(&runs)), "notes", "0");
+    let purge = DynamicTool::new("purge", "Purge the cache.", json!({"type": "object"}))
+        .unwrap()
+        .with_scopes(["cache:admin"]);
+    let runner = Runner::<Tools, Runs>::new(Arc::clone(&runs)).with_tool(purge, Purge);
+    let mcp = McpServer::new(runner, "notes", "0");
     tokio::spawn(async move { mcp.serve_http_with(listener, &options).await });
     Protected {
         address,
@@ -214,8 +243,13 @@ fn base64url(bytes: &[u8]) -> String {
 
 /// A stateless 2026-07-28 `tools/call` of `read_notes`, with `headers` more.
 async fn call(address: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Reply {
+    call_tool(address, "read_notes", path, headers).await
+}
+
+/// A stateless 2026-07-28 `tools/call` of `tool`, with `headers` more.
+async fn call_tool(address: SocketAddr, tool: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
     let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
-        "params": {"name": "read_notes", "arguments": {}, "_meta": {
+        "params": {"name": tool, "arguments": {}, "_meta": {
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientCapabilities": {},
             "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"}}}});
@@ -223,7 +257,7 @@ async fn call(address: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Repl
         ("content-type", "application/json"),
         ("mcp-protocol-version", "2026-07-28"),
         ("mcp-method", "tools/call"),
-        ("mcp-name", "read_notes"),
+        ("mcp-name", tool),
     ];
     all.extend_from_slice(headers);
     send_to(address, "POST", path, &all, body.to_string().as_bytes()).await
@@ -636,4 +670,153 @@ fn no_authorization_header_or_token_gets_past_the_check() {
         }
     });
     drop(auth);
+}
+
+#[tokio::test]
+async fn a_token_without_the_scopes_of_its_tool_is_403_naming_them() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let reader = mint(&key_a(), &claims(&auth, &server.resource));
+    let bearer = format!("Bearer {reader}");
+    for (tool, scope, missing) in [
+        ("write_note", "notes:write notes:read", "notes:write"),
+        ("purge", "cache:admin", "cache:admin"),
+    ] {
+        let reply = call_tool(server.address, tool, "/mcp", &[("authorization", &bearer)]).await;
+        assert_refused(&server, &reply, 403, Some("insufficient_scope"));
+        let challenge = reply.header("www-authenticate").unwrap();
+        assert!(
+            challenge.contains(&format!("scope=\"{scope}\"")),
+            "{challenge}"
+        );
+        assert_eq!(
+            description(&reply),
+            format!("the token lacks the scope {missing}")
+        );
+    }
+    // With the scopes, both run; a tool without a scope needs none.
+    let mut writer = claims(&auth, &server.resource);
+    writer["scope"] = json!("notes:read notes:write cache:admin");
+    let bearer = format!("Bearer {}", mint(&key_a(), &writer));
+    for tool in ["write_note", "purge", "read_notes"] {
+        let reply = call_tool(server.address, tool, "/mcp", &[("authorization", &bearer)]).await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(reply.json()["result"]["isError"], Value::Null, "{reply:?}");
+    }
+    assert_eq!(server.runs.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn tools_list_shows_every_tool_whatever_the_scopes() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let bearer = format!(
+        "Bearer {}",
+        mint(&key_a(), &claims(&auth, &server.resource))
+    );
+    let body = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"}}}});
+    let headers = [
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/list"),
+        ("authorization", bearer.as_str()),
+    ];
+    let reply = send(
+        server.address,
+        "POST",
+        &headers,
+        body.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let names: Vec<Value> = reply.json()["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].clone())
+        .collect();
+    assert_eq!(
+        names,
+        [json!("read_notes"), json!("write_note"), json!("purge")]
+    );
+}
+
+/// A validator that takes one token and notes every token it is shown.
+struct Recording {
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl TokenValidator for Recording {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        self.seen.lock().unwrap().push(token.to_owned());
+        Box::pin(async move {
+            match token {
+                "upstream-token" => Ok(Caller::new(Some("gateway-service"), None, ["notes:read"])),
+                _ => Err(TokenError::new("not the upstream's token")),
+            }
+        })
+    }
+}
+
+/// A gateway (an `McpServer` over an `McpToolset`) never passes its clients' token upstream:
+/// the far server sees only the toolset's own token, and the caller it stands for.
+#[tokio::test]
+async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
+    // The far server, whose tokens are its own.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let upstream = listener.local_addr().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let recording = Recording {
+        seen: Arc::clone(&seen),
+    };
+    let far_auth = ResourceServer::new(format!("http://{upstream}/mcp"), recording).unwrap();
+    let far_runs = Runs::default();
+    let far = McpServer::new(
+        Runner::<Tools, Runs>::new(Arc::clone(&far_runs)),
+        "far",
+        "0",
+    );
+    let options = HttpOptions::default().authorization(far_auth);
+    tokio::spawn(async move { far.serve_http_with(listener, &options).await });
+    // The gateway, with a toolset of the far server's tools, and authorization of its own.
+    let url = format!("http://{upstream}/mcp");
+    let toolset = McpToolset::http_with_token(&url, "upstream-token")
+        .await
+        .unwrap()
+        .prefix("far_");
+    let auth = auth_server(vec![key_a().public]).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let resource = format!("http://{address}/mcp");
+    let gateway_auth = ResourceServer::new(&resource, JwtValidator::new(&auth.issuer, &resource))
+        .unwrap()
+        .authorization_servers([&auth.issuer]);
+    let runner = Runner::<Tools, Runs>::new(Runs::default()).with_mcp(toolset);
+    let gateway = McpServer::new(runner, "gateway", "0");
+    let options = HttpOptions::default().authorization(gateway_auth);
+    tokio::spawn(async move { gateway.serve_http_with(listener, &options).await });
+
+    let token = mint(&key_a(), &claims(&auth, &resource));
+    let bearer = format!("Bearer {token}");
+    let reply = call_tool(
+        address,
+        "far_read_notes",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    // The far handler ran as the gateway's own caller.
+    assert_eq!(
+        reply.json()["result"]["structuredContent"]["subject"],
+        "gateway-service",
+        "{reply:?}"
+    );
+    assert_eq!(far_runs.load(Ordering::SeqCst), 1);
+    let seen = seen.lock().unwrap().clone();
+    assert!(!seen.is_empty());
+    assert!(seen.iter().all(|seen| seen == "upstream-token"), "{seen:?}");
 }

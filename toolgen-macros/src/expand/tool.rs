@@ -89,6 +89,12 @@ pub(super) fn expand_tool(
                 ::core::option::Option::Some(::core::time::Duration::from_millis(#millis));
         }
     });
+    let scopes = (!tool.scopes.is_empty()).then(|| {
+        let scopes = &tool.scopes;
+        quote! {
+            const SCOPES: &'static [&'static str] = &[#(#scopes),*];
+        }
+    });
     // Consts whose value is the trait's default are left to it: each const costs a tool
     // about 0.3 M instructions to compile, used or not.
     let output_schema = tool.output.as_ref().map(|_| {
@@ -138,6 +144,7 @@ pub(super) fn expand_tool(
             #output_schema
             #modes_item
             #timeout
+            #scopes
             #extras
         }
     }

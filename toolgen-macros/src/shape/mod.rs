@@ -80,6 +80,8 @@ pub struct ToolInfo {
     pub input_examples: Vec<String>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
     pub timeout: Option<u64>,
+    /// `#[tool(scope = "..")]`, each scope.
+    pub scopes: Vec<String>,
     /// `#[tool(title = "..")]`, the hints and the icons: MCP's alone.
     pub mcp: attr::McpAttrs,
     /// The attribute could not be read (a misspelt key, a bad value): the checks of a missing
@@ -250,6 +252,7 @@ impl<'a> Container<'a> {
                     eager_input_streaming: attrs.eager_input_streaming.is_present(),
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
+                    scopes: attrs.scope,
                     mcp: attrs.mcp,
                     unread,
                 };

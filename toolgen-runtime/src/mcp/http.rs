@@ -30,6 +30,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::auth::ResourceServer;
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::{McpServer, lock};
+use crate::run::caller::Caller;
 use crate::run::handler::Dispatch;
 
 /// The limits and checks of an [`McpServer`] served over streamable HTTP
@@ -280,6 +281,8 @@ pub struct HttpService<S, Ctx> {
 
 struct Shared<S, Ctx> {
     inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
+    /// (For the scopes of its tools.)
+    server: McpServer<S, Ctx>,
     sessions: Arc<Sessions>,
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
@@ -311,11 +314,12 @@ where
             max: options.max_sessions,
             used: Arc::default(),
         });
-        let server = server.clone();
+        let served = server.clone();
         HttpService {
             shared: Arc::new(Shared {
+                server: server.clone(),
                 inner: StreamableHttpService::new(
-                    move || Ok(server.clone()),
+                    move || Ok(served.clone()),
                     Arc::clone(&sessions),
                     options.rmcp_config(),
                 ),
@@ -408,6 +412,16 @@ where
                 let essence = value.split_once(';').map_or(value, |(essence, _)| essence);
                 essence.trim().eq_ignore_ascii_case("application/json")
             });
+        // A `tools/call` needs the scopes of its tool (before rmcp runs it).
+        if let Some(auth) = &self.shared.auth
+            && let Some(caller) = parts.extensions.get::<Arc<Caller>>()
+            && let Some(name) = called_tool(&bytes)
+        {
+            let required = self.shared.server.runner().scopes_of(&name);
+            if let Err(refusal) = auth.check_scopes(caller, &required) {
+                return *refusal;
+            }
+        }
         let new_session = !parts.headers.contains_key("mcp-session-id");
         // (rmcp's future is large: boxed on its own, this one stays small, and is not copied
         // whole when it is boxed in turn.)
@@ -468,6 +482,27 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let service = self.clone();
         Box::pin(async move { Ok(service.handle(request).await) })
+    }
+}
+
+/// The tool a `tools/call` request's body names (`None` for any other body: rmcp reads and
+/// answers it).
+fn called_tool(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Call<'a> {
+        #[serde(borrow)]
+        method: std::borrow::Cow<'a, str>,
+        params: Option<Params<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Params<'a> {
+        #[serde(borrow)]
+        name: std::borrow::Cow<'a, str>,
+    }
+    let call: Call<'_> = serde_json::from_slice(body).ok()?;
+    match (call.method.as_ref(), call.params) {
+        ("tools/call", Some(params)) => Some(params.name.into_owned()),
+        _ => None,
     }
 }
 

@@ -426,6 +426,18 @@ where
         S::NAMES.contains(&name) || self.dynamic.iter().any(|added| added.tool.name() == name)
     }
 
+    /// The OAuth scopes a call of the tool named `name` needs: the set's tool's
+    /// `#[tool(scope = "..")]`, else the run-time tool's
+    /// [`with_scopes`](DynamicTool::with_scopes); none for an unknown name.
+    pub(crate) fn scopes_of(&self, name: &str) -> Vec<&str> {
+        if S::NAMES.contains(&name) {
+            return S::scopes(name).to_vec();
+        }
+        self.dynamic_named(name).map_or_else(Vec::new, |added| {
+            added.tool.scopes().iter().map(String::as_str).collect()
+        })
+    }
+
     /// The run-time tool that takes the name `name`: the one added last.
     fn dynamic_named(&self, name: &str) -> Option<&Added<Ctx>> {
         self.dynamic
