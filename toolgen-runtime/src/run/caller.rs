@@ -127,6 +127,7 @@ impl Caller {
     }
 
     /// Those of `required` that were not granted, in their order.
+    #[cfg(feature = "mcp")]
     pub(crate) fn missing<'a, S: AsRef<str>>(&self, required: &'a [S]) -> Vec<&'a str> {
         required
             .iter()

@@ -429,6 +429,7 @@ where
     /// The OAuth scopes a call of the tool named `name` needs: the set's tool's
     /// `#[tool(scope = "..")]`, else the run-time tool's
     /// [`with_scopes`](DynamicTool::with_scopes); none for an unknown name.
+    #[cfg(feature = "mcp")]
     pub(crate) fn scopes_of(&self, name: &str) -> Vec<&str> {
         if S::NAMES.contains(&name) {
             return S::scopes(name).to_vec();
