@@ -176,8 +176,8 @@ pub use toolgen_runtime::{
     mcp_response,
 };
 pub use toolgen_runtime::{
-    CallFuture, Caller, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, Progress, ToolError, ToolOutput, run_call,
+    CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
+    Invocation, Principal, Progress, ToolError, ToolOutput, run_call,
 };
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{DynamicTool, DynamicToolError};

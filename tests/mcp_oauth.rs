@@ -22,15 +22,15 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use toolgen::jsonwebtoken::jwk::{Jwk, JwkSet};
 use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use toolgen::{
-    Caller, DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation,
-    JwtValidator, McpServer, McpToolset, ResourceServer, Runner, TokenError, TokenValidator, Tool,
+    DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation, JwtValidator,
+    McpServer, McpToolset, Principal, ResourceServer, Runner, TokenError, TokenValidator, Tool,
     ToolError, ToolSet, ValidateFuture,
 };
 
 /// How often a handler ran.
 type Runs = Arc<AtomicUsize>;
 
-/// Read the caller's notes.
+/// Read the principal's notes.
 #[derive(Tool, Deserialize)]
 struct ReadNotes {}
 
@@ -38,12 +38,14 @@ impl Handler<Runs> for ReadNotes {
     type Output = Value;
     async fn handle(self, runs: &Runs, call: &Invocation<'_>) -> Result<Value, ToolError> {
         runs.fetch_add(1, Ordering::SeqCst);
-        let caller = call.caller().ok_or_else(|| ToolError::new("no caller"))?;
+        let principal = call
+            .principal()
+            .ok_or_else(|| ToolError::new("no principal"))?;
         Ok(json!({
-            "subject": caller.subject(),
-            "client": caller.client_id(),
-            "scopes": caller.scopes(),
-            "tenant": caller.claims().get("tenant"),
+            "subject": principal.subject(),
+            "client": principal.client_id(),
+            "scopes": principal.scopes(),
+            "tenant": principal.claims().get("tenant"),
         }))
     }
 }
@@ -754,7 +756,11 @@ impl TokenValidator for Recording {
         self.seen.lock().unwrap().push(token.to_owned());
         Box::pin(async move {
             match token {
-                "upstream-token" => Ok(Caller::new(Some("gateway-service"), None, ["notes:read"])),
+                "upstream-token" => Ok(Principal::new(
+                    Some("gateway-service"),
+                    None,
+                    ["notes:read"],
+                )),
                 _ => Err(TokenError::new("not the upstream's token")),
             }
         })
@@ -762,7 +768,7 @@ impl TokenValidator for Recording {
 }
 
 /// A gateway (an `McpServer` over an `McpToolset`) never passes its clients' token upstream:
-/// the far server sees only the toolset's own token, and the caller it stands for.
+/// the far server sees only the toolset's own token, and the principal it stands for.
 #[tokio::test]
 async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
     // The far server, whose tokens are its own.
@@ -809,7 +815,7 @@ async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
     )
     .await;
     assert_eq!(reply.status, 200, "{reply:?}");
-    // The far handler ran as the gateway's own caller.
+    // The far handler ran as the gateway's own principal.
     assert_eq!(
         reply.json()["result"]["structuredContent"]["subject"],
         "gateway-service",

@@ -61,11 +61,11 @@ pub use provider::Provider;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use rmcp;
-pub use run::caller::Caller;
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
+pub use run::principal::Principal;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};

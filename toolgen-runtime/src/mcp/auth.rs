@@ -14,10 +14,11 @@ use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
 
 use super::http::{ReplyBody, rpc_error};
-use crate::run::caller::Caller;
+use crate::run::principal::Principal;
 
 /// The future of [`TokenValidator::validate`].
-pub type ValidateFuture<'a> = Pin<Box<dyn Future<Output = Result<Caller, TokenError>> + Send + 'a>>;
+pub type ValidateFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Principal, TokenError>> + Send + 'a>>;
 
 /// Checks an access token and says who it stands for: an MCP server's
 /// [`ResourceServer`] asks it for each request. toolgen has `JwtValidator` (feature `oauth`:
@@ -29,21 +30,21 @@ pub type ValidateFuture<'a> = Pin<Box<dyn Future<Output = Result<Caller, TokenEr
 /// this server's canonical URI.
 ///
 /// ```
-/// use toolgen_runtime::{Caller, TokenError, TokenValidator, ValidateFuture};
+/// use toolgen_runtime::{Principal, TokenError, TokenValidator, ValidateFuture};
 ///
 /// /// Tokens from a table (a test's, or an internal tool's).
-/// struct Table(Vec<(&'static str, Caller)>);
+/// struct Table(Vec<(&'static str, Principal)>);
 ///
 /// impl TokenValidator for Table {
 ///     fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
 ///         let found = self.0.iter().find(|(known, _)| *known == token);
-///         let caller = found.map(|(_, caller)| caller.clone());
-///         Box::pin(async move { caller.ok_or_else(|| TokenError::new("unknown token")) })
+///         let principal = found.map(|(_, principal)| principal.clone());
+///         Box::pin(async move { principal.ok_or_else(|| TokenError::new("unknown token")) })
 ///     }
 /// }
 /// ```
 pub trait TokenValidator: Send + Sync + 'static {
-    /// The caller `token` stands for, or why it is refused (the client reads it in the
+    /// The principal `token` stands for, or why it is refused (the client reads it in the
     /// `error_description` of a 401 `invalid_token`: say what is wrong, not what the token
     /// holds).
     fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a>;
@@ -109,7 +110,7 @@ impl std::error::Error for InvalidResource {}
 /// Each refusal's body is a JSON-RPC error (`"id": null`); the tool does not run.
 ///
 /// ```
-/// use toolgen_runtime::{Caller, HttpOptions, ResourceServer, TokenError, TokenValidator, ValidateFuture};
+/// use toolgen_runtime::{Principal, HttpOptions, ResourceServer, TokenError, TokenValidator, ValidateFuture};
 ///
 /// struct Nobody;
 /// impl TokenValidator for Nobody {
@@ -332,12 +333,12 @@ impl ResourceServer {
         Some(reply)
     }
 
-    /// The caller of a request, or the refusal to answer it with.
+    /// The principal of a request, or the refusal to answer it with.
     pub(super) async fn authorize(
         &self,
         headers: &HeaderMap,
         uri: &Uri,
-    ) -> Result<Caller, Refusal> {
+    ) -> Result<Principal, Refusal> {
         if uri.query().is_some_and(has_query_token) {
             return Err(Box::new(self.malformed(
                 "an access token in the query string is refused; send it in the Authorization \
@@ -349,24 +350,24 @@ impl ResourceServer {
             Bearer::Missing => return Err(Box::new(self.unauthorized())),
             Bearer::Malformed(why) => return Err(Box::new(self.malformed(why))),
         };
-        let caller = self
+        let principal = self
             .validator
             .validate(token)
             .await
             .map_err(|error| Box::new(self.invalid_token(&error)))?;
-        self.check_scopes(&caller, &self.required_scopes)?;
-        Ok(caller)
+        self.check_scopes(&principal, &self.required_scopes)?;
+        Ok(principal)
     }
 
-    /// The 403 for `caller` where it lacks some of `required`; `required` whole in its `scope`
+    /// The 403 for `principal` where it lacks some of `required`; `required` whole in its `scope`
     /// (the scopes the operation needs, as the 2026-07-28 specification asks; the client adds
     /// those it holds).
     pub(super) fn check_scopes<S: AsRef<str>>(
         &self,
-        caller: &Caller,
+        principal: &Principal,
         required: &[S],
     ) -> Result<(), Refusal> {
-        let missing = caller.missing(required);
+        let missing = principal.missing(required);
         if missing.is_empty() {
             return Ok(());
         }

@@ -30,8 +30,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::auth::ResourceServer;
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::{McpServer, lock};
-use crate::run::caller::Caller;
 use crate::run::handler::Dispatch;
+use crate::run::principal::Principal;
 
 /// The limits and checks of an [`McpServer`] served over streamable HTTP
 /// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`
@@ -236,7 +236,7 @@ impl HttpOptions {
     /// chapter says (off unless set): every request but the GET of its metadata document needs
     /// a valid bearer token, and a `tools/call` the scopes of its tool. [`ResourceServer`] lists
     /// every check and its answer; the handler reads who called with
-    /// [`Invocation::caller`](crate::Invocation::caller).
+    /// [`Invocation::principal`](crate::Invocation::principal).
     ///
     /// ```
     /// use toolgen_runtime::{HttpOptions, ResourceServer, TokenError, TokenValidator, ValidateFuture};
@@ -350,7 +350,7 @@ where
             }
             match auth.authorize(request.headers(), request.uri()).await {
                 // (Shared: rmcp copies a request's parts for each message.)
-                Ok(caller) => request.extensions_mut().insert(Arc::new(caller)),
+                Ok(principal) => request.extensions_mut().insert(Arc::new(principal)),
                 Err(refusal) => return *refusal,
             };
         }
@@ -414,11 +414,11 @@ where
             });
         // A `tools/call` needs the scopes of its tool (before rmcp runs it).
         if let Some(auth) = &self.shared.auth
-            && let Some(caller) = parts.extensions.get::<Arc<Caller>>()
+            && let Some(principal) = parts.extensions.get::<Arc<Principal>>()
             && let Some(name) = called_tool(&bytes)
         {
             let required = self.shared.server.runner().scopes_of(&name);
-            if let Err(refusal) = auth.check_scopes(caller, &required) {
+            if let Err(refusal) = auth.check_scopes(principal, &required) {
                 return *refusal;
             }
         }

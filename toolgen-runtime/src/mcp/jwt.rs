@@ -9,7 +9,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
 use serde_json::{Map, Value};
 
 use super::auth::{TokenError, TokenValidator, ValidateFuture, fetch_json};
-use crate::run::caller::Caller;
+use crate::run::principal::Principal;
 
 /// A [`TokenValidator`] for JWT access tokens: the signature checked with the authorization
 /// server's keys (its JWKS, found from its metadata: RFC 8414's
@@ -209,7 +209,7 @@ impl TokenValidator for JwtValidator {
 }
 
 impl JwtValidator {
-    async fn check(&self, token: &str) -> Result<Caller, TokenError> {
+    async fn check(&self, token: &str) -> Result<Principal, TokenError> {
         // (`alg: none` and unknown algorithms fail here: jsonwebtoken has no such algorithm.)
         let header = decode_header(token).map_err(|_| {
             TokenError::new("the token is not a JWT with an algorithm this server accepts")
@@ -234,7 +234,7 @@ impl JwtValidator {
                     })??
             }
         };
-        Ok(Caller::from_claims(claims))
+        Ok(Principal::from_claims(claims))
     }
 
     /// The token's claims checked with the key it names among those known; `None` when no key

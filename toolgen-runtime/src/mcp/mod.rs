@@ -22,8 +22,8 @@ use tokio::sync::watch;
 use crate::parse::plan::OwnedPlan;
 use crate::parse::walk::strip_value;
 use crate::provider::Provider;
-use crate::run::caller::Caller;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
+use crate::run::principal::Principal;
 use crate::run::runner::Runner;
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
@@ -355,9 +355,9 @@ where
 
 /// Who made a request, where the HTTP layer's authorization found out (see
 /// [`HttpOptions::authorization`]).
-fn caller_of(context: &RequestContext<RoleServer>) -> Option<&Caller> {
+fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
     let parts = context.extensions.get::<::http::request::Parts>()?;
-    parts.extensions.get::<Arc<Caller>>().map(Arc::as_ref)
+    parts.extensions.get::<Arc<Principal>>().map(Arc::as_ref)
 }
 
 /// `tool` as a client of `version` lists it: before `2026-07-28`, an `outputSchema` describes
@@ -488,7 +488,7 @@ where
         turn: &Cancellation,
         token: ProgressToken,
         peer: &Peer<RoleServer>,
-        caller: Option<&Caller>,
+        principal: Option<&Principal>,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -507,7 +507,7 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink), caller)
+                .one_with(Provider::Mcp, call, turn, true, Some(sink), principal)
                 .await
                 .0
         };
@@ -602,18 +602,18 @@ where
         });
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
-        let caller = caller_of(&context);
+        let principal = principal_of(&context);
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None, caller)
+                        .one_with(Provider::Mcp, &call, &turn, true, None, principal)
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
-                    let run = self.run_reporting(&call, &turn, token, &context.peer, caller);
+                    let run = self.run_reporting(&call, &turn, token, &context.peer, principal);
                     Box::pin(run).await
                 }
             }

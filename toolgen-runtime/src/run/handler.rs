@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::provider::Provider;
-use crate::run::caller::Caller;
+use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
 use crate::tool::set::ToolSet;
 use crate::wire::call::ToolCall;
@@ -94,7 +94,7 @@ pub struct Invocation<'a> {
     provider: Provider,
     cancellation: &'a Cancellation,
     progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-    caller: Option<&'a Caller>,
+    principal: Option<&'a Principal>,
 }
 
 impl std::fmt::Debug for Invocation<'_> {
@@ -104,7 +104,7 @@ impl std::fmt::Debug for Invocation<'_> {
             .field("provider", &self.provider)
             .field("cancellation", self.cancellation)
             .field("progress", &self.progress.is_some())
-            .field("caller", &self.caller)
+            .field("principal", &self.principal)
             .finish()
     }
 }
@@ -117,25 +117,25 @@ impl<'a> Invocation<'a> {
             provider,
             cancellation,
             progress: None,
-            caller: None,
+            principal: None,
         }
     }
 
-    /// The same invocation, made by `caller` (an MCP server with authorization on gives the
+    /// The same invocation, made by `principal` (an MCP server with authorization on gives the
     /// identity of each call's access token).
     ///
     /// ```
-    /// use toolgen::{Caller, Cancellation, Invocation, Provider, ToolCall};
+    /// use toolgen::{Principal, Cancellation, Invocation, Provider, ToolCall};
     ///
-    /// let caller = Caller::new(Some("alice"), Some("cli"), ["notes:read"]);
+    /// let principal = Principal::new(Some("alice"), Some("cli"), ["notes:read"]);
     /// let call = ToolCall::new("read_note", "{}");
     /// let cancel = Cancellation::new();
-    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_caller(&caller);
-    /// assert_eq!(invocation.caller().and_then(Caller::subject), Some("alice"));
+    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_principal(&principal);
+    /// assert_eq!(invocation.principal().and_then(Principal::subject), Some("alice"));
     /// ```
     #[must_use]
-    pub fn with_caller(mut self, caller: &'a Caller) -> Self {
-        self.caller = Some(caller);
+    pub fn with_principal(mut self, principal: &'a Principal) -> Self {
+        self.principal = Some(principal);
         self
     }
 
@@ -149,21 +149,21 @@ impl<'a> Invocation<'a> {
     /// use serde::Deserialize;
     /// use toolgen::{Handler, Invocation, Tool, ToolError};
     ///
-    /// /// Read the caller's notes.
+    /// /// Read the principal's notes.
     /// #[derive(Tool, Deserialize)]
     /// struct ReadNotes {}
     ///
     /// impl Handler<()> for ReadNotes {
     ///     type Output = String;
     ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
-    ///         let user = call.caller().and_then(|caller| caller.subject());
+    ///         let user = call.principal().and_then(|principal| principal.subject());
     ///         let user = user.ok_or_else(|| ToolError::new("who is asking?"))?;
     ///         Ok(format!("the notes of {user}"))
     ///     }
     /// }
     /// ```
-    pub fn caller(&self) -> Option<&'a Caller> {
-        self.caller
+    pub fn principal(&self) -> Option<&'a Principal> {
+        self.principal
     }
 
     /// The same invocation, whose [`progress`](Invocation::progress) reports go to `sink`
@@ -187,7 +187,7 @@ impl<'a> Invocation<'a> {
         self
     }
 
-    /// Reports how far a long call has come. Where the caller listens (an MCP client that sent
+    /// Reports how far a long call has come. Where the principal listens (an MCP client that sent
     /// a `progressToken`), it gets the report; elsewhere nothing happens, so a handler can
     /// always report. Each report should say more is done than the one before.
     ///
@@ -237,7 +237,7 @@ impl<'a> Invocation<'a> {
         self.provider
     }
 
-    /// The signal that the caller gave up on the call (a timeout, or the whole turn cancelled).
+    /// The signal that the principal gave up on the call (a timeout, or the whole turn cancelled).
     pub fn cancellation(&self) -> &'a Cancellation {
         self.cancellation
     }

@@ -14,11 +14,11 @@ use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
-use crate::run::caller::Caller;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
+use crate::run::principal::Principal;
 use crate::run::trace::{self, Outcome};
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
@@ -39,7 +39,7 @@ use crate::wire::result::ToolResult;
 ///   timeout and a cancelled turn each give an error result the model can act on: nothing a
 ///   model sends stops the program.
 /// - A retry budget: a tool's consecutive invalid-argument results are counted across turns;
-///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the caller
+///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the principal
 ///   to end the loop.
 ///
 /// ```
@@ -612,9 +612,9 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        caller: Option<&Caller>,
+        principal: Option<&Principal>,
     ) -> (ToolResult, Verdict) {
-        let attempt = self.attempt(provider, call, turn, alone, progress, caller);
+        let attempt = self.attempt(provider, call, turn, alone, progress, principal);
         #[cfg(feature = "tracing")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -636,7 +636,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        caller: Option<&Caller>,
+        principal: Option<&Principal>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -690,8 +690,8 @@ where
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
         }
-        if let Some(caller) = caller {
-            invocation = invocation.with_caller(caller);
+        if let Some(principal) = principal {
+            invocation = invocation.with_principal(principal);
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
@@ -851,7 +851,7 @@ fn written(timeout: Duration) -> String {
     }
 }
 
-/// Why the caller should stop calling the model with these tools.
+/// Why the principal should stop calling the model with these tools.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Stop {
@@ -897,7 +897,7 @@ impl Turn {
         &self.results
     }
 
-    /// Whether the caller should end the loop rather than call the model again (the retry
+    /// Whether the principal should end the loop rather than call the model again (the retry
     /// budget is spent).
     pub fn stop(&self) -> Option<&Stop> {
         self.stop.as_ref()

@@ -6,42 +6,42 @@ use serde_json::{Map, Value};
 /// Who called a tool, as the access token of the request said (an [`McpServer`] served over
 /// HTTP with authorization on: see `HttpOptions::authorization`): the subject, the OAuth client,
 /// the scopes granted, and every validated claim. A handler reads it with
-/// [`Invocation::caller`](crate::Invocation::caller); a call that came without authorization
+/// [`Invocation::principal`](crate::Invocation::principal); a call that came without authorization
 /// (stdio, a runner's own turn, a server without it) has none.
 ///
 /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
 ///
 /// ```
 /// use serde_json::json;
-/// use toolgen_runtime::Caller;
+/// use toolgen_runtime::Principal;
 ///
 /// let claims = json!({"sub": "alice", "client_id": "cli", "scope": "notes:read notes:write"});
-/// let caller = Caller::from_claims(claims.as_object().unwrap().clone());
-/// assert_eq!(caller.subject(), Some("alice"));
-/// assert_eq!(caller.client_id(), Some("cli"));
-/// assert!(caller.has_scope("notes:write"));
-/// assert_eq!(caller.claims()["sub"], "alice");
+/// let principal = Principal::from_claims(claims.as_object().unwrap().clone());
+/// assert_eq!(principal.subject(), Some("alice"));
+/// assert_eq!(principal.client_id(), Some("cli"));
+/// assert!(principal.has_scope("notes:write"));
+/// assert_eq!(principal.claims()["sub"], "alice");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Caller {
+pub struct Principal {
     subject: Option<String>,
     client_id: Option<String>,
     scopes: Vec<String>,
     claims: Map<String, Value>,
 }
 
-impl Caller {
-    /// The caller a validated token's claims describe (RFC 9068's names, and the common
+impl Principal {
+    /// The principal a validated token's claims describe (RFC 9068's names, and the common
     /// others): `sub`; `client_id`, else `azp`; the scopes of `scope` (a space-separated
     /// string), else of `scp` (a string or an array of strings).
     ///
     /// ```
     /// # use serde_json::json;
-    /// # use toolgen_runtime::Caller;
+    /// # use toolgen_runtime::Principal;
     /// let claims = json!({"azp": "web", "scp": ["a", "b"]});
-    /// let caller = Caller::from_claims(claims.as_object().unwrap().clone());
-    /// assert_eq!((caller.subject(), caller.client_id()), (None, Some("web")));
-    /// assert_eq!(caller.scopes(), ["a", "b"]);
+    /// let principal = Principal::from_claims(claims.as_object().unwrap().clone());
+    /// assert_eq!((principal.subject(), principal.client_id()), (None, Some("web")));
+    /// assert_eq!(principal.scopes(), ["a", "b"]);
     /// ```
     pub fn from_claims(claims: Map<String, Value>) -> Self {
         let text = |name: &str| claims.get(name).and_then(Value::as_str).map(str::to_owned);
@@ -58,7 +58,7 @@ impl Caller {
                 .collect(),
             _ => Vec::new(),
         };
-        Caller {
+        Principal {
             subject: text("sub"),
             client_id: text("client_id").or_else(|| text("azp")),
             scopes,
@@ -66,19 +66,19 @@ impl Caller {
         }
     }
 
-    /// A caller with these parts, for a validator of your own (claims left empty).
+    /// A principal with these parts, for a validator of your own (claims left empty).
     ///
     /// ```
-    /// # use toolgen_runtime::Caller;
-    /// let caller = Caller::new(Some("alice"), None, ["notes:read"]);
-    /// assert!(caller.has_scope("notes:read") && !caller.has_scope("notes:write"));
+    /// # use toolgen_runtime::Principal;
+    /// let principal = Principal::new(Some("alice"), None, ["notes:read"]);
+    /// assert!(principal.has_scope("notes:read") && !principal.has_scope("notes:write"));
     /// ```
     pub fn new(
         subject: Option<&str>,
         client_id: Option<&str>,
         scopes: impl IntoIterator<Item = impl Into<String>>,
     ) -> Self {
-        Caller {
+        Principal {
             subject: subject.map(str::to_owned),
             client_id: client_id.map(str::to_owned),
             scopes: scopes.into_iter().map(Into::into).collect(),
@@ -86,14 +86,14 @@ impl Caller {
         }
     }
 
-    /// The same caller with `claims` as its validated claims.
+    /// The same principal with `claims` as its validated claims.
     ///
     /// ```
     /// # use serde_json::json;
-    /// # use toolgen_runtime::Caller;
+    /// # use toolgen_runtime::Principal;
     /// let claims = json!({"tenant": "acme"}).as_object().unwrap().clone();
-    /// let caller = Caller::new(Some("alice"), None, ["a"]).with_claims(claims);
-    /// assert_eq!(caller.claims()["tenant"], "acme");
+    /// let principal = Principal::new(Some("alice"), None, ["a"]).with_claims(claims);
+    /// assert_eq!(principal.claims()["tenant"], "acme");
     /// ```
     #[must_use]
     pub fn with_claims(mut self, claims: Map<String, Value>) -> Self {
