@@ -187,7 +187,7 @@ impl<'a> Invocation<'a> {
         self
     }
 
-    /// Reports how far a long call has come. Where the principal listens (an MCP client that sent
+    /// Reports how far a long call has come. Where the caller listens (an MCP client that sent
     /// a `progressToken`), it gets the report; elsewhere nothing happens, so a handler can
     /// always report. Each report should say more is done than the one before.
     ///
@@ -237,7 +237,7 @@ impl<'a> Invocation<'a> {
         self.provider
     }
 
-    /// The signal that the principal gave up on the call (a timeout, or the whole turn cancelled).
+    /// The signal that the caller gave up on the call (a timeout, or the whole turn cancelled).
     pub fn cancellation(&self) -> &'a Cancellation {
         self.cancellation
     }

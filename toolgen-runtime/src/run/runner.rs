@@ -39,7 +39,7 @@ use crate::wire::result::ToolResult;
 ///   timeout and a cancelled turn each give an error result the model can act on: nothing a
 ///   model sends stops the program.
 /// - A retry budget: a tool's consecutive invalid-argument results are counted across turns;
-///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the principal
+///   past [`max_retries`](Runner::max_retries) (3 unless set), [`Turn::stop`] tells the caller
 ///   to end the loop.
 ///
 /// ```
@@ -851,7 +851,7 @@ fn written(timeout: Duration) -> String {
     }
 }
 
-/// Why the principal should stop calling the model with these tools.
+/// Why the caller should stop calling the model with these tools.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Stop {
@@ -897,7 +897,7 @@ impl Turn {
         &self.results
     }
 
-    /// Whether the principal should end the loop rather than call the model again (the retry
+    /// Whether the caller should end the loop rather than call the model again (the retry
     /// budget is spent).
     pub fn stop(&self) -> Option<&Stop> {
         self.stop.as_ref()
