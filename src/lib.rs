@@ -156,9 +156,16 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use toolgen_runtime::JwtValidator;
 #[cfg(feature = "rig044")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rig044")))]
 pub use toolgen_runtime::RigTools;
+/// The JWT crate of [`JwtValidator`] (feature `oauth`).
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use toolgen_runtime::jsonwebtoken;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -176,7 +183,7 @@ pub use toolgen_runtime::{
 };
 pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
-    Invocation, Progress, ToolError, ToolOutput, run_call,
+    Invocation, Principal, Progress, ToolError, ToolOutput, run_call,
 };
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
@@ -185,8 +192,9 @@ pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
-    HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
-    Parameters, ToolSwitch, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
+    McpToolset, Parameters, ResourceServer, TokenError, TokenValidator, ToolSwitch, ValidateFuture,
+    mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

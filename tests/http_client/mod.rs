@@ -51,8 +51,19 @@ pub async fn send(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
+    send_to(address, method, "/mcp", headers, body).await
+}
+
+/// [`send`] to `path` (with its query, if any).
+pub async fn send_to(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
     let mut request = format!(
-        "{method} /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
+        "{method} {path} HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
          accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
         body.len()
     );

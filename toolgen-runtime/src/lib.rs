@@ -38,11 +38,20 @@ mod tool;
 mod wire;
 
 pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
+/// The JWT crate of [`JwtValidator`] (its `Algorithm` for
+/// [`JwtValidator::algorithms`]), feature `oauth`.
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use jsonwebtoken;
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use mcp::JwtValidator;
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
-    HttpOptions, HttpService, McpClientError, McpServer, McpStdio, McpToolProblem, McpToolset,
-    Parameters, ToolSwitch, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
+    McpToolset, Parameters, ResourceServer, TokenError, TokenValidator, ToolSwitch, ValidateFuture,
+    mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
@@ -60,6 +69,7 @@ pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
 };
+pub use run::principal::Principal;
 #[cfg(feature = "rig044")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rig044")))]
 pub use run::rig::RigTools;

@@ -57,6 +57,10 @@ pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(needs_approval)]`: the runner holds each call for a person to approve or deny.
     #[darling(default, map = Word::flag)]
     pub needs_approval: Flag,
+    /// `#[tool(scope = "notes:write")]`: the OAuth scopes a caller's token needs for the tool
+    /// (an MCP server with authorization on refuses a call without them), space-separated.
+    #[darling(default, map = Scope::words)]
+    pub scope: Vec<String>,
     /// `#[tool(nullable)]`: every `Option` field of the type admits `null` in its schema (see
     /// [`FieldToolAttrs::nullable`]).
     #[darling(default, map = Word::flag)]
@@ -829,6 +833,37 @@ impl FromMeta for Timeout {
     }
 }
 
+/// `scope = "a b"`: OAuth scope tokens (RFC 6749, section 3.3), space-separated.
+struct Scope(Vec<String>);
+
+impl Scope {
+    fn words(scope: Option<Scope>) -> Vec<String> {
+        scope.map(|scope| scope.0).unwrap_or_default()
+    }
+
+    /// Whether `text` is one or more scope tokens, each of visible ASCII but `"` and `\`.
+    fn is_valid(text: &str) -> bool {
+        let token = |word: &str| {
+            word.bytes()
+                .all(|byte| byte.is_ascii_graphic() && byte != b'"' && byte != b'\\')
+        };
+        text.split(' ').all(|word| !word.is_empty() && token(word))
+    }
+}
+
+impl FromMeta for Scope {
+    fn from_meta(item: &Meta) -> darling::Result<Self> {
+        let text = checked(
+            item,
+            Scope::is_valid,
+            "a scope is one or more OAuth scope tokens, separated by one space, each of visible \
+             ASCII without `\"` or `\\`: write `scope = \"notes:write\"` or \
+             `scope = \"notes:read notes:write\"`",
+        )?;
+        Ok(Scope(text.split(' ').map(str::to_owned).collect()))
+    }
+}
+
 /// `title = ".."`, not blank.
 struct Title(String);
 
@@ -1246,7 +1281,8 @@ mod tests {
             #[tool(name = "a", description = "b", strict = "openai", output = Vec<u8>,
                 gemini = "json_schema", cache_control = "1h", defer_loading,
                 eager_input_streaming, input_example = json!({"x": 1}), timeout = "1.5s",
-                needs_approval, title = "A", read_only, open_world = false,
+                needs_approval, scope = "notes:read notes:write", title = "A", read_only,
+                open_world = false,
                 icon = "https://example.com/a.png",
                 icon(src = "https://example.com/b.svg", mime_type = "image/svg+xml",
                     sizes = "48x48 any", theme = "dark"))]
@@ -1263,6 +1299,7 @@ mod tests {
         assert_eq!(tool.input_examples, [r#"{"x":1}"#]);
         assert_eq!(tool.timeout, Some(1_500));
         assert!(tool.needs_approval.is_present());
+        assert_eq!(tool.scope, ["notes:read", "notes:write"]);
         assert_eq!(tool.mcp.title.as_deref(), Some("A"));
         let hints = tool.mcp.hints().map(|hint| hint.map(|(on, _)| on));
         assert_eq!(hints, [Some(true), None, None, Some(false)]);

@@ -94,6 +94,12 @@ pub(super) fn expand_tool(
             const NEEDS_APPROVAL: bool = true;
         )
     });
+    let scopes = (!tool.scopes.is_empty()).then(|| {
+        let scopes = &tool.scopes;
+        quote! {
+            const SCOPES: &'static [&'static str] = &[#(#scopes),*];
+        }
+    });
     // Consts whose value is the trait's default are left to it: each const costs a tool
     // about 0.3 M instructions to compile, used or not.
     let output_schema = tool.output.as_ref().map(|_| {
@@ -144,6 +150,7 @@ pub(super) fn expand_tool(
             #modes_item
             #timeout
             #needs_approval
+            #scopes
             #extras
         }
     }

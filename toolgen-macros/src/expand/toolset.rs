@@ -81,6 +81,15 @@ fn expand_tool_set(ident: &syn::Ident, variants: &[(&syn::Ident, &syn::Type)]) -
                 const NAMES: &'static [&'static str] =
                     &[#(<#tools as ::toolgen::__private::Tool>::NAME),*];
 
+                fn scopes(name: &str) -> &'static [&'static str] {
+                    #(
+                        if name == <#tools as ::toolgen::__private::Tool>::NAME {
+                            return <#tools as ::toolgen::__private::Tool>::SCOPES;
+                        }
+                    )*
+                    &[]
+                }
+
                 fn definitions(
                     provider: ::toolgen::__private::Provider,
                 ) -> ::toolgen::__private::serde_json::Value {

@@ -84,6 +84,8 @@ pub struct ToolInfo {
     pub timeout: Option<u64>,
     /// `#[tool(needs_approval)]`
     pub needs_approval: bool,
+    /// `#[tool(scope = "..")]`, each scope.
+    pub scopes: Vec<String>,
     /// `#[tool(title = "..")]`, the hints and the icons: MCP's alone.
     pub mcp: attr::McpAttrs,
     /// The attribute could not be read (a misspelt key, a bad value): the checks of a missing
@@ -260,6 +262,7 @@ impl<'a> Container<'a> {
                     input_examples: attrs.input_examples,
                     timeout: attrs.timeout,
                     needs_approval: attrs.needs_approval.is_present(),
+                    scopes: attrs.scope,
                     mcp: attrs.mcp,
                     unread,
                 };

@@ -281,6 +281,31 @@ impl McpToolset {
         Self::start(transport, None, Some("tcp")).await
     }
 
+    /// Connects to the streamable HTTP endpoint at `url` with credentials of its own: `token`
+    /// sent as `Authorization: Bearer` on every request. The toolset's own token, from the far
+    /// server's authorization server: an [`McpServer`](super::McpServer) that uses a toolset never hands it the
+    /// token its own clients sent (the MCP specification forbids passing a token through), so
+    /// a gateway gives each toolset its own.
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// let token = std::env::var("NOTES_MCP_TOKEN").unwrap_or_default();
+    /// let notes = toolgen_runtime::McpToolset::http_with_token("https://notes.example.com/mcp", token).await?;
+    /// # drop(notes);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn http_with_token(
+        url: &str,
+        token: impl Into<String>,
+    ) -> Result<Self, McpClientError> {
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        let config =
+            StreamableHttpClientTransportConfig::with_uri(url.to_owned()).auth_header(token);
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_config(config);
+        Self::start(transport, None, Some("tcp")).await
+    }
+
     /// Speaks MCP over any rmcp client transport (a `tokio::io::duplex` half, an
     /// `(AsyncRead, AsyncWrite)` pair, a configured streamable HTTP transport).
     ///

@@ -27,9 +27,11 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::auth::ResourceServer;
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::{McpServer, lock};
 use crate::run::handler::Dispatch;
+use crate::run::principal::Principal;
 
 /// The limits and checks of an [`McpServer`] served over streamable HTTP
 /// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`
@@ -74,6 +76,7 @@ pub struct HttpOptions {
     max_connections: usize,
     max_body_bytes: usize,
     max_bytes_in_flight: usize,
+    authorization: Option<ResourceServer>,
 }
 
 impl Default for HttpOptions {
@@ -91,6 +94,7 @@ impl Default for HttpOptions {
             max_connections: 512,
             max_body_bytes: 4 << 20,
             max_bytes_in_flight: 32 << 20,
+            authorization: None,
         }
     }
 }
@@ -228,6 +232,35 @@ impl HttpOptions {
         self
     }
 
+    /// Makes the server an OAuth 2.1 resource server, as the MCP specification's authorization
+    /// chapter says (off unless set): every request but the GET of its metadata document needs
+    /// a valid bearer token, and a `tools/call` the scopes of its tool. [`ResourceServer`] lists
+    /// every check and its answer; the handler reads who called with
+    /// [`Invocation::principal`](crate::Invocation::principal).
+    ///
+    /// ```
+    /// use toolgen_runtime::{HttpOptions, ResourceServer, TokenError, TokenValidator, ValidateFuture};
+    /// # struct Nobody;
+    /// # impl TokenValidator for Nobody {
+    /// #     fn validate<'a>(&'a self, _: &'a str) -> ValidateFuture<'a> {
+    /// #         Box::pin(async { Err(TokenError::new("no")) })
+    /// #     }
+    /// # }
+    /// let auth = ResourceServer::new("http://127.0.0.1:8080/mcp", Nobody).unwrap();
+    /// let options = HttpOptions::default().authorization(auth);
+    /// assert!(options.get_authorization().is_some());
+    /// ```
+    #[must_use]
+    pub fn authorization(mut self, server: ResourceServer) -> Self {
+        self.authorization = Some(server);
+        self
+    }
+
+    /// The authorization set with [`authorization`](HttpOptions::authorization), if any.
+    pub fn get_authorization(&self) -> Option<&ResourceServer> {
+        self.authorization.as_ref()
+    }
+
     /// rmcp's configuration for these options.
     fn rmcp_config(&self) -> StreamableHttpServerConfig {
         StreamableHttpServerConfig::default()
@@ -248,10 +281,13 @@ pub struct HttpService<S, Ctx> {
 
 struct Shared<S, Ctx> {
     inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
+    /// (For the scopes of its tools.)
+    server: McpServer<S, Ctx>,
     sessions: Arc<Sessions>,
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
     body_read_timeout: Duration,
+    auth: Option<ResourceServer>,
 }
 
 impl<S, Ctx> Clone for HttpService<S, Ctx> {
@@ -263,7 +299,7 @@ impl<S, Ctx> Clone for HttpService<S, Ctx> {
 }
 
 /// A reply's body.
-type ReplyBody = BoxBody<Bytes, Infallible>;
+pub(super) type ReplyBody = BoxBody<Bytes, Infallible>;
 
 impl<S, Ctx> HttpService<S, Ctx>
 where
@@ -278,11 +314,12 @@ where
             max: options.max_sessions,
             used: Arc::default(),
         });
-        let server = server.clone();
+        let served = server.clone();
         HttpService {
             shared: Arc::new(Shared {
+                server: server.clone(),
                 inner: StreamableHttpService::new(
-                    move || Ok(server.clone()),
+                    move || Ok(served.clone()),
                     Arc::clone(&sessions),
                     options.rmcp_config(),
                 ),
@@ -295,17 +332,28 @@ where
                 )),
                 max_body_bytes: options.max_body_bytes,
                 body_read_timeout: options.body_read_timeout,
+                auth: options.authorization.clone(),
             }),
         }
     }
 
     /// Answers one HTTP request.
-    pub(super) async fn handle<B>(&self, request: Request<B>) -> Response<ReplyBody>
+    pub(super) async fn handle<B>(&self, mut request: Request<B>) -> Response<ReplyBody>
     where
         B: Body + Send + 'static,
         B::Data: Send,
         B::Error: Display,
     {
+        if let Some(auth) = &self.shared.auth {
+            if let Some(reply) = auth.metadata_reply(request.method(), request.uri().path()) {
+                return reply;
+            }
+            match auth.authorize(request.headers(), request.uri()).await {
+                // (Shared: rmcp copies a request's parts for each message.)
+                Ok(principal) => request.extensions_mut().insert(Arc::new(principal)),
+                Err(refusal) => return *refusal,
+            };
+        }
         match *request.method() {
             Method::POST => self.post(request).await,
             Method::DELETE => {
@@ -364,6 +412,16 @@ where
                 let essence = value.split_once(';').map_or(value, |(essence, _)| essence);
                 essence.trim().eq_ignore_ascii_case("application/json")
             });
+        // A `tools/call` needs the scopes of its tool (before rmcp runs it).
+        if let Some(auth) = &self.shared.auth
+            && let Some(principal) = parts.extensions.get::<Arc<Principal>>()
+            && let Some(name) = called_tool(&bytes)
+        {
+            let required = self.shared.server.runner().scopes_of(&name);
+            if let Err(refusal) = auth.check_scopes(principal, &required) {
+                return *refusal;
+            }
+        }
         let new_session = !parts.headers.contains_key("mcp-session-id");
         // (rmcp's future is large: boxed on its own, this one stays small, and is not copied
         // whole when it is boxed in turn.)
@@ -424,6 +482,27 @@ where
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let service = self.clone();
         Box::pin(async move { Ok(service.handle(request).await) })
+    }
+}
+
+/// The tool a `tools/call` request's body names (`None` for any other body: rmcp reads and
+/// answers it).
+fn called_tool(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Call<'a> {
+        #[serde(borrow)]
+        method: std::borrow::Cow<'a, str>,
+        params: Option<Params<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Params<'a> {
+        #[serde(borrow)]
+        name: std::borrow::Cow<'a, str>,
+    }
+    let call: Call<'_> = serde_json::from_slice(body).ok()?;
+    match (call.method.as_ref(), call.params) {
+        ("tools/call", Some(params)) => Some(params.name.into_owned()),
+        _ => None,
     }
 }
 
@@ -616,7 +695,7 @@ fn unreadable(body: &[u8]) -> Response<ReplyBody> {
 }
 
 /// A JSON-RPC error reply with `"id": null` (the request's id could not be read).
-fn rpc_error(status: StatusCode, code: i32, message: String) -> Response<ReplyBody> {
+pub(super) fn rpc_error(status: StatusCode, code: i32, message: String) -> Response<ReplyBody> {
     rpc_error_with_id(status, Value::Null, code, message)
 }
 

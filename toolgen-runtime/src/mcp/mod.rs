@@ -23,21 +23,28 @@ use crate::parse::plan::OwnedPlan;
 use crate::parse::walk::strip_value;
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
+use crate::run::principal::Principal;
 use crate::run::runner::Runner;
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 use trace::McpSpan;
 
+mod auth;
 pub(crate) mod client;
 mod head;
 mod http;
+#[cfg(feature = "oauth")]
+mod jwt;
 mod router;
 mod stdio;
 mod trace;
 
+pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
 pub use client::{McpClientError, McpToolProblem, McpToolset};
 pub use http::{HttpOptions, HttpService};
+#[cfg(feature = "oauth")]
+pub use jwt::JwtValidator;
 pub use router::Parameters;
 pub use stdio::{McpStdio, mcp_stdio};
 
@@ -390,6 +397,13 @@ where
     }
 }
 
+/// Who made a request, where the HTTP layer's authorization found out (see
+/// [`HttpOptions::authorization`]).
+fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
+    let parts = context.extensions.get::<::http::request::Parts>()?;
+    parts.extensions.get::<Arc<Principal>>().map(Arc::as_ref)
+}
+
 /// `tool` as a client of `version` lists it: before `2026-07-28`, an `outputSchema` describes
 /// an object, and any other is left out.
 fn listed(tool: &Tool, version: Option<&ProtocolVersion>) -> Tool {
@@ -549,17 +563,19 @@ where
         });
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
+        let principal = principal_of(&context);
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None)
+                        .one_with(Provider::Mcp, &call, &turn, true, None, principal)
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
-                    Box::pin(self.run_reporting(&call, &turn, token, &context.peer)).await
+                    let run = self.run_reporting(&call, &turn, token, &context.peer, principal);
+                    Box::pin(run).await
                 }
             }
         };
@@ -589,6 +605,7 @@ where
         turn: &Cancellation,
         token: ProgressToken,
         peer: &Peer<RoleServer>,
+        principal: Option<&Principal>,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -607,7 +624,7 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink))
+                .one_with(Provider::Mcp, call, turn, true, Some(sink), principal)
                 .await
                 .0
         };

@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::provider::Provider;
+use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
 use crate::tool::set::ToolSet;
 use crate::wire::call::ToolCall;
@@ -93,6 +94,7 @@ pub struct Invocation<'a> {
     provider: Provider,
     cancellation: &'a Cancellation,
     progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    principal: Option<&'a Principal>,
 }
 
 impl std::fmt::Debug for Invocation<'_> {
@@ -102,6 +104,7 @@ impl std::fmt::Debug for Invocation<'_> {
             .field("provider", &self.provider)
             .field("cancellation", self.cancellation)
             .field("progress", &self.progress.is_some())
+            .field("principal", &self.principal)
             .finish()
     }
 }
@@ -114,7 +117,53 @@ impl<'a> Invocation<'a> {
             provider,
             cancellation,
             progress: None,
+            principal: None,
         }
+    }
+
+    /// The same invocation, made by `principal` (an MCP server with authorization on gives the
+    /// identity of each call's access token).
+    ///
+    /// ```
+    /// use toolgen::{Principal, Cancellation, Invocation, Provider, ToolCall};
+    ///
+    /// let principal = Principal::new(Some("alice"), Some("cli"), ["notes:read"]);
+    /// let call = ToolCall::new("read_note", "{}");
+    /// let cancel = Cancellation::new();
+    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_principal(&principal);
+    /// assert_eq!(invocation.principal().and_then(Principal::subject), Some("alice"));
+    /// ```
+    #[must_use]
+    pub fn with_principal(mut self, principal: &'a Principal) -> Self {
+        self.principal = Some(principal);
+        self
+    }
+
+    /// Who made the call, where the transport knows: an [`McpServer`] served over HTTP with
+    /// authorization on gives the subject, client, scopes and claims of the request's access
+    /// token. `None` elsewhere.
+    ///
+    /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Tool, ToolError};
+    ///
+    /// /// Read the principal's notes.
+    /// #[derive(Tool, Deserialize)]
+    /// struct ReadNotes {}
+    ///
+    /// impl Handler<()> for ReadNotes {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         let user = call.principal().and_then(|principal| principal.subject());
+    ///         let user = user.ok_or_else(|| ToolError::new("who is asking?"))?;
+    ///         Ok(format!("the notes of {user}"))
+    ///     }
+    /// }
+    /// ```
+    pub fn principal(&self) -> Option<&'a Principal> {
+        self.principal
     }
 
     /// The same invocation, whose [`progress`](Invocation::progress) reports go to `sink`

@@ -1,12 +1,12 @@
-//! Running calls: handlers and their dispatch (`handler`), and the `Runner` (feature `run`),
-//! which runs a turn's calls concurrently with timeouts, holds those a person must approve
-//! (`approval`), and
-//! its `tracing` spans and events (`trace`, feature `tracing`), and its tools as a rig agent's
-//! (`rig`, feature `rig044`).
+//! Running calls: handlers and their dispatch (`handler`), who called (`principal`), and the
+//! `Runner` (feature `run`), which runs a turn's calls concurrently with timeouts, holds those a
+//! person must approve (`approval`), and its `tracing` spans and events (`trace`, feature
+//! `tracing`), and its tools as a rig agent's (`rig`, feature `rig044`).
 
 #[cfg(feature = "run")]
 pub(crate) mod approval;
 pub(crate) mod handler;
+pub(crate) mod principal;
 #[cfg(feature = "rig044")]
 pub(crate) mod rig;
 #[cfg(feature = "run")]

@@ -21,6 +21,7 @@ use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
 };
+use crate::run::principal::Principal;
 use crate::run::trace::{self, Outcome};
 use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
@@ -479,6 +480,19 @@ where
     /// Whether the runner has a tool named `name` (the set's, or one added at run time).
     fn has(&self, name: &str) -> bool {
         S::NAMES.contains(&name) || self.dynamic.iter().any(|added| added.tool.name() == name)
+    }
+
+    /// The OAuth scopes a call of the tool named `name` needs: the set's tool's
+    /// `#[tool(scope = "..")]`, else the run-time tool's
+    /// [`with_scopes`](DynamicTool::with_scopes); none for an unknown name.
+    #[cfg(feature = "mcp")]
+    pub(crate) fn scopes_of(&self, name: &str) -> Vec<&str> {
+        if S::NAMES.contains(&name) {
+            return S::scopes(name).to_vec();
+        }
+        self.dynamic_named(name).map_or_else(Vec::new, |added| {
+            added.tool.scopes().iter().map(String::as_str).collect()
+        })
     }
 
     /// The run-time tool that takes the name `name`: the one added last.
@@ -956,7 +970,9 @@ where
         turn: &Cancellation,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
-        let (result, outcome) = self.one_with(provider, call, turn, false, progress).await;
+        let (result, outcome) = self
+            .one_with(provider, call, turn, false, progress, None)
+            .await;
         (result, outcome.verdict())
     }
 
@@ -970,8 +986,9 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
+        principal: Option<&Principal>,
     ) -> (ToolResult, Outcome) {
-        let attempt = self.attempt(provider, call, turn, alone, progress);
+        let attempt = self.attempt(provider, call, turn, alone, progress, principal);
         #[cfg(feature = "tracing")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -993,6 +1010,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
+        principal: Option<&Principal>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -1045,6 +1063,9 @@ where
         let mut invocation = Invocation::new(call, provider, cancellation);
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
+        }
+        if let Some(principal) = principal {
+            invocation = invocation.with_principal(principal);
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),

@@ -84,6 +84,8 @@ pub struct DynamicTool {
     allowed_callers: &'static [AllowedCaller],
     /// Whether a person must approve each call ([`DynamicTool::require_approval`]).
     needs_approval: bool,
+    /// The OAuth scopes a caller needs ([`with_scopes`](DynamicTool::with_scopes)).
+    scopes: Vec<String>,
 }
 
 /// The members of a [`DynamicTool`]'s MCP definition beside its name, description and input
@@ -191,6 +193,7 @@ impl DynamicTool {
             mcp: None,
             allowed_callers: &[],
             needs_approval: false,
+            scopes: Vec::new(),
             standard,
             unreferenced,
             openai: None,
@@ -284,6 +287,30 @@ impl DynamicTool {
     pub fn with_annotations(mut self, annotations: Value) -> Self {
         self.mcp_fields().annotations = Some(annotations);
         self
+    }
+
+    /// The tool needing the OAuth `scopes` of a caller, as a derived tool's
+    /// `#[tool(scope = "..")]`: an MCP server with authorization on answers a call whose
+    /// token lacks one with HTTP 403 `insufficient_scope` before the tool runs.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolgen::DynamicTool;
+    ///
+    /// let tool = DynamicTool::new("purge", "Purge the cache.", json!({"type": "object"}))
+    ///     .unwrap()
+    ///     .with_scopes(["cache:admin"]);
+    /// assert_eq!(tool.scopes(), ["cache:admin"]);
+    /// ```
+    #[must_use]
+    pub fn with_scopes(mut self, scopes: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.scopes = scopes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The OAuth scopes a caller needs (see [`with_scopes`](DynamicTool::with_scopes)).
+    pub fn scopes(&self) -> &[String] {
+        &self.scopes
     }
 
     /// The tool with MCP `icons` (an array of MCP `Icon` objects) in its MCP definition.

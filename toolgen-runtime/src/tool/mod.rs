@@ -130,6 +130,21 @@ pub trait Tool: ToolSchema + DeserializeOwned + 'static {
     /// assert!(SendEmail::NEEDS_APPROVAL);
     /// ```
     const NEEDS_APPROVAL: bool = false;
+    /// `#[tool(scope = "..")]`: the OAuth scopes a caller's access token needs for the tool. An
+    /// MCP server with authorization on (`HttpOptions::authorization`) answers a call without
+    /// them with HTTP 403 `insufficient_scope`, naming them, before the tool runs.
+    ///
+    /// ```
+    /// use toolgen::Tool;
+    ///
+    /// /// Delete a note.
+    /// #[derive(Tool, serde::Deserialize)]
+    /// #[tool(scope = "notes:write")]
+    /// struct DeleteNote { id: u64 }
+    ///
+    /// assert_eq!(DeleteNote::SCOPES, ["notes:write"]);
+    /// ```
+    const SCOPES: &'static [&'static str] = &[];
     /// Which dialects the tool insists on (`facts::OPENAI`, `ANTHROPIC`, `GEMINI`) or skips
     /// (`GEMINI_SKIP`), as bits.
     #[doc(hidden)]

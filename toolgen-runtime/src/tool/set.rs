@@ -45,6 +45,29 @@ pub trait ToolSet: Sized {
     /// The array of tool definitions to send in `provider`'s request, in variant order.
     fn definitions(provider: Provider) -> Value;
 
+    /// The OAuth scopes the tool named `name` needs (its `#[tool(scope = "..")]`); none for a
+    /// name that is not the set's.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Tool, ToolSet};
+    ///
+    /// /// Delete a note.
+    /// #[derive(Tool, Deserialize)]
+    /// #[tool(scope = "notes:write notes:delete")]
+    /// struct DeleteNote { id: u64 }
+    ///
+    /// #[derive(ToolSet)]
+    /// enum Notes { DeleteNote(DeleteNote) }
+    ///
+    /// assert_eq!(Notes::scopes("delete_note"), ["notes:write", "notes:delete"]);
+    /// assert!(Notes::scopes("other").is_empty());
+    /// ```
+    fn scopes(name: &str) -> &'static [&'static str] {
+        let _ = name;
+        &[]
+    }
+
     /// Parses a call into the variant of the tool it names. An unknown name is an error that
     /// lists the known ones; bad arguments are the tool's [`ArgsError`].
     fn parse_call(call: &ToolCall) -> Result<Self, ArgsError>;

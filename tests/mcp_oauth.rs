@@ -1,0 +1,828 @@
+//! The MCP server over HTTP as an OAuth 2.1 resource server (feature `oauth`): its Protected
+//! Resource Metadata, and every refusal of the specification's authorization chapter, each with
+//! its status and `WWW-Authenticate` challenge and without running the tool. Tokens are minted
+//! here with the test's RSA keys (tests/fixtures/oauth, PKCS#1 DER made with `openssl genrsa`);
+//! the authorization server is a small one on 127.0.0.1 that serves its metadata (RFC 8414) and
+//! its keys, counting how often the keys are fetched.
+
+#![cfg(feature = "oauth")]
+
+mod http_client;
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use http_client::{Reply, send, send_to};
+use pretty_assertions::assert_eq;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use toolgen::jsonwebtoken::jwk::{Jwk, JwkSet};
+use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use toolgen::{
+    DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation, JwtValidator,
+    McpServer, McpToolset, Principal, ResourceServer, Runner, TokenError, TokenValidator, Tool,
+    ToolError, ToolSet, ValidateFuture,
+};
+
+/// How often a handler ran.
+type Runs = Arc<AtomicUsize>;
+
+/// Read the principal's notes.
+#[derive(Tool, Deserialize)]
+struct ReadNotes {}
+
+impl Handler<Runs> for ReadNotes {
+    type Output = Value;
+    async fn handle(self, runs: &Runs, call: &Invocation<'_>) -> Result<Value, ToolError> {
+        runs.fetch_add(1, Ordering::SeqCst);
+        let principal = call
+            .principal()
+            .ok_or_else(|| ToolError::new("no principal"))?;
+        Ok(json!({
+            "subject": principal.subject(),
+            "client": principal.client_id(),
+            "scopes": principal.scopes(),
+            "tenant": principal.claims().get("tenant"),
+        }))
+    }
+}
+
+/// Write a note.
+#[derive(Tool, Deserialize)]
+#[tool(scope = "notes:write notes:read")]
+struct WriteNote {}
+
+impl Handler<Runs> for WriteNote {
+    type Output = &'static str;
+    async fn handle(self, runs: &Runs, _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+        runs.fetch_add(1, Ordering::SeqCst);
+        Ok("written")
+    }
+}
+
+#[derive(ToolSet)]
+enum Tools {
+    ReadNotes(ReadNotes),
+    WriteNote(WriteNote),
+}
+
+/// A tool added at run time, needing `cache:admin`.
+struct Purge;
+
+impl DynamicHandler<Runs> for Purge {
+    fn handle<'a>(&'a self, runs: &'a Runs, _: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+        runs.fetch_add(1, Ordering::SeqCst);
+        Box::pin(async { Ok(json!("purged")) })
+    }
+}
+
+/// A key of the test's: its signing key and its public JWK (with `kid`).
+struct TestKey {
+    signing: EncodingKey,
+    public: Jwk,
+    der: &'static [u8],
+}
+
+fn key(der: &'static [u8], kid: &str) -> TestKey {
+    let signing = EncodingKey::from_rsa_der(der);
+    let mut public = Jwk::from_encoding_key(&signing, Algorithm::RS256).unwrap();
+    public.common.key_id = Some(kid.to_owned());
+    TestKey {
+        signing,
+        public,
+        der,
+    }
+}
+
+fn key_a() -> TestKey {
+    key(include_bytes!("fixtures/oauth/rsa_a.der"), "a")
+}
+
+fn key_b() -> TestKey {
+    key(include_bytes!("fixtures/oauth/rsa_b.der"), "b")
+}
+
+/// A small authorization server: its metadata and its keys (which a test may change), and how
+/// often the keys were fetched.
+struct AuthServer {
+    issuer: String,
+    keys: Arc<Mutex<Vec<Jwk>>>,
+    fetches: Arc<AtomicUsize>,
+}
+
+async fn auth_server(keys: Vec<Jwk>) -> AuthServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = format!("http://{}", listener.local_addr().unwrap());
+    let keys = Arc::new(Mutex::new(keys));
+    let fetches = Arc::new(AtomicUsize::new(0));
+    let (served, counted, named) = (Arc::clone(&keys), Arc::clone(&fetches), issuer.clone());
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut stream, _)) = listener.accept().await else {
+                return;
+            };
+            let (keys, fetches, issuer) =
+                (Arc::clone(&served), Arc::clone(&counted), named.clone());
+            tokio::spawn(async move {
+                let mut request = Vec::new();
+                let mut buffer = [0; 4096];
+                while !request.windows(4).any(|window| window == b"\r\n\r\n") {
+                    match stream.read(&mut buffer).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(read) => request.extend_from_slice(&buffer[..read]),
+                    }
+                }
+                let line = String::from_utf8_lossy(&request);
+                let path = line.split(' ').nth(1).unwrap_or("");
+                let (status, body) = match path {
+                    "/.well-known/oauth-authorization-server" => (
+                        "200 OK",
+                        json!({"issuer": issuer, "jwks_uri": format!("{issuer}/jwks")}),
+                    ),
+                    "/jwks" => {
+                        fetches.fetch_add(1, Ordering::SeqCst);
+                        let keys = keys.lock().unwrap().clone();
+                        ("200 OK", serde_json::to_value(JwkSet { keys }).unwrap())
+                    }
+                    _ => ("404 Not Found", json!({})),
+                };
+                let body = body.to_string();
+                let reply = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+                     connection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = stream.write_all(reply.as_bytes()).await;
+            });
+        }
+    });
+    AuthServer {
+        issuer,
+        keys,
+        fetches,
+    }
+}
+
+/// An MCP server with authorization on, its tokens from `auth`: its address, its resource URI
+/// and its handler's runs.
+struct Protected {
+    address: SocketAddr,
+    resource: String,
+    runs: Runs,
+}
+
+async fn protected(
+    auth: &AuthServer,
+    configure: impl FnOnce(ResourceServer) -> ResourceServer,
+) -> Protected {
+    protected_with(auth, |validator| validator, configure).await
+}
+
+async fn protected_with(
+    auth: &AuthServer,
+    validator: impl FnOnce(JwtValidator) -> JwtValidator,
+    configure: impl FnOnce(ResourceServer) -> ResourceServer,
+) -> Protected {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let resource = format!("http://{address}/mcp");
+    let validator = validator(JwtValidator::new(&auth.issuer, &resource));
+    let server = ResourceServer::new(&resource, validator)
+        .unwrap()
+        .authorization_servers([&auth.issuer]);
+    let options = HttpOptions::default().authorization(configure(server));
+    let runs = Runs::default();
+    let purge = DynamicTool::new("purge", "Purge the cache.", json!({"type": "object"}))
+        .unwrap()
+        .with_scopes(["cache:admin"]);
+    let runner = Runner::<Tools, Runs>::new(Arc::clone(&runs)).with_tool(purge, Purge);
+    let mcp = McpServer::new(runner, "notes", "0");
+    tokio::spawn(async move { mcp.serve_http_with(listener, &options).await });
+    Protected {
+        address,
+        resource,
+        runs,
+    }
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+/// The claims of a good token of `auth` for `resource`.
+fn claims(auth: &AuthServer, resource: &str) -> Value {
+    json!({
+        "iss": auth.issuer, "aud": resource, "sub": "alice", "client_id": "notes-cli",
+        "scope": "notes:read", "tenant": "acme", "iat": now(), "exp": now() + 300,
+    })
+}
+
+fn mint(key: &TestKey, claims: &Value) -> String {
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = key.public.common.key_id.clone();
+    encode(&header, claims, &key.signing).unwrap()
+}
+
+/// Base64url without padding (a token's parts).
+fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n =
+            chunk.iter().fold(0u32, |n, byte| n << 8 | u32::from(*byte)) << (8 * (3 - chunk.len()));
+        for index in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[(n >> (18 - 6 * index) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// A stateless 2026-07-28 `tools/call` of `read_notes`, with `headers` more.
+async fn call(address: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Reply {
+    call_tool(address, "read_notes", path, headers).await
+}
+
+/// A stateless 2026-07-28 `tools/call` of `tool`, with `headers` more.
+async fn call_tool(address: SocketAddr, tool: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": tool, "arguments": {}, "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"}}}});
+    let mut all = vec![
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", tool),
+    ];
+    all.extend_from_slice(headers);
+    send_to(address, "POST", path, &all, body.to_string().as_bytes()).await
+}
+
+async fn call_with(address: SocketAddr, token: &str) -> Reply {
+    let authorization = format!("Bearer {token}");
+    call(address, "/mcp", &[("authorization", &authorization)]).await
+}
+
+/// Asserts a refusal: `status`, a `Bearer` challenge with `error` (none for a request without
+/// a token) naming the metadata, a JSON-RPC error body; and that the tool did not run.
+fn assert_refused(server: &Protected, reply: &Reply, status: u16, error: Option<&str>) {
+    assert_eq!(reply.status, status, "{reply:?}");
+    let challenge = reply.header("www-authenticate").expect("a challenge");
+    assert!(challenge.starts_with("Bearer "), "{challenge}");
+    let metadata = format!(
+        "resource_metadata=\"http://{}/.well-known/oauth-protected-resource/mcp\"",
+        server.address
+    );
+    assert!(challenge.contains(&metadata), "{challenge}");
+    match error {
+        Some(error) => assert!(
+            challenge.contains(&format!("error=\"{error}\"")),
+            "{challenge}"
+        ),
+        None => assert!(!challenge.contains("error="), "{challenge}"),
+    }
+    let body = reply.json();
+    assert_eq!(
+        (body["jsonrpc"].clone(), body["id"].clone()),
+        (json!("2.0"), Value::Null)
+    );
+    assert_eq!(body["error"]["code"], -32600, "{body}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 0, "the tool ran");
+}
+
+/// The error description of a refusal's challenge.
+fn description(reply: &Reply) -> String {
+    let challenge = reply.header("www-authenticate").unwrap_or_default();
+    let start = challenge
+        .find("error_description=\"")
+        .map_or(0, |at| at + 19);
+    challenge[start..]
+        .split('"')
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_metadata_document_is_served_without_a_token_at_both_paths() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server.scopes_supported(["notes:read"])).await;
+    let expected = json!({
+        "resource": server.resource,
+        "authorization_servers": [auth.issuer],
+        "scopes_supported": ["notes:read"],
+        "bearer_methods_supported": ["header"],
+    });
+    for path in [
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-protected-resource",
+    ] {
+        let reply = send_to(server.address, "GET", path, &[], b"").await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+        assert_eq!(reply.json(), expected);
+    }
+}
+
+#[tokio::test]
+async fn no_token_is_401_with_the_metadata_and_the_scopes_to_ask_for() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server.scopes_supported(["notes:read"])).await;
+    let reply = call(server.address, "/mcp", &[]).await;
+    assert_refused(&server, &reply, 401, None);
+    assert!(
+        reply
+            .header("www-authenticate")
+            .unwrap()
+            .contains("scope=\"notes:read\"")
+    );
+    // Every method, a session's `initialize`, GET and DELETE among them.
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let json = ("content-type", "application/json");
+    let reply = send(
+        server.address,
+        "POST",
+        &[json],
+        initialize.to_string().as_bytes(),
+    )
+    .await;
+    assert_refused(&server, &reply, 401, None);
+    for method in ["GET", "DELETE"] {
+        let reply = send(server.address, method, &[("mcp-session-id", "x")], b"").await;
+        assert_refused(&server, &reply, 401, None);
+    }
+    // Another scheme's credentials are no bearer token.
+    let reply = call(
+        server.address,
+        "/mcp",
+        &[("authorization", "Basic dXNlcjpwYXNz")],
+    )
+    .await;
+    assert_refused(&server, &reply, 401, None);
+}
+
+#[tokio::test]
+async fn a_malformed_authorization_header_is_400() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    for header in ["Bearer", "Bearer a b", "Bearer a=b"] {
+        let reply = call(server.address, "/mcp", &[("authorization", header)]).await;
+        assert_refused(&server, &reply, 400, Some("invalid_request"));
+    }
+    let token = mint(&key_a(), &claims(&auth, &server.resource));
+    let bearer = format!("Bearer {token}");
+    let two = [
+        ("authorization", bearer.as_str()),
+        ("authorization", bearer.as_str()),
+    ];
+    let reply = call(server.address, "/mcp", &two).await;
+    assert_refused(&server, &reply, 400, Some("invalid_request"));
+}
+
+#[tokio::test]
+async fn a_token_in_the_query_string_is_400() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let token = mint(&key_a(), &claims(&auth, &server.resource));
+    let path = format!("/mcp?access_token={token}");
+    let reply = call(server.address, &path, &[]).await;
+    assert_refused(&server, &reply, 400, Some("invalid_request"));
+    // Even beside a good header.
+    let bearer = format!("Bearer {token}");
+    let reply = call(server.address, &path, &[("authorization", &bearer)]).await;
+    assert_refused(&server, &reply, 400, Some("invalid_request"));
+}
+
+#[tokio::test]
+async fn an_expired_token_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let mut expired = claims(&auth, &server.resource);
+    expired["exp"] = json!(now() - 120);
+    let reply = call_with(server.address, &mint(&key_a(), &expired)).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token has expired");
+}
+
+#[tokio::test]
+async fn a_token_not_yet_valid_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let mut early = claims(&auth, &server.resource);
+    early["nbf"] = json!(now() + 120);
+    let reply = call_with(server.address, &mint(&key_a(), &early)).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is not valid yet (nbf)");
+}
+
+#[tokio::test]
+async fn a_token_of_another_issuer_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let mut other = claims(&auth, &server.resource);
+    other["iss"] = json!("http://127.0.0.1:1");
+    let reply = call_with(server.address, &mint(&key_a(), &other)).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is from another issuer");
+}
+
+#[tokio::test]
+async fn a_token_for_another_resource_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    for audience in [
+        json!("http://127.0.0.1:1/mcp"),
+        json!(["https://api.example.com"]),
+    ] {
+        let mut other = claims(&auth, &server.resource);
+        other["aud"] = audience;
+        let reply = call_with(server.address, &mint(&key_a(), &other)).await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+        assert!(
+            description(&reply).contains("another resource"),
+            "{reply:?}"
+        );
+    }
+    // No audience at all is refused too.
+    let mut none = claims(&auth, &server.resource);
+    none.as_object_mut().unwrap().remove("aud");
+    let reply = call_with(server.address, &mint(&key_a(), &none)).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+}
+
+#[tokio::test]
+async fn a_bad_signature_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    // Signed with key B, naming key A.
+    let mut impostor = key_b();
+    impostor.public.common.key_id = Some("a".into());
+    let reply = call_with(
+        server.address,
+        &mint(&impostor, &claims(&auth, &server.resource)),
+    )
+    .await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token's signature is not valid");
+}
+
+#[tokio::test]
+async fn an_unsigned_token_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let header = base64url(br#"{"alg":"none","typ":"JWT","kid":"a"}"#);
+    let payload = base64url(claims(&auth, &server.resource).to_string().as_bytes());
+    for token in [
+        format!("{header}.{payload}."),
+        format!("{header}.{payload}"),
+    ] {
+        let reply = call_with(server.address, &token).await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+    }
+}
+
+#[tokio::test]
+async fn an_hmac_token_signed_with_the_public_key_is_401() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let key = key_a();
+    // What an attacker has of the key: its public parts, as the JWKS serves them, and the DER.
+    let toolgen::jsonwebtoken::jwk::AlgorithmParameters::RSA(rsa) = &key.public.algorithm else {
+        panic!("an RSA key");
+    };
+    for secret in [rsa.n.as_bytes(), key.der] {
+        let mut header = Header::new(Algorithm::HS256);
+        header.kid = Some("a".into());
+        let claims = claims(&auth, &server.resource);
+        let token = encode(&header, &claims, &EncodingKey::from_secret(secret).unwrap()).unwrap();
+        let reply = call_with(server.address, &token).await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+        assert_eq!(
+            description(&reply),
+            "the token's algorithm HS256 is not accepted"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_key_id_fetches_the_keys_again_then_is_refused() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let again = |validator: JwtValidator| validator.refetch_interval(Duration::ZERO);
+    let server = protected_with(&auth, again, |server| server).await;
+    let good = mint(&key_a(), &claims(&auth, &server.resource));
+    assert_eq!(call_with(server.address, &good).await.status, 200);
+    assert_eq!(auth.fetches.load(Ordering::SeqCst), 1);
+    server.runs.store(0, Ordering::SeqCst);
+    // Key B is not served: the keys are fetched again, and the token refused.
+    let unknown = mint(&key_b(), &claims(&auth, &server.resource));
+    let reply = call_with(server.address, &unknown).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(
+        description(&reply),
+        "the token's key id is not among the issuer's keys"
+    );
+    assert_eq!(auth.fetches.load(Ordering::SeqCst), 2);
+}
+
+#[tokio::test]
+async fn unknown_key_ids_fetch_the_keys_at_most_once_per_interval() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let unknown = mint(&key_b(), &claims(&auth, &server.resource));
+    for _ in 0..3 {
+        let reply = call_with(server.address, &unknown).await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+    }
+    assert_eq!(auth.fetches.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_rotated_key_is_found_by_fetching_the_keys_again() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let again = |validator: JwtValidator| validator.refetch_interval(Duration::ZERO);
+    let server = protected_with(&auth, again, |server| server).await;
+    let good = mint(&key_a(), &claims(&auth, &server.resource));
+    assert_eq!(call_with(server.address, &good).await.status, 200);
+    auth.keys.lock().unwrap().push(key_b().public);
+    let rotated = mint(&key_b(), &claims(&auth, &server.resource));
+    let reply = call_with(server.address, &rotated).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 2);
+    assert_eq!(auth.fetches.load(Ordering::SeqCst), 2);
+}
+
+#[tokio::test]
+async fn a_valid_token_runs_the_tool_and_the_handler_sees_the_caller() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let token = mint(&key_a(), &claims(&auth, &server.resource));
+    let reply = call_with(server.address, &token).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.json()["result"]["structuredContent"],
+        json!({"subject": "alice", "client": "notes-cli", "scopes": ["notes:read"], "tenant": "acme"})
+    );
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_token_without_a_scope_every_request_needs_is_403() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| {
+        server.required_scopes(["mcp", "notes:read"])
+    })
+    .await;
+    let token = mint(&key_a(), &claims(&auth, &server.resource));
+    let reply = call_with(server.address, &token).await;
+    assert_refused(&server, &reply, 403, Some("insufficient_scope"));
+    let challenge = reply.header("www-authenticate").unwrap();
+    assert!(
+        challenge.contains("scope=\"mcp notes:read\""),
+        "{challenge}"
+    );
+    assert_eq!(description(&reply), "the token lacks the scope mcp");
+}
+
+/// Any `Authorization` header, and any token in a well-formed one (JWT-shaped, with a header of
+/// any algorithm and key id, any claims and any signature): refused with 400 or 401 (a token
+/// with 401 `invalid_token`), a JSON-RPC error body, and the tool never runs.
+#[test]
+fn no_authorization_header_or_token_gets_past_the_check() {
+    use proptest::prelude::*;
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (auth, server) = runtime.block_on(async {
+        let auth = auth_server(vec![key_a().public]).await;
+        let server = protected(&auth, |server| server).await;
+        (auth, server)
+    });
+    let segment = || {
+        prop_oneof![
+            "[A-Za-z0-9_-]{0,40}",
+            any::<Vec<u8>>().prop_map(|bytes| base64url(&bytes)),
+        ]
+    };
+    let jwt_header = (
+        prop::sample::select(vec![
+            "none", "None", "HS256", "RS256", "ES256", "PS512", "EdDSA", "x",
+        ]),
+        prop::option::of("[a-z]{0,3}"),
+    )
+        .prop_map(|(alg, kid)| {
+            let header = match kid {
+                Some(kid) => json!({"alg": alg, "kid": kid}),
+                None => json!({"alg": alg}),
+            };
+            base64url(header.to_string().as_bytes())
+        });
+    let claims = prop::collection::vec(
+        (
+            prop::sample::select(vec!["iss", "aud", "exp", "nbf", "sub", "scope"]),
+            any::<i64>(),
+        ),
+        0..6,
+    )
+    .prop_map(|pairs| {
+        let object: serde_json::Map<String, Value> = pairs
+            .into_iter()
+            .map(|(name, value)| (name.to_owned(), json!(value)))
+            .collect();
+        base64url(Value::Object(object).to_string().as_bytes())
+    });
+    let token = (jwt_header, claims, segment()).prop_map(|(h, c, s)| format!("{h}.{c}.{s}"));
+    let header = prop_oneof![
+        token.prop_map(|token| (format!("Bearer {token}"), true)),
+        "[ -~\u{80}-\u{ff}]{0,60}".prop_map(|header| (header, false)),
+        (
+            "(Bearer|bearer|BEARER) {0,3}",
+            "[A-Za-z0-9._~+/=-]{0,30}",
+            "[ =.a-z]{0,3}"
+        )
+            .prop_map(|(scheme, token, tail)| (format!("{scheme}{token}{tail}"), false)),
+    ];
+    let config = ProptestConfig {
+        cases: 192,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |((header, jwt_shaped) in header)| {
+        let reply = runtime.block_on(call(server.address, "/mcp", &[("authorization", &header)]));
+        prop_assert!(reply.status == 400 || reply.status == 401, "{header:?}: {reply:?}");
+        prop_assert_eq!(server.runs.load(Ordering::SeqCst), 0, "the tool ran for {:?}", header);
+        if reply.header("content-type") == Some("application/json") {
+            prop_assert_eq!(&reply.json()["jsonrpc"], "2.0");
+        }
+        if jwt_shaped {
+            prop_assert_eq!(reply.status, 401, "{:?}", reply);
+            let challenge = reply.header("www-authenticate").unwrap_or_default();
+            prop_assert!(challenge.contains("error=\"invalid_token\""), "{challenge}");
+        }
+    });
+    drop(auth);
+}
+
+#[tokio::test]
+async fn a_token_without_the_scopes_of_its_tool_is_403_naming_them() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let reader = mint(&key_a(), &claims(&auth, &server.resource));
+    let bearer = format!("Bearer {reader}");
+    for (tool, scope, missing) in [
+        ("write_note", "notes:write notes:read", "notes:write"),
+        ("purge", "cache:admin", "cache:admin"),
+    ] {
+        let reply = call_tool(server.address, tool, "/mcp", &[("authorization", &bearer)]).await;
+        assert_refused(&server, &reply, 403, Some("insufficient_scope"));
+        let challenge = reply.header("www-authenticate").unwrap();
+        assert!(
+            challenge.contains(&format!("scope=\"{scope}\"")),
+            "{challenge}"
+        );
+        assert_eq!(
+            description(&reply),
+            format!("the token lacks the scope {missing}")
+        );
+    }
+    // With the scopes, both run; a tool without a scope needs none.
+    let mut writer = claims(&auth, &server.resource);
+    writer["scope"] = json!("notes:read notes:write cache:admin");
+    let bearer = format!("Bearer {}", mint(&key_a(), &writer));
+    for tool in ["write_note", "purge", "read_notes"] {
+        let reply = call_tool(server.address, tool, "/mcp", &[("authorization", &bearer)]).await;
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(reply.json()["result"]["isError"], Value::Null, "{reply:?}");
+    }
+    assert_eq!(server.runs.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn tools_list_shows_every_tool_whatever_the_scopes() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let bearer = format!(
+        "Bearer {}",
+        mint(&key_a(), &claims(&auth, &server.resource))
+    );
+    let body = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"}}}});
+    let headers = [
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/list"),
+        ("authorization", bearer.as_str()),
+    ];
+    let reply = send(
+        server.address,
+        "POST",
+        &headers,
+        body.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let names: Vec<Value> = reply.json()["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].clone())
+        .collect();
+    assert_eq!(
+        names,
+        [json!("read_notes"), json!("write_note"), json!("purge")]
+    );
+}
+
+/// A validator that takes one token and notes every token it is shown.
+struct Recording {
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl TokenValidator for Recording {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        self.seen.lock().unwrap().push(token.to_owned());
+        Box::pin(async move {
+            match token {
+                "upstream-token" => Ok(Principal::new(
+                    Some("gateway-service"),
+                    None,
+                    ["notes:read"],
+                )),
+                _ => Err(TokenError::new("not the upstream's token")),
+            }
+        })
+    }
+}
+
+/// A gateway (an `McpServer` over an `McpToolset`) never passes its clients' token upstream:
+/// the far server sees only the toolset's own token, and the principal it stands for.
+#[tokio::test]
+async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
+    // The far server, whose tokens are its own.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let upstream = listener.local_addr().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let recording = Recording {
+        seen: Arc::clone(&seen),
+    };
+    let far_auth = ResourceServer::new(format!("http://{upstream}/mcp"), recording).unwrap();
+    let far_runs = Runs::default();
+    let far = McpServer::new(
+        Runner::<Tools, Runs>::new(Arc::clone(&far_runs)),
+        "far",
+        "0",
+    );
+    let options = HttpOptions::default().authorization(far_auth);
+    tokio::spawn(async move { far.serve_http_with(listener, &options).await });
+    // The gateway, with a toolset of the far server's tools, and authorization of its own.
+    let url = format!("http://{upstream}/mcp");
+    let toolset = McpToolset::http_with_token(&url, "upstream-token")
+        .await
+        .unwrap()
+        .prefix("far_");
+    let auth = auth_server(vec![key_a().public]).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let resource = format!("http://{address}/mcp");
+    let gateway_auth = ResourceServer::new(&resource, JwtValidator::new(&auth.issuer, &resource))
+        .unwrap()
+        .authorization_servers([&auth.issuer]);
+    let runner = Runner::<Tools, Runs>::new(Runs::default()).with_mcp(toolset);
+    let gateway = McpServer::new(runner, "gateway", "0");
+    let options = HttpOptions::default().authorization(gateway_auth);
+    tokio::spawn(async move { gateway.serve_http_with(listener, &options).await });
+
+    let token = mint(&key_a(), &claims(&auth, &resource));
+    let bearer = format!("Bearer {token}");
+    let reply = call_tool(
+        address,
+        "far_read_notes",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    // The far handler ran as the gateway's own principal.
+    assert_eq!(
+        reply.json()["result"]["structuredContent"]["subject"],
+        "gateway-service",
+        "{reply:?}"
+    );
+    assert_eq!(far_runs.load(Ordering::SeqCst), 1);
+    let seen = seen.lock().unwrap().clone();
+    assert!(!seen.is_empty());
+    assert!(seen.iter().all(|seen| seen == "upstream-token"), "{seen:?}");
+}
