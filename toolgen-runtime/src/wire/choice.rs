@@ -97,7 +97,7 @@ pub enum Allowed {
 ///     .unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "Anthropic Messages API requests cannot restrict a turn to some of their tools (allowed tools); \
+///     "Anthropic requests cannot restrict a turn to some of their tools (allowed tools); \
 ///      send only those tools' definitions instead"
 /// );
 /// ```
