@@ -21,13 +21,13 @@ use crate::tool::Tool;
 const ARGUMENTS_ERROR: &str = "failed to deserialize parameters:";
 
 /// The arguments of a tool of an rmcp `#[tool_router]` server, parsed by toolgen: the extractor
-/// to use in place of rmcp's own `Parameters<T>`, for a `T` that derives [`Tool`](crate::Tool).
+/// to use in place of rmcp's own `Parameters<T>`, for a `T` that derives [`Tool`].
 ///
 /// rmcp's `Parameters<T>` parses with serde alone, so toolgen's checks do not run there: a
 /// `#[tool(range(..))]`, `length`, `pattern` or `format` is not enforced, a `#[tool(default)]`
 /// without `#[serde(default)]` is a missing field, and a `null` for an optional field, or
 /// arguments sent as a JSON string, are not taken. This one parses as
-/// [`Tool::parse_value`](crate::Tool::parse_value) does, and a failure is the tool's error
+/// [`Tool::parse_value`] does, and a failure is the tool's error
 /// result (`isError: true`), its text toolgen's JSON-path error after rmcp's
 /// `failed to deserialize parameters: ` (the mark rmcp answers that way on; any other error of
 /// an extractor is a protocol error, which the model does not see).
