@@ -42,6 +42,8 @@
 //! - `strict/rig_toolgen_parse_args`: the strict text as rig 0.44's agent hands it to a tool of
 //!   `RigTools`, each step of rig's simulated with serde_json (see [`rig_path`]), then parsed by
 //!   toolgen as `RigTools` does: the value written back as text, `parse_args` of that text.
+//!   `strict/rig_steps`: rig's steps alone; `strict/rig_toolgen_parse_value`: rig's steps, then
+//!   `Tool::parse_value` of the value rig hands over (what `RigTools` could do instead).
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -491,9 +493,9 @@ fn rmcp_map(text: &str) -> Option<serde_json::Map<String, Value>> {
     serde_json::from_str(text).ok()
 }
 
-/// The arguments as rig 0.44's agent hands them to a `DynamicTool` of `RigTools`, each step as
-/// rig's code does it, and toolgen's parse of them as `RigTools` does it.
-fn rig_path(text: &str) -> Option<EmitFlashcards> {
+/// The arguments as rig 0.44's agent hands them to a `DynamicTool` (a tool of `RigTools`), each
+/// step as rig's code does it.
+fn rig_value(text: &str) -> Option<Value> {
     // rig-core `src/completion/message.rs:534` (`ToolFunction::parse`, through
     // `json_utils::parse_tool_arguments`, `src/json_utils.rs:148`): the model's text read into a
     // `Value`, its object kept as `ToolFunction.arguments`.
@@ -509,11 +511,16 @@ fn rig_path(text: &str) -> Option<EmitFlashcards> {
     let effective = black_box(dispatched.clone());
     // rig-core `src/tool/contextual.rs:177` (`parse_tool_args`, line 151): the text read into a
     // `Value` again, which `DynamicTool`'s callback receives.
-    let value: Value = serde_json::from_str(&dispatched).ok()?;
+    let value = serde_json::from_str(&dispatched).ok();
     drop((arguments, args, effective));
-    // toolgen-runtime `src/run/rig.rs` (`RigTools::callback`): the value written as text, which
-    // the runner parses with `parse_args`.
-    EmitFlashcards::parse_args(&value.to_string()).ok()
+    value
+}
+
+/// rig's steps ([`rig_value`]), then toolgen's parse as `RigTools` does it
+/// (toolgen-runtime `src/run/rig.rs`, `RigTools::callback`): the value written as text, which
+/// the runner parses with `parse_args`.
+fn rig_path(text: &str) -> Option<EmitFlashcards> {
+    EmitFlashcards::parse_args(&rig_value(text)?.to_string()).ok()
 }
 
 /// The argument texts the cases read.
@@ -608,8 +615,13 @@ const CASES: &[Case] = &[
         rmcp_map(black_box(&t.strict))
             .is_some_and(|map| EmitFlashcards::parse_value(Value::Object(map)).is_ok())
     }),
+    ("rig_steps", |t| rig_value(black_box(&t.strict)).is_some()),
     ("rig_toolgen_parse_args", |t| {
         rig_path(black_box(&t.strict)).is_some()
+    }),
+    ("rig_toolgen_parse_value", |t| {
+        rig_value(black_box(&t.strict))
+            .is_some_and(|value| EmitFlashcards::parse_value(value).is_ok())
     }),
     ("toolgen_structured_answer", |t| {
         ANSWER
@@ -688,6 +700,10 @@ fn check(texts: &Texts) {
         expected
     );
     assert_eq!(rig_path(strict).unwrap(), expected);
+    assert_eq!(
+        EmitFlashcards::parse_value(rig_value(strict).unwrap()).unwrap(),
+        expected
+    );
     // The answer of a Chat completion: the same flashcards.
     assert_eq!(ANSWER.parse(Provider::OpenAiChat, chat).unwrap(), expected);
     for (name, case) in CASES {

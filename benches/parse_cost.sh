@@ -37,7 +37,8 @@
 #                 step included, against `parse_args` of the text alone (rmcp_map: the map alone)
 #   rig           rig_toolgen_parse_args / toolgen_parse_args: rig 0.44's steps (text -> `Value`
 #                 -> text -> `Value`) and `RigTools`' parse (`Value` -> text -> `parse_args`),
-#                 against `parse_args` of the text alone
+#                 against `parse_args` of the text alone (rig_steps: rig's steps alone;
+#                 rig_toolgen_parse_value: rig's steps, then `Tool::parse_value` of rig's `Value`)
 set -euo pipefail
 
 runs=${RUNS:-200}
@@ -67,7 +68,8 @@ toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls
 toolgen_structured_answer serde_json_answer
-rmcp_map rmcp_serde_from_value rmcp_toolgen_parse_value rig_toolgen_parse_args"
+rmcp_map rmcp_serde_from_value rmcp_toolgen_parse_value
+rig_steps rig_toolgen_parse_args rig_toolgen_parse_value"
 printf '%-44s %12s\n' case 'instructions'
 for case in $cases; do
     total=$(count "$case")
