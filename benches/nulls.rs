@@ -33,6 +33,17 @@
 //! - `strict/toolgen_parse_args_no_nulls` and `strict/serde_json_from_str_no_nulls`: the
 //!   arguments with no `null` at all (a model outside strict mode leaves the members out), which
 //!   `parse_args` hands to serde_json alone after a look for `"null"`.
+//! - `strict/rmcp_map`, `strict/rmcp_serde_from_value` and `strict/rmcp_toolgen_parse_value`:
+//!   the strict text as rmcp 3.11 hands it to a `#[tool]` function's extractor, read into a
+//!   `serde_json::Map` (`CallToolRequestParams.arguments`, rmcp `src/model.rs:4449`); then alone,
+//!   read by rmcp's `Parameters<T>` (`serde_json::from_value`, rmcp
+//!   `src/handler/server/tool.rs:242`) into the `Option` types, or by toolgen's `Parameters<T>`
+//!   (`Tool::parse_value`, `toolgen-runtime/src/mcp/router.rs`).
+//! - `strict/rig_toolgen_parse_args`: the strict text as rig 0.44's agent hands it to a tool of
+//!   `RigTools`, each step of rig's simulated with serde_json (see [`rig_path`]), then parsed by
+//!   toolgen as `RigTools` does: the value written back as text, `parse_args` of that text.
+//!   `strict/rig_steps`: rig's steps alone; `strict/rig_toolgen_parse_value`: rig's steps, then
+//!   `Tool::parse_value` of the value rig hands over (what `RigTools` could do instead).
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -475,6 +486,43 @@ fn value_strip_deserialize(text: &str) -> Result<EmitFlashcards, serde_json::Err
     EmitFlashcards::deserialize(&value)
 }
 
+/// rmcp 3.11's step, the same for its `Parameters<T>` and toolgen's: the arguments of a
+/// `tools/call` read into a `serde_json::Map` (`CallToolRequestParams.arguments: Option<JsonObject>`,
+/// rmcp `src/model.rs:4449`; rmcp reads the whole request, this is its arguments' part).
+fn rmcp_map(text: &str) -> Option<serde_json::Map<String, Value>> {
+    serde_json::from_str(text).ok()
+}
+
+/// The arguments as rig 0.44's agent hands them to a `DynamicTool` (a tool of `RigTools`), each
+/// step as rig's code does it.
+fn rig_value(text: &str) -> Option<Value> {
+    // rig-core `src/completion/message.rs:534` (`ToolFunction::parse`, through
+    // `json_utils::parse_tool_arguments`, `src/json_utils.rs:148`): the model's text read into a
+    // `Value`, its object kept as `ToolFunction.arguments`.
+    let Ok(Value::Object(arguments)) = serde_json::from_str::<Value>(text) else {
+        return None;
+    };
+    // rig-agent `src/agent/engine.rs:1556`: `arguments_value()` (a clone of the map,
+    // rig-core `src/completion/message.rs:558`) written as text.
+    let args = Value::Object(arguments.clone()).to_string();
+    // rig-agent `src/agent/engine.rs:1578`: the text cloned into the dispatch, and
+    // `src/agent/engine.rs:2070`: cloned again as the effective arguments.
+    let dispatched = args.clone();
+    let effective = black_box(dispatched.clone());
+    // rig-core `src/tool/contextual.rs:177` (`parse_tool_args`, line 151): the text read into a
+    // `Value` again, which `DynamicTool`'s callback receives.
+    let value = serde_json::from_str(&dispatched).ok();
+    drop((arguments, args, effective));
+    value
+}
+
+/// rig's steps ([`rig_value`]), then toolgen's parse as `RigTools` does it
+/// (toolgen-runtime `src/run/rig.rs`, `RigTools::callback`): the value written as text, which
+/// the runner parses with `parse_args`.
+fn rig_path(text: &str) -> Option<EmitFlashcards> {
+    EmitFlashcards::parse_args(&rig_value(text)?.to_string()).ok()
+}
+
 /// The argument texts the cases read.
 struct Texts {
     /// Strict-mode arguments: every key, defaulted and optional ones often `null`.
@@ -557,6 +605,24 @@ const CASES: &[Case] = &[
     ("serde_json_from_str_no_nulls", |t| {
         serde_json::from_str::<EmitFlashcards>(black_box(&t.no_nulls)).is_ok()
     }),
+    ("rmcp_map", |t| rmcp_map(black_box(&t.strict)).is_some()),
+    ("rmcp_serde_from_value", |t| {
+        rmcp_map(black_box(&t.strict)).is_some_and(|map| {
+            serde_json::from_value::<NullableFlashcards>(Value::Object(map)).is_ok()
+        })
+    }),
+    ("rmcp_toolgen_parse_value", |t| {
+        rmcp_map(black_box(&t.strict))
+            .is_some_and(|map| EmitFlashcards::parse_value(Value::Object(map)).is_ok())
+    }),
+    ("rig_steps", |t| rig_value(black_box(&t.strict)).is_some()),
+    ("rig_toolgen_parse_args", |t| {
+        rig_path(black_box(&t.strict)).is_some()
+    }),
+    ("rig_toolgen_parse_value", |t| {
+        rig_value(black_box(&t.strict))
+            .is_some_and(|value| EmitFlashcards::parse_value(value).is_ok())
+    }),
     ("toolgen_structured_answer", |t| {
         ANSWER
             .parse(Provider::OpenAiChat, black_box(&t.chat))
@@ -626,6 +692,17 @@ fn check(texts: &Texts) {
             position: 0,
             collapsed: false
         }
+    );
+    // Through rmcp's map and through rig's steps: the same flashcards.
+    let map = rmcp_map(strict).unwrap();
+    assert_eq!(
+        EmitFlashcards::parse_value(Value::Object(map)).unwrap(),
+        expected
+    );
+    assert_eq!(rig_path(strict).unwrap(), expected);
+    assert_eq!(
+        EmitFlashcards::parse_value(rig_value(strict).unwrap()).unwrap(),
+        expected
     );
     // The answer of a Chat completion: the same flashcards.
     assert_eq!(ANSWER.parse(Provider::OpenAiChat, chat).unwrap(), expected);

@@ -26,6 +26,19 @@
 #   answer        toolgen_structured_answer / serde_json_answer: the strict text as the answer
 #                 of an OpenAI Chat completion (a `serde_json::Value`), read by
 #                 `Structured::parse` against `message.content` taken by hand and read by serde
+#
+# and the parses that rmcp's and rig's APIs force before toolgen's (each step simulated with
+# serde_json; `benches/nulls.rs` cites the lines of rmcp and rig each stands for):
+#
+#   rmcp extractor  rmcp_toolgen_parse_value / rmcp_serde_from_value: the strict text read into
+#                 the `serde_json::Map` rmcp hands an extractor, then toolgen's `Parameters<T>`
+#                 (`Tool::parse_value`) against rmcp's (`serde_json::from_value`, `Option` types)
+#   rmcp map      rmcp_toolgen_parse_value / toolgen_parse_args: toolgen's `Parameters<T>`, map
+#                 step included, against `parse_args` of the text alone (rmcp_map: the map alone)
+#   rig           rig_toolgen_parse_args / toolgen_parse_args: rig 0.44's steps (text -> `Value`
+#                 -> text -> `Value`) and `RigTools`' parse (`Value` -> text -> `parse_args`),
+#                 against `parse_args` of the text alone (rig_steps: rig's steps alone;
+#                 rig_toolgen_parse_value: rig's steps, then `Tool::parse_value` of rig's `Value`)
 set -euo pipefail
 
 runs=${RUNS:-200}
@@ -54,12 +67,14 @@ toolgen_parse_args_prestripped value_strip_deserialize
 toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls
-toolgen_structured_answer serde_json_answer"
-printf '%-34s %12s\n' case 'instructions'
+toolgen_structured_answer serde_json_answer
+rmcp_map rmcp_serde_from_value rmcp_toolgen_parse_value
+rig_steps rig_toolgen_parse_args rig_toolgen_parse_value"
+printf '%-44s %12s\n' case 'instructions'
 for case in $cases; do
     total=$(count "$case")
     per[$case]=$(( (total - none) / runs ))
-    printf '%-34s %12d\n' "$case" "${per[$case]}"
+    printf '%-44s %12d\n' "$case" "${per[$case]}"
 done
 ratio() { python3 -c "print(f'{$1 / $2:.3f}x')"; }
 echo
@@ -70,3 +85,6 @@ echo "same text, a flattened enum  $(ratio "${per[toolgen_parse_args_flattened_e
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"
 echo "answer       $(ratio "${per[toolgen_structured_answer]}" "${per[serde_json_answer]}")"
+echo "rmcp extractor  $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[rmcp_serde_from_value]}")"
+echo "rmcp map     $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[toolgen_parse_args]}")"
+echo "rig          $(ratio "${per[rig_toolgen_parse_args]}" "${per[toolgen_parse_args]}")"
