@@ -460,9 +460,11 @@ impl ResourceServer {
 
 /// The most bytes read of an authorization server's document (its metadata, its keys, an
 /// introspection's answer).
+#[cfg(feature = "oauth")]
 const MAX_DOCUMENT_BYTES: usize = 1 << 20;
 
 /// The JSON document `request` fetches: a success status, at most 1 MiB, JSON; else why not.
+#[cfg(feature = "oauth")]
 pub(super) async fn fetch_json(request: reqwest::RequestBuilder) -> Result<Value, String> {
     let mut response = request
         .header(http::header::ACCEPT, "application/json")
