@@ -25,9 +25,9 @@ const ARGUMENTS_ERROR: &str = "failed to deserialize parameters:";
 ///
 /// rmcp's `Parameters<T>` parses with serde alone, so toolgen's checks do not run there: a
 /// `#[tool(range(..))]`, `length`, `pattern` or `format` is not enforced, a `#[tool(default)]`
-/// without `#[serde(default)]` is a missing field, and a `null` for an optional field, or
-/// arguments sent as a JSON string, are not taken. This one parses as
-/// [`Tool::parse_value`] does, and a failure is the tool's error
+/// without `#[serde(default)]` is a missing field, a `null` for a field with a default (strict
+/// mode's way of leaving it out) is a wrong type, and an error has no JSON path. This one parses
+/// as [`Tool::parse_value`] does, and a failure is the tool's error
 /// result (`isError: true`), its text toolgen's JSON-path error after rmcp's
 /// `failed to deserialize parameters: ` (the mark rmcp answers that way on; any other error of
 /// an extractor is a protocol error, which the model does not see).
