@@ -1,4 +1,4 @@
-//! The `tracing` spans and events of the runner's calls (feature `tracing`), seen by a
+//! The `tracing` spans and events of the runner's calls (feature `tracing01`), seen by a
 //! capturing layer on tracing-subscriber's registry. Span and attribute names are those of
 //! OpenTelemetry's GenAI semantic conventions, v1.38.0, "Execute tool span":
 //! <https://github.com/open-telemetry/semantic-conventions/blob/v1.38.0/docs/gen-ai/gen-ai-spans.md#execute-tool-span>

@@ -1,4 +1,4 @@
-//! The spans of MCP requests (features `mcp`, `tracing` and `opentelemetry`), exported by
+//! The spans of MCP requests (features `mcp`, `tracing01` and `opentelemetry033`), exported by
 //! tracing-opentelemetry into OpenTelemetry's own in-memory exporter: their names, kinds and
 //! attributes against OpenTelemetry's MCP semantic conventions,
 //! <https://github.com/open-telemetry/semantic-conventions-genai/blob/v0.1.0/docs/gen-ai/mcp.md>

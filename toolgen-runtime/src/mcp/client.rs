@@ -60,9 +60,9 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// Clones share the connection. It closes when the last clone (and every runner holding its
 /// tools) is dropped, or with [`close`](McpToolset::close); a child process is killed then.
 ///
-/// With the feature `tracing`, each forwarded call runs in a span of kind client,
+/// With the feature `tracing01`, each forwarded call runs in a span of kind client,
 /// `tools/call {tool}` with OpenTelemetry's MCP attributes (README, "Tracing"), a child of the
-/// runner's `execute_tool` span; with the feature `opentelemetry`, its trace context goes to
+/// runner's `execute_tool` span; with the feature `opentelemetry033`, its trace context goes to
 /// the server in the request's `params._meta`, for the server's span to continue.
 ///
 /// ```no_run

@@ -260,8 +260,8 @@ where
     /// let server = McpServer::new(runner, "greeter", "1.0.0").trace_values(true);
     /// # drop(server);
     /// ```
-    #[cfg(feature = "tracing")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[cfg(feature = "tracing01")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing01")))]
     #[must_use]
     pub fn trace_values(mut self, record: bool) -> Self {
         self.trace_values = record;

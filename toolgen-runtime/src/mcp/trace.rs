@@ -1,7 +1,7 @@
-//! The `tracing` spans of MCP requests (feature `tracing`): one for each request an
+//! The `tracing` spans of MCP requests (feature `tracing01`): one for each request an
 //! [`McpServer`](super::McpServer) answers (kind server), one for each call an
 //! [`McpToolset`](super::McpToolset) forwards (kind client), named and attributed as
-//! OpenTelemetry's MCP conventions say; with the feature `opentelemetry`, the trace context
+//! OpenTelemetry's MCP conventions say; with the feature `opentelemetry033`, the trace context
 //! crosses in `params._meta`. Without `tracing` a span holds nothing and does nothing.
 //!
 //! Conventions: <https://github.com/open-telemetry/semantic-conventions-genai/blob/v0.1.0/docs/gen-ai/mcp.md>.
@@ -16,30 +16,30 @@ use crate::wire::result::ToolResult;
 
 /// The `network.transport` of the requests a transport reads (stdio's: `pipe`), put in each
 /// request's extensions for its span. (Streamable HTTP's requests carry their HTTP parts.)
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NetworkTransport(pub(crate) &'static str);
 
 /// `message` with the `network.transport` of the transport that read it, where it is a request
-/// and the feature `tracing` is on (else `message` as it is).
-#[cfg_attr(not(feature = "tracing"), allow(unused_mut))]
+/// and the feature `tracing01` is on (else `message` as it is).
+#[cfg_attr(not(feature = "tracing01"), allow(unused_mut))]
 pub(crate) fn read_over(
     mut message: rmcp::model::ClientJsonRpcMessage,
     transport: &'static str,
 ) -> rmcp::model::ClientJsonRpcMessage {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     if let rmcp::model::JsonRpcMessage::Request(request) = &mut message {
         use rmcp::model::GetExtensions;
         let extensions = request.request.extensions_mut();
         extensions.insert(NetworkTransport(transport));
     }
-    #[cfg(not(feature = "tracing"))]
+    #[cfg(not(feature = "tracing01"))]
     let _ = transport;
     message
 }
 
 /// What a client knows of its connection, for its spans.
-#[cfg_attr(not(feature = "tracing"), allow(dead_code))]
+#[cfg_attr(not(feature = "tracing01"), allow(dead_code))]
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Connection {
     /// `network.transport`: `pipe` for a child's stdio, `tcp` for HTTP, none for another
@@ -53,24 +53,24 @@ pub(crate) struct Connection {
 /// `tracing`). Failures set `error.type` and the error status; values (arguments, results)
 /// are recorded only where the span was made with `values`.
 pub(crate) struct McpSpan {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     span: tracing::Span,
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     values: bool,
 }
 
 impl McpSpan {
     /// The server's span of a request of `method` (about the tool `tool`, if any) with
     /// `context`'s id, session, version and transport: `{method} {tool}`, kind server. With the
-    /// feature `opentelemetry`, the trace context in the request's `_meta` is its parent.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    /// feature `opentelemetry033`, the trace context in the request's `_meta` is its parent.
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn server(
         method: &'static str,
         tool: Option<&str>,
         context: &RequestContext<RoleServer>,
         values: bool,
     ) -> Self {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         {
             use tracing::field::Empty;
             let parts = context.extensions.get::<http::request::Parts>();
@@ -102,19 +102,19 @@ impl McpSpan {
                 gen_ai.tool.call.arguments = Empty,
                 gen_ai.tool.call.result = Empty,
             );
-            #[cfg(feature = "opentelemetry")]
+            #[cfg(feature = "opentelemetry033")]
             propagation::continue_from(&span, &context.meta);
             McpSpan { span, values }
         }
-        #[cfg(not(feature = "tracing"))]
+        #[cfg(not(feature = "tracing01"))]
         McpSpan {}
     }
 
     /// The client's span of a `tools/call` of `tool` over `connection`: `tools/call {tool}`,
     /// kind client (the request's id is recorded once it is sent: [`McpSpan::sent`]).
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn client(tool: &str, connection: &Connection) -> Self {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         {
             use tracing::field::Empty;
             let span = tracing::info_span!(
@@ -138,23 +138,23 @@ impl McpSpan {
                 values: false,
             }
         }
-        #[cfg(not(feature = "tracing"))]
+        #[cfg(not(feature = "tracing01"))]
         McpSpan {}
     }
 
     /// Runs `future` in the span.
     pub(crate) fn instrument<F: Future>(&self, future: F) -> impl Future<Output = F::Output> {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         return tracing::Instrument::instrument(future, self.span.clone());
-        #[cfg(not(feature = "tracing"))]
+        #[cfg(not(feature = "tracing01"))]
         future
     }
 
-    /// Writes the span's trace context into `request`'s `_meta` (feature `opentelemetry`),
+    /// Writes the span's trace context into `request`'s `_meta` (feature `opentelemetry033`),
     /// for the server's span to continue.
-    #[cfg_attr(not(feature = "opentelemetry"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "opentelemetry033"), allow(unused_variables))]
     pub(crate) fn carry(&self, request: &mut rmcp::model::ClientRequest) {
-        #[cfg(feature = "opentelemetry")]
+        #[cfg(feature = "opentelemetry033")]
         {
             use rmcp::model::GetMeta;
             propagation::carry(&self.span, request.get_meta_mut());
@@ -162,17 +162,17 @@ impl McpSpan {
     }
 
     /// Records the id of the request sent.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn sent(&self, id: &RequestId) {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         self.span
             .record("jsonrpc.request.id", tracing::field::display(id));
     }
 
     /// Records the call's arguments (JSON text), with values.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn arguments(&self, arguments: &str) {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         if self.values {
             self.span.record("gen_ai.tool.call.arguments", arguments);
         }
@@ -180,9 +180,9 @@ impl McpSpan {
 
     /// Records a tool's result: `error.type` `tool_error` for an error result (as the
     /// convention asks for `isError: true`), else its text, with values.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn answered(&self, result: &ToolResult) {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         if result.is_error() {
             self.failed("tool_error", None);
         } else if self.values {
@@ -193,9 +193,9 @@ impl McpSpan {
 
     /// Records a JSON-RPC error answer: its code as `error.type` and
     /// `rpc.response.status_code`, its message as the status description.
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn refused(&self, error: &ErrorData) {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         {
             let code = error.code.0.to_string();
             self.span.record("rpc.response.status_code", code.as_str());
@@ -204,9 +204,9 @@ impl McpSpan {
     }
 
     /// Records a failure of the kind `error_type` (and what it says, for the status).
-    #[cfg_attr(not(feature = "tracing"), allow(unused_variables))]
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
     pub(crate) fn failed(&self, error_type: &str, description: Option<&str>) {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         {
             self.span.record("error.type", error_type);
             self.span.record("otel.status_code", "ERROR");
@@ -218,10 +218,10 @@ impl McpSpan {
 }
 
 /// A span's name, `{mcp.method.name} {target}` (the tool's name), or the method alone.
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 struct SpanName<'a>(&'static str, Option<&'a str>);
 
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 impl std::fmt::Display for SpanName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.1 {
@@ -232,7 +232,7 @@ impl std::fmt::Display for SpanName<'_> {
 }
 
 /// `network.protocol.version` of an HTTP request.
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 fn http_version(version: http::Version) -> Option<&'static str> {
     Some(match version {
         http::Version::HTTP_09 => "0.9",
@@ -244,10 +244,10 @@ fn http_version(version: http::Version) -> Option<&'static str> {
     })
 }
 
-/// Trace context through `params._meta` (feature `opentelemetry`), as the application's
+/// Trace context through `params._meta` (feature `opentelemetry033`), as the application's
 /// OpenTelemetry propagator writes and reads it (W3C's gives `traceparent` and `tracestate`,
 /// the keys MCP reserves for them).
-#[cfg(feature = "opentelemetry")]
+#[cfg(feature = "opentelemetry033")]
 mod propagation {
     use opentelemetry::propagation::{Extractor, Injector};
     use opentelemetry::trace::TraceContextExt;

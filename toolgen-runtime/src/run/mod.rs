@@ -1,7 +1,7 @@
 //! Running calls: handlers and their dispatch (`handler`), who called (`principal`), and the
 //! `Runner` (feature `run`), which runs a turn's calls concurrently with timeouts, holds those a
 //! person must approve (`approval`), and its `tracing` spans and events (`trace`, feature
-//! `tracing`), and its tools as a rig agent's (`rig`, feature `rig044`).
+//! `tracing01`), and its tools as a rig agent's (`rig`, feature `rig044`).
 
 #[cfg(feature = "run")]
 pub(crate) mod approval;

@@ -96,7 +96,7 @@ pub struct Runner<S, Ctx> {
     timeout: Option<Duration>,
     max_retries: usize,
     /// Whether call spans record arguments and results ([`Runner::trace_values`]).
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     record_values: bool,
     /// Consecutive invalid-argument results, by tool name (behind a lock: the tools of a
     /// shared runner count them too, as rig's do).
@@ -126,7 +126,7 @@ where
             concurrency: 8,
             timeout: None,
             max_retries: 3,
-            #[cfg(feature = "tracing")]
+            #[cfg(feature = "tracing01")]
             record_values: false,
             failures: Mutex::new(HashMap::new()),
             policy: None,
@@ -221,8 +221,8 @@ where
     /// let runner = Runner::<Tools, ()>::new(()).trace_values(true);
     /// # let _ = runner;
     /// ```
-    #[cfg(feature = "tracing")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[cfg(feature = "tracing01")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing01")))]
     #[must_use]
     pub fn trace_values(mut self, record: bool) -> Self {
         self.record_values = record;
@@ -231,9 +231,9 @@ where
 
     /// Whether traces get arguments, results and messages ([`Runner::trace_values`]).
     fn values_traced(&self) -> bool {
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         return self.record_values;
-        #[cfg(not(feature = "tracing"))]
+        #[cfg(not(feature = "tracing01"))]
         false
     }
 
@@ -977,7 +977,7 @@ where
     }
 
     /// [`one`](Runner::one); with `alone`, `turn` is this call's own (an MCP request's), and
-    /// the handler is given it instead of a signal of its own. With the feature `tracing`, the
+    /// the handler is given it instead of a signal of its own. With the feature `tracing01`, the
     /// call runs in its span ([`trace`]). The result comes with how the call ended.
     pub(crate) async fn one_with(
         &self,
@@ -989,7 +989,7 @@ where
         principal: Option<&Principal>,
     ) -> (ToolResult, Outcome) {
         let attempt = self.attempt(provider, call, turn, alone, progress, principal);
-        #[cfg(feature = "tracing")]
+        #[cfg(feature = "tracing01")]
         let (result, outcome) = {
             use tracing::Instrument;
             let span = trace::call_span(provider, call, self.values_traced());
@@ -997,7 +997,7 @@ where
             trace::record(&span, outcome, &result, self.values_traced());
             (result, outcome)
         };
-        #[cfg(not(feature = "tracing"))]
+        #[cfg(not(feature = "tracing01"))]
         let (result, outcome) = attempt.await;
         (result, outcome)
     }

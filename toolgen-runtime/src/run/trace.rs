@@ -1,16 +1,16 @@
-//! The `tracing` spans and events of a runner's calls (feature `tracing`): one span per call,
+//! The `tracing` spans and events of a runner's calls (feature `tracing01`): one span per call,
 //! named and attributed as OpenTelemetry's GenAI conventions name a tool execution, and an
 //! event for each way a call goes wrong. Without the feature every function here is empty.
 //!
 //! Conventions: <https://github.com/open-telemetry/semantic-conventions/blob/v1.38.0/docs/gen-ai/gen-ai-spans.md#execute-tool-span>.
 
 use crate::parse::args::ArgsError;
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 use crate::provider::Provider;
 use crate::run::runner::Verdict;
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 use crate::wire::call::ToolCall;
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 use crate::wire::result::ToolResult;
 
 /// How a call ended, for its span's `error.type` (and, through [`Outcome::verdict`], for the
@@ -49,7 +49,7 @@ impl Outcome {
 
     /// The value of `error.type` for a call that ended so with `result`; `None` for a success.
     /// (Low-cardinality identifiers, as the convention asks; README lists them.)
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     pub(crate) fn error_type(self, result: &ToolResult) -> Option<&'static str> {
         match self {
             Outcome::Ran if result.is_error() => Some("tool_error"),
@@ -66,7 +66,7 @@ impl Outcome {
 
 /// The `gen_ai.provider.name` of the API a call came from, as the convention spells it; none
 /// for MCP (a client's request names no model provider).
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 fn provider_name(provider: Provider) -> Option<&'static str> {
     match provider {
         Provider::Anthropic => Some("anthropic"),
@@ -78,7 +78,7 @@ fn provider_name(provider: Provider) -> Option<&'static str> {
 
 /// A call's span, `execute_tool {gen_ai.tool.name}`; the arguments recorded only with
 /// `values`.
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 pub(crate) fn call_span(provider: Provider, call: &ToolCall, values: bool) -> tracing::Span {
     let span = tracing::info_span!(
         "execute_tool",
@@ -102,7 +102,7 @@ pub(crate) fn call_span(provider: Provider, call: &ToolCall, values: bool) -> tr
 
 /// Records how the call of `span` ended: `error.type` and the error status on failure, the
 /// result's text with `values` on success.
-#[cfg(feature = "tracing")]
+#[cfg(feature = "tracing01")]
 pub(crate) fn record(span: &tracing::Span, outcome: Outcome, result: &ToolResult, values: bool) {
     match outcome.error_type(result) {
         Some(error_type) => {
@@ -119,7 +119,7 @@ pub(crate) fn record(span: &tracing::Span, outcome: Outcome, result: &ToolResult
 /// An event for arguments the tool refused: where (the JSON path) and what kind of problem; the
 /// parser's message (`reason`), which may quote the value, only with `values`.
 pub(crate) fn invalid_arguments(error: &ArgsError, values: bool) {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     {
         let reason = values.then(|| error.message());
         tracing::warn!(
@@ -129,35 +129,35 @@ pub(crate) fn invalid_arguments(error: &ArgsError, values: bool) {
             "invalid tool arguments"
         );
     }
-    #[cfg(not(feature = "tracing"))]
+    #[cfg(not(feature = "tracing01"))]
     let _ = (error, values);
 }
 
 /// An event for a call stopped by its timeout; `stood` when the handler's result in its last
 /// poll stands.
 pub(crate) fn timed_out(timeout: std::time::Duration, stood: bool) {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     tracing::warn!(
         timeout_ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
         result_stands = stood,
         "tool call timed out"
     );
-    #[cfg(not(feature = "tracing"))]
+    #[cfg(not(feature = "tracing01"))]
     let _ = (timeout, stood);
 }
 
 /// An event for a call its turn's cancellation stopped (or kept from starting).
 pub(crate) fn cancelled(started: bool) {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     tracing::info!(started, "tool call cancelled");
-    #[cfg(not(feature = "tracing"))]
+    #[cfg(not(feature = "tracing01"))]
     let _ = started;
 }
 
 /// An event for a tool whose invalid-argument turns in a row grew to `attempts`, against the
 /// runner's budget of `max_retries`; `spent` when the runner now says to stop.
 pub(crate) fn retry(tool: &str, attempts: usize, max_retries: usize, spent: bool) {
-    #[cfg(feature = "tracing")]
+    #[cfg(feature = "tracing01")]
     if spent {
         tracing::warn!(
             gen_ai.tool.name = tool,
@@ -173,6 +173,6 @@ pub(crate) fn retry(tool: &str, attempts: usize, max_retries: usize, spent: bool
             "invalid arguments again"
         );
     }
-    #[cfg(not(feature = "tracing"))]
+    #[cfg(not(feature = "tracing01"))]
     let _ = (tool, attempts, max_retries, spent);
 }
