@@ -104,12 +104,7 @@ fn reads_null_as_value(ty: &syn::Type) -> bool {
 
 /// A `pattern` Anthropic's grammar cannot read (a word boundary).
 fn unreadable_pattern(field: &Field<'_>) -> bool {
-    field.tool.pattern.as_ref().is_some_and(|pattern| {
-        // Backreferences and lookaround do not parse (and are refused for every tool).
-        regex_syntax::Parser::new()
-            .parse(&pattern.value())
-            .is_ok_and(|hir| crate::shape::check::has_word_boundary(&hir))
-    })
+    field.keywords.unreadable_pattern()
 }
 
 /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion<Self>`.
@@ -170,7 +165,7 @@ pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream
         inner
     };
     if defaulted(field) {
-        let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
+        let fill = option_tokens(field.keywords.fill_text().filter(|_| !untagged));
         quote! {
             &::toolgen::__private::Facts::defaulted(
                 #fill, &[::toolgen::__private::Kid::branch(#inner)]

@@ -460,16 +460,10 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>], untagged: bool) -> O
         }
         parts.names.push(field.name.clone());
         let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
-        if let Some(default) = &field.tool.default
+        if let Some(default) = &field.keywords.default
             && crate::shape::ty::Ty::of(field.ty).json_type().is_none()
         {
-            let string = match &**default {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => Some(text.value()),
-                _ => None,
-            };
+            let string = default.string.clone();
             property.push(Node::CheckDefault(Box::new(field.ty.clone()), string));
         }
         // A concrete type checks each one in a const of its own (`patch_checks`), so that
@@ -542,17 +536,17 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     };
     let node = keywords::apply_range(node, field);
     let mut keywords = keywords::constraints(field, &node);
-    if let Some(text) = field.prop.fill_text() {
+    if let Some(text) = field.keywords.fill_text() {
         keywords.push(Node::text(format!("\"default\":{text}")));
     } else if field.prop.states_type_default && !field.prop.optional_inner {
         // (An optional field's `None` is its absence, not a `null` the schema shows.)
         keywords.push(types::default_of(field.ty));
     }
-    let examples: Vec<String> = field
-        .tool
-        .example
+    let examples: Vec<&str> = field
+        .keywords
+        .examples
         .iter()
-        .filter_map(|e| json::expr_to_json(e).ok())
+        .filter_map(|e| e.as_deref().ok())
         .collect();
     if !examples.is_empty() {
         keywords.push(Node::text(format!("\"examples\":[{}]", examples.join(","))));
