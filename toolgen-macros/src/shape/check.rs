@@ -22,6 +22,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_hints(container, errors);
         check_tool_generics(container, errors);
         check_strict_patterns(container, errors);
+        keywords::check_input_examples(container, errors);
     }
     check_answer_generics(container, errors);
     check_union(container, errors);

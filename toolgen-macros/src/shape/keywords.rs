@@ -391,7 +391,8 @@ fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumu
     }
 }
 
-/// A `#[tool(default)]` literal must be a value serde reads for the field's type.
+/// A `#[tool(default)]` literal must be a value serde reads for the field's type, and one its
+/// schema takes: `None` only where the schema admits `null`.
 pub(super) fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let Some(default) = &field.keywords.default else {
         return;
@@ -403,6 +404,37 @@ pub(super) fn check_default(field: &Field<'_>, errors: &mut darling::error::Accu
             return;
         }
     };
+    let problem = if text == "null" && refuses_null(field) {
+        Some(
+            "`default = None` states `\"default\": null`, which this field's own schema refuses: \
+             an `Option` field's schema is its inner type's (a field that may be left out is \
+             left out, not sent as `null`); remove the default (a missing key is `None` \
+             already), or mark the field `#[tool(nullable)]` so that its schema admits `null`"
+                .to_owned(),
+        )
+    } else {
+        misfit(field, text).map(|misfit| format!("default {misfit}"))
+    };
+    if let Some(problem) = problem {
+        errors.push(darling::Error::custom(problem).with_span(&default.expr));
+    }
+}
+
+/// Whether the field's schema refuses `null` although serde reads it (as `None`): an `Option`
+/// field written as its inner type, when that type does not take `null` itself.
+fn refuses_null(field: &Field<'_>) -> bool {
+    field.prop.optional_inner
+        && match crate::shape::ty::Ty::of(field.input_ty()) {
+            crate::shape::ty::Ty::Option(inner) => {
+                !crate::shape::ty::reads_null_as_value(inner) && !crate::shape::ty::is_option(inner)
+            }
+            _ => false,
+        }
+}
+
+/// "`{text}` does not fit this field, which is ..", where the JSON value `text` is not one serde
+/// reads for the field's type (as far as the macro sees the type).
+fn misfit(field: &Field<'_>, text: &str) -> Option<String> {
     let literal = match text.as_bytes().first() {
         Some(b'"') => "string",
         Some(b'[') => "array",
@@ -412,9 +444,7 @@ pub(super) fn check_default(field: &Field<'_>, errors: &mut darling::error::Accu
         _ if text.contains(['.', 'e', 'E']) => "number",
         _ => "integer",
     };
-    let Some(json) = known_type(field.ty) else {
-        return;
-    };
+    let json = known_type(field.ty)?;
     let fits = match (json, literal) {
         (_, "null") => crate::shape::ty::is_option(field.ty),
         ("number", "integer") => true,
@@ -422,22 +452,18 @@ pub(super) fn check_default(field: &Field<'_>, errors: &mut darling::error::Accu
         ("enum", "string") | ("string", "string") => true,
         (json, literal) => json == literal,
     };
-    if !fits {
-        let within = match crate::shape::ty::Ty::of(field.ty).integer_bounds() {
-            Some((Some(min), Some(max))) if literal == "integer" => {
-                format!(" from {min} to {max}")
-            }
-            Some((Some(min), None)) if literal == "integer" => format!(" of {min} or more"),
-            _ => String::new(),
-        };
-        errors.push(
-            darling::Error::custom(format!(
-                "default `{text}` does not fit this field, which is {}{within}",
-                article(json)
-            ))
-            .with_span(&default.expr),
-        );
+    if fits {
+        return None;
     }
+    let within = match crate::shape::ty::Ty::of(field.ty).integer_bounds() {
+        Some((Some(min), Some(max))) if literal == "integer" => format!(" from {min} to {max}"),
+        Some((Some(min), None)) if literal == "integer" => format!(" of {min} or more"),
+        _ => String::new(),
+    };
+    Some(format!(
+        "`{text}` does not fit this field, which is {}{within}",
+        article(json)
+    ))
 }
 
 /// A default the field's own `range` or `length` refuses would make every call that leaves the
@@ -468,6 +494,26 @@ pub(super) fn check_default_rules(field: &Field<'_>, errors: &mut darling::error
         }
         (None, false) => return,
     };
+    let text = match &keywords.default {
+        Some(default) => default.string.clone(),
+        None if matches!(value, DefaultValue::Length(0, "characters")) => Some(String::new()),
+        None => None,
+    };
+    let broken = broken_rule(keywords, value, text.as_deref());
+    if let Some(broken) = broken {
+        errors.push(
+            darling::Error::custom(format!(
+                "{what} {broken}: every call that leaves the field out would be refused; give a \
+                 default the field's rules take"
+            ))
+            .with_span(&span),
+        );
+    }
+}
+
+/// Which of the field's `range`, `length` and `pattern` refuses a value (`text`: the value's
+/// text, when it is a string), in words; `None` when they all take it.
+fn broken_rule(keywords: &Keywords, value: DefaultValue, text: Option<&str>) -> Option<String> {
     let broken = match (&value, &keywords.range, &keywords.length) {
         (DefaultValue::Number(n), Some(range), _) => match range.values() {
             (Some(min), _) if *n < min => Some(format!("is {n}, below the range's min {min}")),
@@ -488,32 +534,95 @@ pub(super) fn check_default_rules(field: &Field<'_>, errors: &mut darling::error
         }
         _ => None,
     };
-    // A pattern, where the default is ASCII text (where the small engine here and the one
+    // A pattern, where the value is ASCII text (where the small engine here and the one
     // argument parsing uses agree on every class).
-    let broken = broken.or_else(|| {
+    broken.or_else(|| {
         let pattern = keywords.pattern.as_ref()?;
-        let text = match &keywords.default {
-            Some(default) => default.string.clone()?,
-            None if matches!(value, DefaultValue::Length(0, "characters")) => String::new(),
-            None => return None,
-        };
+        let text = text?;
         let regex = regex_lite::Regex::new(&pattern.lit.value()).ok()?;
-        (text.is_ascii() && !regex.is_match(&text)).then(|| {
+        (text.is_ascii() && !regex.is_match(text)).then(|| {
             format!(
                 "{text:?} does not match the pattern `{}`",
                 pattern.lit.value()
             )
         })
-    });
-    if let Some(broken) = broken {
-        errors.push(
-            darling::Error::custom(format!(
-                "{what} {broken}: every call that leaves the field out would be refused; give a \
-                 default the field's rules take"
-            ))
-            .with_span(&span),
-        );
+    })
+}
+
+/// Each `#[tool(input_example = json!({..}))]` of a tool checked against the rules of the fields
+/// it gives (Anthropic validates `input_examples` against `input_schema`): a value the field's
+/// type, `null` rules or keywords refuse is reported at the value; a required field left out,
+/// at the example.
+pub(super) fn check_input_examples(
+    container: &crate::shape::Container<'_>,
+    errors: &mut darling::error::Accumulator,
+) {
+    let Some(tool) = &container.tool else { return };
+    let fields = container.named_fields();
+    for example in &tool.input_examples {
+        let Some(members) = json::object_members(&example.expr) else {
+            continue;
+        };
+        for field in &fields {
+            if field.flatten.is_some() {
+                continue;
+            }
+            let name = &field.name;
+            let Some(member) = members.iter().find(|member| member.key == *name) else {
+                if field.prop.required {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "this input example leaves out `{name}`, which the tool's schema \
+                             requires; give it a value"
+                        ))
+                        .with_span(&example.expr),
+                    );
+                }
+                continue;
+            };
+            let text = member.text.as_str();
+            let problem = if text == "null" && refuses_null(field) {
+                Some(format!(
+                    "`null` for `{name}` is refused by the field's schema, which is its \
+                     `Option`'s inner type's (a field that may be left out is left out, not sent \
+                     as `null`): leave `{name}` out of the example, or mark the field \
+                     `#[tool(nullable)]`"
+                ))
+            } else if let Some(misfit) = misfit(field, text) {
+                Some(format!("`{name}`: {misfit}"))
+            } else {
+                example_value(text).and_then(|(value, string)| {
+                    broken_rule(&field.keywords, value, string.as_deref())
+                        .map(|broken| format!("`{name}`'s value {broken}"))
+                })
+            };
+            if let Some(problem) = problem {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "input example: {problem}; Anthropic checks examples against the schema"
+                    ))
+                    .with_span(&member.span),
+                );
+            }
+        }
     }
+}
+
+/// A JSON value's text as `range`, `length` and `pattern` read it: a number, or a string (without
+/// escapes) with its characters.
+fn example_value(text: &str) -> Option<(DefaultValue, Option<String>)> {
+    if let Some(inner) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        if inner.contains('\\') {
+            return None;
+        }
+        return Some((
+            DefaultValue::Length(inner.chars().count(), "characters"),
+            Some(inner.to_owned()),
+        ));
+    }
+    text.parse::<f64>()
+        .ok()
+        .map(|n| (DefaultValue::Number(n), None))
 }
 
 /// Whether an integer literal is within the field type's bounds (`u8`: 0..=255, ..).
@@ -524,5 +633,111 @@ fn integer_fits(ty: &syn::Type, text: &str) -> bool {
     match crate::shape::ty::Ty::of(ty).integer_bounds() {
         Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
         None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    use crate::shape::{Container, Derive};
+
+    /// Every error the shape's checks report for `input`, in order.
+    fn errors(input: syn::DeriveInput) -> Vec<String> {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        crate::shape::check::check(&container, &mut errors);
+        match errors.finish() {
+            Ok(()) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    /// The same, for `#[derive(Tool)]`.
+    fn tool_errors(input: syn::DeriveInput) -> Vec<String> {
+        let mut errors = darling::Error::accumulator();
+        let container = Container::from_ast(&input, Derive::Tool, &mut errors);
+        crate::shape::check::check(&container, &mut errors);
+        match errors.finish() {
+            Ok(()) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_default_on_an_option_is_checked_against_its_inner_type() {
+        let found = errors(parse_quote! {
+            struct S {
+                #[tool(default = 300)] a: Option<u8>,
+                #[tool(range(min = 1, max = 5), default = 9)] b: Option<u8>,
+                #[tool(default = "x")] c: Option<u8>,
+                #[tool(default = 3)] fine: Option<u8>,
+            }
+        });
+        assert_eq!(
+            found,
+            [
+                "default `300` does not fit this field, which is an integer from 0 to 255",
+                "the default is 9, above the range's max 5: every call that leaves the field out \
+                 would be refused; give a default the field's rules take",
+                "default `\"x\"` does not fit this field, which is an integer",
+            ]
+        );
+    }
+
+    #[test]
+    fn default_none_only_where_the_schema_admits_null() {
+        let found = errors(parse_quote! {
+            struct S {
+                #[tool(default = None)] refused: Option<u8>,
+                #[tool(default = None, nullable)] nullable: Option<u8>,
+                #[tool(default = None, required)] required: Option<u8>,
+                #[tool(default = None)] value: Option<serde_json::Value>,
+            }
+        });
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("`default = None` states `\"default\": null`"));
+        // The container's `nullable` admits it too.
+        let found = errors(parse_quote! {
+            #[tool(nullable)]
+            struct S { #[tool(default = None)] a: Option<String> }
+        });
+        assert_eq!(found, Vec::<String>::new());
+    }
+
+    #[test]
+    fn input_examples_are_checked_against_the_fields_rules() {
+        let found = tool_errors(parse_quote! {
+            /// A tool.
+            #[tool(input_example = json!({"city": "Riga", "days": null}))]
+            #[tool(input_example = json!({"city": "R", "days": 300, "unit": "c"}))]
+            #[tool(input_example = json!({"days": 2, "unit": "C", "note": null}))]
+            struct Forecast {
+                #[tool(length(min = 2))]
+                city: String,
+                days: Option<u8>,
+                #[tool(pattern = "^[CF]$")]
+                unit: Option<String>,
+                #[tool(nullable)]
+                note: Option<String>,
+            }
+        });
+        assert_eq!(
+            found,
+            [
+                "input example: `null` for `days` is refused by the field's schema, which is its \
+                 `Option`'s inner type's (a field that may be left out is left out, not sent as \
+                 `null`): leave `days` out of the example, or mark the field \
+                 `#[tool(nullable)]`; Anthropic checks examples against the schema",
+                "input example: `city`'s value has 1 characters, fewer than the length's min 2; \
+                 Anthropic checks examples against the schema",
+                "input example: `days`: `300` does not fit this field, which is an integer from 0 \
+                 to 255; Anthropic checks examples against the schema",
+                "input example: `unit`'s value \"c\" does not match the pattern `^[CF]$`; \
+                 Anthropic checks examples against the schema",
+                "this input example leaves out `city`, which the tool's schema requires; give it \
+                 a value",
+            ]
+        );
     }
 }

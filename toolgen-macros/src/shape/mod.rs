@@ -80,8 +80,8 @@ pub struct ToolInfo {
     pub eager_input_streaming: bool,
     /// `#[tool(allowed_callers(direct, program))]`, each once; empty when not written.
     pub allowed_callers: Vec<attr::CallerKind>,
-    /// `#[tool(input_example = json!({..}))]`, each as JSON text.
-    pub input_examples: Vec<String>,
+    /// `#[tool(input_example = json!({..}))]`, each as written and as JSON text.
+    pub input_examples: Vec<attr::InputExample>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
     pub timeout: Option<u64>,
     /// `#[tool(needs_approval)]`
