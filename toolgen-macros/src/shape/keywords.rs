@@ -24,8 +24,8 @@ pub struct Keywords {
     pub format: Option<syn::LitStr>,
     /// `#[tool(custom_format = "int64")]`
     pub custom_format: Option<syn::LitStr>,
-    /// `#[tool(example = ..)]`, each as JSON text, or why it is not JSON.
-    pub examples: Vec<syn::Result<String>>,
+    /// `#[tool(example = ..)]`, each as written and as JSON text, or why it is not JSON.
+    pub examples: Vec<(syn::Expr, syn::Result<String>)>,
     /// `#[tool(default = ..)]`
     pub default: Option<Default>,
 }
@@ -138,8 +138,11 @@ impl Keywords {
             format: tool.format.take(),
             custom_format: tool.custom_format.take(),
             examples: std::mem::take(&mut tool.example)
-                .iter()
-                .map(|example| json::expr_to_json(example))
+                .into_iter()
+                .map(|example| {
+                    let json = json::expr_to_json(&example);
+                    (example.0, json)
+                })
                 .collect(),
             default: tool.default.take().map(|expr| Default {
                 json: json::expr_to_json(&expr),
@@ -352,9 +355,20 @@ pub(super) fn check_constraints(field: &Field<'_>, errors: &mut darling::error::
             errors.push(darling::Error::custom(problem).with_span(custom));
         }
     }
-    for example in &keywords.examples {
-        if let Err(err) = example {
-            errors.push(err.clone().into());
+    for (expr, example) in &keywords.examples {
+        match example {
+            Err(err) => errors.push(err.clone().into()),
+            Ok(text) => {
+                if let Some(problem) = value_problem(field, text) {
+                    errors.push(
+                        darling::Error::custom(format!(
+                            "this example: {problem}; an example the schema refuses misleads \
+                             the model"
+                        ))
+                        .with_span(expr),
+                    );
+                }
+            }
         }
     }
 }
@@ -413,7 +427,7 @@ pub(super) fn check_default(field: &Field<'_>, errors: &mut darling::error::Accu
                 .to_owned(),
         )
     } else {
-        misfit(field, text).map(|misfit| format!("default {misfit}"))
+        misfit(field, text).map(|misfit| format!("default `{text}` {misfit}"))
     };
     if let Some(problem) = problem {
         errors.push(darling::Error::custom(problem).with_span(&default.expr));
@@ -432,8 +446,8 @@ fn refuses_null(field: &Field<'_>) -> bool {
         }
 }
 
-/// "`{text}` does not fit this field, which is ..", where the JSON value `text` is not one serde
-/// reads for the field's type (as far as the macro sees the type).
+/// "does not fit this field, which is ..", where the JSON value `text` is not one serde reads for
+/// the field's type (as far as the macro sees the type).
 fn misfit(field: &Field<'_>, text: &str) -> Option<String> {
     let literal = match text.as_bytes().first() {
         Some(b'"') => "string",
@@ -461,7 +475,7 @@ fn misfit(field: &Field<'_>, text: &str) -> Option<String> {
         _ => String::new(),
     };
     Some(format!(
-        "`{text}` does not fit this field, which is {}{within}",
+        "does not fit this field, which is {}{within}",
         article(json)
     ))
 }
@@ -580,32 +594,37 @@ pub(super) fn check_input_examples(
                 }
                 continue;
             };
-            let text = member.text.as_str();
-            let problem = if text == "null" && refuses_null(field) {
-                Some(format!(
-                    "`null` for `{name}` is refused by the field's schema, which is its \
-                     `Option`'s inner type's (a field that may be left out is left out, not sent \
-                     as `null`): leave `{name}` out of the example, or mark the field \
-                     `#[tool(nullable)]`"
-                ))
-            } else if let Some(misfit) = misfit(field, text) {
-                Some(format!("`{name}`: {misfit}"))
-            } else {
-                example_value(text).and_then(|(value, string)| {
-                    broken_rule(&field.keywords, value, string.as_deref())
-                        .map(|broken| format!("`{name}`'s value {broken}"))
-                })
-            };
-            if let Some(problem) = problem {
+            if let Some(problem) = value_problem(field, &member.text) {
                 errors.push(
                     darling::Error::custom(format!(
-                        "input example: {problem}; Anthropic checks examples against the schema"
+                        "input example, `{name}`: {problem}; Anthropic checks examples \
+                         against the schema"
                     ))
                     .with_span(&member.span),
                 );
             }
         }
     }
+}
+
+/// What the field's rules refuse in the JSON value `text` (an example's), in words: `null` where
+/// its schema refuses it, a value its type does not take, one its `range`, `length` or `pattern`
+/// refuses.
+fn value_problem(field: &Field<'_>, text: &str) -> Option<String> {
+    if text == "null" && refuses_null(field) {
+        return Some(
+            "`null` is refused by the field's schema, an `Option` field's being its inner type's \
+             (a field that may be left out is left out, not sent as `null`): leave it out, or \
+             mark the field `#[tool(nullable)]`"
+                .to_owned(),
+        );
+    }
+    if let Some(misfit) = misfit(field, text) {
+        return Some(format!("`{text}` {misfit}"));
+    }
+    let (value, string) = example_value(text)?;
+    broken_rule(&field.keywords, value, string.as_deref())
+        .map(|broken| format!("the value {broken}"))
 }
 
 /// A JSON value's text as `range`, `length` and `pattern` read it: a number, or a string (without
@@ -725,18 +744,39 @@ mod tests {
         assert_eq!(
             found,
             [
-                "input example: `null` for `days` is refused by the field's schema, which is its \
-                 `Option`'s inner type's (a field that may be left out is left out, not sent as \
-                 `null`): leave `days` out of the example, or mark the field \
-                 `#[tool(nullable)]`; Anthropic checks examples against the schema",
-                "input example: `city`'s value has 1 characters, fewer than the length's min 2; \
-                 Anthropic checks examples against the schema",
-                "input example: `days`: `300` does not fit this field, which is an integer from 0 \
+                "input example, `days`: `null` is refused by the field's schema, an `Option` \
+                 field's being its inner type's (a field that may be left out is left out, not \
+                 sent as `null`): leave it out, or mark the field `#[tool(nullable)]`; Anthropic \
+                 checks examples against the schema",
+                "input example, `city`: the value has 1 characters, fewer than the length's min \
+                 2; Anthropic checks examples against the schema",
+                "input example, `days`: `300` does not fit this field, which is an integer from 0 \
                  to 255; Anthropic checks examples against the schema",
-                "input example: `unit`'s value \"c\" does not match the pattern `^[CF]$`; \
+                "input example, `unit`: the value \"c\" does not match the pattern `^[CF]$`; \
                  Anthropic checks examples against the schema",
                 "this input example leaves out `city`, which the tool's schema requires; give it \
                  a value",
+            ]
+        );
+        // A field's own examples, by the same rules.
+        let found = errors(parse_quote! {
+            struct S {
+                #[tool(range(max = 9), example = 12, example = 3)] a: u8,
+                #[tool(example = None)] b: Option<String>,
+                #[tool(example = "x")] c: bool,
+            }
+        });
+        assert_eq!(
+            found,
+            [
+                "this example: the value is 12, above the range's max 9; an example the schema \
+                 refuses misleads the model",
+                "this example: `null` is refused by the field's schema, an `Option` field's being \
+                 its inner type's (a field that may be left out is left out, not sent as `null`): \
+                 leave it out, or mark the field `#[tool(nullable)]`; an example the schema \
+                 refuses misleads the model",
+                "this example: `\"x\"` does not fit this field, which is a boolean; an example the \
+                 schema refuses misleads the model",
             ]
         );
     }

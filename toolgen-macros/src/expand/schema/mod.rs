@@ -561,7 +561,7 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
         .keywords
         .examples
         .iter()
-        .filter_map(|e| e.as_deref().ok())
+        .filter_map(|(_, json)| json.as_deref().ok())
         .collect();
     if !examples.is_empty() {
         keywords.push(Node::text(format!("\"examples\":[{}]", examples.join(","))));
