@@ -661,10 +661,10 @@ mod tests {
 
     use crate::shape::{Container, Derive};
 
-    /// Every error the shape's checks report for `input`, in order.
-    fn errors(input: syn::DeriveInput) -> Vec<String> {
+    /// Every error the shape's checks report for `input` under `derive`, in order.
+    fn errors_of(input: syn::DeriveInput, derive: Derive) -> Vec<String> {
         let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, Derive::ToolSchema, &mut errors);
+        let container = Container::from_ast(&input, derive, &mut errors);
         crate::shape::check::check(&container, &mut errors);
         match errors.finish() {
             Ok(()) => Vec::new(),
@@ -672,15 +672,8 @@ mod tests {
         }
     }
 
-    /// The same, for `#[derive(Tool)]`.
-    fn tool_errors(input: syn::DeriveInput) -> Vec<String> {
-        let mut errors = darling::Error::accumulator();
-        let container = Container::from_ast(&input, Derive::Tool, &mut errors);
-        crate::shape::check::check(&container, &mut errors);
-        match errors.finish() {
-            Ok(()) => Vec::new(),
-            Err(errors) => errors.into_iter().map(|e| e.to_string()).collect(),
-        }
+    fn errors(input: syn::DeriveInput) -> Vec<String> {
+        errors_of(input, Derive::ToolSchema)
     }
 
     #[test]
@@ -726,21 +719,24 @@ mod tests {
 
     #[test]
     fn input_examples_are_checked_against_the_fields_rules() {
-        let found = tool_errors(parse_quote! {
-            /// A tool.
-            #[tool(input_example = json!({"city": "Riga", "days": null}))]
-            #[tool(input_example = json!({"city": "R", "days": 300, "unit": "c"}))]
-            #[tool(input_example = json!({"days": 2, "unit": "C", "note": null}))]
-            struct Forecast {
-                #[tool(length(min = 2))]
-                city: String,
-                days: Option<u8>,
-                #[tool(pattern = "^[CF]$")]
-                unit: Option<String>,
-                #[tool(nullable)]
-                note: Option<String>,
-            }
-        });
+        let found = errors_of(
+            parse_quote! {
+                /// A tool.
+                #[tool(input_example = json!({"city": "Riga", "days": null}))]
+                #[tool(input_example = json!({"city": "R", "days": 300, "unit": "c"}))]
+                #[tool(input_example = json!({"days": 2, "unit": "C", "note": null}))]
+                struct Forecast {
+                    #[tool(length(min = 2))]
+                    city: String,
+                    days: Option<u8>,
+                    #[tool(pattern = "^[CF]$")]
+                    unit: Option<String>,
+                    #[tool(nullable)]
+                    note: Option<String>,
+                }
+            },
+            Derive::Tool,
+        );
         assert_eq!(
             found,
             [
