@@ -136,36 +136,76 @@ fn json_value(tokens: &mut Tokens, whole: &dyn quote::ToTokens) -> syn::Result<S
             Ok(format!("[{}]", items.join(",")))
         }
         TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
-            let mut inner = group.stream().into_iter().peekable();
-            let mut members = Vec::new();
-            while let Some(key) = inner.next() {
-                let not_a_key = || {
-                    syn::Error::new_spanned(
-                        &key,
-                        "a key in `json!({..})` is a string literal: write `\"key\": value`",
-                    )
-                };
-                let name = match &key {
-                    TokenTree::Literal(literal) => match syn::Lit::new(literal.clone()) {
-                        syn::Lit::Str(text) => text.value(),
-                        _ => return Err(not_a_key()),
-                    },
-                    _ => return Err(not_a_key()),
-                };
-                match inner.next() {
-                    Some(TokenTree::Punct(colon)) if colon.as_char() == ':' => {}
-                    _ => {
-                        return Err(syn::Error::new_spanned(&key, "expected `:` after the key"));
-                    }
-                }
-                let value = json_value(&mut inner, whole)?;
-                members.push(format!("{}:{value}", string(&name)));
-                comma(&mut inner)?;
-            }
+            let members: Vec<String> = members(group, whole)?
+                .into_iter()
+                .map(|member| format!("{}:{}", string(&member.key), member.text))
+                .collect();
             Ok(format!("{{{}}}", members.join(",")))
         }
         _ => Err(not_json(&token)),
     }
+}
+
+/// One member of a `json!({..})` object: its key, where its value is written, the value's JSON
+/// text.
+pub struct Member {
+    pub key: String,
+    pub span: proc_macro2::Span,
+    pub text: String,
+}
+
+/// The members of the object `json!({..})` writes, in order; `None` for any other expression or
+/// one that is not JSON (reported where it is read).
+pub fn object_members(expr: &syn::Expr) -> Option<Vec<Member>> {
+    let syn::Expr::Macro(mac) = expr else {
+        return None;
+    };
+    let mut tokens = mac.mac.tokens.clone().into_iter();
+    match (tokens.next(), tokens.next()) {
+        (Some(proc_macro2::TokenTree::Group(group)), None)
+            if group.delimiter() == proc_macro2::Delimiter::Brace =>
+        {
+            members(&group, &mac.mac).ok()
+        }
+        _ => None,
+    }
+}
+
+/// The members of an object's `{..}` group.
+fn members(group: &proc_macro2::Group, whole: &dyn quote::ToTokens) -> syn::Result<Vec<Member>> {
+    use proc_macro2::TokenTree;
+    let mut inner = group.stream().into_iter().peekable();
+    let mut members = Vec::new();
+    while let Some(key) = inner.next() {
+        let not_a_key = || {
+            syn::Error::new_spanned(
+                &key,
+                "a key in `json!({..})` is a string literal: write `\"key\": value`",
+            )
+        };
+        let name = match &key {
+            TokenTree::Literal(literal) => match syn::Lit::new(literal.clone()) {
+                syn::Lit::Str(text) => text.value(),
+                _ => return Err(not_a_key()),
+            },
+            _ => return Err(not_a_key()),
+        };
+        match inner.next() {
+            Some(TokenTree::Punct(colon)) if colon.as_char() == ':' => {}
+            _ => {
+                return Err(syn::Error::new_spanned(&key, "expected `:` after the key"));
+            }
+        }
+        let span = inner.peek().map_or_else(|| key.span(), TokenTree::span);
+        let text = json_value(&mut inner, whole)?;
+        members.push(Member {
+            key: name,
+            span,
+            text,
+        });
+        comma(&mut inner)?;
+    }
+    Ok(members)
 }
 
 /// The comma after an item, unless the list ends here.

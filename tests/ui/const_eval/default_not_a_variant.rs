@@ -15,4 +15,20 @@ struct MakeCard {
     unit: Unit,
 }
 
+/// Make a card, the unit optional: its default is checked as the enum's.
+#[derive(Tool, Deserialize)]
+struct MakeOptionalCard {
+    #[tool(default = "sentence")]
+    unit: Option<Unit>,
+}
+
+/// A default among the enum's values, on an `Option` too: no error.
+#[derive(Tool, Deserialize)]
+struct MakeFineCard {
+    #[tool(default = "phrase")]
+    unit: Option<Unit>,
+    #[tool(default = "word")]
+    other: Unit,
+}
+
 fn main() {}

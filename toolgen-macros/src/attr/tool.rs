@@ -47,10 +47,9 @@ pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// and OpenAI Responses' `allowed_callers`. Empty when not written.
     #[darling(default, map = AllowedCallers::kinds)]
     pub allowed_callers: Vec<SpannedValue<CallerKind>>,
-    /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`,
-    /// each as JSON text.
-    #[darling(multiple, rename = "input_example", map = InputExample::text)]
-    pub input_examples: Vec<String>,
+    /// `#[tool(input_example = json!({..}))]`, once per example: Anthropic's `input_examples`.
+    #[darling(multiple, rename = "input_example")]
+    pub input_examples: Vec<InputExample>,
     /// `#[tool(timeout = "10s")]`, in milliseconds: how long the runner lets a call run.
     #[darling(default, map = Timeout::millis)]
     pub timeout: Option<u64>,
@@ -788,13 +787,10 @@ impl FromMeta for CacheTtl {
     }
 }
 
-/// `input_example = json!({..})`, as JSON text.
-struct InputExample(String);
-
-impl InputExample {
-    fn text(example: InputExample) -> String {
-        example.0
-    }
+/// `input_example = json!({..})`: as written, and as JSON text.
+pub struct InputExample {
+    pub expr: syn::Expr,
+    pub text: String,
 }
 
 impl FromMeta for InputExample {
@@ -805,7 +801,10 @@ impl FromMeta for InputExample {
             return Err(darling::Error::custom(HOW).with_span(item.path()));
         };
         match crate::json::expr_to_json(&pair.value) {
-            Ok(text) if text.starts_with('{') => Ok(InputExample(text)),
+            Ok(text) if text.starts_with('{') => Ok(InputExample {
+                expr: pair.value.clone(),
+                text,
+            }),
             Ok(_) => Err(darling::Error::custom(HOW).with_span(&pair.value)),
             Err(error) => Err(error.into()),
         }
@@ -1296,7 +1295,12 @@ mod tests {
         assert_eq!(tool.gemini.map(|g| *g), Some(Gemini::JsonSchema));
         assert_eq!(tool.cache_control.as_deref(), Some("1h"));
         assert!(tool.defer_loading.is_present() && tool.eager_input_streaming.is_present());
-        assert_eq!(tool.input_examples, [r#"{"x":1}"#]);
+        let examples: Vec<&str> = tool
+            .input_examples
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect();
+        assert_eq!(examples, [r#"{"x":1}"#]);
         assert_eq!(tool.timeout, Some(1_500));
         assert!(tool.needs_approval.is_present());
         assert_eq!(tool.scope, ["notes:read", "notes:write"]);

@@ -7,6 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::cycle_types;
 use super::rope::{list_call, option_tokens};
+use crate::shape::keywords::Bound;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{is_plain, span_of};
 use crate::shape::{Container, Data, Field, Shape, Variant};
@@ -15,12 +16,7 @@ use crate::shape::{Container, Data, Field, Shape, Variant};
 /// as another type (`#[tool(schema = ..)]`) has none: its value is not of that type, and serde's
 /// reading of its own type decides (the keywords are in its schema all the same).
 fn has_constraints(field: &Field<'_>) -> bool {
-    let tool = &field.tool;
-    tool.schema.is_none()
-        && (tool.range.is_some()
-            || tool.length.is_some()
-            || tool.pattern.is_some()
-            || tool.format.is_some())
+    field.tool.schema.is_none() && field.keywords.constrain()
 }
 
 /// The body of `check_constraints` for a struct whose fields have no constraints of their own:
@@ -174,42 +170,37 @@ fn check_field(
     } else {
         quote!(.within_field(#name) #(#outer)*)
     };
-    let tool = &field.tool;
+    let keywords = &field.keywords;
     let mut checks = Vec::new();
-    let number = |bound: &Option<crate::attr::tool::LitExpr>| {
-        let n = bound
-            .as_ref()
-            .and_then(crate::expand::schema::keywords::number)
-            .and_then(|n| n.parse::<f64>().ok());
-        option_tokens(n.map(proc_macro2::Literal::f64_unsuffixed))
+    let number = |bound: &Option<Bound>| {
+        let n = bound.as_ref().and_then(|b| b.number.as_ref());
+        option_tokens(n.map(|n| proc_macro2::Literal::f64_unsuffixed(n.value)))
     };
-    let count = |bound: &Option<crate::attr::tool::LitExpr>| {
-        let n = bound
-            .as_ref()
-            .and_then(crate::expand::schema::keywords::number)
-            .and_then(|n| n.parse::<usize>().ok());
-        option_tokens(n)
+    let count = |bound: &Option<Bound>| {
+        let n = bound.as_ref().and_then(|b| b.number.as_ref());
+        option_tokens(n.and_then(|n| n.count))
     };
-    if let Some(range) = &tool.range {
+    if let Some(range) = &keywords.range {
         let (min, max) = (number(&range.min), number(&range.max));
         checks.push(quote! {
             ::toolgen::__private::check_range(
                 ::toolgen::__private::Constrained::number(__toolgen_value), #min, #max)
         });
     }
-    if let Some(length) = &tool.length {
+    if let Some(length) = &keywords.length {
         let (min, max) = (count(&length.min), count(&length.max));
         checks.push(quote! {
             ::toolgen::__private::check_length(__toolgen_value, #min, #max)
         });
     }
-    if let Some(pattern) = &tool.pattern {
+    if let Some(pattern) = &keywords.pattern {
+        let pattern = &pattern.lit;
         checks.push(quote! {
             ::toolgen::__private::check_pattern(
                 ::toolgen::__private::Constrained::text(__toolgen_value), #pattern)
         });
     }
-    if let Some(format) = &tool.format {
+    if let Some(format) = &keywords.format {
         checks.push(quote! {
             ::toolgen::__private::check_format(
                 ::toolgen::__private::Constrained::text(__toolgen_value), #format)

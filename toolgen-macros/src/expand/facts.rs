@@ -88,28 +88,12 @@ fn keeps_null(field: &Field<'_>, untagged: bool) -> bool {
     untagged
         && field.flatten.is_none()
         && !field.prop.defaults_to_value
-        && (field.with.is_some() || reads_null_as_value(field.input_ty()))
-}
-
-/// Whether a value of `ty` reads `null` as itself, while a missing key is an error: a
-/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.) A bare `Value` is
-/// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
-/// wrongly only keeps a `null` that serde then reports.
-fn reads_null_as_value(ty: &syn::Type) -> bool {
-    use crate::shape::ty::Ty;
-    let bare_value =
-        matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
-    bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
+        && (field.with.is_some() || crate::shape::ty::reads_null_as_value(field.input_ty()))
 }
 
 /// A `pattern` Anthropic's grammar cannot read (a word boundary).
 fn unreadable_pattern(field: &Field<'_>) -> bool {
-    field.tool.pattern.as_ref().is_some_and(|pattern| {
-        // Backreferences and lookaround do not parse (and are refused for every tool).
-        regex_syntax::Parser::new()
-            .parse(&pattern.value())
-            .is_ok_and(|hir| crate::shape::check::has_word_boundary(&hir))
-    })
+    field.keywords.unreadable_pattern()
 }
 
 /// `<ty as ToolSchema>::FACTS`, with the container's own type replaced by `Recursion<Self>`.
@@ -170,7 +154,7 @@ pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream
         inner
     };
     if defaulted(field) {
-        let fill = option_tokens(field.prop.fill_text().filter(|_| !untagged));
+        let fill = option_tokens(field.keywords.fill_text().filter(|_| !untagged));
         quote! {
             &::toolgen::__private::Facts::defaulted(
                 #fill, &[::toolgen::__private::Kid::branch(#inner)]

@@ -98,9 +98,10 @@ impl Ropes<'_> {
                 };
                 quote!(::toolgen::__private::Rope::Branches(&#branches, &#template))
             }
-            Node::CheckDefault(ty, string) => {
+            Node::CheckDefault(ty, string, value) => {
                 let string = option_tokens(string.as_ref());
-                quote_spanned!(span_of(ty)=> ::toolgen::__private::Rope::Str(
+                let span = syn::spanned::Spanned::span(&**value);
+                quote_spanned!(span=> ::toolgen::__private::Rope::Str(
                 ::toolgen::__private::check_default::<#ty>(#string)))
             }
             Node::CheckPatch(ty, misuse) => {

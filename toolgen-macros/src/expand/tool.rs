@@ -197,7 +197,12 @@ fn extras_const(tool: &ToolInfo) -> Option<TokenStream> {
         let examples = if tool.input_examples.is_empty() {
             String::new()
         } else {
-            format!("[{}]", tool.input_examples.join(","))
+            let texts: Vec<&str> = tool
+                .input_examples
+                .iter()
+                .map(|e| e.text.as_str())
+                .collect();
+            format!("[{}]", texts.join(","))
         };
         let title = option_tokens(mcp.title.as_ref());
         let hints = mcp

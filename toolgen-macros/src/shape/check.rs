@@ -4,11 +4,10 @@
 use std::collections::HashMap;
 
 use syn::Type;
-use syn::spanned::Spanned;
 
 use crate::attr::doc::Desc;
-use crate::attr::tool::{self as attr, Bounds};
-use crate::json;
+use crate::attr::tool as attr;
+use crate::shape::keywords::{self, article, known_type};
 use crate::shape::repr::Repr;
 use crate::shape::ty::{inner_types, mentions_self};
 use crate::shape::{Container, Data, Field, Shape};
@@ -23,6 +22,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_hints(container, errors);
         check_tool_generics(container, errors);
         check_strict_patterns(container, errors);
+        keywords::check_input_examples(container, errors);
     }
     check_answer_generics(container, errors);
     check_union(container, errors);
@@ -36,9 +36,9 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
     {
         check_flatten(field, errors);
         check_with(field, errors);
-        check_constraints(field, errors);
-        check_default(field, errors);
-        check_default_rules(field, errors);
+        keywords::check_constraints(field, errors);
+        keywords::check_default(field, errors);
+        keywords::check_default_rules(field, errors);
         check_required(field, errors);
         check_nullable(field, errors);
         check_recursive_field(container, field, errors);
@@ -129,11 +129,6 @@ fn check_nullable(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     }
 }
 
-/// The JSON type the macro sees for a type written in a field, when it knows it.
-fn known_type(ty: &syn::Type) -> Option<&'static str> {
-    crate::shape::ty::Ty::of(ty).json_type()
-}
-
 /// serde can flatten only types it reads from a JSON object (structs, maps).
 fn check_flatten(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     if field.flatten.is_none() {
@@ -152,14 +147,6 @@ fn check_flatten(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     }
 }
 
-fn article(json: &str) -> String {
-    match json {
-        "array" | "integer" | "enum" => format!("an {json}"),
-        "null" => "`null`".to_owned(),
-        _ => format!("a {json}"),
-    }
-}
-
 /// `with`/`deserialize_with` hand the field to a function toolgen cannot read: the user must say
 /// what it accepts.
 fn check_with(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
@@ -174,347 +161,6 @@ fn check_with(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
             )
             .with_span(&span),
         );
-    }
-}
-
-/// The formats JSON Schema 2020-12 defines.
-const FORMATS: &[&str] = &[
-    "date-time",
-    "date",
-    "time",
-    "duration",
-    "email",
-    "idn-email",
-    "hostname",
-    "idn-hostname",
-    "ipv4",
-    "ipv6",
-    "uri",
-    "uri-reference",
-    "iri",
-    "iri-reference",
-    "uuid",
-    "uri-template",
-    "json-pointer",
-    "relative-json-pointer",
-    "regex",
-];
-
-/// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
-fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    let tool = &field.tool;
-    // Only the value keywords read the type: most fields have none, and classifying a type
-    // reads its names across the compiler's proc-macro bridge.
-    let keywords = tool.range.is_some()
-        || tool.length.is_some()
-        || tool.pattern.is_some()
-        || tool.format.is_some();
-    let json = keywords
-        .then(|| crate::shape::ty::value_json_type(field.input_ty()))
-        .flatten();
-    let wrong_type = |what: &str, wanted: &str, span: &syn::Type| {
-        darling::Error::custom(format!(
-            "`{what}` applies to {wanted}, but this field is {}",
-            json.map(article).unwrap_or_default()
-        ))
-        .with_span(span)
-    };
-    if let Some(range) = &tool.range {
-        if json.is_some_and(|j| !matches!(j, "integer" | "number")) {
-            errors.push(wrong_type("range", "numbers", field.ty));
-        }
-        check_bounds("range", range, errors);
-    }
-    if let Some(length) = &tool.length {
-        if json.is_some_and(|j| !matches!(j, "string" | "array")) {
-            errors.push(wrong_type("length", "strings and arrays", field.ty));
-        } else if json.is_none() {
-            errors.push(
-                darling::Error::custom(
-                    "`length` needs to know whether the field is a string or an array, and \
-                     toolgen cannot see into this type; put `length` on a `String` or `Vec` \
-                     field, or give the schema with #[tool(schema = ..)]",
-                )
-                .with_span(field.ty),
-            );
-        }
-        check_bounds("length", length, errors);
-        for bound in [&length.min, &length.max].into_iter().flatten() {
-            let whole = crate::expand::schema::keywords::number(bound)
-                .is_some_and(|n| !n.contains(['.', '-', 'e', 'E']));
-            if !whole {
-                errors.push(
-                    darling::Error::custom("a length is a whole number, 0 or more")
-                        .with_span(bound),
-                );
-            }
-        }
-    }
-    if let Some(pattern) = &tool.pattern {
-        if json.is_some_and(|j| j != "string") {
-            errors.push(wrong_type("pattern", "strings", field.ty));
-        }
-        if let Err(err) = regex_syntax::Parser::new().parse(&pattern.value()) {
-            errors.push(
-                darling::Error::custom(format!("invalid pattern: {}", err.to_string().trim_end()))
-                    .with_span(pattern),
-            );
-        }
-    }
-    if let Some(format) = &tool.format {
-        if json.is_some_and(|j| j != "string") {
-            errors.push(wrong_type("format", "strings", field.ty));
-        }
-        let value = format.value();
-        if !FORMATS.contains(&value.as_str()) {
-            let closest = FORMATS
-                .iter()
-                .map(|f| (strsim::jaro_winkler(f, &value), f))
-                .filter(|(score, _)| *score > 0.8)
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            let hint = match closest {
-                Some((_, f)) => format!("; did you mean `{f}`?"),
-                None => format!(
-                    "; known formats: {}; a format toolgen does not check is written with \
-                     `custom_format = \"{value}\"`",
-                    FORMATS.join(", ")
-                ),
-            };
-            errors.push(
-                darling::Error::custom(format!("unknown format `{value}`{hint}")).with_span(format),
-            );
-        }
-    }
-    if let Some(custom) = &tool.custom_format {
-        let value = custom.value();
-        let problem = if tool.format.is_some() {
-            Some("a field has one format: keep `format` or `custom_format`".to_owned())
-        } else if FORMATS.contains(&value.as_str()) {
-            Some(format!(
-                "`{value}` is a format toolgen knows and checks: write `format = \"{value}\"`"
-            ))
-        } else if value.trim().is_empty() {
-            Some("`custom_format` takes the format's name".to_owned())
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            errors.push(darling::Error::custom(problem).with_span(custom));
-        }
-    }
-    for example in &tool.example {
-        if let Err(err) = json::expr_to_json(example) {
-            errors.push(err.into());
-        }
-    }
-}
-
-/// Bounds are numbers, and `min` is not above `max`.
-fn check_bounds(what: &str, bounds: &Bounds, errors: &mut darling::error::Accumulator) {
-    let mut values = Vec::new();
-    for bound in [&bounds.min, &bounds.max].into_iter().flatten() {
-        match crate::expand::schema::keywords::number(bound).and_then(|n| n.parse::<f64>().ok()) {
-            Some(n) => values.push(n),
-            None => errors.push(
-                darling::Error::custom(format!("`{what}` bounds must be number literals"))
-                    .with_span(bound),
-            ),
-        }
-    }
-    if bounds.min.is_none() && bounds.max.is_none() {
-        errors.push(
-            darling::Error::custom(format!(
-                "`{what}` needs `min`, `max` or both, e.g. {what}(min = 1, max = 10)"
-            ))
-            .with_span(&bounds.span),
-        );
-    }
-    if let ([min, max], Some(max_expr)) = (values.as_slice(), &bounds.max)
-        && min > max
-    {
-        errors.push(
-            darling::Error::custom(format!(
-                "`{what}` has min {min} above max {max}: no value could satisfy it"
-            ))
-            .with_span(max_expr),
-        );
-    }
-}
-
-/// A `#[tool(default)]` literal must be a value serde reads for the field's type.
-fn check_default(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    let Some(default) = &field.tool.default else {
-        return;
-    };
-    let text = match &field.prop.fill {
-        Some(Ok(text)) => text,
-        Some(Err(err)) => {
-            errors.push(err.clone().into());
-            return;
-        }
-        None => return,
-    };
-    let literal = match text.as_bytes().first() {
-        Some(b'"') => "string",
-        Some(b'[') => "array",
-        Some(b'{') => "object",
-        Some(b't' | b'f') => "boolean",
-        Some(b'n') => "null",
-        _ if text.contains(['.', 'e', 'E']) => "number",
-        _ => "integer",
-    };
-    let Some(json) = known_type(field.ty) else {
-        return;
-    };
-    let fits = match (json, literal) {
-        (_, "null") => crate::shape::ty::is_option(field.ty),
-        ("number", "integer") => true,
-        ("integer", "integer") => integer_fits(field.ty, text),
-        ("enum", "string") | ("string", "string") => true,
-        (json, literal) => json == literal,
-    };
-    if !fits {
-        let within = match crate::shape::ty::Ty::of(field.ty).integer_bounds() {
-            Some((Some(min), Some(max))) if literal == "integer" => {
-                format!(" from {min} to {max}")
-            }
-            Some((Some(min), None)) if literal == "integer" => format!(" of {min} or more"),
-            _ => String::new(),
-        };
-        errors.push(
-            darling::Error::custom(format!(
-                "default `{text}` does not fit this field, which is {}{within}",
-                article(json)
-            ))
-            .with_span(default),
-        );
-    }
-}
-
-/// A default the field's own `range` or `length` refuses would make every call that leaves the
-/// field out fail ("must be at least 1, not 0"): an error at the default. The default is the
-/// `#[tool(default = ..)]` value, or the type's `Default` under a plain `#[serde(default)]`
-/// (0, `""`, `[]`), and, for text, the field's `pattern`.
-fn check_default_rules(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
-    let (value, what, span) = match (&field.tool.default, field.prop.states_type_default) {
-        (Some(default), _) => match default_value(&default.0) {
-            Some(value) => (value, "the default".to_owned(), default.0.span()),
-            None => return,
-        },
-        (None, true) => {
-            let value = match known_type(field.ty) {
-                Some("integer" | "number") => DefaultValue::Number(0.0),
-                Some("string") => DefaultValue::Length(0, "characters"),
-                Some("array") => DefaultValue::Length(0, "items"),
-                _ => return,
-            };
-            let span = crate::attr::serde::key_span(&field.original.attrs, "default")
-                .unwrap_or_else(|| field.ty.span());
-            (
-                value,
-                "`#[serde(default)]`'s value (the type's `Default`)".to_owned(),
-                span,
-            )
-        }
-        (None, false) => return,
-    };
-    let bound = |bound: &Option<crate::attr::tool::LitExpr>| {
-        bound
-            .as_ref()
-            .and_then(crate::expand::schema::keywords::number)
-            .and_then(|n| n.parse::<f64>().ok())
-    };
-    let broken = match (&value, &field.tool.range, &field.tool.length) {
-        (DefaultValue::Number(n), Some(range), _) => match (bound(&range.min), bound(&range.max)) {
-            (Some(min), _) if *n < min => Some(format!("is {n}, below the range's min {min}")),
-            (_, Some(max)) if *n > max => Some(format!("is {n}, above the range's max {max}")),
-            _ => None,
-        },
-        (DefaultValue::Length(len, unit), _, Some(length)) => {
-            let len = *len as f64;
-            match (bound(&length.min), bound(&length.max)) {
-                (Some(min), _) if len < min => Some(format!(
-                    "has {len} {unit}, fewer than the length's min {min}"
-                )),
-                (_, Some(max)) if len > max => Some(format!(
-                    "has {len} {unit}, more than the length's max {max}"
-                )),
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    // A pattern, where the default is ASCII text (where the small engine here and the one
-    // argument parsing uses agree on every class).
-    let broken = broken.or_else(|| {
-        let pattern = field.tool.pattern.as_ref()?;
-        let text = match &field.tool.default {
-            Some(default) => match &default.0 {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => text.value(),
-                _ => return None,
-            },
-            None if matches!(value, DefaultValue::Length(0, "characters")) => String::new(),
-            None => return None,
-        };
-        let regex = regex_lite::Regex::new(&pattern.value()).ok()?;
-        (text.is_ascii() && !regex.is_match(&text))
-            .then(|| format!("{text:?} does not match the pattern `{}`", pattern.value()))
-    });
-    if let Some(broken) = broken {
-        errors.push(
-            darling::Error::custom(format!(
-                "{what} {broken}: every call that leaves the field out would be refused; give a \
-                 default the field's rules take"
-            ))
-            .with_span(&span),
-        );
-    }
-}
-
-/// A default as far as `range` and `length` read it.
-enum DefaultValue {
-    Number(f64),
-    /// A length, and what it counts.
-    Length(usize, &'static str),
-}
-
-/// A `#[tool(default = ..)]` literal as [`DefaultValue`]: a number, a string's characters, an array's
-/// items.
-fn default_value(expr: &syn::Expr) -> Option<DefaultValue> {
-    match expr {
-        syn::Expr::Lit(syn::ExprLit { lit, .. }) => match lit {
-            syn::Lit::Str(text) => Some(DefaultValue::Length(
-                text.value().chars().count(),
-                "characters",
-            )),
-            syn::Lit::Int(int) => int.base10_parse::<f64>().ok().map(DefaultValue::Number),
-            syn::Lit::Float(float) => float.base10_parse::<f64>().ok().map(DefaultValue::Number),
-            _ => None,
-        },
-        syn::Expr::Unary(syn::ExprUnary {
-            op: syn::UnOp::Neg(_),
-            expr,
-            ..
-        }) => match default_value(expr)? {
-            DefaultValue::Number(n) => Some(DefaultValue::Number(-n)),
-            DefaultValue::Length(..) => None,
-        },
-        syn::Expr::Array(array) => Some(DefaultValue::Length(array.elems.len(), "items")),
-        _ => None,
-    }
-}
-
-/// Whether an integer literal is within the field type's bounds (`u8`: 0..=255, ..).
-fn integer_fits(ty: &syn::Type, text: &str) -> bool {
-    let Ok(value) = text.parse::<i128>() else {
-        return true;
-    };
-    match crate::shape::ty::Ty::of(ty).integer_bounds() {
-        Some((min, max)) => min.is_none_or(|m| value >= m) && max.is_none_or(|m| value <= m),
-        None => true,
     }
 }
 
@@ -885,34 +531,18 @@ fn check_strict_patterns(container: &Container<'_>, errors: &mut darling::error:
     }
     // Every field as written, those serde skips too.
     for field in container.written_fields() {
-        let Some(pattern) = &field.tool.pattern else {
+        let Some(pattern) = &field.keywords.pattern else {
             continue;
         };
-        if let Ok(hir) = regex_syntax::Parser::new().parse(&pattern.value())
-            && has_word_boundary(&hir)
-        {
+        if field.keywords.unreadable_pattern() {
             errors.push(
                 darling::Error::custom(
                     "Anthropic strict mode does not take word boundaries (`\\b`, `\\B`) in a \
                      `pattern`; rewrite the regex without them, or use \
                      `#[tool(strict = \"openai\")]`",
                 )
-                .with_span(pattern),
+                .with_span(&pattern.lit),
             );
         }
-    }
-}
-
-pub(crate) fn has_word_boundary(hir: &regex_syntax::hir::Hir) -> bool {
-    use regex_syntax::hir::{HirKind, Look};
-    match hir.kind() {
-        HirKind::Look(look) => !matches!(
-            look,
-            Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF
-        ),
-        HirKind::Repetition(repetition) => has_word_boundary(&repetition.sub),
-        HirKind::Capture(capture) => has_word_boundary(&capture.sub),
-        HirKind::Concat(items) | HirKind::Alternation(items) => items.iter().any(has_word_boundary),
-        HirKind::Empty | HirKind::Literal(_) | HirKind::Class(_) => false,
     }
 }

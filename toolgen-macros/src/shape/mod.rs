@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cycles;
+pub mod keywords;
 pub mod prop;
 pub mod repr;
 pub mod ty;
@@ -18,6 +19,7 @@ use crate::attr::serde::{self as serde_attr, SerdeContainer};
 use crate::attr::tool::{
     self as attr, DescribedAttrs, EnumAttrs, FieldToolAttrs, StructAttrs, ToolAttrs, VariantAttrs,
 };
+use keywords::Keywords;
 use prop::{Prop, SerdeDefault};
 use repr::Repr;
 
@@ -78,8 +80,8 @@ pub struct ToolInfo {
     pub eager_input_streaming: bool,
     /// `#[tool(allowed_callers(direct, program))]`, each once; empty when not written.
     pub allowed_callers: Vec<attr::CallerKind>,
-    /// `#[tool(input_example = json!({..}))]`, each as JSON text.
-    pub input_examples: Vec<String>,
+    /// `#[tool(input_example = json!({..}))]`, each as written and as JSON text.
+    pub input_examples: Vec<attr::InputExample>,
     /// `#[tool(timeout = "10s")]`, in milliseconds.
     pub timeout: Option<u64>,
     /// `#[tool(needs_approval)]`
@@ -119,8 +121,10 @@ pub struct Field<'a> {
     pub flatten: Option<Span>,
     /// `#[serde(with)]`/`deserialize_with`, with its span.
     pub with: Option<Span>,
-    /// `#[tool(..)]` on the field.
+    /// `#[tool(..)]` on the field, without its keywords (taken into `keywords`).
     pub tool: FieldToolAttrs,
+    /// Its validation and annotation keywords, decided once.
+    pub keywords: Keywords,
     /// What the walks read of it, derived once (required, default, ..).
     pub prop: Prop,
 }
@@ -436,7 +440,8 @@ impl<'a> Field<'a> {
         errors: &mut darling::error::Accumulator,
     ) -> Self {
         let attrs = &field.original.attrs;
-        let (tool, _) = read_attrs::<FieldToolAttrs>(attrs, errors);
+        let (mut tool, _) = read_attrs::<FieldToolAttrs>(attrs, errors);
+        let keywords = Keywords::take(&mut tool);
         let description = tool
             .description
             .as_ref()
@@ -459,6 +464,7 @@ impl<'a> Field<'a> {
         let prop = Prop::derive(
             field.ty,
             &tool,
+            &keywords,
             serde_default,
             with.is_some(),
             nullable,
@@ -476,6 +482,7 @@ impl<'a> Field<'a> {
                 .then(|| serde_attr::key_span(attrs, "flatten").unwrap_or_else(Span::call_site)),
             with,
             tool,
+            keywords,
             prop,
         }
     }
@@ -542,8 +549,8 @@ fn newtype_field<'a>(
     if let Some(description) = tool.description.take() {
         refuse(Some(description.span()), "description");
     }
-    if let Some(default) = tool.default.take() {
-        refuse(Some(syn::spanned::Spanned::span(&default.0)), "default");
+    if let Some(default) = read.keywords.default.take() {
+        refuse(Some(syn::spanned::Spanned::span(&default.expr)), "default");
     }
     for (flag, key) in [
         (&mut tool.required, "required"),

@@ -6,6 +6,7 @@
 use syn::{Ident, Type};
 
 use super::Field;
+use super::keywords::Keywords;
 use super::ty::{is_option, mentions_self, names_patch};
 use crate::attr::tool::FieldToolAttrs;
 
@@ -24,9 +25,6 @@ pub struct Prop {
     /// field (not a function's, nor the container's value's), without `#[tool(default)]`, nor
     /// `#[tool(schema = Patch<..>)]`.
     pub states_type_default: bool,
-    /// `#[tool(default = ..)]` as JSON text (stated in the schema, and filled in where the key is
-    /// missing), or why it is not JSON.
-    pub fill: Option<syn::Result<String>>,
     /// Whether the field's input type mentions the container itself (a recursive field).
     pub holds_self: bool,
     /// Whether the schema is the field's `Option`'s inner type's, as published tools write a
@@ -44,6 +42,7 @@ impl Prop {
     pub fn derive(
         ty: &Type,
         tool: &FieldToolAttrs,
+        keywords: &Keywords,
         serde_default: SerdeDefault,
         with: bool,
         nullable: bool,
@@ -57,13 +56,13 @@ impl Prop {
         // serde reads a missing `Option` as `None`, but not when a `deserialize_with` function
         // reads the field: then only `default` makes it optional.
         let optional = is_option(ty) && !with;
-        let serde_requires = !default && tool.default.is_none() && !optional;
+        let serde_requires = !default && keywords.default.is_none() && !optional;
         let input_ty = tool.schema.as_ref().unwrap_or(ty);
-        let has_default = default || tool.default.is_some();
+        let has_default = default || keywords.default.is_some();
         let none_by_default = is_option(input_ty)
             && !with
             && !default_path
-            && tool.default.is_none()
+            && keywords.default.is_none()
             && !container_default;
         let required = tool.required.is_present() || serde_requires;
         Prop {
@@ -72,23 +71,14 @@ impl Prop {
             defaults_to_value: has_default && !none_by_default,
             // A field described as a `Patch` (serde_with's `double_option`, say): its own type's
             // `Default` (`None`) is a missing key, not the `null` it would be written as.
-            states_type_default: tool.default.is_none()
+            states_type_default: keywords.default.is_none()
                 && default
                 && !default_path
                 && !container_default
                 && !tool.schema.as_ref().is_some_and(names_patch),
-            fill: tool
-                .default
-                .as_ref()
-                .map(|value| crate::json::expr_to_json(value)),
             holds_self: mentions_self(input_ty, own),
             optional_inner: is_option(input_ty) && !required && !nullable,
         }
-    }
-
-    /// The `#[tool(default = ..)]` value's JSON text, when it is JSON.
-    pub fn fill_text(&self) -> Option<&str> {
-        self.fill.as_ref()?.as_deref().ok()
     }
 }
 
@@ -127,7 +117,7 @@ impl Field<'_> {
             .collect();
         // (Through a pointer too: serde reads a `Box<Patch<T>>` as the `Patch` inside.)
         if own && self.flatten.is_none() {
-            if self.tool.default.is_some() {
+            if self.keywords.default.is_some() {
                 out.push((ty, PatchMisuse::Filled));
             } else if self.prop.serde_requires {
                 out.push((ty, PatchMisuse::NoDefault));

@@ -483,3 +483,13 @@ pub fn is_option(ty: &Type) -> bool {
 pub fn span_of(ty: &Type) -> Span {
     ty.span()
 }
+
+/// Whether a value of `ty` reads `null` as itself, while a missing key is an error: a
+/// `serde_json::Value` (`Null`) and `()`. (An `Option` reads both as `None`.) A bare `Value` is
+/// taken for `serde_json`'s too: it is what that name means in nearly every crate, and taking it
+/// wrongly only keeps a `null` that serde then reports.
+pub fn reads_null_as_value(ty: &syn::Type) -> bool {
+    let bare_value =
+        matches!(ty, syn::Type::Path(path) if path.qself.is_none() && path.path.is_ident("Value"));
+    bare_value || matches!(Ty::of(ty), Ty::Value | Ty::Unit)
+}

@@ -643,7 +643,8 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
             }
         }
         if !found {
-            panic!("toolgen: the #[tool(default = ..)] value is not one of the enum's values");
+            let message = NotAValue::new(string, values);
+            panic!("{}", message.text());
         }
     }
     // A struct or a map; an enum (whose object form is its alternatives) takes its literals.
@@ -657,9 +658,93 @@ pub const fn check_default<T: ToolSchema + ?Sized>(string: Option<&str>) -> &'st
     ""
 }
 
+/// The message of a `#[tool(default = ..)]` that is not one of an enum's values, written in
+/// const evaluation (which formats only a `&str`): the value and the allowed ones, cut at
+/// [`NotAValue::CAP`] bytes.
+struct NotAValue {
+    bytes: [u8; NotAValue::CAP],
+    len: usize,
+}
+
+impl NotAValue {
+    const CAP: usize = 1024;
+
+    const fn new(string: Option<&str>, values: &[&str]) -> NotAValue {
+        let mut message = NotAValue {
+            bytes: [0; NotAValue::CAP],
+            len: 0,
+        };
+        message.push("toolgen: #[tool(default = ..)] is ");
+        match string {
+            Some(string) => {
+                message.push("\"");
+                message.push(string);
+                message.push("\"");
+            }
+            None => message.push("not a string"),
+        }
+        message.push(", not one of the enum's values: ");
+        let mut i = 0;
+        while i < values.len() {
+            if i > 0 {
+                message.push(", ");
+            }
+            message.push("\"");
+            message.push(values[i]);
+            message.push("\"");
+            i += 1;
+        }
+        message.push("; give one of them, as serde reads it");
+        message
+    }
+
+    /// Appends `text`, as much of it as fits (whole characters).
+    const fn push(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && self.len < NotAValue::CAP {
+            self.bytes[self.len] = bytes[i];
+            self.len += 1;
+            i += 1;
+        }
+        // A character cut in two is dropped.
+        while self.len > 0 && core::str::from_utf8(self.bytes.split_at(self.len).0).is_err() {
+            self.len -= 1;
+        }
+    }
+
+    const fn text(&self) -> &str {
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "toolgen: #[tool(default = ..)] is not one of the enum's values",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
+
+    #[test]
+    fn a_default_not_among_an_enums_values_is_named_with_them() {
+        let message = super::NotAValue::new(Some("wordd"), &["word", "phrase"]);
+        assert_eq!(
+            message.text(),
+            "toolgen: #[tool(default = ..)] is \"wordd\", not one of the enum's values: \"word\", \
+             \"phrase\"; give one of them, as serde reads it"
+        );
+        let message = super::NotAValue::new(None, &["a"]);
+        assert!(message.text().contains("is not a string, not one of"));
+        // Cut at its capacity, on a character's boundary.
+        let long = "é".repeat(2000);
+        let message = super::NotAValue::new(Some(&long), &["a"]);
+        assert!(message.text().len() <= super::NotAValue::CAP);
+        assert!(
+            message
+                .text()
+                .starts_with("toolgen: #[tool(default = ..)] is \"éé")
+        );
+    }
 
     use super::{FEW_ITEMS, first_repeat};
 

@@ -1,23 +1,23 @@
-//! Validation and annotation keywords from `#[tool(..)]` on a field: `range`, `length`, `pattern`,
-//! `format`. The checks (`shape::check`) have already refused what does not fit the field's type.
+//! A field's validation and annotation keywords (`range`, `length`, `pattern`, `format`) as
+//! schema text, from its decided [`Keywords`](crate::shape::keywords::Keywords). The checks
+//! (`shape::keywords`) have already refused what does not fit the field's type.
 
 use super::{Node, json};
 use crate::shape::Field;
+use crate::shape::keywords::Bound;
 
-/// The JSON number an attribute bound stands for, if it is one.
-pub fn number(expr: &crate::attr::tool::LitExpr) -> Option<String> {
-    json::expr_to_json(expr)
-        .ok()
-        .filter(|text| text.parse::<f64>().is_ok())
+/// A bound's JSON number text, if it is a number.
+fn number(bound: &Option<Bound>) -> Option<String> {
+    Some(bound.as_ref()?.number.as_ref()?.text.clone())
 }
 
 /// `"minimum"`/`"maximum"` from `range`, merged with the bounds an integer type already has.
 pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
-    let Some(range) = &field.tool.range else {
+    let Some(range) = &field.keywords.range else {
         return node;
     };
-    let min = range.min.as_ref().and_then(number);
-    let max = range.max.as_ref().and_then(number);
+    let min = number(&range.min);
+    let max = number(&range.max);
     match node {
         Node::Nullable(inner) => Node::Nullable(Box::new(apply_range(*inner, field))),
         Node::Described(inner, description) => {
@@ -71,7 +71,7 @@ fn tighter(own: Option<String>, given: Option<String>, lower: bool) -> Option<St
 /// `length`, `pattern` and `format` as keywords for the field's (innermost) schema.
 pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
     let mut keywords = Vec::new();
-    if let Some(length) = &field.tool.length {
+    if let Some(length) = &field.keywords.length {
         let json = node
             .json_type()
             .or_else(|| crate::shape::ty::value_json_type(field.input_ty()));
@@ -79,24 +79,24 @@ pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
             Some("array") => ("minItems", "maxItems"),
             _ => ("minLength", "maxLength"),
         };
-        if let Some(min) = length.min.as_ref().and_then(number) {
+        if let Some(min) = number(&length.min) {
             keywords.push(Node::text(format!("\"{min_key}\":{min}")));
         }
-        if let Some(max) = length.max.as_ref().and_then(number) {
+        if let Some(max) = number(&length.max) {
             keywords.push(Node::text(format!("\"{max_key}\":{max}")));
         }
     }
-    if let Some(pattern) = &field.tool.pattern {
+    if let Some(pattern) = &field.keywords.pattern {
         keywords.push(Node::text(format!(
             "\"pattern\":{}",
-            json::string(&pattern.value())
+            json::string(&pattern.lit.value())
         )));
     }
     if let Some(format) = field
-        .tool
+        .keywords
         .format
         .as_ref()
-        .or(field.tool.custom_format.as_ref())
+        .or(field.keywords.custom_format.as_ref())
     {
         keywords.push(Node::text(format!(
             "\"format\":{}",

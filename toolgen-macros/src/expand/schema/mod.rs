@@ -61,8 +61,8 @@ pub enum Node {
     /// under `anyOf` (`Rope::Branches`).
     Branches(Vec<syn::Type>, Box<Node>),
     /// Nothing, but const evaluation fails if the `#[tool(default)]` literal (the string, when it
-    /// is one) cannot be a value of the type (`check_default`).
-    CheckDefault(Box<syn::Type>, Option<String>),
+    /// is one) cannot be a value of the type (`check_default`), spanned at the value (the expression).
+    CheckDefault(Box<syn::Type>, Option<String>, Box<syn::Expr>),
     /// Nothing, but const evaluation fails if the type is toolgen's `Patch`, held as the misuse
     /// says (`check_patch`).
     CheckPatch(Box<syn::Type>, PatchMisuse),
@@ -460,17 +460,26 @@ pub fn object_parts(cx: &Context<'_>, fields: &[Field<'_>], untagged: bool) -> O
         }
         parts.names.push(field.name.clone());
         let mut property = vec![Node::text(format!("{}:", json::string(&field.name)))];
-        if let Some(default) = &field.tool.default
+        // A type the macro cannot see into (an enum of yours) checks the default in const
+        // evaluation, through an `Option`: at the value, which the error names with the
+        // enum's values. (`None` on an `Option` is checked by the shape.)
+        if let Some(default) = &field.keywords.default
             && crate::shape::ty::Ty::of(field.ty).json_type().is_none()
         {
-            let string = match &**default {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => Some(text.value()),
-                _ => None,
+            let null = default.json.as_deref().ok() == Some("null");
+            let ty = match crate::shape::ty::Ty::of(field.ty) {
+                crate::shape::ty::Ty::Option(_) if null => None,
+                crate::shape::ty::Ty::Option(inner) => Some(inner),
+                _ => Some(field.ty),
             };
-            property.push(Node::CheckDefault(Box::new(field.ty.clone()), string));
+            if let Some(ty) = ty {
+                let (string, value) = (default.string.clone(), default.expr.clone());
+                property.push(Node::CheckDefault(
+                    Box::new(ty.clone()),
+                    string,
+                    Box::new(value),
+                ));
+            }
         }
         // A concrete type checks each one in a const of its own (`patch_checks`), so that
         // every one is reported; a generic type's may name its parameters, known only here.
@@ -542,17 +551,17 @@ pub fn schema_for_field(cx: &Context<'_>, field: &Field<'_>) -> Node {
     };
     let node = keywords::apply_range(node, field);
     let mut keywords = keywords::constraints(field, &node);
-    if let Some(text) = field.prop.fill_text() {
+    if let Some(text) = field.keywords.fill_text() {
         keywords.push(Node::text(format!("\"default\":{text}")));
     } else if field.prop.states_type_default && !field.prop.optional_inner {
         // (An optional field's `None` is its absence, not a `null` the schema shows.)
         keywords.push(types::default_of(field.ty));
     }
-    let examples: Vec<String> = field
-        .tool
-        .example
+    let examples: Vec<&str> = field
+        .keywords
+        .examples
         .iter()
-        .filter_map(|e| json::expr_to_json(e).ok())
+        .filter_map(|(_, json)| json.as_deref().ok())
         .collect();
     if !examples.is_empty() {
         keywords.push(Node::text(format!("\"examples\":[{}]", examples.join(","))));
