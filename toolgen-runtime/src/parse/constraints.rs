@@ -1,14 +1,19 @@
 //! What the schema states and serde does not enforce (ranges, lengths, item counts, patterns,
 //! formats), checked on the parsed value, with the JSON path of the value that breaks it.
 //!
-//! The generated `ToolSchema::check_constraints` calls these with the bounds from the same
-//! `#[tool(..)]` attributes that wrote the schema's keywords.
+//! One checker reads the keywords ([`Keywords`]): the generated `ToolSchema::check_constraints`
+//! calls it (through `check_range`, `check_length`, ..) with the bounds from the same `#[tool(..)]`
+//! attributes that wrote the schema's keywords, and a [`DynamicTool`](crate::DynamicTool) with
+//! those its JSON Schema states.
 
 use std::collections::BTreeMap;
 use std::sync::RwLock;
 
+use serde_json::{Map, Value};
+
 use crate::kept::kept;
-use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::parse::args::{ArgsError, ArgsErrorKind, push_index, push_key};
+use crate::schema::facts::Keywords;
 
 /// A constraint a parsed value breaks, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,21 +57,27 @@ impl Violation {
         self
     }
 
-    /// The path the way serde_path_to_error writes it: `flashcards[2].unit`.
+    /// The path the way serde_path_to_error writes it (`flashcards[2].unit`), a key cut as
+    /// every path of an argument error is ([`push_key`]).
     fn path(&self) -> String {
         let mut path = String::new();
+        self.push_path(&mut path);
+        path
+    }
+
+    /// Appends the violation's path to `path`, the path of the value it was found in.
+    pub(crate) fn push_path(&self, path: &mut String) {
         for segment in self.segments.iter().rev() {
             match segment {
-                Segment::Key(key) => {
-                    if !path.is_empty() {
-                        path.push('.');
-                    }
-                    path.push_str(key);
-                }
-                Segment::Index(index) => path.push_str(&format!("[{index}]")),
+                Segment::Key(key) => push_key(path, key),
+                Segment::Index(index) => push_index(path, *index),
             }
         }
-        path
+    }
+
+    /// What is wrong.
+    pub(crate) fn message(&self) -> &str {
+        &self.message
     }
 }
 
@@ -214,7 +225,174 @@ fn show(bound: f64) -> String {
     }
 }
 
-/// `#[tool(range(min, max))]`.
+/// What a value offers the keywords of [`Keywords`]: a number, a text, a count of items or of
+/// properties.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Measure<'a> {
+    /// A number (`minimum`, `maximum`, their exclusive forms, `multipleOf`).
+    Number(f64),
+    /// A text (`minLength`, `maxLength`, `pattern`, `format`).
+    Text(&'a str),
+    /// A count of items (`minItems`, `maxItems`).
+    Items(usize),
+    /// A count of properties (`minProperties`, `maxProperties`).
+    Properties(usize),
+}
+
+impl<'k> Keywords<'k> {
+    /// The keywords of a JSON Schema node (its members). A count given as a whole float (`2.0`,
+    /// which JSON Schema reads as the integer 2) counts as that integer; a keyword of another
+    /// JSON type than its own is not read.
+    pub(crate) fn of_schema(schema: &'k Map<String, Value>) -> Keywords<'k> {
+        let number = |key: &str| schema.get(key).and_then(Value::as_f64);
+        let count = |key: &str| {
+            let value = schema.get(key)?;
+            value.as_u64().or_else(|| {
+                let float = value.as_f64()?;
+                // Saturates far past any count a value can have.
+                (float.fract() == 0.0 && float >= 0.0).then_some(float as u64)
+            })
+        };
+        let text = |key: &str| schema.get(key).and_then(Value::as_str);
+        Keywords {
+            minimum: number("minimum"),
+            maximum: number("maximum"),
+            exclusive_minimum: number("exclusiveMinimum"),
+            exclusive_maximum: number("exclusiveMaximum"),
+            multiple_of: number("multipleOf").filter(|step| *step > 0.0),
+            min_length: count("minLength"),
+            max_length: count("maxLength"),
+            min_items: count("minItems"),
+            max_items: count("maxItems"),
+            min_properties: count("minProperties"),
+            max_properties: count("maxProperties"),
+            unique_items: schema.get("uniqueItems") == Some(&Value::Bool(true)),
+            pattern: text("pattern"),
+            format: text("format"),
+        }
+    }
+
+    /// Checks `value` (a JSON value) against the keywords: its number, its text, or its items'
+    /// or properties' count, and that an array's items all differ (`uniqueItems`). `regex` is the
+    /// compiled [`Keywords::pattern`] (`None`: not checked).
+    pub(crate) fn check_value(
+        &self,
+        value: &Value,
+        regex: Option<&regex::Regex>,
+    ) -> Result<(), Violation> {
+        match value {
+            Value::Number(number) => match number.as_f64() {
+                Some(number) => self.check(Measure::Number(number), regex),
+                None => Ok(()),
+            },
+            Value::String(text) => self.check(Measure::Text(text), regex),
+            Value::Array(items) => {
+                self.check(Measure::Items(items.len()), regex)?;
+                match crate::schema::first_repeat(items).filter(|_| self.unique_items) {
+                    Some((earlier, later)) => Err(Violation::repeated(earlier).within_index(later)),
+                    None => Ok(()),
+                }
+            }
+            Value::Object(members) => self.check(Measure::Properties(members.len()), regex),
+            Value::Null | Value::Bool(_) => Ok(()),
+        }
+    }
+
+    /// Checks `measure` against the keywords about it, in the order a schema lists them: the
+    /// bounds, then `pattern`, then `format`. The first one broken is the violation.
+    pub(crate) fn check(
+        &self,
+        measure: Measure<'_>,
+        regex: Option<&regex::Regex>,
+    ) -> Result<(), Violation> {
+        match measure {
+            Measure::Number(value) => self.check_number(value),
+            Measure::Items(count) => {
+                check_count(count, self.min_items, self.max_items, "item", "items")
+            }
+            Measure::Properties(count) => check_count(
+                count,
+                self.min_properties,
+                self.max_properties,
+                "property",
+                "properties",
+            ),
+            Measure::Text(text) => {
+                let count = text.chars().count();
+                check_count(
+                    count,
+                    self.min_length,
+                    self.max_length,
+                    "character",
+                    "characters",
+                )?;
+                if let (Some(pattern), Some(regex)) = (self.pattern, regex)
+                    && !regex.is_match(text)
+                {
+                    return Err(Violation::new(format!(
+                        "must match the pattern `{pattern}`"
+                    )));
+                }
+                match self.format {
+                    Some(format) => crate::parse::formats::check_format(format, text)
+                        .map_err(|reason| Violation::new(reason.to_owned())),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn check_number(&self, value: f64) -> Result<(), Violation> {
+        let broken = if let Some(min) = self.minimum.filter(|min| value < *min) {
+            format!("must be at least {}, not {value}", show(min))
+        } else if let Some(max) = self.maximum.filter(|max| value > *max) {
+            format!("must be at most {}, not {value}", show(max))
+        } else if let Some(min) = self.exclusive_minimum.filter(|min| value <= *min) {
+            format!("must be more than {}, not {value}", show(min))
+        } else if let Some(max) = self.exclusive_maximum.filter(|max| value >= *max) {
+            format!("must be less than {}, not {value}", show(max))
+        } else if let Some(step) = self.multiple_of.filter(|step| {
+            let ratio = value / step;
+            (ratio - ratio.round()).abs() > 1e-9
+        }) {
+            format!("must be a multiple of {}, not {value}", show(step))
+        } else {
+            return Ok(());
+        };
+        Err(Violation::new(broken))
+    }
+}
+
+/// Checks a count of `one`s (characters, items, properties) against `min` and `max`.
+fn check_count(
+    count: usize,
+    min: Option<u64>,
+    max: Option<u64>,
+    one: &str,
+    many: &str,
+) -> Result<(), Violation> {
+    let units = |n: u64| if n == 1 { one } else { many };
+    let count = count as u64;
+    if let Some(min) = min
+        && count < min
+    {
+        return Err(Violation::new(format!(
+            "must have at least {min} {}, not {count}",
+            units(min)
+        )));
+    }
+    if let Some(max) = max
+        && count > max
+    {
+        return Err(Violation::new(format!(
+            "must have at most {max} {}, not {count}",
+            units(max)
+        )));
+    }
+    Ok(())
+}
+
+/// `#[tool(range(min, max))]`: [`Keywords::check`] of `minimum` and `maximum`.
 #[doc(hidden)]
 pub fn check_range(
     value: Option<f64>,
@@ -222,56 +400,37 @@ pub fn check_range(
     max: Option<f64>,
 ) -> Result<(), Violation> {
     let Some(value) = value else { return Ok(()) };
-    if let Some(min) = min
-        && value < min
-    {
-        return Err(Violation::new(format!(
-            "must be at least {}, not {value}",
-            show(min)
-        )));
-    }
-    if let Some(max) = max
-        && value > max
-    {
-        return Err(Violation::new(format!(
-            "must be at most {}, not {value}",
-            show(max)
-        )));
-    }
-    Ok(())
+    let keywords = Keywords {
+        minimum: min,
+        maximum: max,
+        ..Keywords::NONE
+    };
+    keywords.check(Measure::Number(value), None)
 }
 
 /// `#[tool(length(min, max))]`: characters (Unicode scalar values, as JSON Schema counts them) of
-/// a text, or items of a collection.
+/// a text, or items of a collection ([`Keywords::check`] of `minLength` and `maxLength`, or
+/// `minItems` and `maxItems`).
 #[doc(hidden)]
 pub fn check_length<T: Constrained + ?Sized>(
     value: &T,
     min: Option<usize>,
     max: Option<usize>,
 ) -> Result<(), Violation> {
-    let (count, unit) = match (value.text(), value.count()) {
-        (Some(text), _) => (text.chars().count(), "character"),
-        (None, Some(count)) => (count, "item"),
+    let measure = match (value.text(), value.count()) {
+        (Some(text), _) => Measure::Text(text),
+        (None, Some(count)) => Measure::Items(count),
         (None, None) => return Ok(()),
     };
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
-    if let Some(min) = min
-        && count < min
-    {
-        return Err(Violation::new(format!(
-            "must have at least {min} {unit}{}, not {count}",
-            plural(min)
-        )));
-    }
-    if let Some(max) = max
-        && count > max
-    {
-        return Err(Violation::new(format!(
-            "must have at most {max} {unit}{}, not {count}",
-            plural(max)
-        )));
-    }
-    Ok(())
+    let (min, max) = (min.map(|n| n as u64), max.map(|n| n as u64));
+    let keywords = Keywords {
+        min_length: min,
+        max_length: max,
+        min_items: min,
+        max_items: max,
+        ..Keywords::NONE
+    };
+    keywords.check(measure, None)
 }
 
 /// `#[tool(pattern)]`: the text must contain a match (JSON Schema patterns are not anchored).
@@ -280,12 +439,11 @@ pub fn check_length<T: Constrained + ?Sized>(
 #[doc(hidden)]
 pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Violation> {
     let Some(text) = text else { return Ok(()) };
-    match compiled(pattern) {
-        Some(regex) if !regex.is_match(text) => Err(Violation::new(format!(
-            "must match the pattern `{pattern}`"
-        ))),
-        _ => Ok(()),
-    }
+    let keywords = Keywords {
+        pattern: Some(pattern),
+        ..Keywords::NONE
+    };
+    keywords.check(Measure::Text(text), compiled(pattern))
 }
 
 /// The regex of a derived type's `#[tool(pattern)]`, compiled at its first use and kept for
@@ -303,8 +461,11 @@ fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
 #[doc(hidden)]
 pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
     let Some(text) = text else { return Ok(()) };
-    crate::parse::formats::check_format(format, text)
-        .map_err(|reason| Violation::new(reason.to_owned()))
+    let keywords = Keywords {
+        format: Some(format),
+        ..Keywords::NONE
+    };
+    keywords.check(Measure::Text(text), None)
 }
 
 /// The outcome of a derived type's checks, each with its path: what `check_constraints` chains,
