@@ -210,7 +210,7 @@ fn each_broken_rule_is_an_error_at_its_path() {
         ),
         (
             r#"{"node_id": "#,
-            "",
+            "node_id",
             "EOF while parsing a value at line 1 column 12",
             ArgsErrorKind::Syntax,
         ),

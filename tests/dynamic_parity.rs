@@ -477,3 +477,35 @@ fn a_broken_constraint_is_worded_alike_at_the_same_path() {
     }
     assert_eq!(compared, 10);
 }
+
+/// Text that is not JSON, or that repeats a key (also inside arguments encoded twice), is
+/// refused alike, at the same path and in the same words: both tools read arguments into a
+/// value with the one reader.
+#[test]
+fn broken_text_and_repeated_keys_are_refused_alike() {
+    let get_weather = seed_tools::SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools)
+        .find(|tool| tool.name == "get_weather")
+        .unwrap();
+    let schema: Value = serde_json::from_str(get_weather.input_schema).unwrap();
+    let dynamic = DynamicTool::new("get_weather", "A tool.", schema).unwrap();
+    let texts = [
+        r#"{"location": "#,
+        r#"{"location": "Riga",}"#,
+        r#"{"location": "Riga", "units": "celsius"} x"#,
+        r#"{"location": "Riga", "location": "Oslo"}"#,
+        r#""{\"location\": \"Riga\", \"location\": \"Oslo\"}""#,
+        r#"{"location": "Riga", "units": "celsius", "units": "kelvin"}"#,
+        "  ",
+    ];
+    for text in texts {
+        let derived = (get_weather.parse_args)(text).unwrap_err();
+        let dynamic = dynamic.parse_args(text).unwrap_err();
+        assert_eq!(
+            (dynamic.path(), dynamic.message(), dynamic.kind()),
+            (derived.path(), derived.message(), derived.kind()),
+            "{text}"
+        );
+    }
+}

@@ -11,7 +11,9 @@ use serde_json::{Map, Value};
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
-use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate, shorten_quotes};
+use crate::parse::args::{
+    ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments, shorten_quotes,
+};
 use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
@@ -523,25 +525,15 @@ impl DynamicTool {
     /// assert_eq!(error.message(), "duplicate field `query`");
     /// ```
     pub fn parse_args(&self, arguments: &str) -> Result<Value, ArgsError> {
-        if arguments.trim().is_empty() {
-            return self.parse_value(Value::Object(Map::new()));
-        }
-        self.parse_value(read_unique(arguments)?)
+        let (value, _) = read_arguments(arguments)?;
+        self.parse_value(value)
     }
 
     /// [`parse_args`](DynamicTool::parse_args) of arguments given as a value.
     pub fn parse_value(&self, mut value: Value) -> Result<Value, ArgsError> {
         // Arguments encoded twice: a JSON string holding the object (a repeated key inside is
-        // the error, as for derived tools; text that is not JSON stays a string).
-        if let Value::String(text) = &value
-            && text.trim_start().starts_with('{')
-        {
-            match read_unique(text) {
-                Ok(inner @ Value::Object(_)) => value = inner,
-                Err(error) if error.kind() == ArgsErrorKind::Data => return Err(error),
-                _ => {}
-            }
-        }
+        // the error; text that is not JSON stays a string), as derived tools read them.
+        decode_twice_encoded(&mut value)?;
         let checker = Checker {
             root: &self.schema,
             patterns: &self.patterns,
@@ -570,17 +562,6 @@ fn push_member(text: &mut String, key: &str, value: &Value) {
     text.push_str(key);
     text.push_str("\":");
     text.push_str(&value.to_string());
-}
-
-/// The JSON value of `text`, a repeated key in any of its objects an error at its path, as for
-/// derived tools (`serde_json::Value` would keep the last one without a word).
-fn read_unique(text: &str) -> Result<Value, ArgsError> {
-    match serde_json::from_str::<UniqueKeys>(text) {
-        Ok(UniqueKeys(value)) => Ok(value),
-        // A repeated key: where it is. Text that is not JSON: the position says where.
-        Err(error) if error.is_data() => Err(locate::<UniqueKeys>(text, &error)),
-        Err(error) => Err(ArgsError::from_json(&error, String::new())),
-    }
 }
 
 /// How deep schemas (through `$ref`s) and values are followed.
