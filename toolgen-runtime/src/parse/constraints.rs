@@ -326,16 +326,11 @@ impl<'k> Keywords<'k> {
                     "character",
                     "characters",
                 )?;
-                if let (Some(pattern), Some(regex)) = (self.pattern, regex)
-                    && !regex.is_match(text)
-                {
-                    return Err(Violation::new(format!(
-                        "must match the pattern `{pattern}`"
-                    )));
+                if let Some(pattern) = self.pattern {
+                    check_match(text, pattern, regex)?;
                 }
                 match self.format {
-                    Some(format) => crate::parse::formats::check_format(format, text)
-                        .map_err(|reason| Violation::new(reason.to_owned())),
+                    Some(format) => check_text_format(text, format),
                     None => Ok(()),
                 }
             }
@@ -343,11 +338,8 @@ impl<'k> Keywords<'k> {
     }
 
     fn check_number(&self, value: f64) -> Result<(), Violation> {
-        let broken = if let Some(min) = self.minimum.filter(|min| value < *min) {
-            format!("must be at least {}, not {value}", show(min))
-        } else if let Some(max) = self.maximum.filter(|max| value > *max) {
-            format!("must be at most {}, not {value}", show(max))
-        } else if let Some(min) = self.exclusive_minimum.filter(|min| value <= *min) {
+        check_bounds(value, self.minimum, self.maximum)?;
+        let broken = if let Some(min) = self.exclusive_minimum.filter(|min| value <= *min) {
             format!("must be more than {}, not {value}", show(min))
         } else if let Some(max) = self.exclusive_maximum.filter(|max| value >= *max) {
             format!("must be less than {}, not {value}", show(max))
@@ -363,7 +355,34 @@ impl<'k> Keywords<'k> {
     }
 }
 
-/// Checks a count of `one`s (characters, items, properties) against `min` and `max`.
+// The rules, one function each, which `Keywords::check` and the derive's helpers below call.
+// The helpers call them directly, not through a `Keywords` built for the call: a check of a
+// derived field costs what it did (benches/parse_cost.sh, the `constrained` case).
+
+/// `minimum` and `maximum`.
+#[inline]
+fn check_bounds(value: f64, min: Option<f64>, max: Option<f64>) -> Result<(), Violation> {
+    if let Some(min) = min
+        && value < min
+    {
+        return Err(Violation::new(format!(
+            "must be at least {}, not {value}",
+            show(min)
+        )));
+    }
+    if let Some(max) = max
+        && value > max
+    {
+        return Err(Violation::new(format!(
+            "must be at most {}, not {value}",
+            show(max)
+        )));
+    }
+    Ok(())
+}
+
+/// A count of `one`s (characters, items, properties) against `min` and `max`.
+#[inline]
 fn check_count(
     count: usize,
     min: Option<u64>,
@@ -392,45 +411,50 @@ fn check_count(
     Ok(())
 }
 
-/// `#[tool(range(min, max))]`: [`Keywords::check`] of `minimum` and `maximum`.
+/// `pattern`: the text must contain a match of `regex`, the compiled `pattern` (`None`: not
+/// checked).
+fn check_match(text: &str, pattern: &str, regex: Option<&regex::Regex>) -> Result<(), Violation> {
+    match regex {
+        Some(regex) if !regex.is_match(text) => Err(Violation::new(format!(
+            "must match the pattern `{pattern}`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `format`.
+fn check_text_format(text: &str, format: &str) -> Result<(), Violation> {
+    crate::parse::formats::check_format(format, text)
+        .map_err(|reason| Violation::new(reason.to_owned()))
+}
+
+/// `#[tool(range(min, max))]`: `minimum` and `maximum`.
 #[doc(hidden)]
 pub fn check_range(
     value: Option<f64>,
     min: Option<f64>,
     max: Option<f64>,
 ) -> Result<(), Violation> {
-    let Some(value) = value else { return Ok(()) };
-    let keywords = Keywords {
-        minimum: min,
-        maximum: max,
-        ..Keywords::NONE
-    };
-    keywords.check(Measure::Number(value), None)
+    match value {
+        Some(value) => check_bounds(value, min, max),
+        None => Ok(()),
+    }
 }
 
 /// `#[tool(length(min, max))]`: characters (Unicode scalar values, as JSON Schema counts them) of
-/// a text, or items of a collection ([`Keywords::check`] of `minLength` and `maxLength`, or
-/// `minItems` and `maxItems`).
+/// a text (`minLength`, `maxLength`), or items of a collection (`minItems`, `maxItems`).
 #[doc(hidden)]
 pub fn check_length<T: Constrained + ?Sized>(
     value: &T,
     min: Option<usize>,
     max: Option<usize>,
 ) -> Result<(), Violation> {
-    let measure = match (value.text(), value.count()) {
-        (Some(text), _) => Measure::Text(text),
-        (None, Some(count)) => Measure::Items(count),
-        (None, None) => return Ok(()),
-    };
     let (min, max) = (min.map(|n| n as u64), max.map(|n| n as u64));
-    let keywords = Keywords {
-        min_length: min,
-        max_length: max,
-        min_items: min,
-        max_items: max,
-        ..Keywords::NONE
-    };
-    keywords.check(measure, None)
+    match (value.text(), value.count()) {
+        (Some(text), _) => check_count(text.chars().count(), min, max, "character", "characters"),
+        (None, Some(count)) => check_count(count, min, max, "item", "items"),
+        (None, None) => Ok(()),
+    }
 }
 
 /// `#[tool(pattern)]`: the text must contain a match (JSON Schema patterns are not anchored).
@@ -438,12 +462,19 @@ pub fn check_length<T: Constrained + ?Sized>(
 /// ([`compiled`]).
 #[doc(hidden)]
 pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Violation> {
-    let Some(text) = text else { return Ok(()) };
-    let keywords = Keywords {
-        pattern: Some(pattern),
-        ..Keywords::NONE
-    };
-    keywords.check(Measure::Text(text), compiled(pattern))
+    match text {
+        Some(text) => check_match(text, pattern, compiled(pattern)),
+        None => Ok(()),
+    }
+}
+
+/// `#[tool(format)]`.
+#[doc(hidden)]
+pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
+    match text {
+        Some(text) => check_text_format(text, format),
+        None => Ok(()),
+    }
 }
 
 /// The regex of a derived type's `#[tool(pattern)]`, compiled at its first use and kept for
@@ -455,17 +486,6 @@ fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
     static COMPILED: RwLock<BTreeMap<&'static str, &'static Option<regex::Regex>>> =
         RwLock::new(BTreeMap::new());
     kept(&COMPILED, pattern, || regex::Regex::new(pattern).ok()).as_ref()
-}
-
-/// `#[tool(format)]`.
-#[doc(hidden)]
-pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
-    let Some(text) = text else { return Ok(()) };
-    let keywords = Keywords {
-        format: Some(format),
-        ..Keywords::NONE
-    };
-    keywords.check(Measure::Text(text), None)
 }
 
 /// The outcome of a derived type's checks, each with its path: what `check_constraints` chains,

@@ -1335,23 +1335,3 @@ pub struct Keywords<'k> {
     /// `format`.
     pub format: Option<&'k str>,
 }
-
-impl Keywords<'_> {
-    /// No keyword.
-    pub const NONE: Keywords<'static> = Keywords {
-        minimum: None,
-        maximum: None,
-        exclusive_minimum: None,
-        exclusive_maximum: None,
-        multiple_of: None,
-        min_length: None,
-        max_length: None,
-        min_items: None,
-        max_items: None,
-        min_properties: None,
-        max_properties: None,
-        unique_items: false,
-        pattern: None,
-        format: None,
-    };
-}
