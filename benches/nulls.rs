@@ -33,6 +33,10 @@
 //! - `strict/toolgen_parse_args_no_nulls` and `strict/serde_json_from_str_no_nulls`: the
 //!   arguments with no `null` at all (a model outside strict mode leaves the members out), which
 //!   `parse_args` hands to serde_json alone after a look for `"null"`.
+//! - `strict/toolgen_parse_args_constrained`: the arguments without any `null` read into cards
+//!   with constraints (`length`, `range`) and nothing to strip or fill in: serde_json's parse,
+//!   then the constraints checked; against `strict/serde_json_from_str_no_nulls` (the same cards
+//!   without constraints, which serde does not check).
 //! - `strict/rmcp_map`, `strict/rmcp_serde_from_value` and `strict/rmcp_toolgen_parse_value`:
 //!   the strict text as rmcp 3.11 hands it to a `#[tool]` function's extractor, read into a
 //!   `serde_json::Map` (`CallToolRequestParams.arguments`, rmcp `src/model.rs:4449`); then alone,
@@ -98,6 +102,47 @@ fn yes() -> bool {
 
 fn three() -> u8 {
     3
+}
+
+/// `EmitFlashcards` whose cards state constraints: what the value is checked against once
+/// parsed, with nothing to strip or fill in where no `null` is sent.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+#[tool(name = "emit_checked_flashcards")]
+#[allow(dead_code)]
+struct EmitCheckedFlashcards {
+    /// The flashcards, at least one.
+    #[tool(length(min = 1))]
+    flashcards: Vec<CheckedFlashcard>,
+}
+
+/// [`Flashcard`] with constraints.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct CheckedFlashcard {
+    /// The dictionary form (Latvian).
+    #[tool(length(min = 1, max = 80))]
+    base_form: String,
+    /// Translation of the dictionary form (Russian).
+    base_translation: Option<String>,
+    /// Whether this is a single word or a phrase.
+    unit: Unit,
+    /// Inflected forms met in the text.
+    #[serde(default)]
+    forms: Vec<Form>,
+    /// Sentences of the text in which the word occurs.
+    #[tool(length(min = 1, max = 10))]
+    contexts: Vec<Context>,
+    /// Whether the card is shown to the learner.
+    #[serde(default = "yes")]
+    visible: bool,
+    /// A note for the learner.
+    #[serde(default)]
+    #[tool(length(max = 200))]
+    note: String,
+    /// How often to show the card, 1 to 5.
+    #[serde(default = "three")]
+    #[tool(range(min = 1, max = 5))]
+    priority: u8,
 }
 
 /// A single word or a multi-word phrase.
@@ -605,6 +650,9 @@ const CASES: &[Case] = &[
     ("serde_json_from_str_no_nulls", |t| {
         serde_json::from_str::<EmitFlashcards>(black_box(&t.no_nulls)).is_ok()
     }),
+    ("toolgen_parse_args_constrained", |t| {
+        EmitCheckedFlashcards::parse_args(black_box(&t.no_nulls)).is_ok()
+    }),
     ("rmcp_map", |t| rmcp_map(black_box(&t.strict)).is_some()),
     ("rmcp_serde_from_value", |t| {
         rmcp_map(black_box(&t.strict)).is_some_and(|map| {
@@ -669,6 +717,13 @@ fn check(texts: &Texts) {
             (card.visible, &card.note, card.priority, card.forms.len())
         );
     }
+    // The same cards with constraints: they hold, and a broken one is refused.
+    let checked = EmitCheckedFlashcards::parse_args(no_nulls).unwrap();
+    assert_eq!(checked.flashcards.len(), expected.flashcards.len());
+    let broken = no_nulls.replacen(r#""base_form":"vārds 0""#, r#""base_form":"""#, 1);
+    assert_ne!(&broken, no_nulls);
+    let error = EmitCheckedFlashcards::parse_args(&broken).unwrap_err();
+    assert_eq!(error.path(), "flashcards[0].base_form", "{error}");
     // The same cards with their tags; a repeated tag is refused.
     let with_tags = EmitTaggedFlashcards::parse_args(tagged).unwrap();
     assert_eq!(with_tags.flashcards.len(), expected.flashcards.len());

@@ -30,6 +30,9 @@
 # and the parses that rmcp's and rig's APIs force before toolgen's (each step simulated with
 # serde_json; `benches/nulls.rs` cites the lines of rmcp and rig each stands for):
 #
+#   constrained   toolgen_parse_args_constrained / serde_json_from_str_no_nulls: the text
+#                 without `null`s read into cards with constraints (`length`, `range`) and nothing
+#                 to strip or fill in, which serde does not check
 #   rmcp extractor  rmcp_toolgen_parse_value / rmcp_serde_from_value: the strict text read into
 #                 the `serde_json::Map` rmcp hands an extractor, then toolgen's `Parameters<T>`
 #                 (`Tool::parse_value`) against rmcp's (`serde_json::from_value`, `Option` types)
@@ -66,7 +69,7 @@ cases="toolgen_parse_args toolgen_parse_args_tool_defaults serde_json_from_str_s
 toolgen_parse_args_prestripped value_strip_deserialize
 toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
-toolgen_parse_args_no_nulls serde_json_from_str_no_nulls
+toolgen_parse_args_no_nulls serde_json_from_str_no_nulls toolgen_parse_args_constrained
 toolgen_structured_answer serde_json_answer
 rmcp_map rmcp_serde_from_value rmcp_toolgen_parse_value
 rig_steps rig_toolgen_parse_args rig_toolgen_parse_value"
@@ -84,6 +87,7 @@ echo "same text, a set per card  $(ratio "${per[toolgen_parse_args_set]}" "${per
 echo "same text, a flattened enum  $(ratio "${per[toolgen_parse_args_flattened_enum]}" "${per[serde_json_from_str_same_text_flattened_enum]}")"
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"
+echo "constrained  $(ratio "${per[toolgen_parse_args_constrained]}" "${per[serde_json_from_str_no_nulls]}")"
 echo "answer       $(ratio "${per[toolgen_structured_answer]}" "${per[serde_json_answer]}")"
 echo "rmcp extractor  $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[rmcp_serde_from_value]}")"
 echo "rmcp map     $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[toolgen_parse_args]}")"

@@ -210,7 +210,7 @@ fn each_broken_rule_is_an_error_at_its_path() {
         ),
         (
             r#"{"node_id": "#,
-            "",
+            "node_id",
             "EOF while parsing a value at line 1 column 12",
             ArgsErrorKind::Syntax,
         ),
@@ -223,6 +223,57 @@ fn each_broken_rule_is_an_error_at_its_path() {
             "{text}"
         );
     }
+}
+
+/// A count keyword written as a whole float (`2.0`, the integer 2 to JSON Schema) is read as
+/// that count, as every other bound is: it was not read at all.
+#[test]
+fn counts_written_as_whole_floats_are_bounds() {
+    let tool = DynamicTool::new(
+        "tag",
+        "Tag it.",
+        json!({"type": "object", "properties": {
+            "name": {"type": "string", "minLength": 2.0, "maxLength": 4.0},
+            "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 1.0},
+            "meta": {"type": "object", "minProperties": 1.0}
+        }}),
+    )
+    .unwrap();
+    let cases = [
+        (
+            r#"{"name": "a"}"#,
+            "name",
+            "must have at least 2 characters, not 1",
+        ),
+        (
+            r#"{"name": "abcde"}"#,
+            "name",
+            "must have at most 4 characters, not 5",
+        ),
+        (
+            r#"{"tags": ["a", "b"]}"#,
+            "tags",
+            "must have at most 1 item, not 2",
+        ),
+        (
+            r#"{"meta": {}}"#,
+            "meta",
+            "must have at least 1 property, not 0",
+        ),
+    ];
+    for (text, path, message) in cases {
+        let error = tool.parse_args(text).unwrap_err();
+        assert_eq!(
+            (error.path(), error.message(), error.kind()),
+            (path, message, ArgsErrorKind::Constraint),
+            "{text}"
+        );
+    }
+    // A fraction is no count: not read, as before.
+    let fraction =
+        json!({"type": "object", "properties": {"name": {"type": "string", "minLength": 2.5}}});
+    let tool = DynamicTool::new("tag", "Tag it.", fraction).unwrap();
+    assert!(tool.parse_args(r#"{"name": "a"}"#).is_ok());
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod dialect_check;
 mod seed_tools;
 
 use serde_json::{Map, Value, json};
-use toolgen::{ArgsError, ArgsErrorKind, DynamicTool};
+use toolgen::{ArgsError, ArgsErrorKind, DynamicTool, Tool, ToolSchema};
 
 /// How deep [`sample`] writes before it ends lists (`[]`) and optional values (`null`, or left
 /// out).
@@ -388,4 +388,110 @@ fn an_unknown_variant_is_worded_alike() {
         }
     }
     assert_eq!(compared, 4);
+}
+
+/// A stock count: a map whose values have constraints of their own.
+#[derive(Tool, serde::Deserialize)]
+#[allow(dead_code)]
+struct CountStock {
+    /// Units per shelf, by shelf name.
+    shelves: std::collections::HashMap<String, Shelf>,
+}
+
+#[derive(ToolSchema, serde::Deserialize)]
+#[allow(dead_code)]
+struct Shelf {
+    #[tool(range(min = 1, max = 9))]
+    units: u32,
+    #[tool(length(min = 2), pattern = "^[A-Z]")]
+    label: String,
+    #[tool(length(max = 2))]
+    bins: Vec<u32>,
+}
+
+/// A broken constraint is worded alike, at the same path, by the one checker both tools use:
+/// a number, a text's length and pattern, a list's length, inside a map's value, whose key
+/// (the model's) is cut in the path as every path of an argument error cuts it (a derived
+/// tool's constraint error showed it whole).
+#[test]
+fn a_broken_constraint_is_worded_alike_at_the_same_path() {
+    let dynamic = DynamicTool::new(
+        "count_stock",
+        "A tool.",
+        serde_json::from_str(CountStock::INPUT_SCHEMA).unwrap(),
+    )
+    .unwrap();
+    let long = "s".repeat(100);
+    let mut compared = 0;
+    for key in ["a", long.as_str()] {
+        for (path, value, message) in [
+            ("units", json!(0), "must be at least 1, not 0"),
+            ("units", json!(10), "must be at most 9, not 10"),
+            (
+                "label",
+                json!("A"),
+                "must have at least 2 characters, not 1",
+            ),
+            ("label", json!("ab"), "must match the pattern `^[A-Z]`"),
+            ("bins", json!([1, 2, 3]), "must have at most 2 items, not 3"),
+        ] {
+            let mut shelf = json!({"units": 1, "label": "Ab", "bins": []});
+            shelf[path] = value;
+            let text = format!(r#"{{"shelves": {{"{key}": {shelf}}}}}"#);
+            let derived = CountStock::parse_args(&text).err().unwrap();
+            let dynamic = dynamic.parse_args(&text).unwrap_err();
+            assert_eq!(
+                (dynamic.path(), dynamic.message(), dynamic.kind()),
+                (derived.path(), derived.message(), derived.kind()),
+                "{text}"
+            );
+            let shown = match key.char_indices().nth(64) {
+                Some((end, _)) => format!("{}…", &key[..end]),
+                None => key.to_owned(),
+            };
+            assert_eq!(
+                (derived.path(), derived.message(), derived.kind()),
+                (
+                    format!("shelves.{shown}.{path}").as_str(),
+                    message,
+                    ArgsErrorKind::Constraint
+                ),
+                "{text}"
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 10);
+}
+
+/// Text that is not JSON, or that repeats a key (also inside arguments encoded twice), is
+/// refused alike, at the same path and in the same words: both tools read arguments into a
+/// value with the one reader.
+#[test]
+fn broken_text_and_repeated_keys_are_refused_alike() {
+    let get_weather = seed_tools::SEEDS
+        .iter()
+        .flat_map(|seed| seed.tools)
+        .find(|tool| tool.name == "get_weather")
+        .unwrap();
+    let schema: Value = serde_json::from_str(get_weather.input_schema).unwrap();
+    let dynamic = DynamicTool::new("get_weather", "A tool.", schema).unwrap();
+    let texts = [
+        r#"{"location": "#,
+        r#"{"location": "Riga",}"#,
+        r#"{"location": "Riga", "units": "celsius"} x"#,
+        r#"{"location": "Riga", "location": "Oslo"}"#,
+        r#""{\"location\": \"Riga\", \"location\": \"Oslo\"}""#,
+        r#"{"location": "Riga", "units": "celsius", "units": "kelvin"}"#,
+        "  ",
+    ];
+    for text in texts {
+        let derived = (get_weather.parse_args)(text).unwrap_err();
+        let dynamic = dynamic.parse_args(text).unwrap_err();
+        assert_eq!(
+            (dynamic.path(), dynamic.message(), dynamic.kind()),
+            (derived.path(), derived.message(), derived.kind()),
+            "{text}"
+        );
+    }
 }

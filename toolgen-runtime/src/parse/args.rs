@@ -365,12 +365,7 @@ fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Resu
             }
         }
     };
-    // Tolerance: an empty argument string (models send it for tools without parameters).
-    let (value, tolerated) = if args.trim().is_empty() {
-        (Value::Object(serde_json::Map::new()), true)
-    } else {
-        (read_unique(args)?, false)
-    };
+    let (value, tolerated) = read_arguments(args)?;
     match (parse_value_tolerant::<T, true>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
         // was wrong (a duplicate key keeps its last value there): the text's error stands.
@@ -581,8 +576,19 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
     }
 }
 
-/// `args` read as a [`UniqueKeys`] value: the way through a `serde_json::Value`, the same for
-/// every `T` (so built once, in this crate, not in each crate with a tool).
+/// The arguments' text `args` as a value, the way through a `serde_json::Value` of derived and
+/// [`DynamicTool`](crate::DynamicTool)s alike: blank text is `{}` (a tolerance, then `true`:
+/// models send it for tools without parameters), a repeated key in any object an error at its
+/// path, text that is not JSON an error where it stops being JSON.
+pub(crate) fn read_arguments(args: &str) -> Result<(Value, bool), ArgsError> {
+    if args.trim().is_empty() {
+        return Ok((Value::Object(serde_json::Map::new()), true));
+    }
+    read_unique(args).map(|value| (value, false))
+}
+
+/// `args` read as a [`UniqueKeys`] value: the same for every `T` (so built once, in this crate,
+/// not in each crate with a tool).
 fn read_unique(args: &str) -> Result<Value, ArgsError> {
     match serde_json::from_str::<UniqueKeys>(args) {
         Ok(UniqueKeys(value)) => Ok(value),
@@ -631,8 +637,9 @@ fn parse_value_tolerant<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
 
 /// Tolerance: arguments encoded twice, a JSON string holding the object, replaced by the object
 /// (then `true`). A tool's input is always an object, so a string at the top is never valid as it
-/// is. The same for every `T`: built once, in this crate.
-fn decode_twice_encoded(value: &mut Value) -> Result<bool, ArgsError> {
+/// is. The same for every `T`, and for a [`DynamicTool`](crate::DynamicTool): built once, in
+/// this crate.
+pub(crate) fn decode_twice_encoded(value: &mut Value) -> Result<bool, ArgsError> {
     if let Value::String(text) = &*value {
         match serde_json::from_str::<UniqueKeys>(text) {
             Ok(UniqueKeys(inner @ Value::Object(_))) => {

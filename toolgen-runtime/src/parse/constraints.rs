@@ -1,14 +1,19 @@
 //! What the schema states and serde does not enforce (ranges, lengths, item counts, patterns,
 //! formats), checked on the parsed value, with the JSON path of the value that breaks it.
 //!
-//! The generated `ToolSchema::check_constraints` calls these with the bounds from the same
-//! `#[tool(..)]` attributes that wrote the schema's keywords.
+//! One checker reads the keywords ([`Keywords`]): the generated `ToolSchema::check_constraints`
+//! calls it (through `check_range`, `check_length`, ..) with the bounds from the same `#[tool(..)]`
+//! attributes that wrote the schema's keywords, and a [`DynamicTool`](crate::DynamicTool) with
+//! those its JSON Schema states.
 
 use std::collections::BTreeMap;
 use std::sync::RwLock;
 
+use serde_json::{Map, Value};
+
 use crate::kept::kept;
-use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::parse::args::{ArgsError, ArgsErrorKind, push_index, push_key};
+use crate::schema::facts::Keywords;
 
 /// A constraint a parsed value breaks, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,21 +57,27 @@ impl Violation {
         self
     }
 
-    /// The path the way serde_path_to_error writes it: `flashcards[2].unit`.
+    /// The path the way serde_path_to_error writes it (`flashcards[2].unit`), a key cut as
+    /// every path of an argument error is ([`push_key`]).
     fn path(&self) -> String {
         let mut path = String::new();
+        self.push_path(&mut path);
+        path
+    }
+
+    /// Appends the violation's path to `path`, the path of the value it was found in.
+    pub(crate) fn push_path(&self, path: &mut String) {
         for segment in self.segments.iter().rev() {
             match segment {
-                Segment::Key(key) => {
-                    if !path.is_empty() {
-                        path.push('.');
-                    }
-                    path.push_str(key);
-                }
-                Segment::Index(index) => path.push_str(&format!("[{index}]")),
+                Segment::Key(key) => push_key(path, key),
+                Segment::Index(index) => push_index(path, *index),
             }
         }
-        path
+    }
+
+    /// What is wrong.
+    pub(crate) fn message(&self) -> &str {
+        &self.message
     }
 }
 
@@ -214,14 +225,143 @@ fn show(bound: f64) -> String {
     }
 }
 
-/// `#[tool(range(min, max))]`.
-#[doc(hidden)]
-pub fn check_range(
-    value: Option<f64>,
-    min: Option<f64>,
-    max: Option<f64>,
-) -> Result<(), Violation> {
-    let Some(value) = value else { return Ok(()) };
+/// What a value offers the keywords of [`Keywords`]: a number, a text, a count of items or of
+/// properties.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Measure<'a> {
+    /// A number (`minimum`, `maximum`, their exclusive forms, `multipleOf`).
+    Number(f64),
+    /// A text (`minLength`, `maxLength`, `pattern`, `format`).
+    Text(&'a str),
+    /// A count of items (`minItems`, `maxItems`).
+    Items(usize),
+    /// A count of properties (`minProperties`, `maxProperties`).
+    Properties(usize),
+}
+
+impl<'k> Keywords<'k> {
+    /// The keywords of a JSON Schema node (its members). A count given as a whole float (`2.0`,
+    /// which JSON Schema reads as the integer 2) counts as that integer; a keyword of another
+    /// JSON type than its own is not read.
+    pub(crate) fn of_schema(schema: &'k Map<String, Value>) -> Keywords<'k> {
+        let number = |key: &str| schema.get(key).and_then(Value::as_f64);
+        let count = |key: &str| {
+            let value = schema.get(key)?;
+            value.as_u64().or_else(|| {
+                let float = value.as_f64()?;
+                // Saturates far past any count a value can have.
+                (float.fract() == 0.0 && float >= 0.0).then_some(float as u64)
+            })
+        };
+        let text = |key: &str| schema.get(key).and_then(Value::as_str);
+        Keywords {
+            minimum: number("minimum"),
+            maximum: number("maximum"),
+            exclusive_minimum: number("exclusiveMinimum"),
+            exclusive_maximum: number("exclusiveMaximum"),
+            multiple_of: number("multipleOf").filter(|step| *step > 0.0),
+            min_length: count("minLength"),
+            max_length: count("maxLength"),
+            min_items: count("minItems"),
+            max_items: count("maxItems"),
+            min_properties: count("minProperties"),
+            max_properties: count("maxProperties"),
+            unique_items: schema.get("uniqueItems") == Some(&Value::Bool(true)),
+            pattern: text("pattern"),
+            format: text("format"),
+        }
+    }
+
+    /// Checks `value` (a JSON value) against the keywords: its number, its text, or its items'
+    /// or properties' count, and that an array's items all differ (`uniqueItems`). `regex` is the
+    /// compiled [`Keywords::pattern`] (`None`: not checked).
+    pub(crate) fn check_value(
+        &self,
+        value: &Value,
+        regex: Option<&regex::Regex>,
+    ) -> Result<(), Violation> {
+        match value {
+            Value::Number(number) => match number.as_f64() {
+                Some(number) => self.check(Measure::Number(number), regex),
+                None => Ok(()),
+            },
+            Value::String(text) => self.check(Measure::Text(text), regex),
+            Value::Array(items) => {
+                self.check(Measure::Items(items.len()), regex)?;
+                match crate::schema::first_repeat(items).filter(|_| self.unique_items) {
+                    Some((earlier, later)) => Err(Violation::repeated(earlier).within_index(later)),
+                    None => Ok(()),
+                }
+            }
+            Value::Object(members) => self.check(Measure::Properties(members.len()), regex),
+            Value::Null | Value::Bool(_) => Ok(()),
+        }
+    }
+
+    /// Checks `measure` against the keywords about it, in the order a schema lists them: the
+    /// bounds, then `pattern`, then `format`. The first one broken is the violation.
+    pub(crate) fn check(
+        &self,
+        measure: Measure<'_>,
+        regex: Option<&regex::Regex>,
+    ) -> Result<(), Violation> {
+        match measure {
+            Measure::Number(value) => self.check_number(value),
+            Measure::Items(count) => {
+                check_count(count, self.min_items, self.max_items, "item", "items")
+            }
+            Measure::Properties(count) => check_count(
+                count,
+                self.min_properties,
+                self.max_properties,
+                "property",
+                "properties",
+            ),
+            Measure::Text(text) => {
+                let count = text.chars().count();
+                check_count(
+                    count,
+                    self.min_length,
+                    self.max_length,
+                    "character",
+                    "characters",
+                )?;
+                if let Some(pattern) = self.pattern {
+                    check_match(text, pattern, regex)?;
+                }
+                match self.format {
+                    Some(format) => check_text_format(text, format),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn check_number(&self, value: f64) -> Result<(), Violation> {
+        check_bounds(value, self.minimum, self.maximum)?;
+        let broken = if let Some(min) = self.exclusive_minimum.filter(|min| value <= *min) {
+            format!("must be more than {}, not {value}", show(min))
+        } else if let Some(max) = self.exclusive_maximum.filter(|max| value >= *max) {
+            format!("must be less than {}, not {value}", show(max))
+        } else if let Some(step) = self.multiple_of.filter(|step| {
+            let ratio = value / step;
+            (ratio - ratio.round()).abs() > 1e-9
+        }) {
+            format!("must be a multiple of {}, not {value}", show(step))
+        } else {
+            return Ok(());
+        };
+        Err(Violation::new(broken))
+    }
+}
+
+// The rules, one function each, which `Keywords::check` and the derive's helpers below call.
+// The helpers call them directly, not through a `Keywords` built for the call: a check of a
+// derived field costs what it did (benches/parse_cost.sh, the `constrained` case).
+
+/// `minimum` and `maximum`.
+#[inline]
+fn check_bounds(value: f64, min: Option<f64>, max: Option<f64>) -> Result<(), Violation> {
     if let Some(min) = min
         && value < min
     {
@@ -241,37 +381,80 @@ pub fn check_range(
     Ok(())
 }
 
-/// `#[tool(length(min, max))]`: characters (Unicode scalar values, as JSON Schema counts them) of
-/// a text, or items of a collection.
-#[doc(hidden)]
-pub fn check_length<T: Constrained + ?Sized>(
-    value: &T,
-    min: Option<usize>,
-    max: Option<usize>,
+/// A count of `one`s (characters, items, properties) against `min` and `max`.
+#[inline]
+fn check_count(
+    count: usize,
+    min: Option<u64>,
+    max: Option<u64>,
+    one: &str,
+    many: &str,
 ) -> Result<(), Violation> {
-    let (count, unit) = match (value.text(), value.count()) {
-        (Some(text), _) => (text.chars().count(), "character"),
-        (None, Some(count)) => (count, "item"),
-        (None, None) => return Ok(()),
-    };
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let units = |n: u64| if n == 1 { one } else { many };
+    let count = count as u64;
     if let Some(min) = min
         && count < min
     {
         return Err(Violation::new(format!(
-            "must have at least {min} {unit}{}, not {count}",
-            plural(min)
+            "must have at least {min} {}, not {count}",
+            units(min)
         )));
     }
     if let Some(max) = max
         && count > max
     {
         return Err(Violation::new(format!(
-            "must have at most {max} {unit}{}, not {count}",
-            plural(max)
+            "must have at most {max} {}, not {count}",
+            units(max)
         )));
     }
     Ok(())
+}
+
+/// `pattern`: the text must contain a match of `regex`, the compiled `pattern` (`None`: not
+/// checked).
+fn check_match(text: &str, pattern: &str, regex: Option<&regex::Regex>) -> Result<(), Violation> {
+    match regex {
+        Some(regex) if !regex.is_match(text) => Err(Violation::new(format!(
+            "must match the pattern `{pattern}`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `format`.
+fn check_text_format(text: &str, format: &str) -> Result<(), Violation> {
+    crate::parse::formats::check_format(format, text)
+        .map_err(|reason| Violation::new(reason.to_owned()))
+}
+
+/// `#[tool(range(min, max))]`: `minimum` and `maximum`.
+#[doc(hidden)]
+pub fn check_range(
+    value: Option<f64>,
+    min: Option<f64>,
+    max: Option<f64>,
+) -> Result<(), Violation> {
+    match value {
+        Some(value) => check_bounds(value, min, max),
+        None => Ok(()),
+    }
+}
+
+/// `#[tool(length(min, max))]`: characters (Unicode scalar values, as JSON Schema counts them) of
+/// a text (`minLength`, `maxLength`), or items of a collection (`minItems`, `maxItems`).
+#[doc(hidden)]
+pub fn check_length<T: Constrained + ?Sized>(
+    value: &T,
+    min: Option<usize>,
+    max: Option<usize>,
+) -> Result<(), Violation> {
+    let (min, max) = (min.map(|n| n as u64), max.map(|n| n as u64));
+    match (value.text(), value.count()) {
+        (Some(text), _) => check_count(text.chars().count(), min, max, "character", "characters"),
+        (None, Some(count)) => check_count(count, min, max, "item", "items"),
+        (None, None) => Ok(()),
+    }
 }
 
 /// `#[tool(pattern)]`: the text must contain a match (JSON Schema patterns are not anchored).
@@ -279,12 +462,18 @@ pub fn check_length<T: Constrained + ?Sized>(
 /// ([`compiled`]).
 #[doc(hidden)]
 pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Violation> {
-    let Some(text) = text else { return Ok(()) };
-    match compiled(pattern) {
-        Some(regex) if !regex.is_match(text) => Err(Violation::new(format!(
-            "must match the pattern `{pattern}`"
-        ))),
-        _ => Ok(()),
+    match text {
+        Some(text) => check_match(text, pattern, compiled(pattern)),
+        None => Ok(()),
+    }
+}
+
+/// `#[tool(format)]`.
+#[doc(hidden)]
+pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
+    match text {
+        Some(text) => check_text_format(text, format),
+        None => Ok(()),
     }
 }
 
@@ -297,14 +486,6 @@ fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
     static COMPILED: RwLock<BTreeMap<&'static str, &'static Option<regex::Regex>>> =
         RwLock::new(BTreeMap::new());
     kept(&COMPILED, pattern, || regex::Regex::new(pattern).ok()).as_ref()
-}
-
-/// `#[tool(format)]`.
-#[doc(hidden)]
-pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
-    let Some(text) = text else { return Ok(()) };
-    crate::parse::formats::check_format(format, text)
-        .map_err(|reason| Violation::new(reason.to_owned()))
 }
 
 /// The outcome of a derived type's checks, each with its path: what `check_constraints` chains,

@@ -1294,3 +1294,44 @@ pub fn first_problem(facts: &Facts, dialect: Dialect) -> Option<(Rule, String)> 
     let path = found.path.bytes.get(..found.path.len).unwrap_or_default();
     Some((found.rule, String::from_utf8_lossy(path).into_owned()))
 }
+
+/// The keywords of one schema node that state what serde does not enforce: the bounds of a
+/// number, of a text's length, of an array's or an object's count, whether an array's items
+/// must differ, a `pattern` and a `format`. One checker reads them (`Keywords::check`, in
+/// `parse/constraints.rs`), for derived tools (from their `#[tool(range, length, pattern,
+/// format)]`) and for a [`DynamicTool`](crate::DynamicTool) (from its JSON Schema,
+/// `Keywords::of_schema`) alike.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Keywords<'k> {
+    /// `minimum`.
+    pub minimum: Option<f64>,
+    /// `maximum`.
+    pub maximum: Option<f64>,
+    /// `exclusiveMinimum`.
+    pub exclusive_minimum: Option<f64>,
+    /// `exclusiveMaximum`.
+    pub exclusive_maximum: Option<f64>,
+    /// `multipleOf`.
+    pub multiple_of: Option<f64>,
+    /// `minLength`, in characters (Unicode scalar values, as JSON Schema counts them).
+    pub min_length: Option<u64>,
+    /// `maxLength`.
+    pub max_length: Option<u64>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `minProperties`.
+    pub min_properties: Option<u64>,
+    /// `maxProperties`.
+    pub max_properties: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+    /// `pattern`: a text must contain a match (JSON Schema patterns are not anchored).
+    pub pattern: Option<&'k str>,
+    /// `format`.
+    pub format: Option<&'k str>,
+}

@@ -11,12 +11,15 @@ use serde_json::{Map, Value};
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
-use crate::parse::args::{ArgsError, ArgsErrorKind, UniqueKeys, locate, shorten_quotes};
+use crate::parse::args::{
+    ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments, shorten_quotes,
+};
 use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
 use crate::parse::walk::{fill_value, strip_value_with};
 use crate::provider::{DefinitionParts, Provider, definition_text, takes_output_schema};
+use crate::schema::facts::Keywords;
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
 use crate::tool::json_schema::{resolve, target};
 use crate::tool::{AllowedCaller, Extras};
@@ -522,25 +525,15 @@ impl DynamicTool {
     /// assert_eq!(error.message(), "duplicate field `query`");
     /// ```
     pub fn parse_args(&self, arguments: &str) -> Result<Value, ArgsError> {
-        if arguments.trim().is_empty() {
-            return self.parse_value(Value::Object(Map::new()));
-        }
-        self.parse_value(read_unique(arguments)?)
+        let (value, _) = read_arguments(arguments)?;
+        self.parse_value(value)
     }
 
     /// [`parse_args`](DynamicTool::parse_args) of arguments given as a value.
     pub fn parse_value(&self, mut value: Value) -> Result<Value, ArgsError> {
         // Arguments encoded twice: a JSON string holding the object (a repeated key inside is
-        // the error, as for derived tools; text that is not JSON stays a string).
-        if let Value::String(text) = &value
-            && text.trim_start().starts_with('{')
-        {
-            match read_unique(text) {
-                Ok(inner @ Value::Object(_)) => value = inner,
-                Err(error) if error.kind() == ArgsErrorKind::Data => return Err(error),
-                _ => {}
-            }
-        }
+        // the error; text that is not JSON stays a string), as derived tools read them.
+        decode_twice_encoded(&mut value)?;
         let checker = Checker {
             root: &self.schema,
             patterns: &self.patterns,
@@ -569,17 +562,6 @@ fn push_member(text: &mut String, key: &str, value: &Value) {
     text.push_str(key);
     text.push_str("\":");
     text.push_str(&value.to_string());
-}
-
-/// The JSON value of `text`, a repeated key in any of its objects an error at its path, as for
-/// derived tools (`serde_json::Value` would keep the last one without a word).
-fn read_unique(text: &str) -> Result<Value, ArgsError> {
-    match serde_json::from_str::<UniqueKeys>(text) {
-        Ok(UniqueKeys(value)) => Ok(value),
-        // A repeated key: where it is. Text that is not JSON: the position says where.
-        Err(error) if error.is_data() => Err(locate::<UniqueKeys>(text, &error)),
-        Err(error) => Err(ArgsError::from_json(&error, String::new())),
-    }
 }
 
 /// How deep schemas (through `$ref`s) and values are followed.
@@ -904,10 +886,9 @@ impl<'s> Checker<'s> {
         match value {
             Value::Object(map) => self.check_object(keywords, map, path, depth)?,
             Value::Array(items) => self.check_array(keywords, items, path, depth)?,
-            Value::String(text) => self.check_string(keywords, text, path)?,
-            Value::Number(number) => check_number(keywords, number.as_f64(), path)?,
             _ => {}
         }
+        self.check_keywords(keywords, value, path)?;
         if let Some(Value::Array(all)) = keywords.get("allOf") {
             for schema in all {
                 self.check(schema, value, path, depth, hops + 1)?;
@@ -1010,15 +991,7 @@ impl<'s> Checker<'s> {
             path.pop();
             result?;
         }
-        let count = map.len();
-        count_bounds(
-            keywords,
-            "minProperties",
-            "maxProperties",
-            count,
-            "propert",
-            path,
-        )
+        Ok(())
     }
 
     fn check_array<'v>(
@@ -1042,40 +1015,30 @@ impl<'s> Checker<'s> {
                 result?;
             }
         }
-        count_bounds(keywords, "minItems", "maxItems", items.len(), "item", path)?;
-        if keywords.get("uniqueItems") == Some(&Value::Bool(true))
-            && let Some((earlier, index)) = crate::schema::first_repeat(items)
-        {
-            path.push(Step::Index(index));
-            let message = format!("repeats item {earlier}: the items of this list must all differ");
-            let failure = fail(path, &message, ArgsErrorKind::Constraint);
-            path.pop();
-            return Err(failure);
-        }
         Ok(())
     }
 
-    fn check_string(
+    /// Checks `value` against what its schema states beyond its shape (bounds, `pattern`,
+    /// `format`, `uniqueItems`: [`Keywords`]), with the checker derived tools' constraints use.
+    fn check_keywords(
         &self,
         keywords: &'s Map<String, Value>,
-        text: &str,
+        value: &Value,
         path: &[Step<'_>],
     ) -> Result<(), Failure> {
-        let count = text.chars().count();
-        count_bounds(keywords, "minLength", "maxLength", count, "character", path)?;
-        if let Some(Value::String(pattern)) = keywords.get("pattern")
-            && let Some(regex) = self.patterns.get(pattern)
-            && !regex.is_match(text)
-        {
-            let message = format!("must match the pattern `{pattern}`");
-            return Err(fail(path, &message, ArgsErrorKind::Constraint));
-        }
-        if let Some(Value::String(format)) = keywords.get("format")
-            && let Err(reason) = crate::parse::formats::check_format(format, text)
-        {
-            return Err(fail(path, reason, ArgsErrorKind::Constraint));
-        }
-        Ok(())
+        let keywords = Keywords::of_schema(keywords);
+        let regex = keywords
+            .pattern
+            .and_then(|pattern| self.patterns.get(pattern));
+        keywords.check_value(value, regex).map_err(|violation| {
+            let mut text = path_text(path);
+            violation.push_path(&mut text);
+            Failure {
+                path: text,
+                message: violation.message().to_owned(),
+                kind: ArgsErrorKind::Constraint,
+            }
+        })
     }
 }
 
@@ -1086,66 +1049,6 @@ fn required_of_map(keywords: &Map<String, Value>) -> Vec<&str> {
         .and_then(Value::as_array)
         .map(|names| names.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default()
-}
-
-/// Checks a count (characters, items, properties) against the keywords `min` and `max`.
-fn count_bounds(
-    keywords: &Map<String, Value>,
-    min: &str,
-    max: &str,
-    count: usize,
-    unit: &str,
-    path: &[Step<'_>],
-) -> Result<(), Failure> {
-    let units = |n: u64| match (unit, n) {
-        ("propert", 1) => "property".to_owned(),
-        ("propert", _) => "properties".to_owned(),
-        (_, 1) => unit.to_owned(),
-        _ => format!("{unit}s"),
-    };
-    let count = count as u64;
-    if let Some(min) = keywords.get(min).and_then(Value::as_u64)
-        && count < min
-    {
-        let message = format!("must have at least {min} {}, not {count}", units(min));
-        return Err(fail(path, &message, ArgsErrorKind::Constraint));
-    }
-    if let Some(max) = keywords.get(max).and_then(Value::as_u64)
-        && count > max
-    {
-        let message = format!("must have at most {max} {}, not {count}", units(max));
-        return Err(fail(path, &message, ArgsErrorKind::Constraint));
-    }
-    Ok(())
-}
-
-/// Checks a number against `minimum`, `maximum`, their exclusive forms and `multipleOf`.
-fn check_number(
-    keywords: &Map<String, Value>,
-    value: Option<f64>,
-    path: &[Step<'_>],
-) -> Result<(), Failure> {
-    let Some(value) = value else { return Ok(()) };
-    let bound = |key: &str| keywords.get(key).and_then(Value::as_f64);
-    let broken = if let Some(min) = bound("minimum").filter(|min| value < *min) {
-        Some(format!("must be at least {min}, not {value}"))
-    } else if let Some(max) = bound("maximum").filter(|max| value > *max) {
-        Some(format!("must be at most {max}, not {value}"))
-    } else if let Some(min) = bound("exclusiveMinimum").filter(|min| value <= *min) {
-        Some(format!("must be more than {min}, not {value}"))
-    } else if let Some(max) = bound("exclusiveMaximum").filter(|max| value >= *max) {
-        Some(format!("must be less than {max}, not {value}"))
-    } else if let Some(step) = bound("multipleOf").filter(|step| *step > 0.0) {
-        let ratio = value / step;
-        ((ratio - ratio.round()).abs() > 1e-9)
-            .then(|| format!("must be a multiple of {step}, not {value}"))
-    } else {
-        None
-    };
-    match broken {
-        Some(message) => Err(fail(path, &message, ArgsErrorKind::Constraint)),
-        None => Ok(()),
-    }
 }
 
 /// Whether `value` is of the JSON Schema type `name`.
@@ -1207,6 +1110,15 @@ fn shown(value: &Value) -> String {
 
 /// A failure at `path`.
 fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
+    Failure {
+        path: path_text(path),
+        message: message.to_owned(),
+        kind,
+    }
+}
+
+/// `path` as an argument error writes it.
+fn path_text(path: &[Step<'_>]) -> String {
     let mut text = String::new();
     for step in path {
         match step {
@@ -1214,9 +1126,5 @@ fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
             Step::Index(index) => crate::parse::args::push_index(&mut text, *index),
         }
     }
-    Failure {
-        path: text,
-        message: message.to_owned(),
-        kind,
-    }
+    text
 }
