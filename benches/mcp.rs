@@ -1,16 +1,20 @@
-//! The MCP server (feature `mcp`), each measure beside a plain rmcp server (a `ServerHandler`
-//! written by hand as rmcp's `#[tool]` macros write it: the arguments read with serde from
-//! rmcp's map, the sum as text content) doing the same work on the same machine:
-//! - `tools/call` of a trivial tool over an in-process transport (`tokio::io::duplex`), one
-//!   request and its answer per iteration, with the heap allocations per call counted;
+//! The MCP server (feature `mcp`), each measure beside an rmcp server written as rmcp's
+//! `#[tool_router]` and `#[tool]` macros have it written (feature `__rmcp_macros`: the arguments
+//! read by rmcp's `Parameters<T>`, a `String` or a `Json<T>` answer) with the same two tools,
+//! doing the same work on the same machine: `add`, trivial, and `search_orders`, of a real
+//! tool's size (five arguments, one of them an enum and one a list, and about 1 KB of
+//! structured output).
+//! - `tools/call` over an in-process transport (`tokio::io::duplex`), one request and its
+//!   answer per iteration, with the heap allocations per call counted;
 //! - the same call through `run_call` alone, so the ratio is what the protocol layer adds;
 //! - over stdio, to a server in another process (this bench binary, run again as the server);
 //! - over streamable HTTP, to a server in another process, with 8 and then 64 clients, each
 //!   with its own session on a kept-alive connection, for 3 s: calls/s, median and 99th
-//!   percentile latency, and the server's CPU time per call (from `/proc`).
+//!   percentile latency, and the server's CPU time per call (from `/proc`); and toolgen's
+//!   server again with authorization on, a `TokenValidator` that accepts one fixed token.
 //!
-//! Run with `cargo bench --features mcp --bench mcp -- --warm-up-time 1 --measurement-time 3`
-//! (`TOOLGEN_BENCH_MCP_LOAD=0` leaves the HTTP load out).
+//! Run with `cargo bench --features mcp,__rmcp_macros --bench mcp -- --warm-up-time 1
+//! --measurement-time 3` (`TOOLGEN_BENCH_MCP_LOAD=0` leaves the HTTP load out).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -20,17 +24,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use toolgen::rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
-};
-use toolgen::rmcp::service::RequestContext;
-use toolgen::rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use toolgen::rmcp::handler::server::router::tool::ToolRouter;
+use toolgen::rmcp::handler::server::wrapper::{Json, Parameters};
+use toolgen::rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
+use toolgen::rmcp::{self, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use toolgen::{
-    Cancellation, Handler, Invocation, McpServer, Provider, Runner, Tool, ToolCall, ToolError,
-    ToolSet, run_call,
+    Cancellation, Handler, HttpOptions, Invocation, McpServer, Principal, Provider, ResourceServer,
+    Runner, TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSchema, ToolSet,
+    ValidateFuture, run_call,
 };
 
 /// Counts heap allocations, for the allocations per call.
@@ -78,80 +81,243 @@ impl Handler<()> for Add {
     }
 }
 
+/// Find a customer's orders.
+#[derive(Tool, Deserialize)]
+struct SearchOrders {
+    /// The customer's account name.
+    #[tool(length(min = 1, max = 64))]
+    customer: String,
+    /// Only orders in this state.
+    status: Option<Status>,
+    /// Only orders placed on this day or after (`YYYY-MM-DD`).
+    since: Option<String>,
+    /// Only orders with each of these tags.
+    tags: Vec<String>,
+    /// How many orders at most.
+    #[tool(range(min = 1, max = 50), default = 10)]
+    limit: u32,
+}
+
+impl Handler<()> for SearchOrders {
+    type Output = Orders;
+    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<Orders, ToolError> {
+        Ok(orders(
+            &self.customer,
+            self.status,
+            self.since.as_deref(),
+            &self.tags,
+            self.limit,
+        ))
+    }
+}
+
+/// An order's state. (Under the feature `schemars1`, `ToolSchema` writes the `JsonSchema`
+/// that rmcp's `Json<T>` needs; otherwise schemars' derive does.)
+#[derive(Clone, Copy, Deserialize, Serialize, ToolSchema)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+enum Status {
+    Open,
+    Shipped,
+    Delivered,
+}
+
+/// The orders found.
+#[derive(Serialize, ToolSchema)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
+struct Orders {
+    customer: String,
+    orders: Vec<Order>,
+}
+
+/// One order.
+#[derive(Serialize, ToolSchema)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
+struct Order {
+    id: String,
+    placed: String,
+    status: Status,
+    total_cents: u64,
+    tags: Vec<String>,
+    lines: Vec<Line>,
+}
+
+/// One line of an order.
+#[derive(Serialize, ToolSchema)]
+#[cfg_attr(not(feature = "schemars1"), derive(schemars::JsonSchema))]
+struct Line {
+    sku: String,
+    quantity: u32,
+    price_cents: u64,
+}
+
+/// The work of `search_orders`, the same for both servers: at most five orders, made up.
+fn orders(
+    customer: &str,
+    status: Option<Status>,
+    since: Option<&str>,
+    tags: &[String],
+    limit: u32,
+) -> Orders {
+    let orders = (1..=limit.min(5))
+        .map(|n| {
+            let lines: Vec<Line> = (1..=2)
+                .map(|line| Line {
+                    sku: format!("SKU-{n}{line:02}"),
+                    quantity: line,
+                    price_cents: u64::from(n * 1000 + line * 99),
+                })
+                .collect();
+            Order {
+                id: format!("{customer}-{n}"),
+                placed: since.unwrap_or("2026-01-01").to_owned(),
+                status: status.unwrap_or(Status::Open),
+                total_cents: lines
+                    .iter()
+                    .map(|line| line.price_cents * u64::from(line.quantity))
+                    .sum(),
+                tags: tags.to_vec(),
+                lines,
+            }
+        })
+        .collect();
+    Orders {
+        customer: customer.to_owned(),
+        orders,
+    }
+}
+
 #[derive(ToolSet)]
 enum Tools {
     Add(Add),
+    SearchOrders(SearchOrders),
 }
 
-/// Set in a server process the bench spawns: `stdio`, `http`, or `http-rmcp`.
+/// Set in a server process the bench spawns: `stdio`, `http`, `http-token` (toolgen's, with
+/// authorization) or `http-rmcp`.
 const SERVE: &str = "TOOLGEN_BENCH_MCP_SERVE";
 
 fn server() -> McpServer<Tools, ()> {
     McpServer::new(Runner::<Tools, ()>::new(()), "bench", "0")
 }
 
-/// The same tool served by rmcp alone, as its `#[tool]` macros would: the arguments read from
-/// rmcp's map with serde, the sum as text content.
-#[derive(Clone)]
-struct PlainRmcp {
-    tools: Arc<[toolgen::rmcp::model::Tool]>,
+/// The token that [`FixedToken`] accepts.
+const TOKEN: &str = "bench-token";
+
+/// A `TokenValidator` that accepts [`TOKEN`] alone: what authorization adds to a call, less the
+/// validation of a real token.
+struct FixedToken;
+
+impl TokenValidator for FixedToken {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let known = token == TOKEN;
+        Box::pin(async move {
+            if known {
+                Ok(Principal::new(Some("bench"), None, ["orders:read"]))
+            } else {
+                Err(TokenError::new("unknown token"))
+            }
+        })
+    }
 }
 
-#[derive(Deserialize)]
+/// `search_orders`'s arguments for rmcp's `Parameters<T>`.
+#[derive(Deserialize, schemars::JsonSchema)]
+struct SearchArgs {
+    /// The customer's account name.
+    customer: String,
+    /// Only orders in this state.
+    status: Option<Status>,
+    /// Only orders placed on this day or after (`YYYY-MM-DD`).
+    since: Option<String>,
+    /// Only orders with each of these tags.
+    tags: Vec<String>,
+    /// How many orders at most.
+    #[serde(default = "ten")]
+    limit: u32,
+}
+
+fn ten() -> u32 {
+    10
+}
+
+/// `add`'s arguments for rmcp's `Parameters<T>`.
+#[derive(Deserialize, schemars::JsonSchema)]
 struct AddArgs {
     a: i64,
     b: i64,
 }
 
-impl PlainRmcp {
+/// The same tools served by rmcp alone, written as its `#[tool]` macros are meant to be used;
+/// the router kept in the server (rmcp's `#[tool_handler]` alone builds it again for each call,
+/// which costs more).
+#[derive(Clone)]
+struct RmcpTools {
+    tool_router: ToolRouter<RmcpTools>,
+}
+
+#[tool_router]
+impl RmcpTools {
     fn new() -> Self {
-        let schema = serde_json::json!({"type": "object",
-            "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-            "required": ["a", "b"]});
-        let serde_json::Value::Object(schema) = schema else {
-            unreachable!()
-        };
-        let tool = toolgen::rmcp::model::Tool::new("add", "Add two numbers.", Arc::new(schema));
-        PlainRmcp {
-            tools: Arc::from(vec![tool]),
+        RmcpTools {
+            tool_router: Self::tool_router(),
         }
+    }
+
+    /// Add two numbers.
+    #[tool]
+    async fn add(&self, Parameters(args): Parameters<AddArgs>) -> String {
+        args.a.wrapping_add(args.b).to_string()
+    }
+
+    /// Find a customer's orders.
+    #[tool]
+    async fn search_orders(&self, Parameters(args): Parameters<SearchArgs>) -> Json<Orders> {
+        Json(orders(
+            &args.customer,
+            args.status,
+            args.since.as_deref(),
+            &args.tags,
+            args.limit,
+        ))
     }
 }
 
-impl ServerHandler for PlainRmcp {
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for RmcpTools {
     fn get_info(&self) -> ServerConfig {
         let mut config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        config.server_info = Implementation::new("plain", "0");
+        config.server_info = Implementation::new("rmcp", "0");
         config
     }
+}
 
-    async fn list_tools(
-        &self,
-        _: Option<PaginatedRequestParams>,
-        _: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
-    }
+/// A `tools/call` request, and what its answer holds.
+#[derive(Clone, Copy)]
+struct Call {
+    request: &'static str,
+    answer: &'static str,
+}
 
-    fn get_tool(&self, name: &str) -> Option<toolgen::rmcp::model::Tool> {
-        self.tools.iter().find(|tool| tool.name == name).cloned()
-    }
+const ADD: Call = Call {
+    request: r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}"#,
+    answer: r#""text":"5""#,
+};
 
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        _: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        if request.name != "add" {
-            return Err(ErrorData::invalid_params("unknown tool", None));
-        }
-        let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
-        let args: AddArgs = serde_json::from_value(arguments)
-            .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?;
-        let sum = args.a.wrapping_add(args.b);
-        Ok(CallToolResponse::from(CallToolResult::success(vec![
-            ContentBlock::text(sum.to_string()),
-        ])))
+const SEARCH: Call = Call {
+    request: concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_orders","#,
+        r#""arguments":{"customer":"acme","status":"shipped","since":"2026-11-01","#,
+        r#""tags":["priority","export"],"limit":5}}}"#
+    ),
+    answer: r#""id":"acme-5""#,
+};
+
+/// The call `TOOLGEN_BENCH_MCP_TOOL` names: `add` (unset) or `search_orders`.
+fn chosen_call() -> Call {
+    match std::env::var("TOOLGEN_BENCH_MCP_TOOL").as_deref() {
+        Ok("search_orders") => SEARCH,
+        _ => ADD,
     }
 }
 
@@ -186,18 +352,20 @@ impl<R: tokio::io::AsyncRead + Unpin, W: tokio::io::AsyncWrite + Unpin> Client<R
     }
 
     /// One `tools/call` and its answer.
-    async fn call(&mut self) -> usize {
-        self.writer.write_all(CALL.as_bytes()).await.expect("write");
-        self.writer.write_all(b"\n").await.expect("write");
-        self.writer.flush().await.expect("flush");
+    async fn call(&mut self, call: Call) -> usize {
+        let writer = &mut self.writer;
+        writer
+            .write_all(call.request.as_bytes())
+            .await
+            .expect("write");
+        writer.write_all(b"\n").await.expect("write");
+        writer.flush().await.expect("flush");
         self.line.clear();
         self.reader.read_line(&mut self.line).await.expect("read");
-        assert!(self.line.contains(r#""text":"5""#), "{}", self.line);
+        assert!(self.line.contains(call.answer), "{}", self.line);
         self.line.len()
     }
 }
-
-const CALL: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}"#;
 
 /// A client of a server over an in-process transport.
 fn in_process<S: ServerHandler>(
@@ -214,10 +382,11 @@ fn in_process<S: ServerHandler>(
     runtime.block_on(Client::new(reader, writer))
 }
 
-/// The heap allocations (count, bytes) of one call, averaged over 1,000.
+/// The heap allocations (count, bytes) of one `call`, averaged over 1,000.
 fn allocations_per_call<R, W>(
     runtime: &tokio::runtime::Runtime,
     client: &mut Client<R, W>,
+    call: Call,
 ) -> (f64, f64)
 where
     R: tokio::io::AsyncRead + Unpin,
@@ -230,7 +399,7 @@ where
     );
     runtime.block_on(async {
         for _ in 0..CALLS {
-            client.call().await;
+            client.call(call).await;
         }
     });
     (
@@ -245,20 +414,26 @@ fn bench(c: &mut Criterion) {
         .build()
         .expect("a runtime");
     let mut ours = in_process(&runtime, server());
-    let mut plain = in_process(&runtime, PlainRmcp::new());
-    for (name, (count, bytes)) in [
-        ("toolgen", allocations_per_call(&runtime, &mut ours)),
-        ("rmcp", allocations_per_call(&runtime, &mut plain)),
-    ] {
-        eprintln!("allocations per call in process, {name}: {count:.1} ({bytes:.0} bytes)");
+    let mut theirs = in_process(&runtime, RmcpTools::new());
+    for (tool, call) in [("add", ADD), ("search_orders", SEARCH)] {
+        for (name, (count, bytes)) in [
+            ("toolgen", allocations_per_call(&runtime, &mut ours, call)),
+            ("rmcp", allocations_per_call(&runtime, &mut theirs, call)),
+        ] {
+            eprintln!(
+                "allocations per call of {tool} in process, {name}: {count:.1} ({bytes:.0} bytes)"
+            );
+        }
     }
     let mut group = c.benchmark_group("mcp");
-    group.bench_function("tools_call_in_process", |b| {
-        b.iter(|| runtime.block_on(async { black_box(ours.call().await) }))
-    });
-    group.bench_function("tools_call_in_process_rmcp", |b| {
-        b.iter(|| runtime.block_on(async { black_box(plain.call().await) }))
-    });
+    for (tool, call) in [("add", ADD), ("search_orders", SEARCH)] {
+        group.bench_function(format!("tools_call_in_process_{tool}"), |b| {
+            b.iter(|| runtime.block_on(async { black_box(ours.call(call).await) }))
+        });
+        group.bench_function(format!("tools_call_in_process_{tool}_rmcp"), |b| {
+            b.iter(|| runtime.block_on(async { black_box(theirs.call(call).await) }))
+        });
+    }
     let mut command = tokio::process::Command::new(std::env::current_exe().expect("this bench"));
     command
         .env(SERVE, "stdio")
@@ -269,7 +444,7 @@ fn bench(c: &mut Criterion) {
     let (stdout, stdin) = (child.stdout.take(), child.stdin.take());
     let mut remote = runtime.block_on(Client::new(stdout.expect("piped"), stdin.expect("piped")));
     group.bench_function("tools_call_stdio", |b| {
-        b.iter(|| runtime.block_on(async { black_box(remote.call().await) }))
+        b.iter(|| runtime.block_on(async { black_box(remote.call(ADD).await) }))
     });
     let call = ToolCall::new("add", r#"{"a":2,"b":3}"#).with_id("1");
     let cancellation = Cancellation::new();
@@ -314,22 +489,34 @@ fn serve(kind: &str) {
             .await
             .expect("a port");
         println!("{}", listener.local_addr().expect("an address"));
-        if kind == "http" {
-            let _ = server().serve_http(listener).await;
-        } else {
-            serve_plain_http(listener).await;
+        // Exits when its stdin closes: under callgrind, which writes its counts at the exit.
+        std::thread::spawn(|| {
+            let _ = std::io::copy(&mut std::io::stdin(), &mut std::io::sink());
+            std::process::exit(0);
+        });
+        match kind {
+            "http" => {
+                let _ = server().serve_http(listener).await;
+            }
+            "http-token" => {
+                let resource = format!("http://{}/mcp", listener.local_addr().expect("bound"));
+                let auth = ResourceServer::new(resource, FixedToken).expect("a resource URI");
+                let options = HttpOptions::default().authorization(auth);
+                let _ = server().serve_http_with(listener, &options).await;
+            }
+            _ => serve_rmcp_http(listener).await,
         }
     });
 }
 
-/// rmcp's streamable HTTP service for [`PlainRmcp`], with its defaults, on hyper as
+/// rmcp's streamable HTTP service for [`RmcpTools`], with its defaults, on hyper as
 /// `McpServer::serve_http` uses it (HTTP/1.1, `TCP_NODELAY`, a task a connection).
-async fn serve_plain_http(listener: tokio::net::TcpListener) {
+async fn serve_rmcp_http(listener: tokio::net::TcpListener) {
     use toolgen::rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use toolgen::rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService,
     };
-    let handler = PlainRmcp::new();
+    let handler = RmcpTools::new();
     let service = StreamableHttpService::new(
         move || Ok(handler.clone()),
         Arc::new(LocalSessionManager::default()),
@@ -352,12 +539,14 @@ struct HttpClient {
     reader: BufReader<tokio::net::tcp::OwnedReadHalf>,
     writer: tokio::net::tcp::OwnedWriteHalf,
     address: SocketAddr,
+    /// Sent with each request (for a server with authorization on).
+    token: Option<&'static str>,
     session: String,
     body: Vec<u8>,
 }
 
 impl HttpClient {
-    async fn new(address: SocketAddr) -> Self {
+    async fn new(address: SocketAddr, token: Option<&'static str>) -> Self {
         let stream = tokio::net::TcpStream::connect(address)
             .await
             .expect("connect");
@@ -367,6 +556,7 @@ impl HttpClient {
             reader: BufReader::new(reader),
             writer,
             address,
+            token,
             session: String::new(),
             body: Vec::new(),
         };
@@ -389,6 +579,11 @@ impl HttpClient {
             self.address,
             body.len()
         );
+        if let Some(token) = self.token {
+            request.push_str("authorization: Bearer ");
+            request.push_str(token);
+            request.push_str("\r\n");
+        }
         if !self.session.is_empty() {
             request.push_str("mcp-session-id: ");
             request.push_str(&self.session);
@@ -444,10 +639,10 @@ impl HttpClient {
     }
 
     /// One `tools/call` and its answer.
-    async fn call(&mut self) {
-        self.post(CALL).await;
+    async fn call(&mut self, call: Call) {
+        self.post(call.request).await;
         let answer = std::str::from_utf8(&self.body).unwrap_or_default();
-        assert!(answer.contains(r#""text":"5""#), "{answer}");
+        assert!(answer.contains(call.answer), "{answer}");
     }
 }
 
@@ -459,19 +654,27 @@ fn cpu_ticks(pid: u32) -> Option<u64> {
     Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
-/// `clients` clients calling the server at `address` (process `pid`) for `time`: calls/s,
-/// median and 99th percentile latency, server CPU microseconds per call.
+/// How a load is run: which call, by how many clients, with which token, for how long.
+struct Load {
+    call: Call,
+    clients: usize,
+    token: Option<&'static str>,
+    time: Duration,
+}
+
+/// The clients of `load` calling the server at `address` (process `pid`): calls/s, median
+/// and 99th percentile latency, server CPU microseconds per call.
 fn load(
     runtime: &tokio::runtime::Runtime,
     address: SocketAddr,
     pid: u32,
-    clients: usize,
-    time: Duration,
+    load: &Load,
 ) -> (f64, Duration, Duration, f64) {
+    let (call, time) = (load.call, load.time);
     runtime.block_on(async {
         let mut connected = Vec::new();
-        for _ in 0..clients {
-            connected.push(HttpClient::new(address).await);
+        for _ in 0..load.clients {
+            connected.push(HttpClient::new(address, load.token).await);
         }
         let ticks = cpu_ticks(pid);
         let start = Instant::now();
@@ -482,7 +685,7 @@ fn load(
                     let mut latencies = Vec::new();
                     while start.elapsed() < time {
                         let sent = Instant::now();
-                        client.call().await;
+                        client.call(call).await;
                         latencies.push(sent.elapsed());
                     }
                     latencies
@@ -506,6 +709,13 @@ fn load(
     })
 }
 
+/// The servers of the HTTP load, with their names and the token their clients send.
+const SERVERS: [(&str, &str, Option<&str>); 3] = [
+    ("http", "toolgen", None),
+    ("http-rmcp", "rmcp", None),
+    ("http-token", "toolgen, token", Some(TOKEN)),
+];
+
 /// The HTTP load, ours and rmcp's side by side, printed as a table.
 fn http_load() {
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -513,44 +723,53 @@ fn http_load() {
         .build()
         .expect("a runtime");
     println!("\nHTTP load (3 s each; server CPU per call from /proc, in 10 ms ticks):");
-    println!("| server | clients | calls/s | p50 | p99 | server CPU per call |");
-    println!("|---|---|---|---|---|---|");
-    for clients in [8, 64] {
-        for kind in ["http", "http-rmcp"] {
-            let mut child = spawn_server(kind);
-            let mut port = String::new();
-            let stdout = child.stdout.as_mut().expect("piped");
-            std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut port)
-                .expect("the server's address");
-            let address: SocketAddr = port.trim().parse().expect("an address");
-            let (rate, p50, p99, cpu) = load(
-                &runtime,
-                address,
-                child.id(),
-                clients,
-                Duration::from_secs(3),
-            );
-            let name = if kind == "http" { "toolgen" } else { "rmcp" };
-            println!(
-                "| {name} | {clients} | {rate:.0} | {:.2} ms | {:.2} ms | {cpu:.1} µs |",
-                p50.as_secs_f64() * 1e3,
-                p99.as_secs_f64() * 1e3
-            );
-            let _ = child.kill();
-            let _ = child.wait();
+    println!("| tool | server | clients | calls/s | p50 | p99 | server CPU per call |");
+    println!("|---|---|---|---|---|---|---|");
+    for (tool, call) in [("add", ADD), ("search_orders", SEARCH)] {
+        for clients in [8, 64] {
+            for (kind, name, token) in SERVERS {
+                let mut child = spawn_server(kind);
+                let mut port = String::new();
+                let stdout = child.stdout.as_mut().expect("piped");
+                std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut port)
+                    .expect("the server's address");
+                let address: SocketAddr = port.trim().parse().expect("an address");
+                let time = Duration::from_secs(3);
+                let (call, pid) = (
+                    Load {
+                        call,
+                        clients,
+                        token,
+                        time,
+                    },
+                    child.id(),
+                );
+                let (rate, p50, p99, cpu) = load(&runtime, address, pid, &call);
+                println!(
+                    "| {tool} | {name} | {clients} | {rate:.0} | {:.2} ms | {:.2} ms | {cpu:.1} µs |",
+                    p50.as_secs_f64() * 1e3,
+                    p99.as_secs_f64() * 1e3
+                );
+                let _ = child.kill();
+                let _ = child.wait();
+            }
         }
     }
 }
 
-/// `count` calls with `client`.
-fn calls_in_process<R, W>(runtime: &tokio::runtime::Runtime, mut client: Client<R, W>, count: u32)
-where
+/// `count` calls of `call` with `client`.
+fn calls_in_process<R, W>(
+    runtime: &tokio::runtime::Runtime,
+    mut client: Client<R, W>,
+    call: Call,
+    count: u32,
+) where
     R: tokio::io::AsyncRead + Unpin,
     W: tokio::io::AsyncWrite + Unpin,
 {
     runtime.block_on(async {
         for _ in 0..count {
-            client.call().await;
+            client.call(call).await;
         }
     });
 }
@@ -564,13 +783,17 @@ fn main() {
         return;
     }
     // `ADDRESS:N`: N calls over HTTP by 8 clients to a server started by hand (this binary with
-    // `TOOLGEN_BENCH_MCP_SERVE=http` or `http-rmcp`, under callgrind: the difference of two N's,
-    // divided, is one call's instructions in the server).
+    // `TOOLGEN_BENCH_MCP_SERVE=http`, `http-token` or `http-rmcp`, under callgrind: the
+    // difference of two N's, divided, is one call's instructions in the server). The call is
+    // `add`, or `search_orders` with `TOOLGEN_BENCH_MCP_TOOL=search_orders`; the token is sent
+    // with `TOOLGEN_BENCH_MCP_TOKEN=1`.
     if let Some(target) = std::env::var_os("TOOLGEN_BENCH_MCP_HTTP_CALLS") {
         let target = target.to_string_lossy().into_owned();
         let (address, count) = target.rsplit_once(':').expect("ADDRESS:N");
         let address: SocketAddr = address.parse().expect("an address");
         let count: usize = count.parse().expect("a count");
+        let token = std::env::var_os("TOOLGEN_BENCH_MCP_TOKEN").map(|_| TOKEN);
+        let call = chosen_call();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -578,10 +801,10 @@ fn main() {
         runtime.block_on(async {
             let mut tasks = Vec::new();
             for _ in 0..8 {
-                let mut client = HttpClient::new(address).await;
+                let mut client = HttpClient::new(address, token).await;
                 tasks.push(tokio::spawn(async move {
                     for _ in 0..count / 8 {
-                        client.call().await;
+                        client.call(call).await;
                     }
                 }));
             }
@@ -592,7 +815,8 @@ fn main() {
         return;
     }
     // `toolgen:N` or `rmcp:N`: N calls in process and nothing else, to count instructions
-    // under callgrind (the difference of two N's, divided, is one call's).
+    // under callgrind (the difference of two N's, divided, is one call's); of `add`, or of
+    // `search_orders` with `TOOLGEN_BENCH_MCP_TOOL=search_orders`.
     if let Some(calls) = std::env::var_os("TOOLGEN_BENCH_MCP_CALLS") {
         let calls = calls.to_string_lossy().into_owned();
         let (kind, count) = calls.split_once(':').expect("KIND:N");
@@ -601,10 +825,16 @@ fn main() {
             .enable_all()
             .build()
             .expect("a runtime");
+        let call = chosen_call();
         if kind == "toolgen" {
-            calls_in_process(&runtime, in_process(&runtime, server()), count);
+            calls_in_process(&runtime, in_process(&runtime, server()), call, count);
         } else {
-            calls_in_process(&runtime, in_process(&runtime, PlainRmcp::new()), count);
+            calls_in_process(
+                &runtime,
+                in_process(&runtime, RmcpTools::new()),
+                call,
+                count,
+            );
         }
         return;
     }

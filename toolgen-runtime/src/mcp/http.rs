@@ -422,7 +422,7 @@ where
                 return *refusal;
             }
         }
-        let new_session = !parts.headers.contains_key("mcp-session-id");
+        let new_session = !parts.headers.contains_key(SESSION_ID);
         // (rmcp's future is large: boxed on its own, this one stays small, and is not copied
         // whole when it is boxed in turn.)
         let request = Request::from_parts(parts, Full::new(bytes.clone()));
@@ -506,9 +506,13 @@ fn called_tool(body: &[u8]) -> Option<String> {
     }
 }
 
+/// The header of a session's id. (A `HeaderName` made once: looked up by a `&str`, a name is
+/// parsed again on each lookup.)
+const SESSION_ID: http::HeaderName = http::HeaderName::from_static("mcp-session-id");
+
 /// The `Mcp-Session-Id` of a request.
 fn session_id(headers: &http::HeaderMap) -> Option<SessionId> {
-    let id = headers.get("mcp-session-id")?.to_str().ok()?;
+    let id = headers.get(SESSION_ID)?.to_str().ok()?;
     Some(id.into())
 }
 
@@ -632,6 +636,11 @@ where
         // (A body of a stated length was counted whole before it was read.)
         if length.is_none() && !take(size, &mut permit) {
             return Err(busy());
+        }
+        // A body in one frame (a small request's, as hyper reads it) is kept as it came, not
+        // copied.
+        if collected.is_empty() && length == Some(size as u64) {
+            return Ok((data.copy_to_bytes(size), permit));
         }
         while data.has_remaining() {
             let chunk = data.chunk();
