@@ -994,3 +994,96 @@ async fn every_report_of_the_python_sdk_server_reaches_the_client_through_a_gate
     let counts = reports_before_answers(gateway(toolset), 30, "count", json!({"to": 20})).await;
     assert_eq!(counts, [20; 30]);
 }
+
+/// `server`, whose `tools/list` fails once each time `fail` is set.
+struct Flaky {
+    server: McpServer<Echoes, &'static str>,
+    fail: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl toolgen::rmcp::ServerHandler for Flaky {
+    fn get_info(&self) -> toolgen::rmcp::model::ServerConfig {
+        self.server.get_info()
+    }
+
+    async fn initialize(
+        &self,
+        request: toolgen::rmcp::model::InitializeRequestParams,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::InitializeResult, toolgen::rmcp::ErrorData> {
+        self.server.initialize(request, context).await
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<toolgen::rmcp::model::PaginatedRequestParams>,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::ListToolsResult, toolgen::rmcp::ErrorData> {
+        if self.fail.swap(false, Ordering::SeqCst) {
+            return Err(toolgen::rmcp::ErrorData::internal_error(
+                "listing broke",
+                None,
+            ));
+        }
+        self.server.list_tools(request, context).await
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::CallToolResponse, toolgen::rmcp::ErrorData> {
+        self.server.call_tool(request, context).await
+    }
+
+    async fn on_initialized(
+        &self,
+        context: toolgen::rmcp::service::NotificationContext<toolgen::rmcp::RoleServer>,
+    ) {
+        self.server.on_initialized(context).await;
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &toolgen::rmcp::model::SubscriptionFilter,
+    ) -> Option<toolgen::rmcp::model::SubscriptionFilter> {
+        self.server.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(
+        &self,
+        context: toolgen::rmcp::service::SubscriptionContext,
+    ) -> Result<(), toolgen::rmcp::ErrorData> {
+        self.server.listen(context).await
+    }
+}
+
+/// A re-listing that fails keeps the toolset's tools and its change flag: the next turn lists
+/// again, and offers the new tools.
+#[tokio::test]
+async fn a_failed_relisting_is_tried_again_next_turn() {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Echoes, _>::new("flaky"), "flaky", "1.0.0")
+        .with_switch(switch.clone());
+    let fail = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flaky = Flaky {
+        server,
+        fail: Arc::clone(&fail),
+    };
+    let toolset = McpToolset::connect(in_task(flaky)).await.unwrap();
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.clone());
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+
+    switch.disable("spare");
+    eventually("told of the change", || toolset.list_changed()).await;
+    fail.store(true, Ordering::SeqCst);
+    let error = runner.refresh_mcp().await.unwrap_err();
+    assert!(error.to_string().contains("listing broke"), "{error}");
+    assert!(toolset.list_changed());
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+
+    // The next turn lists again.
+    assert_eq!(who_echoes(&mut runner).await, "flaky");
+    assert!(!toolset.list_changed());
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+}

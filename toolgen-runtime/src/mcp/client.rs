@@ -399,13 +399,24 @@ impl McpToolset {
     /// Lists every page of the server's tools, within `timeout`.
     async fn list(&self, timeout: Duration) -> Result<(), McpClientError> {
         // Cleared first: a change told while listing is listed again next time.
-        self.shared.events.changed.store(false, Ordering::SeqCst);
-        let tools = tokio::time::timeout(timeout, self.shared.peer.list_all_tools())
+        let stale = self.shared.events.changed.swap(false, Ordering::SeqCst);
+        let listed = tokio::time::timeout(timeout, self.shared.peer.list_all_tools())
             .await
-            .map_err(|_| McpClientError::TimedOut(timeout))?
-            .map_err(|error| McpClientError::List(error.to_string()))?;
-        *lock(&self.shared.listed) = tools;
-        Ok(())
+            .map_err(|_| McpClientError::TimedOut(timeout))
+            .and_then(|tools| tools.map_err(|error| McpClientError::List(error.to_string())));
+        match listed {
+            Ok(tools) => {
+                *lock(&self.shared.listed) = tools;
+                Ok(())
+            }
+            Err(error) => {
+                // Still stale: the next turn tries again.
+                if stale {
+                    self.shared.events.changed.store(true, Ordering::SeqCst);
+                }
+                Err(error)
+            }
+        }
     }
 
     /// Offers the tools under `prefix` + their name (`github_` + `create_issue`), for names
