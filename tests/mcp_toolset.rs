@@ -1087,3 +1087,41 @@ async fn a_failed_relisting_is_tried_again_next_turn() {
     assert!(!toolset.list_changed());
     assert_eq!(offered_names(&runner), ["add", "echo"]);
 }
+
+/// A runner's progress sink gets the reports of its local handlers and of an MCP server's tools,
+/// each with its call, every one before the turn ends; no gateway between.
+#[tokio::test]
+async fn a_runners_progress_sink_gets_local_and_remote_reports() {
+    let (remote, _task, _) = remote().await;
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    let mut runner = Runner::<Bursts, ()>::new(())
+        .with_mcp(remote.prefix("lab_").allow(&["count"]))
+        .on_progress(move |call, step| {
+            let id = call.id.clone().unwrap_or_default();
+            sink.lock()
+                .unwrap()
+                .push((id, step.progress, step.total, step.message));
+        });
+    let calls = [
+        ToolCall::new("burst", r#"{"count": 3}"#).with_id("here"),
+        ToolCall::new("lab_count", r#"{"to": 3}"#).with_id("there"),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(texts(turn.results()), ["burst", "counted to 3"]);
+    let seen = seen.lock().unwrap().clone();
+    let of = |id: &str| -> Vec<_> {
+        let steps = seen.iter().filter(|(call, ..)| call == id);
+        steps
+            .map(|(_, progress, total, message)| (*progress, *total, message.clone()))
+            .collect()
+    };
+    let here: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), None))
+        .collect();
+    assert_eq!(of("here"), here);
+    let there: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
+        .collect();
+    assert_eq!(of("there"), there);
+}

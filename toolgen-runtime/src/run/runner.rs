@@ -104,6 +104,8 @@ pub struct Runner<S, Ctx> {
     /// Which calls a person must approve, beside the tools that always need it
     /// ([`Runner::needs_approval`]).
     policy: Option<Box<Policy>>,
+    /// Where the progress reports of the calls of a turn go ([`Runner::on_progress`]).
+    progress: Option<Box<ProgressSink>>,
     /// The MCP servers whose tools were added, each with its source's number.
     #[cfg(feature = "mcp")]
     toolsets: Vec<(crate::mcp::McpToolset, usize)>,
@@ -130,6 +132,7 @@ where
             record_values: false,
             failures: Mutex::new(HashMap::new()),
             policy: None,
+            progress: None,
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
@@ -197,6 +200,57 @@ where
         policy: impl Fn(&ToolCall, &Value) -> bool + Send + Sync + 'static,
     ) -> Self {
         self.policy = Some(Box::new(policy));
+        self
+    }
+
+    /// Gives `sink` every progress report of the calls the runner runs in a turn
+    /// ([`run`](Runner::run) and its variants, [`resume`](Runner::resume)), with the call it is
+    /// about: a handler's [`Invocation::progress`], and an MCP server's
+    /// `notifications/progress` for a call of its tool ([`McpToolset`](crate::McpToolset)),
+    /// as each comes (before the call's result). Without a sink, reports go nowhere. The sink
+    /// runs on the turn's task: keep it short (send the report on a channel, say).
+    ///
+    /// (An [`McpServer`](crate::McpServer) sends its calls' reports to its own client, not
+    /// here.)
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Progress, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    ///
+    /// /// Index the documents.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Index { documents: u32 }
+    /// impl Handler<()> for Index {
+    ///     type Output = &'static str;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    ///         for done in 1..=self.documents {
+    ///             call.progress(Progress::new(done.into()).total(self.documents.into()));
+    ///         }
+    ///         Ok("indexed")
+    ///     }
+    /// }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Index(Index) }
+    ///
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&seen);
+    /// let mut runner = Runner::<Tools, ()>::new(()).on_progress(move |call, step| {
+    ///     sink.lock().unwrap().push((call.id().unwrap_or_default().to_owned(), step.progress));
+    /// });
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let call = ToolCall::new("index", r#"{"documents": 2}"#).with_id("call_1");
+    /// runner.run(Provider::Anthropic, &[call]).await;
+    /// # });
+    /// let call_1 = |progress| ("call_1".to_owned(), progress);
+    /// assert_eq!(*seen.lock().unwrap(), [call_1(1.0), call_1(2.0)]);
+    /// ```
+    #[must_use]
+    pub fn on_progress(
+        mut self,
+        sink: impl Fn(&ToolCall, Progress) + Send + Sync + 'static,
+    ) -> Self {
+        self.progress = Some(Box::new(sink));
         self
     }
 
@@ -823,7 +877,12 @@ where
             .map(|(index, call)| async move {
                 let outcome = match choice.filter(|choice| !choice.allows(&call.name)) {
                     Some(choice) => (not_allowed(&call.name, choice), Verdict::Unknown),
-                    None => self.one(provider, call, cancellation, None).await,
+                    None => {
+                        let sink = (self.progress.as_deref())
+                            .map(|sink| move |step: Progress| sink(call, step));
+                        let sink = sink.as_ref().map(|sink| sink as &(dyn Fn(Progress) + Sync));
+                        self.one(provider, call, cancellation, sink).await
+                    }
                 };
                 (index, outcome)
             })
@@ -1199,6 +1258,9 @@ struct Read {
 
 /// A runner's approval policy ([`Runner::needs_approval`]).
 type Policy = dyn Fn(&ToolCall, &Value) -> bool + Send + Sync;
+
+/// Where a runner's progress reports go ([`Runner::on_progress`]).
+type ProgressSink = dyn Fn(&ToolCall, Progress) + Send + Sync;
 
 /// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
 enum Target<'r, S, Ctx> {
