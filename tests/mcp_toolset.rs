@@ -546,6 +546,8 @@ async fn the_python_sdk_servers_tools_run() {
         .stderr(std::process::Stdio::null());
     let toolset = McpToolset::stdio(command).await.unwrap();
     assert_eq!(toolset.server_name(), "python-tools");
+    let version = toolset.peer().peer_info().unwrap().protocol_version.clone();
+    assert_eq!(version.as_str(), "2026-07-28");
     let names: Vec<String> = toolset
         .tools()
         .iter()
@@ -1124,4 +1126,71 @@ async fn a_runners_progress_sink_gets_local_and_remote_reports() {
         .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
         .collect();
     assert_eq!(of("there"), there);
+}
+
+/// Name the first letters of the alphabet (an output that is not an object).
+#[derive(Tool, Deserialize)]
+#[tool(output = Vec<String>)]
+struct Letters {
+    count: u8,
+}
+
+impl Handler<&'static str> for Letters {
+    type Output = Vec<String>;
+    async fn handle(self, _: &&'static str, _: &Invocation<'_>) -> Result<Vec<String>, ToolError> {
+        Ok((b'a'..)
+            .take(self.count.into())
+            .map(|c| char::from(c).to_string())
+            .collect())
+    }
+}
+
+#[derive(ToolSet)]
+enum Modern {
+    Echo(Echo),
+    Spare(Spare),
+    Letters(Letters),
+}
+
+/// Checks a toolset connected to the server of `Modern` whose tools `switch` changes: it speaks
+/// `2026-07-28`, keeps an output schema that is not an object's and its structured content,
+/// and hears of list changes on its `subscriptions/listen` stream.
+async fn speaks_2026_07_28(toolset: McpToolset, switch: &ToolSwitch) {
+    let version = toolset.peer().peer_info().unwrap().protocol_version.clone();
+    assert_eq!(version.as_str(), "2026-07-28");
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.clone());
+    let tools = toolset.tools();
+    assert_eq!(tools[2].name(), "letters");
+    assert_eq!(
+        tools[2].output_schema(),
+        Some(&json!({"type": "array", "items": {"type": "string"}}))
+    );
+    let calls = [ToolCall::new("letters", r#"{"count": 3}"#).with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(turn.results()[0].as_json(), Some(&json!(["a", "b", "c"])));
+
+    switch.disable("spare");
+    eventually("told of the change", || toolset.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "modern");
+    assert_eq!(offered_names(&runner), ["add", "echo", "letters"]);
+}
+
+/// The toolset speaks `2026-07-28` with a server that does (toolgen's, over a pipe and over
+/// streamable HTTP).
+#[tokio::test]
+async fn the_toolset_speaks_2026_07_28() {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Modern, _>::new("modern"), "modern", "1.0.0")
+        .with_switch(switch.clone());
+    let toolset = McpToolset::connect(in_task(server)).await.unwrap();
+    speaks_2026_07_28(toolset, &switch).await;
+
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Modern, _>::new("modern"), "modern", "1.0.0")
+        .with_switch(switch.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(server.serve_http(listener));
+    let toolset = McpToolset::http(&url).await.unwrap();
+    speaks_2026_07_28(toolset, &switch).await;
 }
