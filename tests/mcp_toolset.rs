@@ -1194,3 +1194,29 @@ async fn the_toolset_speaks_2026_07_28() {
     let toolset = McpToolset::http(&url).await.unwrap();
     speaks_2026_07_28(toolset, &switch).await;
 }
+
+/// A gateway's list follows its upstream's: the Python SDK's server (`py_unlock`) adds a tool
+/// while the gateway serves, and the gateway's client, written with the Python SDK too
+/// (`tests/mcp_gateway_client.py`), is told (`notifications/tools/list_changed`, at
+/// `2026-07-28` on its `subscriptions/listen` stream), lists the new tool and calls it; at both
+/// versions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gateways_list_follows_its_upstreams() {
+    let Some(python) = python_sdk::python_with_mcp("gateway") else {
+        return;
+    };
+    for version in ["2026-07-28", "2025-11-25"] {
+        let mut command = tokio::process::Command::new(&python);
+        command
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/mcp_toolset_server.py"
+            ))
+            .stderr(std::process::Stdio::null());
+        let upstream = McpToolset::stdio(command).await.unwrap().prefix("py_");
+        let runner = Runner::<Local, ()>::new(()).with_mcp(upstream);
+        let gateway = McpServer::new(runner, "gateway", "1.0.0");
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_gateway_client.py");
+        python_sdk::serve_client(gateway, &python, &[script, "--version", version]).await;
+    }
+}

@@ -124,6 +124,17 @@ struct Events {
     progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
+    /// Counts the server's list changes, for those who wait on them (a gateway).
+    signal: tokio::sync::watch::Sender<u64>,
+}
+
+impl Events {
+    /// The server said its tools changed.
+    fn tools_changed(&self) {
+        self.changed.store(true, Ordering::SeqCst);
+        self.signal
+            .send_modify(|count| *count = count.wrapping_add(1));
+    }
 }
 
 /// A call's progress sink, carried to the transport in its request's extensions (which are
@@ -201,7 +212,7 @@ impl ClientHandler for ClientSide {
     }
 
     async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
-        self.events.changed.store(true, Ordering::SeqCst);
+        self.events.tools_changed();
     }
 }
 
@@ -430,7 +441,7 @@ impl McpToolset {
         tokio::spawn(async move {
             while let Ok(Some(notification)) = subscription.next().await {
                 if let ServerNotification::ToolListChangedNotification(_) = notification {
-                    events.changed.store(true, Ordering::SeqCst);
+                    events.tools_changed();
                 }
             }
         });
@@ -578,6 +589,11 @@ impl McpToolset {
     /// Whether the server said its tools changed since they were last listed.
     pub fn list_changed(&self) -> bool {
         self.shared.events.changed.load(Ordering::SeqCst)
+    }
+
+    /// A watch of the server's list changes (a gateway waits on it).
+    pub(crate) fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.shared.events.signal.subscribe()
     }
 
     /// Lists the server's tools again (every page), within the toolset's
