@@ -546,6 +546,8 @@ async fn the_python_sdk_servers_tools_run() {
         .stderr(std::process::Stdio::null());
     let toolset = McpToolset::stdio(command).await.unwrap();
     assert_eq!(toolset.server_name(), "python-tools");
+    let version = toolset.peer().peer_info().unwrap().protocol_version.clone();
+    assert_eq!(version.as_str(), "2026-07-28");
     let names: Vec<String> = toolset
         .tools()
         .iter()
@@ -993,4 +995,228 @@ async fn every_report_of_the_python_sdk_server_reaches_the_client_through_a_gate
     let toolset = McpToolset::stdio(command).await.unwrap().allow(&["count"]);
     let counts = reports_before_answers(gateway(toolset), 30, "count", json!({"to": 20})).await;
     assert_eq!(counts, [20; 30]);
+}
+
+/// `server`, whose `tools/list` fails once each time `fail` is set.
+struct Flaky {
+    server: McpServer<Echoes, &'static str>,
+    fail: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl toolgen::rmcp::ServerHandler for Flaky {
+    fn get_info(&self) -> toolgen::rmcp::model::ServerConfig {
+        self.server.get_info()
+    }
+
+    async fn initialize(
+        &self,
+        request: toolgen::rmcp::model::InitializeRequestParams,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::InitializeResult, toolgen::rmcp::ErrorData> {
+        self.server.initialize(request, context).await
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<toolgen::rmcp::model::PaginatedRequestParams>,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::ListToolsResult, toolgen::rmcp::ErrorData> {
+        if self.fail.swap(false, Ordering::SeqCst) {
+            return Err(toolgen::rmcp::ErrorData::internal_error(
+                "listing broke",
+                None,
+            ));
+        }
+        self.server.list_tools(request, context).await
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: toolgen::rmcp::service::RequestContext<toolgen::rmcp::RoleServer>,
+    ) -> Result<toolgen::rmcp::model::CallToolResponse, toolgen::rmcp::ErrorData> {
+        self.server.call_tool(request, context).await
+    }
+
+    async fn on_initialized(
+        &self,
+        context: toolgen::rmcp::service::NotificationContext<toolgen::rmcp::RoleServer>,
+    ) {
+        self.server.on_initialized(context).await;
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &toolgen::rmcp::model::SubscriptionFilter,
+    ) -> Option<toolgen::rmcp::model::SubscriptionFilter> {
+        self.server.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(
+        &self,
+        context: toolgen::rmcp::service::SubscriptionContext,
+    ) -> Result<(), toolgen::rmcp::ErrorData> {
+        self.server.listen(context).await
+    }
+}
+
+/// A re-listing that fails keeps the toolset's tools and its change flag: the next turn lists
+/// again, and offers the new tools.
+#[tokio::test]
+async fn a_failed_relisting_is_tried_again_next_turn() {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Echoes, _>::new("flaky"), "flaky", "1.0.0")
+        .with_switch(switch.clone());
+    let fail = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flaky = Flaky {
+        server,
+        fail: Arc::clone(&fail),
+    };
+    let toolset = McpToolset::connect(in_task(flaky)).await.unwrap();
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.clone());
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+
+    switch.disable("spare");
+    eventually("told of the change", || toolset.list_changed()).await;
+    fail.store(true, Ordering::SeqCst);
+    let error = runner.refresh_mcp().await.unwrap_err();
+    assert!(error.to_string().contains("listing broke"), "{error}");
+    assert!(toolset.list_changed());
+    assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);
+
+    // The next turn lists again.
+    assert_eq!(who_echoes(&mut runner).await, "flaky");
+    assert!(!toolset.list_changed());
+    assert_eq!(offered_names(&runner), ["add", "echo"]);
+}
+
+/// A runner's progress sink gets the reports of its local handlers and of an MCP server's tools,
+/// each with its call, every one before the turn ends; no gateway between.
+#[tokio::test]
+async fn a_runners_progress_sink_gets_local_and_remote_reports() {
+    let (remote, _task, _) = remote().await;
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    let mut runner = Runner::<Bursts, ()>::new(())
+        .with_mcp(remote.prefix("lab_").allow(&["count"]))
+        .on_progress(move |call, step| {
+            let id = call.id.clone().unwrap_or_default();
+            sink.lock()
+                .unwrap()
+                .push((id, step.progress, step.total, step.message));
+        });
+    let calls = [
+        ToolCall::new("burst", r#"{"count": 3}"#).with_id("here"),
+        ToolCall::new("lab_count", r#"{"to": 3}"#).with_id("there"),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(texts(turn.results()), ["burst", "counted to 3"]);
+    let seen = seen.lock().unwrap().clone();
+    let of = |id: &str| -> Vec<_> {
+        let steps = seen.iter().filter(|(call, ..)| call == id);
+        steps
+            .map(|(_, progress, total, message)| (*progress, *total, message.clone()))
+            .collect()
+    };
+    let here: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), None))
+        .collect();
+    assert_eq!(of("here"), here);
+    let there: Vec<_> = (1..=3)
+        .map(|done| (f64::from(done), Some(3.0), Some(format!("counted {done}"))))
+        .collect();
+    assert_eq!(of("there"), there);
+}
+
+/// Name the first letters of the alphabet (an output that is not an object).
+#[derive(Tool, Deserialize)]
+#[tool(output = Vec<String>)]
+struct Letters {
+    count: u8,
+}
+
+impl Handler<&'static str> for Letters {
+    type Output = Vec<String>;
+    async fn handle(self, _: &&'static str, _: &Invocation<'_>) -> Result<Vec<String>, ToolError> {
+        Ok((b'a'..)
+            .take(self.count.into())
+            .map(|c| char::from(c).to_string())
+            .collect())
+    }
+}
+
+#[derive(ToolSet)]
+enum Modern {
+    Echo(Echo),
+    Spare(Spare),
+    Letters(Letters),
+}
+
+/// Checks a toolset connected to the server of `Modern` whose tools `switch` changes: it speaks
+/// `2026-07-28`, keeps an output schema that is not an object's and its structured content,
+/// and hears of list changes on its `subscriptions/listen` stream.
+async fn speaks_2026_07_28(toolset: McpToolset, switch: &ToolSwitch) {
+    let version = toolset.peer().peer_info().unwrap().protocol_version.clone();
+    assert_eq!(version.as_str(), "2026-07-28");
+    let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.clone());
+    let tools = toolset.tools();
+    assert_eq!(tools[2].name(), "letters");
+    assert_eq!(
+        tools[2].output_schema(),
+        Some(&json!({"type": "array", "items": {"type": "string"}}))
+    );
+    let calls = [ToolCall::new("letters", r#"{"count": 3}"#).with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(turn.results()[0].as_json(), Some(&json!(["a", "b", "c"])));
+
+    switch.disable("spare");
+    eventually("told of the change", || toolset.list_changed()).await;
+    assert_eq!(who_echoes(&mut runner).await, "modern");
+    assert_eq!(offered_names(&runner), ["add", "echo", "letters"]);
+}
+
+/// The toolset speaks `2026-07-28` with a server that does (toolgen's, over a pipe and over
+/// streamable HTTP).
+#[tokio::test]
+async fn the_toolset_speaks_2026_07_28() {
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Modern, _>::new("modern"), "modern", "1.0.0")
+        .with_switch(switch.clone());
+    let toolset = McpToolset::connect(in_task(server)).await.unwrap();
+    speaks_2026_07_28(toolset, &switch).await;
+
+    let switch = ToolSwitch::new();
+    let server = McpServer::new(Runner::<Modern, _>::new("modern"), "modern", "1.0.0")
+        .with_switch(switch.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(server.serve_http(listener));
+    let toolset = McpToolset::http(&url).await.unwrap();
+    speaks_2026_07_28(toolset, &switch).await;
+}
+
+/// A gateway's list follows its upstream's: the Python SDK's server (`py_unlock`) adds a tool
+/// while the gateway serves, and the gateway's client, written with the Python SDK too
+/// (`tests/mcp_gateway_client.py`), is told (`notifications/tools/list_changed`, at
+/// `2026-07-28` on its `subscriptions/listen` stream), lists the new tool and calls it; at both
+/// versions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gateways_list_follows_its_upstreams() {
+    let Some(python) = python_sdk::python_with_mcp("gateway") else {
+        return;
+    };
+    for version in ["2026-07-28", "2025-11-25"] {
+        let mut command = tokio::process::Command::new(&python);
+        command
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/mcp_toolset_server.py"
+            ))
+            .stderr(std::process::Stdio::null());
+        let upstream = McpToolset::stdio(command).await.unwrap().prefix("py_");
+        let runner = Runner::<Local, ()>::new(()).with_mcp(upstream);
+        let gateway = McpServer::new(runner, "gateway", "1.0.0");
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_gateway_client.py");
+        python_sdk::serve_client(gateway, &python, &[script, "--version", version]).await;
+    }
 }

@@ -87,6 +87,9 @@ def secret() -> str:
 async def unlock(ctx: Context) -> str:
     """Add the secret tool."""
     server.add_tool(secret)
+    # A client of 2026-07-28 hears of it on its `subscriptions/listen` stream; an older one
+    # directly.
+    await ctx.notify_tools_changed()
     await ctx.session.send_tool_list_changed()
     return "unlocked"
 

@@ -10,14 +10,14 @@ use std::time::Duration;
 use rmcp::model::{
     CallToolRequestParams, CancelledNotificationParam, ClientConfig, ClientRequest, GetExtensions,
     GetMeta, Implementation, JsonRpcMessage, ProgressToken, ProtocolVersion, Request, RequestId,
-    ServerNotification, ServerResult,
+    ServerNotification, ServerResult, SubscriptionFilter,
 };
 use rmcp::service::{
-    NotificationContext, Peer, PeerRequestOptions, RunningService, RxJsonRpcMessage,
-    TxJsonRpcMessage,
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, PeerRequestOptions,
+    RunningService, RxJsonRpcMessage, TxJsonRpcMessage,
 };
 use rmcp::transport::Transport;
-use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use rmcp::{ClientHandler, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -51,8 +51,11 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// attachments, `isError`). A server that exits, hangs or answers with a protocol error gives
 /// the model an error result saying so.
 ///
-/// The server's `notifications/tools/list_changed` marks the listing stale; the runner lists
-/// again before its next turn ([`Runner::refresh_mcp`](crate::Runner::refresh_mcp)).
+/// It speaks MCP `2026-07-28` with a server that does (`server/discover`, then a
+/// `subscriptions/listen` stream for list changes; an `outputSchema` that is not an object's is
+/// kept), else `2025-11-25`. The server's `notifications/tools/list_changed` marks the listing
+/// stale; the runner lists again before its next turn
+/// ([`Runner::refresh_mcp`](crate::Runner::refresh_mcp)), and again after a listing that failed.
 /// [`allow`](McpToolset::allow), [`deny`](McpToolset::deny) and
 /// [`prefix`](McpToolset::prefix) choose the tools and rename them, for names that collide
 /// with the set's or another server's.
@@ -121,6 +124,17 @@ struct Events {
     progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
+    /// Counts the server's list changes, for those who wait on them (a gateway).
+    signal: tokio::sync::watch::Sender<u64>,
+}
+
+impl Events {
+    /// The server said its tools changed.
+    fn tools_changed(&self) {
+        self.changed.store(true, Ordering::SeqCst);
+        self.signal
+            .send_modify(|count| *count = count.wrapping_add(1));
+    }
 }
 
 /// A call's progress sink, carried to the transport in its request's extensions (which are
@@ -191,14 +205,14 @@ struct ClientSide {
 impl ClientHandler for ClientSide {
     fn get_info(&self) -> ClientConfig {
         let mut config = ClientConfig::default();
-        // `2025-11-25`: its `notifications/tools/list_changed` come unasked.
+        // `2025-11-25` where the server does not speak `2026-07-28` (see `start`).
         config.protocol_version = ProtocolVersion::V_2025_11_25;
         config.client_info = Implementation::new("toolgen", env!("CARGO_PKG_VERSION"));
         config
     }
 
     async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
-        self.events.changed.store(true, Ordering::SeqCst);
+        self.events.tools_changed();
     }
 }
 
@@ -360,7 +374,14 @@ impl McpToolset {
             inner: transport.into_transport(),
             events: Arc::clone(&events),
         };
-        let service = tokio::time::timeout(CONNECT_TIMEOUT, handler.serve(transport))
+        // `server/discover` first, as `2026-07-28` starts; a server of an older version
+        // refuses it (or stays silent for 10 s), and is met with `initialize` at `2025-11-25`.
+        let lifecycle = ClientLifecycleMode::Auto {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+            legacy_version: Some(ProtocolVersion::V_2025_11_25),
+        };
+        let started = handler.serve_with_lifecycle(transport, lifecycle);
+        let service = tokio::time::timeout(CONNECT_TIMEOUT, started)
             .await
             .map_err(|_| McpClientError::TimedOut(CONNECT_TIMEOUT))?
             .map_err(|error| McpClientError::Connect(error.to_string()))?;
@@ -392,20 +413,61 @@ impl McpToolset {
             strict: false,
             timeout: CALL_TIMEOUT,
         };
+        toolset.listen_for_changes().await;
         toolset.list(CONNECT_TIMEOUT).await?;
         Ok(toolset)
+    }
+
+    /// At `2026-07-28`, opens the `subscriptions/listen` stream that `2026-07-28` sends
+    /// `notifications/tools/list_changed` on (an older server sends them unasked, to
+    /// [`ClientSide`]), and marks the listing stale at each, until the stream ends.
+    async fn listen_for_changes(&self) {
+        let modern = (self.shared.peer.peer_info())
+            .is_some_and(|info| info.protocol_version >= ProtocolVersion::V_2026_07_28);
+        let offered = (self.shared.peer.peer_info()).is_some_and(|info| {
+            (info.capabilities.tools.as_ref()).is_some_and(|tools| tools.list_changed == Some(true))
+        });
+        if !modern || !offered {
+            return;
+        }
+        let filter = SubscriptionFilter::builder().tools_list_changed().build();
+        let listening = self.shared.peer.listen(filter);
+        // (A server that does not acknowledge: its changes are not seen, as before.)
+        let Ok(Ok(mut subscription)) = tokio::time::timeout(CONNECT_TIMEOUT, listening).await
+        else {
+            return;
+        };
+        let events = Arc::clone(&self.shared.events);
+        tokio::spawn(async move {
+            while let Ok(Some(notification)) = subscription.next().await {
+                if let ServerNotification::ToolListChangedNotification(_) = notification {
+                    events.tools_changed();
+                }
+            }
+        });
     }
 
     /// Lists every page of the server's tools, within `timeout`.
     async fn list(&self, timeout: Duration) -> Result<(), McpClientError> {
         // Cleared first: a change told while listing is listed again next time.
-        self.shared.events.changed.store(false, Ordering::SeqCst);
-        let tools = tokio::time::timeout(timeout, self.shared.peer.list_all_tools())
+        let stale = self.shared.events.changed.swap(false, Ordering::SeqCst);
+        let listed = tokio::time::timeout(timeout, self.shared.peer.list_all_tools())
             .await
-            .map_err(|_| McpClientError::TimedOut(timeout))?
-            .map_err(|error| McpClientError::List(error.to_string()))?;
-        *lock(&self.shared.listed) = tools;
-        Ok(())
+            .map_err(|_| McpClientError::TimedOut(timeout))
+            .and_then(|tools| tools.map_err(|error| McpClientError::List(error.to_string())));
+        match listed {
+            Ok(tools) => {
+                *lock(&self.shared.listed) = tools;
+                Ok(())
+            }
+            Err(error) => {
+                // Still stale: the next turn tries again.
+                if stale {
+                    self.shared.events.changed.store(true, Ordering::SeqCst);
+                }
+                Err(error)
+            }
+        }
     }
 
     /// Offers the tools under `prefix` + their name (`github_` + `create_issue`), for names
@@ -527,6 +589,11 @@ impl McpToolset {
     /// Whether the server said its tools changed since they were last listed.
     pub fn list_changed(&self) -> bool {
         self.shared.events.changed.load(Ordering::SeqCst)
+    }
+
+    /// A watch of the server's list changes (a gateway waits on it).
+    pub(crate) fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.shared.events.signal.subscribe()
     }
 
     /// Lists the server's tools again (every page), within the toolset's

@@ -4,7 +4,8 @@
 use std::collections::{HashSet, VecDeque};
 use std::future::poll_fn;
 use std::pin::pin;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 
 use futures_util::future::join;
 use rmcp::model::{
@@ -90,11 +91,10 @@ pub use stdio::{McpStdio, mcp_stdio};
 /// ```
 pub struct McpServer<S, Ctx> {
     runner: Arc<Runner<S, Ctx>>,
-    /// Every tool, in the form `2026-07-28` takes.
-    tools: Arc<[Tool]>,
-    /// The plan of each tool's output schema, in the order of `tools`, where it has one: what
-    /// leaves the `null`s the schema does not take out of its structured content.
-    outputs: Arc<[Option<OwnedPlan>]>,
+    /// The tools, as the runner has them now (its MCP servers' lists change).
+    listing: Arc<RwLock<Arc<Listing>>>,
+    /// Whether a task follows the list changes of the runner's MCP servers.
+    following: Arc<AtomicBool>,
     info: Arc<(String, String)>,
     switch: ToolSwitch,
     page_size: usize,
@@ -106,8 +106,8 @@ impl<S, Ctx> Clone for McpServer<S, Ctx> {
     fn clone(&self) -> Self {
         McpServer {
             runner: Arc::clone(&self.runner),
-            tools: Arc::clone(&self.tools),
-            outputs: Arc::clone(&self.outputs),
+            listing: Arc::clone(&self.listing),
+            following: Arc::clone(&self.following),
             info: Arc::clone(&self.info),
             switch: self.switch.clone(),
             page_size: self.page_size,
@@ -128,30 +128,11 @@ where
         name: impl Into<String>,
         version: impl Into<String>,
     ) -> Self {
-        let tools: Vec<Tool> = match runner.definitions_at(Provider::Mcp, true) {
-            Value::Array(definitions) => definitions
-                .into_iter()
-                // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
-                // specification): none is left out in practice.
-                .filter_map(|definition| {
-                    let tool = serde_json::from_value(definition);
-                    debug_assert!(tool.is_ok(), "not an MCP Tool: {tool:?}");
-                    tool.ok()
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        let outputs: Vec<Option<OwnedPlan>> = tools
-            .iter()
-            .map(|tool| {
-                let schema = tool.output_schema.as_ref()?;
-                Some(output_plan(&Value::Object(schema.as_ref().clone())))
-            })
-            .collect();
+        let listing = Listing::of(&runner);
         McpServer {
             runner: Arc::new(runner),
-            tools: tools.into(),
-            outputs: outputs.into(),
+            listing: Arc::new(RwLock::new(Arc::new(listing))),
+            following: Arc::new(AtomicBool::new(false)),
             info: Arc::new((name.into(), version.into())),
             switch: ToolSwitch::new(),
             page_size: 100,
@@ -268,10 +249,34 @@ where
         self
     }
 
-    /// Every tool the server has, switched on or not, as `2026-07-28` lists them (see
-    /// [`page_size`](McpServer::page_size) for an example).
-    pub fn tools(&self) -> &[Tool] {
-        &self.tools
+    /// Every tool the server has now, switched on or not, as `2026-07-28` lists them (see
+    /// [`page_size`](McpServer::page_size) for an example). A gateway's change when its MCP
+    /// servers' lists do.
+    pub fn tools(&self) -> Vec<Tool> {
+        self.listing().tools.clone()
+    }
+
+    /// The tools, as the runner has them now.
+    fn listing(&self) -> Arc<Listing> {
+        Arc::clone(&self.listing.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Starts following the runner's MCP servers (a gateway's), once: when one says its tools
+    /// changed, the runner lists them again, the server lists what it has then, and its
+    /// clients are told with `notifications/tools/list_changed`. (Started as the first client
+    /// comes, when the server has its switch and a runtime.)
+    fn follow_upstreams(&self) {
+        let changes = self.runner.mcp_changes();
+        if changes.is_empty() || self.following.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            self.following.store(false, Ordering::SeqCst);
+            return;
+        };
+        let runner = Arc::downgrade(&self.runner);
+        let listing = Arc::downgrade(&self.listing);
+        runtime.spawn(follow(runner, listing, self.switch.clone(), changes));
     }
 
     /// The switch of the server's tools (see [`with_switch`](McpServer::with_switch) and
@@ -383,17 +388,87 @@ where
     ) -> std::io::Result<()> {
         http::serve(self.http_service(options), listener, options).await
     }
+}
 
-    /// The tools switched on.
-    fn enabled(&self) -> impl Iterator<Item = &Tool> {
-        self.enabled_with_outputs().map(|(tool, _)| tool)
+/// The tools an [`McpServer`] lists, as its runner has them at one time.
+struct Listing {
+    /// Every tool, in the form `2026-07-28` takes.
+    tools: Vec<Tool>,
+    /// The plan of each tool's output schema, in the order of `tools`, where it has one: what
+    /// leaves the `null`s the schema does not take out of its structured content.
+    outputs: Vec<Option<OwnedPlan>>,
+}
+
+impl Listing {
+    /// The tools `runner` has now.
+    fn of<S: Dispatch<Ctx>, Ctx: Sync>(runner: &Runner<S, Ctx>) -> Listing {
+        let tools: Vec<Tool> = match runner.definitions_at(Provider::Mcp, true) {
+            Value::Array(definitions) => definitions
+                .into_iter()
+                // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
+                // specification): none is left out in practice.
+                .filter_map(|definition| {
+                    let tool = serde_json::from_value(definition);
+                    debug_assert!(tool.is_ok(), "not an MCP Tool: {tool:?}");
+                    tool.ok()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let outputs = tools
+            .iter()
+            .map(|tool| {
+                let schema = tool.output_schema.as_ref()?;
+                Some(output_plan(&Value::Object(schema.as_ref().clone())))
+            })
+            .collect();
+        Listing { tools, outputs }
     }
 
-    /// The tools switched on, each with the plan of its output schema, if it has one.
-    fn enabled_with_outputs(&self) -> impl Iterator<Item = (&Tool, Option<&OwnedPlan>)> {
+    /// The tools `switch` has on, each with the plan of its output schema, if it has one.
+    fn enabled<'l>(
+        &'l self,
+        switch: &'l ToolSwitch,
+    ) -> impl Iterator<Item = (&'l Tool, Option<&'l OwnedPlan>)> {
         (self.tools.iter().zip(self.outputs.iter()))
-            .filter(|(tool, _)| self.switch.is_enabled(&tool.name))
+            .filter(|(tool, _)| switch.is_enabled(&tool.name))
             .map(|(tool, output)| (tool, output.as_ref()))
+    }
+}
+
+/// Follows the list changes of a gateway's MCP servers (`changes`, one per toolset), for as
+/// long as its runner lives: the runner lists the tools again, `listing` takes them, and the
+/// clients are told through `switch`. A listing that fails is tried again a second later (the
+/// toolset stays stale), three times at most, then at the next change.
+async fn follow<S, Ctx>(
+    runner: Weak<Runner<S, Ctx>>,
+    listing: Weak<RwLock<Arc<Listing>>>,
+    switch: ToolSwitch,
+    mut changes: Vec<watch::Receiver<u64>>,
+) where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    while !changes.is_empty() {
+        let waits = changes.iter_mut().map(|change| Box::pin(change.changed()));
+        let (changed, index, _) = futures_util::future::select_all(waits).await;
+        if changed.is_err() {
+            // (That toolset is gone.)
+            changes.swap_remove(index);
+            continue;
+        }
+        let (Some(runner), Some(listing)) = (runner.upgrade(), listing.upgrade()) else {
+            return;
+        };
+        for _ in 0..3 {
+            if runner.refresh_mcp().await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+        let fresh = Arc::new(Listing::of(&runner));
+        *listing.write().unwrap_or_else(PoisonError::into_inner) = fresh;
+        switch.changed();
     }
 }
 
@@ -539,11 +614,11 @@ where
             &context,
             self.trace_values,
         );
-        let found = self
-            .enabled_with_outputs()
-            .find(|(tool, _)| tool.name == request.name);
+        let listing = self.listing();
+        let found = (listing.enabled(&self.switch)).find(|(tool, _)| tool.name == request.name);
         let Some((_, output)) = found else {
-            let names: Vec<&str> = self.enabled().map(|tool| tool.name.as_ref()).collect();
+            let enabled = listing.enabled(&self.switch);
+            let names: Vec<&str> = enabled.map(|(tool, _)| tool.name.as_ref()).collect();
             let error = crate::ArgsError::unknown_tool(&request.name, &names);
             let error = ErrorData::invalid_params(error.message().to_owned(), None);
             span.refused(&error);
@@ -650,6 +725,8 @@ where
     Ctx: Send + Sync + 'static,
 {
     fn get_info(&self) -> ServerConfig {
+        // (Asked at each handshake, `initialize` or `server/discover`.)
+        self.follow_upstreams();
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_tool_list_changed()
@@ -680,7 +757,11 @@ where
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let span = McpSpan::server("tools/list", None, &context, false);
-        let tools: Vec<&Tool> = self.enabled().collect();
+        let listing = self.listing();
+        let tools: Vec<&Tool> = listing
+            .enabled(&self.switch)
+            .map(|(tool, _)| tool)
+            .collect();
         let start = match request.and_then(|request| request.cursor) {
             None => 0,
             Some(cursor) => match cursor.parse::<usize>() {
@@ -708,7 +789,11 @@ where
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.enabled().find(|tool| tool.name == name).cloned()
+        let listing = self.listing();
+        let mut enabled = listing.enabled(&self.switch);
+        enabled
+            .find(|(tool, _)| tool.name == name)
+            .map(|(tool, _)| tool.clone())
     }
 
     async fn call_tool(

@@ -143,7 +143,7 @@ where
     /// ```
     pub fn tool_router<H: Send + Sync + 'static>(&self) -> ToolRouter<H> {
         let mut router = ToolRouter::new();
-        for tool in self.tools.iter() {
+        for tool in &self.tools() {
             let server = Arc::new(self.clone());
             router.add_route(ToolRoute::new_dyn(
                 listed(tool, None),

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::future::{Future, poll_fn};
 use std::marker::PhantomData;
 use std::pin::pin;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::task::Poll;
 use std::time::Duration;
 
@@ -85,8 +85,10 @@ use crate::wire::result::ToolResult;
 pub struct Runner<S, Ctx> {
     ctx: Ctx,
     /// Tools defined at run time, beside the set's, in the order of their sources' additions
-    /// (shadowed ones kept: their source may be the one to offer the name again).
-    dynamic: Vec<Added<Ctx>>,
+    /// (shadowed ones kept: their source may be the one to offer the name again). Swapped
+    /// whole when an MCP server's list changes ([`Runner::refresh_mcp`]); a call holds the
+    /// tools it found.
+    dynamic: RwLock<Arc<Vec<Added<Ctx>>>>,
     /// How many sources of run-time tools were added: the next one's number.
     #[cfg(feature = "mcp")]
     sources: usize,
@@ -104,6 +106,8 @@ pub struct Runner<S, Ctx> {
     /// Which calls a person must approve, beside the tools that always need it
     /// ([`Runner::needs_approval`]).
     policy: Option<Box<Policy>>,
+    /// Where the progress reports of the calls of a turn go ([`Runner::on_progress`]).
+    progress: Option<Box<ProgressSink>>,
     /// The MCP servers whose tools were added, each with its source's number.
     #[cfg(feature = "mcp")]
     toolsets: Vec<(crate::mcp::McpToolset, usize)>,
@@ -119,7 +123,7 @@ where
     pub fn new(ctx: Ctx) -> Self {
         Runner {
             ctx,
-            dynamic: Vec::new(),
+            dynamic: RwLock::new(Arc::new(Vec::new())),
             #[cfg(feature = "mcp")]
             sources: 0,
             offered: None,
@@ -130,6 +134,7 @@ where
             record_values: false,
             failures: Mutex::new(HashMap::new()),
             policy: None,
+            progress: None,
             #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
@@ -197,6 +202,57 @@ where
         policy: impl Fn(&ToolCall, &Value) -> bool + Send + Sync + 'static,
     ) -> Self {
         self.policy = Some(Box::new(policy));
+        self
+    }
+
+    /// Gives `sink` every progress report of the calls the runner runs in a turn
+    /// ([`run`](Runner::run) and its variants, [`resume`](Runner::resume)), with the call it is
+    /// about: a handler's [`Invocation::progress`], and an MCP server's
+    /// `notifications/progress` for a call of its tool ([`McpToolset`](crate::McpToolset)),
+    /// as each comes (before the call's result). Without a sink, reports go nowhere. The sink
+    /// runs on the turn's task: keep it short (send the report on a channel, say).
+    ///
+    /// (An [`McpServer`](crate::McpServer) sends its calls' reports to its own client, not
+    /// here.)
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Progress, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
+    ///
+    /// /// Index the documents.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Index { documents: u32 }
+    /// impl Handler<()> for Index {
+    ///     type Output = &'static str;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    ///         for done in 1..=self.documents {
+    ///             call.progress(Progress::new(done.into()).total(self.documents.into()));
+    ///         }
+    ///         Ok("indexed")
+    ///     }
+    /// }
+    /// #[derive(ToolSet)]
+    /// enum Tools { Index(Index) }
+    ///
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&seen);
+    /// let mut runner = Runner::<Tools, ()>::new(()).on_progress(move |call, step| {
+    ///     sink.lock().unwrap().push((call.id().unwrap_or_default().to_owned(), step.progress));
+    /// });
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let call = ToolCall::new("index", r#"{"documents": 2}"#).with_id("call_1");
+    /// runner.run(Provider::Anthropic, &[call]).await;
+    /// # });
+    /// let call_1 = |progress| ("call_1".to_owned(), progress);
+    /// assert_eq!(*seen.lock().unwrap(), [call_1(1.0), call_1(2.0)]);
+    /// ```
+    #[must_use]
+    pub fn on_progress(
+        mut self,
+        sink: impl Fn(&ToolCall, Progress) + Send + Sync + 'static,
+    ) -> Self {
+        self.progress = Some(Box::new(sink));
         self
     }
 
@@ -301,16 +357,17 @@ where
         tool: DynamicTool,
         handler: impl DynamicHandler<Ctx> + 'static,
     ) -> Self {
+        #[cfg(feature = "mcp")]
+        let source = self.next_source();
+        let dynamic = self.dynamic_mut();
         // (A tool added before under this name can never take it back: dropped.)
-        self.dynamic
-            .retain(|added| added.tool.name() != tool.name());
-        let added = Added {
+        dynamic.retain(|added| added.tool.name() != tool.name());
+        dynamic.push(Added {
             tool,
-            handler: Box::new(handler),
+            handler: Arc::new(handler),
             #[cfg(feature = "mcp")]
-            source: self.next_source(),
-        };
-        self.dynamic.push(added);
+            source,
+        });
         self
     }
 
@@ -373,23 +430,29 @@ where
     #[must_use]
     pub fn with_mcp(mut self, toolset: crate::mcp::McpToolset) -> Self {
         let source = self.next_source();
-        self.add_toolset(&toolset, source);
+        add_toolset(self.dynamic_mut(), &toolset, source);
         self.toolsets.push((toolset, source));
         self
     }
 
-    /// Adds the tools `toolset` offers as the source numbered `source`, in its place among the
-    /// others.
+    /// The tools added at run time, to change while the runner is built (no call holds them).
+    fn dynamic_mut(&mut self) -> &mut Vec<Added<Ctx>> {
+        Arc::make_mut(
+            self.dynamic
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
+
+    /// The MCP servers' signals of list changes, one per toolset (an [`McpServer`] over the
+    /// runner follows them).
+    ///
+    /// [`McpServer`]: crate::McpServer
     #[cfg(feature = "mcp")]
-    fn add_toolset(&mut self, toolset: &crate::mcp::McpToolset, source: usize) {
-        let (offered, _) = toolset.offered();
-        let at = self.dynamic.partition_point(|added| added.source <= source);
-        let tools = offered.into_iter().map(|(tool, handler)| Added {
-            tool,
-            handler: Box::new(handler),
-            source,
-        });
-        self.dynamic.splice(at..at, tools);
+    pub(crate) fn mcp_changes(&self) -> Vec<tokio::sync::watch::Receiver<u64>> {
+        (self.toolsets.iter())
+            .map(|(toolset, _)| toolset.changes())
+            .collect()
     }
 
     /// Lists again the tools of every MCP server that said they changed
@@ -405,24 +468,25 @@ where
     /// a source added before it goes back to that source when the new list does not have it.
     #[cfg(feature = "mcp")]
     #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-    pub async fn refresh_mcp(&mut self) -> Result<(), crate::mcp::McpClientError> {
+    pub async fn refresh_mcp(&self) -> Result<(), crate::mcp::McpClientError> {
         let mut first_error = None;
-        let toolsets = std::mem::take(&mut self.toolsets);
-        for (toolset, source) in &toolsets {
+        for (toolset, source) in &self.toolsets {
             if !toolset.list_changed() {
                 continue;
             }
             match toolset.refresh().await {
                 Ok(()) => {
-                    self.dynamic.retain(|added| added.source != *source);
-                    self.add_toolset(toolset, *source);
+                    let mut dynamic = self.dynamic.write().unwrap_or_else(PoisonError::into_inner);
+                    let mut tools = Vec::clone(&dynamic);
+                    tools.retain(|added| added.source != *source);
+                    add_toolset(&mut tools, toolset, *source);
+                    *dynamic = Arc::new(tools);
                 }
                 Err(error) => {
                     first_error.get_or_insert(error);
                 }
             }
         }
-        self.toolsets = toolsets;
         first_error.map_or(Ok(()), Err)
     }
 
@@ -479,28 +543,25 @@ where
 
     /// Whether the runner has a tool named `name` (the set's, or one added at run time).
     fn has(&self, name: &str) -> bool {
-        S::NAMES.contains(&name) || self.dynamic.iter().any(|added| added.tool.name() == name)
+        S::NAMES.contains(&name) || named(&self.dynamic(), name).is_some()
     }
 
     /// The OAuth scopes a call of the tool named `name` needs: the set's tool's
     /// `#[tool(scope = "..")]`, else the run-time tool's
     /// [`with_scopes`](DynamicTool::with_scopes); none for an unknown name.
     #[cfg(feature = "mcp")]
-    pub(crate) fn scopes_of(&self, name: &str) -> Vec<&str> {
+    pub(crate) fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>> {
         if S::NAMES.contains(&name) {
-            return S::scopes(name).to_vec();
+            return S::scopes(name)
+                .iter()
+                .map(|scope| (*scope).into())
+                .collect();
         }
-        self.dynamic_named(name).map_or_else(Vec::new, |added| {
-            added.tool.scopes().iter().map(String::as_str).collect()
+        named(&self.dynamic(), name).map_or_else(Vec::new, |added| {
+            (added.tool.scopes().iter())
+                .map(|scope| scope.clone().into())
+                .collect()
         })
-    }
-
-    /// The run-time tool that takes the name `name`: the one added last.
-    fn dynamic_named(&self, name: &str) -> Option<&Added<Ctx>> {
-        self.dynamic
-            .iter()
-            .rev()
-            .find(|added| added.tool.name() == name)
     }
 
     /// Whether the model is offered the tool named `name`.
@@ -544,7 +605,8 @@ where
                 }
             }
         }
-        let added = self.added();
+        let dynamic = self.dynamic();
+        let added = Self::reached(&dynamic);
         all.extend(
             added
                 .iter()
@@ -823,7 +885,12 @@ where
             .map(|(index, call)| async move {
                 let outcome = match choice.filter(|choice| !choice.allows(&call.name)) {
                     Some(choice) => (not_allowed(&call.name, choice), Verdict::Unknown),
-                    None => self.one(provider, call, cancellation, None).await,
+                    None => {
+                        let sink = (self.progress.as_deref())
+                            .map(|sink| move |step: Progress| sink(call, step));
+                        let sink = sink.as_ref().map(|sink| sink as &(dyn Fn(Progress) + Sync));
+                        self.one(provider, call, cancellation, sink).await
+                    }
                 };
                 (index, outcome)
             })
@@ -844,8 +911,7 @@ where
         let flagged = if S::NAMES.contains(&name) {
             S::needs_approval(name)
         } else {
-            self.dynamic_named(name)
-                .is_some_and(|added| added.tool.needs_approval())
+            named(&self.dynamic(), name).is_some_and(|added| added.tool.needs_approval())
         };
         if !flagged && self.policy.is_none() {
             return None;
@@ -887,7 +953,7 @@ where
                     }),
             }),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                match self.dynamic_named(name) {
+                match named(&self.dynamic(), name) {
                     Some(added) => match added.tool.parse_args(&call.arguments) {
                         Ok(arguments) => Ok(Read {
                             arguments,
@@ -1022,10 +1088,13 @@ where
                 Outcome::UnknownTool,
             );
         }
+        // (Taken only for a tool the set does not have: the set's calls never wait on it.)
+        let dynamic;
         let target = match parse_caught::<S>(call) {
             Ok(Ok(tool)) => Target::Set(tool),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                match self.dynamic_named(name) {
+                dynamic = self.dynamic();
+                match named(&dynamic, name) {
                     Some(added) => match added.tool.parse_args(&call.arguments) {
                         Ok(arguments) => Target::Dynamic(added.handler.as_ref(), arguments),
                         Err(error) => return self.invalid(&error),
@@ -1200,27 +1269,37 @@ struct Read {
 /// A runner's approval policy ([`Runner::needs_approval`]).
 type Policy = dyn Fn(&ToolCall, &Value) -> bool + Send + Sync;
 
+/// Where a runner's progress reports go ([`Runner::on_progress`]).
+type ProgressSink = dyn Fn(&ToolCall, Progress) + Send + Sync;
+
 /// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
 enum Target<'r, S, Ctx> {
     Set(S),
     Dynamic(&'r dyn DynamicHandler<Ctx>, Value),
 }
 
+impl<S, Ctx> Runner<S, Ctx> {
+    /// The tools added at run time, as they are now.
+    fn dynamic(&self) -> Arc<Vec<Added<Ctx>>> {
+        Arc::clone(&self.dynamic.read().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
 impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     /// The error for a call of a tool neither the set nor the runner has.
     fn unknown(&self, name: &str) -> ArgsError {
         let mut names: Vec<&str> = S::NAMES.to_vec();
-        names.extend(self.added().iter().map(|tool| tool.name()));
+        let dynamic = self.dynamic();
+        names.extend(Self::reached(&dynamic).iter().map(|tool| tool.name()));
         ArgsError::unknown_tool(name, &names)
     }
 
-    /// The tools added at run time that calls can reach, in the order of their sources: one
-    /// named like a set's tool never is (the set's takes its calls), nor one whose name a tool
-    /// added later took, so neither is listed nor named.
-    fn added(&self) -> Vec<&DynamicTool> {
+    /// The tools of `dynamic` (the runner's, added at run time) that calls can reach, in the
+    /// order of their sources: one named like a set's tool never is (the set's takes its
+    /// calls), nor one whose name a tool added later took, so neither is listed nor named.
+    fn reached(dynamic: &[Added<Ctx>]) -> Vec<&DynamicTool> {
         let mut taken: std::collections::HashSet<&str> = S::NAMES.iter().copied().collect();
-        let mut reached: Vec<&DynamicTool> = self
-            .dynamic
+        let mut reached: Vec<&DynamicTool> = dynamic
             .iter()
             .rev()
             .map(|added| &added.tool)
@@ -1235,10 +1314,44 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
 /// toolset of a [`Runner::with_mcp`]), counted from 1 in the order of the additions.
 struct Added<Ctx> {
     tool: DynamicTool,
-    handler: Box<dyn DynamicHandler<Ctx>>,
+    handler: Arc<dyn DynamicHandler<Ctx>>,
     /// (Read where MCP servers' lists change: the only sources whose tools change.)
     #[cfg(feature = "mcp")]
     source: usize,
+}
+
+impl<Ctx> Clone for Added<Ctx> {
+    fn clone(&self) -> Self {
+        Added {
+            tool: self.tool.clone(),
+            handler: Arc::clone(&self.handler),
+            #[cfg(feature = "mcp")]
+            source: self.source,
+        }
+    }
+}
+
+/// The run-time tool of `dynamic` that takes the name `name`: the one added last.
+fn named<'d, Ctx>(dynamic: &'d [Added<Ctx>], name: &str) -> Option<&'d Added<Ctx>> {
+    dynamic.iter().rev().find(|added| added.tool.name() == name)
+}
+
+/// Adds to `dynamic` the tools `toolset` offers as the source numbered `source`, in its place
+/// among the others.
+#[cfg(feature = "mcp")]
+fn add_toolset<Ctx>(
+    dynamic: &mut Vec<Added<Ctx>>,
+    toolset: &crate::mcp::McpToolset,
+    source: usize,
+) {
+    let (offered, _) = toolset.offered();
+    let at = dynamic.partition_point(|added| added.source <= source);
+    let tools = offered.into_iter().map(|(tool, handler)| Added {
+        tool,
+        handler: Arc::new(handler) as Arc<dyn DynamicHandler<Ctx>>,
+        source,
+    });
+    dynamic.splice(at..at, tools);
 }
 
 /// Why a call ended before its handler did.
