@@ -292,6 +292,32 @@ pub(super) fn answer_checks(
     answer: Span,
     recursive: bool,
 ) -> TokenStream {
+    let checks = (quote!(check_answer), quote!(check_answer_field));
+    checks_where_defined(container, answer, recursive, checks)
+}
+
+/// The consts that stop the build where a `#[tool(form)]` type cannot be an MCP elicitation
+/// form, as [`answer_checks`] writes them for an answer; and the impl of `Form`, which
+/// `Invocation::elicit` asks for.
+pub(super) fn form_checks(container: &Container<'_>, form: Span, recursive: bool) -> TokenStream {
+    let checks = (quote!(check_form), quote!(check_form_field));
+    let consts = checks_where_defined(container, form, recursive, checks);
+    let ident = container.ident;
+    quote! {
+        #consts
+        #[automatically_derived]
+        impl ::toolgen::__private::Form for #ident {}
+    }
+}
+
+/// The consts of [`answer_checks`] and [`form_checks`]: `checks` names the check of the rest
+/// (`(facts, name, fields_checked)`) and the check of one field (`(facts, index, name)`).
+fn checks_where_defined(
+    container: &Container<'_>,
+    at: Span,
+    recursive: bool,
+    (check, check_field): (TokenStream, TokenStream),
+) -> TokenStream {
     let ident = container.ident;
     let name = ident.unraw().to_string();
     let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
@@ -299,20 +325,20 @@ pub(super) fn answer_checks(
         Data::Named(fields) if delegate_type(container).is_none() => {
             if recursive {
                 let own = fields.iter().find(|f| f.prop.holds_self);
-                (Vec::new(), own.map_or(answer, |f| span_of(f.ty)))
+                (Vec::new(), own.map_or(at, |f| span_of(f.ty)))
             } else {
-                (crate::expand::facts::property_kids(fields), answer)
+                (crate::expand::facts::property_kids(fields), at)
             }
         }
-        _ => (Vec::new(), answer),
+        _ => (Vec::new(), at),
     };
     let fields_checked = !per_field.is_empty();
     let rest = quote_spanned! {rest_span=>
-        const _: () = ::toolgen::__private::check_answer(#facts, #name, #fields_checked);
+        const _: () = ::toolgen::__private::#check(#facts, #name, #fields_checked);
     };
     let fields = per_field.into_iter().map(|(field, index)| {
         quote_spanned! {span_of(field.ty)=>
-            const _: () = ::toolgen::__private::check_answer_field(#facts, #index, #name);
+            const _: () = ::toolgen::__private::#check_field(#facts, #index, #name);
         }
     });
     quote! {

@@ -680,18 +680,27 @@ fn check_tool_generics(container: &Container<'_>, errors: &mut darling::error::A
     errors.push(darling::Error::custom(message).with_span(&generics.params));
 }
 
-/// A structured answer's checks are consts beside the type, which cannot name a generic type's
-/// parameters; `Structured::<T>::new` checks each use of it.
+/// A structured answer's and a form's checks are consts beside the type, which cannot name a
+/// generic type's parameters; `Structured::<T>::new` checks each use of an answer.
 fn check_answer_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
-    let generics = &container.original.generics;
-    if let Some(span) = container.answer
-        && generics.type_params().next().is_some()
-    {
+    if container.original.generics.type_params().next().is_none() {
+        return;
+    }
+    if let Some(span) = container.answer {
         errors.push(
             darling::Error::custom(
                 "`answer` checks a type where it is defined, and a generic type is not one type: \
                  drop `answer` (`Structured::<T>::new` checks each `T` where it is built), or put \
                  it on a struct that holds the generic type, e.g. `page: Page<String>`",
+            )
+            .with_span(&span),
+        );
+    }
+    if let Some(span) = container.form {
+        errors.push(
+            darling::Error::custom(
+                "`form` checks a type where it is defined, and a generic type is not one type: \
+                 put `form` on a struct without type parameters",
             )
             .with_span(&span),
         );

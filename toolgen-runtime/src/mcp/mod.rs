@@ -5,6 +5,7 @@ use std::collections::{HashSet, VecDeque};
 use std::future::poll_fn;
 use std::pin::pin;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Poll;
 
 use futures_util::future::join;
 use rmcp::model::{
@@ -28,10 +29,12 @@ use crate::run::runner::Runner;
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
+use elicit::CallElicitor;
 use trace::McpSpan;
 
 mod auth;
 pub(crate) mod client;
+mod elicit;
 mod head;
 mod http;
 #[cfg(feature = "oauth")]
@@ -564,17 +567,40 @@ where
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
         let principal = principal_of(&context);
+        let legacy = is_legacy(context.protocol_version().as_ref());
+        let capability = context.client_capabilities().and_then(|c| c.elicitation);
+        let elicitor = if legacy {
+            CallElicitor::asking(context.peer.clone(), capability)
+        } else {
+            let state = request.request_state.as_deref();
+            CallElicitor::in_rounds(
+                context.peer.clone(),
+                capability,
+                state,
+                request.input_responses,
+            )
+        };
+        let asked: &dyn crate::Elicitor = &elicitor;
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None, principal)
+                        .one_with(
+                            Provider::Mcp,
+                            &call,
+                            &turn,
+                            true,
+                            None,
+                            principal,
+                            Some(asked),
+                        )
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
-                    let run = self.run_reporting(&call, &turn, token, &context.peer, principal);
+                    let peer = &context.peer;
+                    let run = self.run_reporting(&call, &turn, token, peer, principal, asked);
                     Box::pin(run).await
                 }
             }
@@ -588,11 +614,22 @@ where
                 told = true;
                 turn.cancel();
             }
-            run.as_mut().poll(cx)
+            match run.as_mut().poll(cx) {
+                Poll::Ready(result) => Poll::Ready(Ok(result)),
+                // At `2026-07-28`, a question not yet answered ends the round (the call, whose
+                // handler waits for the answer, is dropped: it runs again with it).
+                Poll::Pending => match elicitor.input_required() {
+                    Some(needed) => Poll::Ready(Err(needed)),
+                    None => Poll::Pending,
+                },
+            }
         })
         .await;
+        let result = match result {
+            Ok(result) => result,
+            Err(needed) => return Ok(CallToolResponse::InputRequired(needed)),
+        };
         span.answered(&result);
-        let legacy = is_legacy(context.protocol_version().as_ref());
         Ok(CallToolResponse::from(call_tool_result(
             result, legacy, output,
         )))
@@ -606,6 +643,7 @@ where
         token: ProgressToken,
         peer: &Peer<RoleServer>,
         principal: Option<&Principal>,
+        elicitor: &dyn crate::Elicitor,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -624,7 +662,15 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink), principal)
+                .one_with(
+                    Provider::Mcp,
+                    call,
+                    turn,
+                    true,
+                    Some(sink),
+                    principal,
+                    Some(elicitor),
+                )
                 .await
                 .0
         };

@@ -146,7 +146,15 @@ where
             Box::pin(async move {
                 // Alone: rig drops the future to cancel the call, which drops the handler's.
                 let (result, outcome) = runner
-                    .one_with(provider, &call, &Cancellation::new(), false, None, None)
+                    .one_with(
+                        provider,
+                        &call,
+                        &Cancellation::new(),
+                        false,
+                        None,
+                        None,
+                        None,
+                    )
                     .await;
                 runner.count_retries(std::slice::from_ref(&call), &[outcome.verdict()]);
                 rig_outcome(result, outcome)

@@ -17,6 +17,7 @@ use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
 use crate::provider::responses_output_schema;
 use crate::run::approval::{self, Decision, HeldCall, Pending, ResumeError, Slot};
+use crate::run::elicit::Elicitor;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
@@ -971,7 +972,7 @@ where
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
         let (result, outcome) = self
-            .one_with(provider, call, turn, false, progress, None)
+            .one_with(provider, call, turn, false, progress, None, None)
             .await;
         (result, outcome.verdict())
     }
@@ -987,8 +988,9 @@ where
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
         principal: Option<&Principal>,
+        elicitor: Option<&dyn Elicitor>,
     ) -> (ToolResult, Outcome) {
-        let attempt = self.attempt(provider, call, turn, alone, progress, principal);
+        let attempt = self.attempt(provider, call, turn, alone, progress, principal, elicitor);
         #[cfg(feature = "tracing01")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -1011,6 +1013,7 @@ where
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
         principal: Option<&Principal>,
+        elicitor: Option<&dyn Elicitor>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -1066,6 +1069,9 @@ where
         }
         if let Some(principal) = principal {
             invocation = invocation.with_principal(principal);
+        }
+        if let Some(elicitor) = elicitor {
+            invocation = invocation.with_elicitor(elicitor);
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
