@@ -270,14 +270,7 @@ async fn python_client(python: &str, version: &str, answers: bool) -> Vec<String
     if !answers {
         args.push("--no-elicitation");
     }
-    let mut child = tokio::process::Command::new(python)
-        .args(&args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let mut child = python_sdk::spawn_client(python, &args);
     let mut to_client = child.stdin.take().unwrap();
     let mut from_client = child.stdout.take().unwrap();
     // A pipe each way, so that each closes when its writer is done: the client's lines go to

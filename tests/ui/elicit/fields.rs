@@ -30,4 +30,18 @@ struct SignUp {
     age: Option<u8>,
 }
 
+#[derive(ToolSchema, Deserialize)]
+struct Dates {
+    from: String,
+}
+
+/// A stay: its dates flattened in, which a form cannot take.
+#[derive(ToolSchema, Deserialize)]
+#[tool(form)]
+struct Stay {
+    #[serde(flatten)]
+    dates: Dates,
+    nights: u32,
+}
+
 fn main() {}

@@ -138,9 +138,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let answer = container
         .answer
         .map(|span| answer_checks(container, span, recursive));
-    let form = container
-        .form
-        .map(|span| form_checks(container, span, recursive));
+    let form = container.form.map(|span| form_checks(container, span));
     // A struct's name, which `Structured::new`'s build errors name (only an object can be an
     // answer; other types are spared the const).
     let type_name = matches!(container.data, Data::Named(_)).then(|| {

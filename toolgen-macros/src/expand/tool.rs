@@ -292,32 +292,6 @@ pub(super) fn answer_checks(
     answer: Span,
     recursive: bool,
 ) -> TokenStream {
-    let checks = (quote!(check_answer), quote!(check_answer_field));
-    checks_where_defined(container, answer, recursive, checks)
-}
-
-/// The consts that stop the build where a `#[tool(form)]` type cannot be an MCP elicitation
-/// form, as [`answer_checks`] writes them for an answer; and the impl of `Form`, which
-/// `Invocation::elicit` asks for.
-pub(super) fn form_checks(container: &Container<'_>, form: Span, recursive: bool) -> TokenStream {
-    let checks = (quote!(check_form), quote!(check_form_field));
-    let consts = checks_where_defined(container, form, recursive, checks);
-    let ident = container.ident;
-    quote! {
-        #consts
-        #[automatically_derived]
-        impl ::toolgen::__private::Form for #ident {}
-    }
-}
-
-/// The consts of [`answer_checks`] and [`form_checks`]: `checks` names the check of the rest
-/// (`(facts, name, fields_checked)`) and the check of one field (`(facts, index, name)`).
-fn checks_where_defined(
-    container: &Container<'_>,
-    at: Span,
-    recursive: bool,
-    (check, check_field): (TokenStream, TokenStream),
-) -> TokenStream {
     let ident = container.ident;
     let name = ident.unraw().to_string();
     let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
@@ -325,24 +299,60 @@ fn checks_where_defined(
         Data::Named(fields) if delegate_type(container).is_none() => {
             if recursive {
                 let own = fields.iter().find(|f| f.prop.holds_self);
-                (Vec::new(), own.map_or(at, |f| span_of(f.ty)))
+                (Vec::new(), own.map_or(answer, |f| span_of(f.ty)))
             } else {
-                (crate::expand::facts::property_kids(fields), at)
+                (crate::expand::facts::property_kids(fields), answer)
             }
         }
-        _ => (Vec::new(), at),
+        _ => (Vec::new(), answer),
     };
     let fields_checked = !per_field.is_empty();
     let rest = quote_spanned! {rest_span=>
-        const _: () = ::toolgen::__private::#check(#facts, #name, #fields_checked);
+        const _: () = ::toolgen::__private::check_answer(#facts, #name, #fields_checked);
     };
     let fields = per_field.into_iter().map(|(field, index)| {
         quote_spanned! {span_of(field.ty)=>
-            const _: () = ::toolgen::__private::#check_field(#facts, #index, #name);
+            const _: () = ::toolgen::__private::check_answer_field(#facts, #index, #name);
         }
     });
     quote! {
         #(#fields)*
         #rest
+    }
+}
+
+/// The consts that stop the build where a `#[tool(form)]` struct cannot be an MCP elicitation
+/// form: one per named field, spanned at its type, on the type's own facts (a field of a plain
+/// type has no kid in the struct's facts: a `Vec<String>` must be refused too), and one for the
+/// rest (an object, no flattened fields) at `form`; and the impl of `Form`, which
+/// `Invocation::elicit` asks for. Free consts, so `cargo check` evaluates them.
+pub(super) fn form_checks(container: &Container<'_>, form: Span) -> TokenStream {
+    let ident = container.ident;
+    let name = ident.unraw().to_string();
+    let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+    let fields: &[crate::shape::Field<'_>] = match &container.data {
+        Data::Named(fields) if delegate_type(container).is_none() => fields,
+        _ => &[],
+    };
+    let fields_checked = !fields.is_empty();
+    let per_field = fields.iter().filter(|f| f.flatten.is_none()).map(|field| {
+        let ty = field.input_ty();
+        let key = &field.name;
+        // (The call's span is the error's: the path is spanned at the type.)
+        let check = syn::Ident::new("check_form_field", span_of(ty));
+        quote_spanned! {span_of(ty)=>
+            const _: () = ::toolgen::__private::#check(
+                <#ty as ::toolgen::__private::ToolSchema>::FACTS, #key, #name
+            );
+        }
+    });
+    let rest = quote_spanned! {form=>
+        const _: () = ::toolgen::__private::check_form(#facts, #name, #fields_checked);
+    };
+    quote! {
+        #(#per_field)*
+        #rest
+        #[automatically_derived]
+        impl ::toolgen::__private::Form for #ident {}
     }
 }

@@ -25,6 +25,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         check_strict_patterns(container, errors);
     }
     check_answer_generics(container, errors);
+    check_form_flatten(container, errors);
     check_union(container, errors);
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
@@ -704,6 +705,29 @@ fn check_answer_generics(container: &Container<'_>, errors: &mut darling::error:
             )
             .with_span(&span),
         );
+    }
+}
+
+/// A form's fields are its properties: a flattened field's fields, which MCP's flat
+/// `requestedSchema` could hold, are not written as the struct's own.
+fn check_form_flatten(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    let Data::Named(fields) = &container.data else {
+        return;
+    };
+    if container.form.is_none() {
+        return;
+    }
+    for field in fields {
+        if let Some(span) = field.flatten {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`form`: an elicitation form cannot take the fields of `{}` flattened in; \
+                     write them in the struct",
+                    field.name
+                ))
+                .with_span(&span),
+            );
+        }
     }
 }
 

@@ -293,38 +293,40 @@ const fn form_message(name: &str) -> Message {
 const FIELDS: &str = ". A form field is a string, a number, an integer, a boolean, an enum of \
                       strings, or a list of an enum of strings (a multi-select).";
 
-/// Stops the build where the property at `index` of the form `name` (whose facts are `form`)
-/// cannot be a form field. (Its panics are build errors: it runs in const evaluation, on the
-/// program's own types.)
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-#[allow(clippy::indexing_slicing, clippy::panic)]
-pub const fn check_form_field(form: &Facts, index: usize, name: &str) {
-    let kid = &form.kids[index];
-    let reason = match kid.via {
-        Via::Property => field_refusal(kid.facts),
-        _ => Some("a flattened field, whose fields a form cannot take as its own; write them in"),
-    };
-    if let Some(reason) = reason {
-        let mut message = form_message(name);
-        if !kid.name.is_empty() {
-            message.put("`");
-            message.put(kid.name);
-            message.put("` is ");
-        }
-        message.put(reason);
-        message.put(FIELDS);
-        panic!("{}", message.text());
-    }
-}
-
-/// Stops the build where the form `name` (whose facts are `form`) is not an object, or has a
-/// field that cannot be a form field (each field checked here too unless `fields_checked`).
+/// Stops the build where the property `key` of the form `name`, whose type's facts are
+/// `field`, cannot be a form field. (Its panics are build errors: it runs in const evaluation,
+/// on the program's own types.)
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
 #[allow(clippy::panic)]
+pub const fn check_form_field(field: &Facts, key: &str, name: &str) {
+    if let Some(reason) = field_refusal(field) {
+        refuse(name, key, reason);
+    }
+}
+
+/// Stops the build with the refusal of the property `key` of the form `name`.
+#[allow(clippy::panic)]
+const fn refuse(name: &str, key: &str, reason: &str) {
+    let mut message = form_message(name);
+    if !key.is_empty() {
+        message.put("`");
+        message.put(key);
+        message.put("` is ");
+    }
+    message.put(reason);
+    message.put(FIELDS);
+    panic!("{}", message.text());
+}
+
+/// Stops the build where the form `name` (whose facts are `form`) is not an object, has a
+/// flattened field, or has a field that cannot be a form field (each field's kid checked here
+/// unless `fields_checked`: [`check_form_field`] checked each field's type).
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+#[allow(clippy::indexing_slicing, clippy::panic)]
 pub const fn check_form(form: &Facts, name: &str, fields_checked: bool) {
     if !form.object {
         let mut message = form_message(name);
@@ -334,12 +336,19 @@ pub const fn check_form(form: &Facts, name: &str, fields_checked: bool) {
         );
         panic!("{}", message.text());
     }
-    if !fields_checked {
-        let mut i = 0;
-        while i < form.kids.len() {
-            check_form_field(form, i, name);
-            i += 1;
+    let mut i = 0;
+    while i < form.kids.len() {
+        let kid = &form.kids[i];
+        match kid.via {
+            Via::Property if fields_checked => {}
+            Via::Property => check_form_field(kid.facts, kid.name, name),
+            _ => refuse(
+                name,
+                "",
+                "a flattened field, whose fields a form cannot take as its own; write them in",
+            ),
         }
+        i += 1;
     }
 }
 
