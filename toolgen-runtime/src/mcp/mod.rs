@@ -25,7 +25,7 @@ use crate::parse::walk::strip_value;
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
 use crate::run::principal::Principal;
-use crate::run::runner::Runner;
+use crate::run::runner::{Origin, Runner};
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
@@ -580,27 +580,22 @@ where
                 request.input_responses,
             )
         };
-        let asked: &dyn crate::Elicitor = &elicitor;
+        let origin = Origin {
+            principal,
+            elicitor: Some(&elicitor),
+        };
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(
-                            Provider::Mcp,
-                            &call,
-                            &turn,
-                            true,
-                            None,
-                            principal,
-                            Some(asked),
-                        )
+                        .one_with(Provider::Mcp, &call, &turn, true, None, origin)
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
                     let peer = &context.peer;
-                    let run = self.run_reporting(&call, &turn, token, peer, principal, asked);
+                    let run = self.run_reporting(&call, &turn, token, peer, origin);
                     Box::pin(run).await
                 }
             }
@@ -642,8 +637,7 @@ where
         turn: &Cancellation,
         token: ProgressToken,
         peer: &Peer<RoleServer>,
-        principal: Option<&Principal>,
-        elicitor: &dyn crate::Elicitor,
+        origin: Origin<'_>,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -662,15 +656,7 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(
-                    Provider::Mcp,
-                    call,
-                    turn,
-                    true,
-                    Some(sink),
-                    principal,
-                    Some(elicitor),
-                )
+                .one_with(Provider::Mcp, call, turn, true, Some(sink), origin)
                 .await
                 .0
         };

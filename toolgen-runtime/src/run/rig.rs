@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch};
-use crate::run::runner::{Runner, Stop};
+use crate::run::runner::{Origin, Runner, Stop};
 use crate::run::trace::Outcome;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
@@ -152,8 +152,7 @@ where
                         &Cancellation::new(),
                         false,
                         None,
-                        None,
-                        None,
+                        Origin::default(),
                     )
                     .await;
                 runner.count_retries(std::slice::from_ref(&call), &[outcome.verdict()]);

@@ -972,7 +972,7 @@ where
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
         let (result, outcome) = self
-            .one_with(provider, call, turn, false, progress, None, None)
+            .one_with(provider, call, turn, false, progress, Origin::default())
             .await;
         (result, outcome.verdict())
     }
@@ -987,10 +987,9 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        principal: Option<&Principal>,
-        elicitor: Option<&dyn Elicitor>,
+        origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
-        let attempt = self.attempt(provider, call, turn, alone, progress, principal, elicitor);
+        let attempt = self.attempt(provider, call, turn, alone, progress, origin);
         #[cfg(feature = "tracing01")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -1012,8 +1011,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        principal: Option<&Principal>,
-        elicitor: Option<&dyn Elicitor>,
+        origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -1067,10 +1065,10 @@ where
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
         }
-        if let Some(principal) = principal {
+        if let Some(principal) = origin.principal {
             invocation = invocation.with_principal(principal);
         }
-        if let Some(elicitor) = elicitor {
+        if let Some(elicitor) = origin.elicitor {
             invocation = invocation.with_elicitor(elicitor);
         }
         let mut sleep = match timeout.map(timer) {
@@ -1179,6 +1177,14 @@ fn add_responses_output_schema(definition: &mut Value, output: Option<&str>) {
             object.insert("output_schema".to_owned(), schema);
         }
     }
+}
+
+/// What the transport knows of where a call came from: who made it (an MCP request's access
+/// token) and who can be asked for what the handler lacks (an MCP client, by elicitation).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Origin<'a> {
+    pub(crate) principal: Option<&'a Principal>,
+    pub(crate) elicitor: Option<&'a dyn Elicitor>,
 }
 
 /// The result of a call of a tool that `choice` does not allow in this turn.
