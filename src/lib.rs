@@ -189,6 +189,9 @@ pub use toolgen_runtime::{
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
+pub use toolgen_runtime::{
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{

@@ -35,14 +35,7 @@ where
 {
     use toolgen::rmcp::ServiceExt;
 
-    let mut child = tokio::process::Command::new(program)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let mut child = spawn_client(program, args);
     let transport = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
     tokio::spawn(async move {
         if let Ok(running) = server.serve(transport).await {
@@ -57,4 +50,18 @@ where
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("all checks passed"), "{stderr}");
+}
+
+/// `program` run with `args`, a client whose stdin, stdout and stderr are piped, killed when
+/// dropped.
+#[allow(dead_code)] // (Not every test file that has this module runs a client process.)
+pub fn spawn_client(program: &str, args: &[&str]) -> tokio::process::Child {
+    tokio::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
 }

@@ -24,3 +24,17 @@ pub fn specs_dir(test: &str) -> Option<PathBuf> {
     );
     Some(dir)
 }
+
+/// A validator of the definition `name` (`JSONRPCMessage`, `ElicitRequestFormParams`, ..) of MCP
+/// `version`'s schema, or `None` where the specs are not at hand.
+#[allow(dead_code)] // (Not every test that has this module validates MCP messages.)
+pub fn mcp_validator(version: &str, name: &str) -> Option<jsonschema::Validator> {
+    let dir = specs_dir("MCP schema checks")?;
+    let path = dir.join(format!("mcp-{version}.schema.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut spec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let object = spec.as_object_mut().unwrap();
+    let reference = serde_json::Value::from(format!("#/$defs/{name}"));
+    object.insert("$ref".to_owned(), reference);
+    Some(jsonschema::draft202012::new(&spec).unwrap())
+}

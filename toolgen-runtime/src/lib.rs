@@ -65,6 +65,9 @@ pub use rmcp;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::approval::{Decision, HeldCall, Pending, ResumeError};
+pub use run::elicit::{
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+};
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Progress, ToolError, ToolOutput, run_call,
@@ -158,6 +161,7 @@ pub mod __private {
         };
     }
     pub use crate::dialect::rewrite::rewrite_text;
+    pub use crate::run::elicit::{Form, check_form, check_form_field};
     pub use crate::run::handler::{
         CallFuture, Dispatch, Handler, Invocation, handle, tool_output_schema,
     };

@@ -56,6 +56,10 @@ pub struct ToolAttrs<R = Elsewhere<OnTool>> {
     /// `#[tool(needs_approval)]`: the runner holds each call for a person to approve or deny.
     #[darling(default, map = Word::flag)]
     pub needs_approval: Flag,
+    /// `#[tool(form)]`: an MCP elicitation can ask for it (`Invocation::elicit`), checked where
+    /// it is defined.
+    #[darling(default, map = Word::flag)]
+    pub form: Flag,
     /// `#[tool(scope = "notes:write")]`: the OAuth scopes a caller's token needs for the tool
     /// (an MCP server with authorization on refuses a call without them), space-separated.
     #[darling(default, map = Scope::words)]
@@ -220,6 +224,10 @@ pub struct StructAttrs<R = Elsewhere<OnStruct>> {
     /// dialects of OpenAI and Anthropic where it is defined, as a strict tool is.
     #[darling(default, map = Word::flag)]
     pub answer: Flag,
+    /// `#[tool(form)]`: an MCP elicitation can ask for it (`Invocation::elicit`), checked where
+    /// it is defined.
+    #[darling(default, map = Word::flag)]
+    pub form: Flag,
     #[darling(flatten)]
     pub described: DescribedAttrs<R>,
 }

@@ -30,7 +30,7 @@ use crate::shape::{Container, Data, Derive, Shape};
 use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
-use tool::{answer_checks, expand_tool, flat_consts};
+use tool::{answer_checks, expand_tool, flat_consts, form_checks};
 
 /// Expands one derive.
 pub fn derive(input: &DeriveInput, derive: Derive) -> TokenStream {
@@ -138,6 +138,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let answer = container
         .answer
         .map(|span| answer_checks(container, span, recursive));
+    let form = container.form.map(|span| form_checks(container, span));
     // A struct's name, which `Structured::new`'s build errors name (only an object can be an
     // answer; other types are spared the const).
     let type_name = matches!(container.data, Data::Named(_)).then(|| {
@@ -218,6 +219,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
 
             #tool
             #answer
+            #form
         };
     }
 }

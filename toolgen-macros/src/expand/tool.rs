@@ -325,3 +325,39 @@ pub(super) fn answer_checks(
         #rest
     }
 }
+
+/// The consts that stop the build where a `#[tool(form)]` struct cannot be an MCP elicitation
+/// form: one per named field, spanned at its type, on the type's own facts (a field of a plain
+/// type has no kid in the struct's facts: a `Vec<String>` must be refused too), and one for the
+/// rest (an object, no flattened fields) at `form`; and the impl of `Form`, which
+/// `Invocation::elicit` asks for. Free consts, so `cargo check` evaluates them.
+pub(super) fn form_checks(container: &Container<'_>, form: Span) -> TokenStream {
+    let ident = container.ident;
+    let name = ident.unraw().to_string();
+    let facts = quote!(<#ident as ::toolgen::__private::ToolSchema>::FACTS);
+    let fields: &[crate::shape::Field<'_>] = match &container.data {
+        Data::Named(fields) if delegate_type(container).is_none() => fields,
+        _ => &[],
+    };
+    let fields_checked = !fields.is_empty();
+    let per_field = fields.iter().filter(|f| f.flatten.is_none()).map(|field| {
+        let ty = field.input_ty();
+        let key = &field.name;
+        // (The call's span is the error's: the path is spanned at the type.)
+        let check = syn::Ident::new("check_form_field", span_of(ty));
+        quote_spanned! {span_of(ty)=>
+            const _: () = ::toolgen::__private::#check(
+                <#ty as ::toolgen::__private::ToolSchema>::FACTS, #key, #name
+            );
+        }
+    });
+    let rest = quote_spanned! {form=>
+        const _: () = ::toolgen::__private::check_form(#facts, #name, #fields_checked);
+    };
+    quote! {
+        #(#per_field)*
+        #rest
+        #[automatically_derived]
+        impl ::toolgen::__private::Form for #ident {}
+    }
+}

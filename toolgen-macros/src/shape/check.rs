@@ -25,6 +25,7 @@ pub fn check(container: &Container<'_>, errors: &mut darling::error::Accumulator
         keywords::check_input_examples(container, errors);
     }
     check_answer_generics(container, errors);
+    check_form_flatten(container, errors);
     check_union(container, errors);
     check_enum_variants(container, errors);
     check_duplicate_names(container, errors);
@@ -326,13 +327,13 @@ fn check_tool_generics(container: &Container<'_>, errors: &mut darling::error::A
     errors.push(darling::Error::custom(message).with_span(&generics.params));
 }
 
-/// A structured answer's checks are consts beside the type, which cannot name a generic type's
-/// parameters; `Structured::<T>::new` checks each use of it.
+/// A structured answer's and a form's checks are consts beside the type, which cannot name a
+/// generic type's parameters; `Structured::<T>::new` checks each use of an answer.
 fn check_answer_generics(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
-    let generics = &container.original.generics;
-    if let Some(span) = container.answer
-        && generics.type_params().next().is_some()
-    {
+    if container.original.generics.type_params().next().is_none() {
+        return;
+    }
+    if let Some(span) = container.answer {
         errors.push(
             darling::Error::custom(
                 "`answer` checks a type where it is defined, and a generic type is not one type: \
@@ -341,6 +342,38 @@ fn check_answer_generics(container: &Container<'_>, errors: &mut darling::error:
             )
             .with_span(&span),
         );
+    }
+    if let Some(span) = container.form {
+        errors.push(
+            darling::Error::custom(
+                "`form` checks a type where it is defined, and a generic type is not one type: \
+                 put `form` on a struct without type parameters",
+            )
+            .with_span(&span),
+        );
+    }
+}
+
+/// A form's fields are its properties: a flattened field's fields, which MCP's flat
+/// `requestedSchema` could hold, are not written as the struct's own.
+fn check_form_flatten(container: &Container<'_>, errors: &mut darling::error::Accumulator) {
+    let Data::Named(fields) = &container.data else {
+        return;
+    };
+    if container.form.is_none() {
+        return;
+    }
+    for field in fields {
+        if let Some(span) = field.flatten {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`form`: an elicitation form cannot take the fields of `{}` flattened in; \
+                     write them in the struct",
+                    field.name
+                ))
+                .with_span(&span),
+            );
+        }
     }
 }
 

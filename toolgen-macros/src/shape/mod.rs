@@ -51,6 +51,8 @@ pub struct Container<'a> {
     pub one_of: bool,
     /// `#[tool(answer)]` on a `ToolSchema` type, with its span: checked as a structured answer.
     pub answer: Option<Span>,
+    /// `#[tool(form)]` on a struct, with its span: checked as an MCP elicitation form.
+    pub form: Option<Span>,
     /// A newtype struct's field with `#[tool(..)]` keywords (`struct Email(#[tool(format =
     /// "email")] String);`), read as a field for them: the newtype's schema is its content's with
     /// those keywords, checked as a field's are.
@@ -228,12 +230,14 @@ impl<'a> Container<'a> {
         let serde = serde_attr::read(input, errors);
         let mut one_of = false;
         let mut answer = None;
+        let mut form = None;
         let (description, tool, nullable) = match derive {
             Derive::Tool => {
                 // An attribute with a problem is reported whole; its keys that are fine are
                 // read, and the checks of what may be missing (a description) stand down.
                 let (attrs, unread) = read_attrs::<ToolAttrs>(&input.attrs, errors);
                 let nullable = attrs.nullable.is_present();
+                form = attrs.form.is_present().then(|| attrs.form.span());
                 let description = attrs
                     .description
                     .as_ref()
@@ -280,6 +284,7 @@ impl<'a> Container<'a> {
                 } else {
                     let (read, _) = read_attrs::<StructAttrs>(&input.attrs, errors);
                     answer = read.answer.is_present().then(|| read.answer.span());
+                    form = read.form.is_present().then(|| read.form.span());
                     described(&read.described, &input.attrs)
                 };
                 (read.description, None, read.nullable)
@@ -338,6 +343,7 @@ impl<'a> Container<'a> {
             tool,
             one_of,
             answer,
+            form,
             newtype,
         }
     }

@@ -6,6 +6,7 @@ use std::future::poll_fn;
 use std::pin::pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
+use std::task::Poll;
 
 use futures_util::future::join;
 use rmcp::model::{
@@ -25,14 +26,16 @@ use crate::parse::walk::strip_value;
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
 use crate::run::principal::Principal;
-use crate::run::runner::Runner;
+use crate::run::runner::{Origin, Runner};
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
+use elicit::CallElicitor;
 use trace::McpSpan;
 
 mod auth;
 pub(crate) mod client;
+mod elicit;
 mod head;
 mod http;
 #[cfg(feature = "oauth")]
@@ -639,17 +642,35 @@ where
         // One signal for the call: a `notifications/cancelled` gives it, and the handler sees it.
         let turn = Cancellation::new();
         let principal = principal_of(&context);
+        let legacy = is_legacy(context.protocol_version().as_ref());
+        let capability = context.client_capabilities().and_then(|c| c.elicitation);
+        let elicitor = if legacy {
+            CallElicitor::asking(context.peer.clone(), capability)
+        } else {
+            let state = request.request_state.as_deref();
+            CallElicitor::in_rounds(
+                context.peer.clone(),
+                capability,
+                state,
+                request.input_responses,
+            )
+        };
+        let origin = Origin {
+            principal,
+            elicitor: Some(&elicitor),
+        };
         let run = async {
             match context.meta.get_progress_token() {
                 None => {
                     self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None, principal)
+                        .one_with(Provider::Mcp, &call, &turn, true, None, origin)
                         .await
                         .0
                 }
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
-                    let run = self.run_reporting(&call, &turn, token, &context.peer, principal);
+                    let peer = &context.peer;
+                    let run = self.run_reporting(&call, &turn, token, peer, origin);
                     Box::pin(run).await
                 }
             }
@@ -663,11 +684,22 @@ where
                 told = true;
                 turn.cancel();
             }
-            run.as_mut().poll(cx)
+            match run.as_mut().poll(cx) {
+                Poll::Ready(result) => Poll::Ready(Ok(result)),
+                // At `2026-07-28`, a question not yet answered ends the round (the call, whose
+                // handler waits for the answer, is dropped: it runs again with it).
+                Poll::Pending => match elicitor.input_required() {
+                    Some(needed) => Poll::Ready(Err(needed)),
+                    None => Poll::Pending,
+                },
+            }
         })
         .await;
+        let result = match result {
+            Ok(result) => result,
+            Err(needed) => return Ok(CallToolResponse::InputRequired(needed)),
+        };
         span.answered(&result);
-        let legacy = is_legacy(context.protocol_version().as_ref());
         Ok(CallToolResponse::from(call_tool_result(
             result, legacy, output,
         )))
@@ -680,7 +712,7 @@ where
         turn: &Cancellation,
         token: ProgressToken,
         peer: &Peer<RoleServer>,
-        principal: Option<&Principal>,
+        origin: Origin<'_>,
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
@@ -699,7 +731,7 @@ where
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
             self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink), principal)
+                .one_with(Provider::Mcp, call, turn, true, Some(sink), origin)
                 .await
                 .0
         };

@@ -11,9 +11,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, Waker};
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::provider::Provider;
+use crate::run::elicit::{
+    ElicitError, ElicitRequest, Elicited, Elicitor, Form, parse_answer, requested_schema,
+};
 use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
 use crate::tool::set::ToolSet;
@@ -95,6 +99,7 @@ pub struct Invocation<'a> {
     cancellation: &'a Cancellation,
     progress: Option<&'a (dyn Fn(Progress) + Sync)>,
     principal: Option<&'a Principal>,
+    elicitor: Option<&'a dyn Elicitor>,
 }
 
 impl std::fmt::Debug for Invocation<'_> {
@@ -105,6 +110,7 @@ impl std::fmt::Debug for Invocation<'_> {
             .field("cancellation", self.cancellation)
             .field("progress", &self.progress.is_some())
             .field("principal", &self.principal)
+            .field("elicitor", &self.elicitor.is_some())
             .finish()
     }
 }
@@ -118,6 +124,7 @@ impl<'a> Invocation<'a> {
             cancellation,
             progress: None,
             principal: None,
+            elicitor: None,
         }
     }
 
@@ -215,6 +222,144 @@ impl<'a> Invocation<'a> {
         if let Some(sink) = self.progress {
             sink(progress);
         }
+    }
+
+    /// The same invocation, whose [`elicit`](Invocation::elicit) questions go to `elicitor`
+    /// (an [`McpServer`] asks its client; give one of your own to test a handler).
+    ///
+    /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
+    ///
+    /// ```
+    /// use toolgen::{Cancellation, ElicitAnswer, ElicitFuture, ElicitRequest, Elicitor};
+    /// use toolgen::{Invocation, Provider, ToolCall};
+    ///
+    /// struct Yes;
+    /// impl Elicitor for Yes {
+    ///     fn elicit(&self, _: ElicitRequest) -> ElicitFuture<'_> {
+    ///         Box::pin(async { Ok(ElicitAnswer::accept(None)) })
+    ///     }
+    /// }
+    ///
+    /// let call = ToolCall::new("pay", "{}");
+    /// let cancel = Cancellation::new();
+    /// let invocation = Invocation::new(&call, Provider::Mcp, &cancel).with_elicitor(&Yes);
+    /// # drop(invocation);
+    /// ```
+    #[must_use]
+    pub fn with_elicitor(mut self, elicitor: &'a dyn Elicitor) -> Self {
+        self.elicitor = Some(elicitor);
+        self
+    }
+
+    /// Asks the person behind the client for a `T`, with `message` saying what and why (MCP's
+    /// `elicitation/create` in form mode): the client shows a form of `T`'s fields, and the
+    /// answer is read as arguments are (defaults filled in, constraints checked, errors with
+    /// JSON paths). `T` is a struct marked `#[tool(form)]` ([`Form`]): its derive checks that
+    /// each field is one a form can hold (strings, numbers, booleans, enums of strings, lists of
+    /// those enums), and a field that is not stops the build, spanned at its type.
+    ///
+    /// Where nobody can be asked (the call did not come over MCP, or the client did not declare
+    /// the `elicitation` capability), the error says so at once: nothing waits.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Elicited, Handler, Invocation, Tool, ToolError, ToolSchema};
+    ///
+    /// /// Who to send the receipt to.
+    /// #[derive(ToolSchema, Deserialize)]
+    /// struct Contact {
+    ///     /// Your email address.
+    ///     #[tool(format = "email")]
+    ///     email: String,
+    ///     #[serde(default)]
+    ///     newsletter: bool,
+    /// }
+    ///
+    /// /// Book a table.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Book { people: u32 }
+    ///
+    /// impl Handler<()> for Book {
+    ///     type Output = String;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         match call.elicit::<Contact>("Where should the receipt go?").await? {
+    ///             Elicited::Accepted(contact) => Ok(format!("booked; receipt to {}", contact.email)),
+    ///             Elicited::Declined | Elicited::Cancelled => Ok("booked, without a receipt".into()),
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    pub async fn elicit<T>(&self, message: impl Into<String>) -> Result<Elicited<T>, ElicitError>
+    where
+        T: Form + DeserializeOwned,
+    {
+        let elicitor = self.elicitor()?;
+        let schema = requested_schema::<T>().map_err(|problem| {
+            ElicitError::unsupported(format!("a form cannot ask for this type: {problem}"))
+        })?;
+        let answer = elicitor
+            .elicit(ElicitRequest::form(message, schema))
+            .await?;
+        parse_answer(answer)
+    }
+
+    /// Asks the person behind the client to visit `url` (a sign-in, a payment: what must not
+    /// pass through the client), with `message` saying why (MCP's URL mode). `Accepted` says
+    /// the person agreed to go, not that they are done: the page's own server learns that, and
+    /// [`elicitation_complete`](Invocation::elicitation_complete) can tell the client. The
+    /// elicitation's id is `elicitation_id`, unique within the server.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Elicited, Handler, Invocation, Tool, ToolError};
+    ///
+    /// /// Pay an invoice.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Pay { invoice: String }
+    ///
+    /// impl Handler<()> for Pay {
+    ///     type Output = &'static str;
+    ///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<&'static str, ToolError> {
+    ///         let url = format!("https://pay.example.com/{}", self.invoice);
+    ///         match call.elicit_url("Confirm the payment", &url, &self.invoice).await? {
+    ///             Elicited::Accepted(()) => Ok("waiting for the payment"),
+    ///             Elicited::Declined | Elicited::Cancelled => Ok("not paid"),
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    pub async fn elicit_url(
+        &self,
+        message: impl Into<String>,
+        url: impl Into<String>,
+        elicitation_id: impl Into<String>,
+    ) -> Result<Elicited<()>, ElicitError> {
+        let elicitor = self.elicitor()?;
+        let request = ElicitRequest::url(message, url, elicitation_id);
+        Ok(match elicitor.elicit(request).await?.into_choice() {
+            Elicited::Accepted(_) => Elicited::Accepted(()),
+            Elicited::Declined => Elicited::Declined,
+            Elicited::Cancelled => Elicited::Cancelled,
+        })
+    }
+
+    /// Tells the client that the URL elicitation `elicitation_id` is complete (MCP
+    /// `2025-11-25`'s `notifications/elicitation/complete`, which a client may use to retry
+    /// what waited for it). Nothing happens where nobody listens.
+    pub async fn elicitation_complete(&self, elicitation_id: &str) {
+        if let Some(elicitor) = self.elicitor {
+            elicitor.complete(elicitation_id).await;
+        }
+    }
+
+    /// The elicitor, or the error of a call where nobody can be asked.
+    fn elicitor(&self) -> Result<&'a dyn Elicitor, ElicitError> {
+        self.elicitor.ok_or_else(|| {
+            ElicitError::unsupported(
+                "the call did not come from an MCP client that can be asked (only a tool \
+                 served by `McpServer` can elicit)",
+            )
+        })
     }
 
     /// The model's call.

@@ -5,6 +5,7 @@
 
 #[cfg(feature = "run")]
 pub(crate) mod approval;
+pub(crate) mod elicit;
 pub(crate) mod handler;
 pub(crate) mod principal;
 #[cfg(feature = "rig044")]

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch};
-use crate::run::runner::{Runner, Stop};
+use crate::run::runner::{Origin, Runner, Stop};
 use crate::run::trace::Outcome;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
@@ -146,7 +146,14 @@ where
             Box::pin(async move {
                 // Alone: rig drops the future to cancel the call, which drops the handler's.
                 let (result, outcome) = runner
-                    .one_with(provider, &call, &Cancellation::new(), false, None, None)
+                    .one_with(
+                        provider,
+                        &call,
+                        &Cancellation::new(),
+                        false,
+                        None,
+                        Origin::default(),
+                    )
                     .await;
                 runner.count_retries(std::slice::from_ref(&call), &[outcome.verdict()]);
                 rig_outcome(result, outcome)

@@ -17,6 +17,7 @@ use crate::parse::args::{ArgsError, ArgsErrorKind};
 use crate::provider::Provider;
 use crate::provider::responses_output_schema;
 use crate::run::approval::{self, Decision, HeldCall, Pending, ResumeError, Slot};
+use crate::run::elicit::Elicitor;
 use crate::run::handler::{
     CallFuture, Cancellation, CatchUnwind, Dispatch, DynamicHandler, Invocation, Progress,
     panicked, parse_caught,
@@ -1037,7 +1038,7 @@ where
         progress: Option<&(dyn Fn(Progress) + Sync)>,
     ) -> (ToolResult, Verdict) {
         let (result, outcome) = self
-            .one_with(provider, call, turn, false, progress, None)
+            .one_with(provider, call, turn, false, progress, Origin::default())
             .await;
         (result, outcome.verdict())
     }
@@ -1052,9 +1053,9 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        principal: Option<&Principal>,
+        origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
-        let attempt = self.attempt(provider, call, turn, alone, progress, principal);
+        let attempt = self.attempt(provider, call, turn, alone, progress, origin);
         #[cfg(feature = "tracing01")]
         let (result, outcome) = {
             use tracing::Instrument;
@@ -1076,7 +1077,7 @@ where
         turn: &Cancellation,
         alone: bool,
         progress: Option<&(dyn Fn(Progress) + Sync)>,
-        principal: Option<&Principal>,
+        origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
         if let Some(offered) = &self.offered
@@ -1133,8 +1134,11 @@ where
         if let Some(sink) = progress {
             invocation = invocation.with_progress(sink);
         }
-        if let Some(principal) = principal {
+        if let Some(principal) = origin.principal {
             invocation = invocation.with_principal(principal);
+        }
+        if let Some(elicitor) = origin.elicitor {
+            invocation = invocation.with_elicitor(elicitor);
         }
         let mut sleep = match timeout.map(timer) {
             Some(Ok(sleep)) => Some(Box::pin(sleep)),
@@ -1242,6 +1246,14 @@ fn add_responses_output_schema(definition: &mut Value, output: Option<&str>) {
             object.insert("output_schema".to_owned(), schema);
         }
     }
+}
+
+/// What the transport knows of where a call came from: who made it (an MCP request's access
+/// token) and who can be asked for what the handler lacks (an MCP client, by elicitation).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Origin<'a> {
+    pub(crate) principal: Option<&'a Principal>,
+    pub(crate) elicitor: Option<&'a dyn Elicitor>,
 }
 
 /// The result of a call of a tool that `choice` does not allow in this turn.

@@ -586,7 +586,7 @@ impl Path {
         back
     }
 
-    const fn put(&mut self, text: &str) {
+    pub(crate) const fn put(&mut self, text: &str) {
         let bytes = text.as_bytes();
         if self.len + bytes.len() > PATH_BYTES {
             return;
@@ -1132,13 +1132,13 @@ const fn problems(
 const MESSAGE_BYTES: usize = 2048;
 
 /// A message being written, cut where it would overflow.
-struct Message {
+pub(crate) struct Message {
     bytes: [u8; MESSAGE_BYTES],
     len: usize,
 }
 
 impl Message {
-    const fn new() -> Message {
+    pub(crate) const fn new() -> Message {
         Message {
             bytes: [0; MESSAGE_BYTES],
             len: 0,
@@ -1146,7 +1146,7 @@ impl Message {
     }
 
     /// The message (cut at a character boundary, so always text).
-    const fn text(&self) -> &str {
+    pub(crate) const fn text(&self) -> &str {
         let (text, _) = self.bytes.split_at(self.len);
         match core::str::from_utf8(text) {
             Ok(text) => text,
@@ -1154,7 +1154,7 @@ impl Message {
         }
     }
 
-    const fn put(&mut self, text: &str) {
+    pub(crate) const fn put(&mut self, text: &str) {
         self.put_bytes(text.as_bytes());
     }
 

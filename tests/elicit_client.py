@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""An MCP client written with the official Python SDK (mcp==2.3.0) that answers the elicitations
+of the "hotel" server of tests/elicit.rs, which serves it over our stdin and stdout.
+
+    python3 tests/elicit_client.py --version V [--no-elicitation]
+
+V is 2025-11-25 (the server asks with `elicitation/create` requests) or 2026-07-28 (it answers
+`tools/call` with an `InputRequiredResult`; the SDK's `call_tool` answers and calls again). With
+--no-elicitation the client declares no `elicitation` capability, and each call must fail at once,
+saying so. Exit 0 ("all checks passed" on stderr) or 1 (the first failure).
+"""
+
+import argparse
+
+from mcp import Client, types
+from mcp.types.version import LATEST_HANDSHAKE_VERSION
+from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio, run_client
+
+CONTACT = {"email": "ada@example.com", "room": "double", "extras": ["crib"]}
+CONTACT_SEEN = (
+    "accepted Contact { email: \"ada@example.com\", nights: 2, room: Double, extras: [Crib], "
+    "note: None, newsletter: false }"
+)
+
+asked: list = []  # every elicitation's parameters, in order
+completed: list = []  # the ids of `notifications/elicitation/complete`
+
+
+async def on_elicit(context, params):
+    """Answers as the question says: `(accept)`, `(decline)`, `(cancel)`, `(wrong)`; a URL is
+    accepted (the user agreed to open it)."""
+    asked.append(params)
+    if isinstance(params, types.ElicitRequestURLParams):
+        return types.ElicitResult(action="accept")
+    schema = params.requested_schema
+    if "(decline)" in params.message:
+        return types.ElicitResult(action="decline")
+    if "(cancel)" in params.message:
+        return types.ElicitResult(action="cancel")
+    if "(wrong)" in params.message:
+        return types.ElicitResult(action="accept", content={"email": "ada@example.com", "room": "suite"})
+    if "ok" in schema["properties"]:
+        return types.ElicitResult(action="accept", content={"ok": True})
+    return types.ElicitResult(action="accept", content=CONTACT)
+
+
+async def on_message(message):
+    if isinstance(message, types.ElicitCompleteNotification):
+        completed.append(message.params.elicitation_id)
+
+
+async def call(client: Client, name: str, arguments: dict):
+    result = await client.call_tool(name, arguments)
+    return bool(result.is_error), first_text(result)
+
+
+async def checks(client: Client, version: str) -> None:
+    r = await call(client, "book", {"answer": "accept"})
+    expect("accepted", (False, CONTACT_SEEN), r)
+    form = asked[0]
+    expect("form mode", "form", form.mode)
+    schema = form.requested_schema
+    expect("form fields", ["email", "nights", "room", "extras", "note", "newsletter"], list(schema["properties"]))
+    expect("required fields", ["email", "room"], schema.get("required"))
+    expect("a titled enum", [{"const": "single", "title": "single"}, {"const": "double", "title": "Two beds."}],
+           schema["properties"]["room"]["oneOf"])
+    expect("declined", (False, "declined"), await call(client, "book", {"answer": "decline"}))
+    expect("cancelled", (False, "cancelled"), await call(client, "book", {"answer": "cancel"}))
+    wrong = await call(client, "book", {"answer": "wrong"})
+    expect("a wrong answer is the tool's error", True, wrong[0])
+    if "`room`" not in wrong[1] or "suite" not in wrong[1]:
+        raise CheckFailed(f"the error names the field and the value: {wrong[1]!r}")
+    r = await call(client, "book", {"answer": "accept", "twice": True})
+    expect("two questions in one call", (False, CONTACT_SEEN + "; accepted Confirm { ok: true }"), r)
+    r = await call(client, "sign_in", {})
+    expect("a URL accepted", (False, "sign-in accepted ()"), r)
+    url = asked[-1]
+    expect("URL mode", ("url", "https://bank.example.com/sign-in?session=7"), (url.mode, url.url))
+    if version == LATEST_HANDSHAKE_VERSION:
+        expect("the URL elicitation's id", "sign-in-7", url.elicitation_id)
+        expect("the completion told", ["sign-in-7"], completed)
+    expect("questions asked", 7, len(asked))
+
+
+async def refused(client: Client) -> None:
+    for name, arguments in [("book", {"answer": "accept"}), ("sign_in", {})]:
+        error, text = await call(client, name, arguments)
+        expect(f"{name} without the capability fails", True, error)
+        if "did not declare the `elicitation` capability" not in text:
+            raise CheckFailed(f"{name}: the error says why: {text!r}")
+
+
+async def main(args) -> None:
+    mode = "legacy" if args.version == LATEST_HANDSHAKE_VERSION else "auto"
+    callback = None if args.no_elicitation else on_elicit
+    async with Client(own_stdio(), mode=mode, read_timeout_seconds=TIMEOUT, elicitation_callback=callback,
+                      message_handler=on_message,
+                      client_info=types.Implementation(name="elicit-client-test", version="1")) as client:
+        expect("negotiated protocol version", args.version, client.protocol_version)
+        if args.no_elicitation:
+            await refused(client)
+        else:
+            await checks(client, args.version)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--version", required=True)
+    parser.add_argument("--no-elicitation", action="store_true")
+    run_client("elicit_client", main, parser.parse_args())

@@ -1,0 +1,197 @@
+//! A served call's elicitations: each [`Invocation::elicit`](crate::Invocation::elicit) asks the
+//! client that made the call, as its protocol version says. `2025-11-25`: an `elicitation/create`
+//! request to the client while the call runs. `2026-07-28` forbids requests from the server: the
+//! call ends with an `InputRequiredResult` holding the question, the client calls again with the
+//! answer, and the handler runs again from the start, its earlier questions answered from the
+//! answers it was given (kept in `requestState`).
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    ClientResult, CustomNotification, ElicitRequest as RmcpElicitRequest, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ElicitationCapability, ElicitationSchema, InputRequest,
+    InputRequiredResult, ServerNotification, ServerRequest,
+};
+use rmcp::service::Peer;
+use serde_json::Value;
+
+use crate::run::elicit::{ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicitor};
+
+/// The elicitor of one `tools/call`.
+pub(crate) struct CallElicitor {
+    peer: Peer<RoleServer>,
+    /// What the client declared it can answer (for this request, from `2026-07-28` on).
+    capability: Option<ElicitationCapability>,
+    /// `2026-07-28`'s rounds; `None` before.
+    rounds: Option<Rounds>,
+}
+
+/// The rounds of a call at `2026-07-28`: the answers given so far, by key, and the question
+/// that ends this round, if the handler asked one not yet answered.
+struct Rounds {
+    answered: BTreeMap<String, Value>,
+    asked: AtomicUsize,
+    needed: Mutex<Option<(String, InputRequest)>>,
+}
+
+impl CallElicitor {
+    /// The elicitor of a call from a client of `2025-11-25` or older, over `peer`.
+    pub(crate) fn asking(
+        peer: Peer<RoleServer>,
+        capability: Option<ElicitationCapability>,
+    ) -> Self {
+        CallElicitor {
+            peer,
+            capability,
+            rounds: None,
+        }
+    }
+
+    /// The elicitor of a call from a client of `2026-07-28`, with the answers of the rounds
+    /// before: those of `requestState` (as [`CallElicitor::input_required`] wrote it) and the
+    /// `inputResponses` of this one.
+    pub(crate) fn in_rounds(
+        peer: Peer<RoleServer>,
+        capability: Option<ElicitationCapability>,
+        state: Option<&str>,
+        responses: Option<BTreeMap<String, Value>>,
+    ) -> Self {
+        // (The state is the client's echo of what this server wrote; one that does not read
+        // is taken as no answers, so the handler asks again.)
+        let mut answered: BTreeMap<String, Value> = state
+            .and_then(|state| serde_json::from_str(state).ok())
+            .unwrap_or_default();
+        answered.extend(responses.unwrap_or_default());
+        CallElicitor {
+            peer,
+            capability,
+            rounds: Some(Rounds {
+                answered,
+                asked: AtomicUsize::new(0),
+                needed: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// The result that ends the round, if the handler asked what is not answered yet: the
+    /// question, and the answers so far as `requestState`.
+    pub(crate) fn input_required(&self) -> Option<InputRequiredResult> {
+        let rounds = self.rounds.as_ref()?;
+        let (key, request) = super::lock(&rounds.needed).take()?;
+        let state = serde_json::to_string(&rounds.answered).unwrap_or_default();
+        Some(InputRequiredResult::new(
+            Some(BTreeMap::from([(key, request)])),
+            Some(state),
+        ))
+    }
+
+    /// Why the client cannot answer `request`, if it cannot.
+    fn refusal(&self, request: &ElicitRequest) -> Option<ElicitError> {
+        let Some(capability) = &self.capability else {
+            return Some(ElicitError::unsupported(
+                "the client did not declare the `elicitation` capability",
+            ));
+        };
+        // (A capability without modes is form mode alone, as `2025-06-18` declared it.)
+        let form = capability.form.is_some() || capability.url.is_none();
+        match request {
+            ElicitRequest::Form { .. } if !form => Some(ElicitError::unsupported(
+                "the client declared `elicitation` without `form`",
+            )),
+            ElicitRequest::Url { .. } if capability.url.is_none() => Some(
+                ElicitError::unsupported("the client declared `elicitation` without `url`"),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// rmcp's parameters of `request`.
+fn params_of(request: ElicitRequest, rounds: bool) -> Result<ElicitRequestParams, ElicitError> {
+    Ok(match request {
+        ElicitRequest::Form {
+            message,
+            requested_schema,
+        } => ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message,
+            requested_schema: serde_json::from_value::<ElicitationSchema>(requested_schema)
+                .map_err(|error| ElicitError::failed(format!("the form's schema: {error}")))?,
+        },
+        ElicitRequest::Url {
+            message,
+            url,
+            elicitation_id,
+        } => ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message,
+            url,
+            // (`2026-07-28` has no ids: rmcp leaves an empty one out.)
+            elicitation_id: if rounds {
+                String::new()
+            } else {
+                elicitation_id
+            },
+        },
+    })
+}
+
+/// toolgen's answer of rmcp's `result`.
+fn answer_of(result: ElicitResult) -> ElicitAnswer {
+    match result.action {
+        ElicitationAction::Accept => ElicitAnswer::accept(result.content),
+        ElicitationAction::Decline => ElicitAnswer::decline(),
+        // (`cancel`, and any action a later version adds: no choice was made.)
+        _ => ElicitAnswer::cancel(),
+    }
+}
+
+impl Elicitor for CallElicitor {
+    fn elicit(&self, request: ElicitRequest) -> ElicitFuture<'_> {
+        Box::pin(async move {
+            if let Some(refusal) = self.refusal(&request) {
+                return Err(refusal);
+            }
+            let params = params_of(request, self.rounds.is_some())?;
+            let elicit = RmcpElicitRequest::new(params);
+            let Some(rounds) = &self.rounds else {
+                let sent = self.peer.send_request(ServerRequest::ElicitRequest(elicit));
+                return match sent.await {
+                    Ok(ClientResult::ElicitResult(result)) => Ok(answer_of(result)),
+                    Ok(_) => Err(ElicitError::failed("the client answered something else")),
+                    Err(error) => Err(ElicitError::failed(error.to_string())),
+                };
+            };
+            // The handler asks in the same order each round: the n-th question has one key.
+            let key = format!("elicit-{}", rounds.asked.fetch_add(1, Ordering::SeqCst));
+            if let Some(answer) = rounds.answered.get(&key) {
+                return serde_json::from_value::<ElicitResult>(answer.clone())
+                    .map(answer_of)
+                    .map_err(|error| ElicitError::failed(format!("the answer `{key}`: {error}")));
+            }
+            // Not answered yet: the round ends here (the server sees the question after
+            // polling the call, and drops it), so this never completes.
+            super::lock(&rounds.needed).get_or_insert((key, InputRequest::Elicitation(elicit)));
+            std::future::pending().await
+        })
+    }
+
+    fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        let notification = CustomNotification::new(
+            "notifications/elicitation/complete",
+            Some(serde_json::json!({ "elicitationId": elicitation_id })),
+        );
+        Box::pin(async move {
+            // (`2026-07-28` has no such notification.)
+            if self.rounds.is_none() {
+                let notification = ServerNotification::CustomNotification(notification);
+                let _ = self.peer.send_notification(notification).await;
+            }
+        })
+    }
+}
