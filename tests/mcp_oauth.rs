@@ -24,9 +24,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use toolgen::jsonwebtoken::jwk::{Jwk, JwkSet};
 use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use toolgen::{
-    DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation, JwtValidator,
-    McpServer, McpToolset, Principal, ResourceServer, Runner, TokenError, TokenValidator, Tool,
-    ToolError, ToolSet, ValidateFuture,
+    ClientCredentials, DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions,
+    IntrospectionValidator, Invocation, JwtValidator, McpServer, McpToolset, Principal, Provider,
+    ResourceServer, Runner, TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSet,
+    ValidateFuture,
 };
 
 /// How often a handler ran.
@@ -1043,4 +1044,319 @@ async fn the_typescript_sdks_auth_provider_gets_a_token_from_oidc_provider_and_c
     ];
     run_sdk_client(&node, &args).await;
     assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+/// An MCP server whose tokens are oidc-provider's opaque ones, checked by introspection with the
+/// client `notes-server`'s credentials.
+async fn introspected_by_oidc(
+    oidc: &Oidc,
+    configure: impl FnOnce(IntrospectionValidator) -> IntrospectionValidator,
+) -> Protected {
+    let introspection = |resource: &str| {
+        configure(
+            IntrospectionValidator::new(&oidc.issuer, resource)
+                .client("notes-server", "notes-server-secret"),
+        )
+    };
+    serve_protected(&oidc.issuer, introspection, |server| server).await
+}
+
+/// Revokes `token` at oidc-provider (RFC 7009), as its client `notes-opaque`.
+async fn revoke(oidc: &Oidc, token: &str) {
+    let basic = base64(b"notes-opaque:notes-opaque-secret", false);
+    let authorization = format!("Basic {basic}");
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("authorization", authorization.as_str()),
+    ];
+    let body = format!("token={}", form_value(token));
+    let reply = send_to(
+        oidc.address,
+        "POST",
+        "/token/revocation",
+        &headers,
+        body.as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+}
+
+#[tokio::test]
+async fn an_opaque_token_is_introspected_and_runs_the_tool() {
+    let Some(oidc) = oidc_provider("of introspection", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator).await;
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    assert!(!token.contains('.'), "an opaque token: {token}");
+    let reply = call_with(server.address, token).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.json()["result"]["structuredContent"],
+        // (oidc-provider's introspection of a client credentials token names no `sub`.)
+        json!({"subject": null, "client": "notes-opaque", "scopes": ["notes:read"], "tenant": null})
+    );
+    // The scopes of a tool are checked against the introspection's `scope`.
+    let bearer = format!("Bearer {token}");
+    let reply = call_tool(
+        server.address,
+        "write_note",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_eq!(reply.status, 403, "{reply:?}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn an_inactive_opaque_token_is_401() {
+    let Some(oidc) = oidc_provider("of an inactive token", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator.cache_for(Duration::ZERO)).await;
+    let reply = call_with(server.address, "made-up-token").await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is not active");
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    revoke(&oidc, token).await;
+    let reply = call_with(server.address, token).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is not active");
+}
+
+#[tokio::test]
+async fn a_token_taken_is_remembered_for_the_cache_time_only() {
+    let Some(oidc) = oidc_provider("of the introspection cache", 300).await else {
+        return;
+    };
+    let cache_for = Duration::from_secs(2);
+    let server = introspected_by_oidc(&oidc, |validator| validator.cache_for(cache_for)).await;
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    assert_eq!(call_with(server.address, token).await.status, 200);
+    revoke(&oidc, token).await;
+    // Within the cache time the answer is remembered; after it, the token is asked about again.
+    assert_eq!(call_with(server.address, token).await.status, 200);
+    tokio::time::sleep(cache_for).await;
+    server.runs.store(0, Ordering::SeqCst);
+    let reply = call_with(server.address, token).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+}
+
+#[tokio::test]
+async fn an_opaque_token_for_another_resource_is_401() {
+    let Some(oidc) = oidc_provider("of a token for another resource", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator).await;
+    let other = format!("http://{}/other", server.address);
+    let token = oidc_token(&oidc, "notes-opaque", &other, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(
+        description(&reply),
+        "the token is for another resource (its audience is not this server)"
+    );
+}
+
+#[tokio::test]
+async fn an_introspection_endpoint_that_cannot_answer_is_401() {
+    // Nothing listens on port 1; the in-test authorization server has no introspection.
+    let auth = auth_server(vec![key_a().public]).await;
+    for endpoint in [
+        "http://127.0.0.1:1/introspect".to_owned(),
+        format!("{}/introspect", auth.issuer),
+    ] {
+        let down = |resource: &str| {
+            IntrospectionValidator::new(&auth.issuer, resource).endpoint(&endpoint)
+        };
+        let server = serve_protected(&auth.issuer, down, |server| server).await;
+        let reply = call_with(server.address, "some-token").await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+        assert!(
+            description(&reply).starts_with("the token could not be checked: "),
+            "{reply:?}"
+        );
+    }
+}
+
+// An `McpToolset`'s own credentials: a token provider's (a callback, or OAuth client
+// credentials), asked for anew after a 401 from the far server, once.
+
+/// A validator that notes every token it is shown, then asks `inner`.
+struct Watched<V> {
+    inner: V,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl<V: TokenValidator> TokenValidator for Watched<V> {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        self.seen.lock().unwrap().push(token.to_owned());
+        self.inner.validate(token)
+    }
+}
+
+/// Takes only the token it holds now, which a test changes.
+struct Current(Arc<Mutex<String>>);
+
+impl TokenValidator for Current {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let current = *self.0.lock().unwrap() == token;
+        Box::pin(async move {
+            match current {
+                true => Ok(Principal::new(
+                    Some("gateway-service"),
+                    None,
+                    ["notes:read"],
+                )),
+                false => Err(TokenError::new("not the current token")),
+            }
+        })
+    }
+}
+
+/// The tokens `seen` holds, each once, in their order.
+fn distinct(seen: &Mutex<Vec<String>>) -> Vec<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    for token in seen.lock().unwrap().iter() {
+        if !tokens.contains(token) {
+            tokens.push(token.clone());
+        }
+    }
+    tokens
+}
+
+/// `read_notes` of the far server called through `toolset` by a runner: its JSON, or its
+/// error's text.
+async fn read_through(toolset: &McpToolset) -> Result<Value, String> {
+    let mut runner =
+        Runner::<Tools, Runs>::new(Runs::default()).with_mcp(toolset.clone().prefix("far_"));
+    let calls = [ToolCall::new("far_read_notes", "{}").with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    let result = &turn.results()[0];
+    match (result.is_error(), result.as_json()) {
+        (false, Some(json)) => Ok(json.clone()),
+        _ => Err(format!("{result:?}")),
+    }
+}
+
+#[tokio::test]
+async fn a_toolsets_refused_token_is_asked_for_anew_and_the_request_sent_once_more() {
+    let current = Arc::new(Mutex::new("token-0".to_owned()));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let validator = Watched {
+        inner: Current(Arc::clone(&current)),
+        seen: Arc::clone(&seen),
+    };
+    let far = serve_protected("http://127.0.0.1:1", |_| validator, |server| server).await;
+    let refreshes = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&refreshes);
+    let provider = move |refused: bool| {
+        let n = match refused {
+            true => counted.fetch_add(1, Ordering::SeqCst) + 1,
+            false => counted.load(Ordering::SeqCst),
+        };
+        async move { Ok::<_, TokenError>(format!("token-{n}")) }
+    };
+    let toolset = McpToolset::http_with_credentials(&far.resource, provider)
+        .await
+        .unwrap();
+    assert_eq!(refreshes.load(Ordering::SeqCst), 0);
+    // The far server now takes another token: the toolset's is refused, a new one asked for.
+    *current.lock().unwrap() = "token-1".to_owned();
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(read["subject"], "gateway-service");
+    assert_eq!(refreshes.load(Ordering::SeqCst), 1);
+    assert_eq!(distinct(&seen), ["token-0", "token-1"]);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 1);
+    // A new token refused too is the call's error: one retry, no more.
+    *current.lock().unwrap() = "none of them".to_owned();
+    let before = seen.lock().unwrap().len();
+    let error = read_through(&toolset).await.unwrap_err();
+    assert_eq!(refreshes.load(Ordering::SeqCst), 2, "{error}");
+    assert_eq!(seen.lock().unwrap()[before..], ["token-1", "token-2"]);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_toolset_whose_provider_gives_no_token_says_why() {
+    let current = Arc::new(Mutex::new("token".to_owned()));
+    let far = serve_protected("http://127.0.0.1:1", |_| Current(current), |server| server).await;
+    let provider = |_: bool| async { Err::<String, _>(TokenError::new("the vault is sealed")) };
+    let error = McpToolset::http_with_credentials(&far.resource, provider)
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("the vault is sealed"), "{error}");
+    assert_eq!(far.runs.load(Ordering::SeqCst), 0);
+}
+
+/// A far server whose tokens `validator` checks, noted as they come.
+async fn far_server<V: TokenValidator>(
+    oidc: &Oidc,
+    validator: impl FnOnce(&str) -> V,
+) -> (Protected, Arc<Mutex<Vec<String>>>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let watched = |resource: &str| Watched {
+        inner: validator(resource),
+        seen: Arc::clone(&seen),
+    };
+    let far = serve_protected(&oidc.issuer, watched, |server| server).await;
+    (far, seen)
+}
+
+#[tokio::test]
+async fn client_credentials_of_oidc_provider_are_kept_until_near_their_expiry() {
+    // Tokens living 4 s: each is replaced 2 s before it expires.
+    let Some(oidc) = oidc_provider("of client credentials", 4).await else {
+        return;
+    };
+    let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
+    let (far, seen) = far_server(&oidc, jwt).await;
+    let credentials = ClientCredentials::new(&oidc.issuer, "notes-cli", "notes-cli-secret")
+        .resource(&far.resource)
+        .scope("notes:read");
+    let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
+        .await
+        .unwrap();
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(
+        read,
+        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+    );
+    read_through(&toolset).await.unwrap();
+    assert_eq!(distinct(&seen).len(), 1);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    read_through(&toolset).await.unwrap();
+    assert_eq!(distinct(&seen).len(), 2);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn client_credentials_refused_by_the_far_server_are_asked_for_anew() {
+    let Some(oidc) = oidc_provider("of a revoked client credentials token", 300).await else {
+        return;
+    };
+    let introspection = |resource: &str| {
+        IntrospectionValidator::new(&oidc.issuer, resource)
+            .client("notes-server", "notes-server-secret")
+            .cache_for(Duration::ZERO)
+    };
+    let (far, seen) = far_server(&oidc, introspection).await;
+    let credentials = ClientCredentials::new(&oidc.issuer, "notes-opaque", "notes-opaque-secret")
+        .resource(&far.resource)
+        .scope("notes:read");
+    let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
+        .await
+        .unwrap();
+    read_through(&toolset).await.unwrap();
+    let first = distinct(&seen);
+    assert_eq!(first.len(), 1);
+    revoke(&oidc, &first[0]).await;
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(read["client"], "notes-opaque");
+    assert_eq!(distinct(&seen).len(), 2);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 2);
 }

@@ -32,8 +32,13 @@ use trace::McpSpan;
 
 mod auth;
 pub(crate) mod client;
+#[cfg(feature = "oauth")]
+mod client_credentials;
+mod credentials;
 mod head;
 mod http;
+#[cfg(feature = "oauth")]
+mod introspection;
 #[cfg(feature = "oauth")]
 mod jwt;
 mod router;
@@ -42,7 +47,12 @@ mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
 pub use client::{McpClientError, McpToolProblem, McpToolset};
+#[cfg(feature = "oauth")]
+pub use client_credentials::ClientCredentials;
+pub use credentials::{TokenFuture, TokenProvider};
 pub use http::{HttpOptions, HttpService};
+#[cfg(feature = "oauth")]
+pub use introspection::IntrospectionValidator;
 #[cfg(feature = "oauth")]
 pub use jwt::JwtValidator;
 pub use router::Parameters;
