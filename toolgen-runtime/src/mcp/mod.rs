@@ -409,7 +409,7 @@ where
 
 /// Who made a request, where the HTTP layer's authorization found out (see
 /// [`HttpOptions::authorization`]).
-fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
+pub(super) fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
     let parts = context.extensions.get::<::http::request::Parts>()?;
     parts.extensions.get::<Arc<Principal>>().map(Arc::as_ref)
 }
