@@ -104,7 +104,8 @@ impl Authorized {
     }
 }
 
-// Every method reqwest's client has, the limits passed on as the transport gives them.
+// Two requests carry a token on the wire (a POST with its limits, a GET of a stream with its
+// event size); the others are those with the transport's defaults.
 impl StreamableHttpClient for Authorized {
     type Error = reqwest::Error;
 
@@ -113,15 +114,18 @@ impl StreamableHttpClient for Authorized {
         uri: Arc<str>,
         message: ClientJsonRpcMessage,
         session_id: Option<Arc<str>>,
-        _: Option<String>,
+        token: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> Result<StreamableHttpPostResponse, Failure> {
-        self.with_token(|token| {
-            let (uri, message) = (uri.clone(), message.clone());
-            let (session_id, headers) = (session_id.clone(), custom_headers.clone());
-            self.http
-                .post_message(uri, message, session_id, token, headers)
-        })
+        let limits = StreamableHttpResponseLimits::default();
+        self.post_message_with_response_limits(
+            uri,
+            message,
+            session_id,
+            token,
+            custom_headers,
+            limits,
+        )
         .await
     }
 
@@ -130,22 +134,20 @@ impl StreamableHttpClient for Authorized {
         uri: Arc<str>,
         message: ClientJsonRpcMessage,
         session_id: Option<Arc<str>>,
-        _: Option<String>,
+        token: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
         max_sse_event_size: usize,
     ) -> Result<StreamableHttpPostResponse, Failure> {
-        self.with_token(|token| {
-            let (uri, message) = (uri.clone(), message.clone());
-            let (session_id, headers) = (session_id.clone(), custom_headers.clone());
-            self.http.post_message_with_max_sse_event_size(
-                uri,
-                message,
-                session_id,
-                token,
-                headers,
-                max_sse_event_size,
-            )
-        })
+        let mut limits = StreamableHttpResponseLimits::default();
+        limits.max_sse_event_size = max_sse_event_size;
+        self.post_message_with_response_limits(
+            uri,
+            message,
+            session_id,
+            token,
+            custom_headers,
+            limits,
+        )
         .await
     }
 
@@ -187,15 +189,18 @@ impl StreamableHttpClient for Authorized {
         uri: Arc<str>,
         session_id: Option<Arc<str>>,
         last_event_id: Option<String>,
-        _: Option<String>,
+        token: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> Result<BoxStream<'static, Result<Sse, SseError>>, Failure> {
-        self.with_token(|token| {
-            let (uri, session_id) = (uri.clone(), session_id.clone());
-            let (last_event_id, headers) = (last_event_id.clone(), custom_headers.clone());
-            self.http
-                .get_stream(uri, session_id, last_event_id, token, headers)
-        })
+        let size = StreamableHttpResponseLimits::default().max_sse_event_size;
+        self.get_stream_with_max_sse_event_size(
+            uri,
+            session_id,
+            last_event_id,
+            token,
+            custom_headers,
+            size,
+        )
         .await
     }
 
