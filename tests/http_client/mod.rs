@@ -133,3 +133,23 @@ fn unchunk(mut body: &str) -> String {
     }
     data
 }
+
+/// `bytes` in base64: RFC 4648's URL alphabet without padding (a JWT's parts) where `url`, else
+/// its standard alphabet with padding (HTTP Basic credentials).
+pub fn base64(bytes: &[u8], url: bool) -> String {
+    const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let alphabet = if url { URL } else { STANDARD };
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n =
+            chunk.iter().fold(0u32, |n, byte| n << 8 | u32::from(*byte)) << (8 * (3 - chunk.len()));
+        for index in 0..=chunk.len() {
+            out.push(char::from(alphabet[(n >> (18 - 6 * index) & 63) as usize]));
+        }
+        if !url {
+            out.extend(std::iter::repeat_n('=', 3 - chunk.len()));
+        }
+    }
+    out
+}

@@ -45,13 +45,13 @@ pub use dialect::{Dialect, DialectError, Rule, dialect_schema};
 pub use jsonwebtoken;
 #[cfg(feature = "oauth")]
 #[cfg_attr(docsrs, doc(cfg(feature = "oauth")))]
-pub use mcp::JwtValidator;
+pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
     HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenValidator, ToolSwitch, ValidateFuture,
-    mcp_stdio,
+    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
+    ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};

@@ -492,6 +492,86 @@ pub(super) async fn fetch_json(request: reqwest::RequestBuilder) -> Result<Value
     serde_json::from_slice(&body).map_err(|error| format!("{url} is not JSON ({error})"))
 }
 
+/// The HTTP client of the fetches from an authorization server: a 10 s timeout, no redirects
+/// (a token, a secret or a key set is never sent on, or taken from, another place than the one
+/// configured), and no idle connection kept (one the server has closed in the meantime failed
+/// the next introspection with oidc-provider, whose Node server closes idle connections).
+/// `None` where it cannot be built (without TLS it cannot fail; if it did, every fetch says so).
+#[cfg(feature = "oauth")]
+pub(super) fn oauth_http_client() -> Option<reqwest::Client> {
+    reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(10))
+        .pool_max_idle_per_host(0)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .ok()
+}
+
+/// The metadata of the authorization server `issuer`: RFC 8414's well-known path, else OpenID
+/// Connect Discovery's; its `issuer` must be the one asked for (RFC 8414, section 3.3).
+#[cfg(feature = "oauth")]
+pub(super) async fn authorization_server_metadata(
+    http: &reqwest::Client,
+    issuer: &str,
+) -> Result<Value, String> {
+    let trimmed = issuer.trim_end_matches('/');
+    let (origin, path) = match trimmed.find("://") {
+        Some(scheme) => match trimmed[scheme + 3..].find('/') {
+            Some(slash) => trimmed.split_at(scheme + 3 + slash),
+            None => (trimmed, ""),
+        },
+        None => return Err(format!("the issuer `{issuer}` is not a URL")),
+    };
+    let candidates = [
+        format!("{origin}/.well-known/oauth-authorization-server{path}"),
+        format!("{trimmed}/.well-known/openid-configuration"),
+    ];
+    let mut failures = Vec::new();
+    for url in candidates {
+        match fetch_json(http.get(&url)).await {
+            Ok(metadata) if metadata.get("issuer").and_then(Value::as_str) == Some(issuer) => {
+                return Ok(metadata);
+            }
+            Ok(_) => {
+                return Err(format!(
+                    "the metadata at {url} is not the issuer `{issuer}`'s"
+                ));
+            }
+            Err(why) => failures.push(why),
+        }
+    }
+    Err(failures.join("; "))
+}
+
+/// The endpoint `name` (`jwks_uri`, `token_endpoint`, ..) of the authorization server `issuer`,
+/// from its metadata.
+#[cfg(feature = "oauth")]
+pub(super) async fn authorization_server_endpoint(
+    http: &reqwest::Client,
+    issuer: &str,
+    name: &str,
+) -> Result<String, String> {
+    let metadata = authorization_server_metadata(http, issuer).await?;
+    match metadata.get(name).and_then(Value::as_str) {
+        Some(uri) => Ok(uri.to_owned()),
+        None => Err(format!(
+            "the metadata of the issuer `{issuer}` has no `{name}`"
+        )),
+    }
+}
+
+/// `request` with the client's credentials as HTTP Basic (RFC 6749, section 2.3.1: the id and
+/// the secret form-encoded first).
+#[cfg(feature = "oauth")]
+pub(super) fn basic_auth(
+    request: reqwest::RequestBuilder,
+    client_id: &str,
+    client_secret: &str,
+) -> reqwest::RequestBuilder {
+    let encode = |text: &str| form_urlencoded::byte_serialize(text.as_bytes()).collect::<String>();
+    request.basic_auth(encode(client_id), Some(encode(client_secret)))
+}
+
 /// JSON-RPC's code for a request that is not valid (the specification gives an authorization
 /// refusal no code of its own).
 const INVALID_REQUEST: i32 = -32600;

@@ -320,6 +320,46 @@ impl McpToolset {
         Self::start(transport, None, Some("tcp")).await
     }
 
+    /// Connects to the streamable HTTP endpoint at `url` with credentials of its own that
+    /// change: each request carries the token `provider` gives (OAuth client credentials with
+    /// `ClientCredentials`, feature `oauth`; or a callback), and after a 401 from the far server
+    /// the provider is asked for a new one and the request sent once more (a second 401 is the
+    /// error). Never the token of the toolset's own callers: see
+    /// [`http_with_token`](McpToolset::http_with_token).
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen_runtime::{McpToolset, TokenError};
+    ///
+    /// let from_env = |_refused: bool| async {
+    ///     std::env::var("NOTES_MCP_TOKEN").map_err(|_| TokenError::new("NOTES_MCP_TOKEN is not set"))
+    /// };
+    /// let notes = McpToolset::http_with_credentials("https://notes.example.com/mcp", from_env).await?;
+    /// # drop(notes);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn http_with_credentials(
+        url: &str,
+        provider: impl super::credentials::TokenProvider,
+    ) -> Result<Self, McpClientError> {
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        // (As rmcp's own client: no idle connections kept, which a half-read body would stall.
+        // No redirects: the token goes to `url` only.)
+        let http = reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|error| McpClientError::Connect(error.to_string()))?;
+        let client = super::credentials::Authorized {
+            http,
+            provider: Arc::new(provider),
+        };
+        let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
+        let transport = rmcp::transport::StreamableHttpClientTransport::with_client(client, config);
+        Self::start(transport, None, Some("tcp")).await
+    }
+
     /// Speaks MCP over any rmcp client transport (a `tokio::io::duplex` half, an
     /// `(AsyncRead, AsyncWrite)` pair, a configured streamable HTTP transport).
     ///

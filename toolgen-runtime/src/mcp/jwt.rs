@@ -8,7 +8,10 @@ use jsonwebtoken::jwk::{Jwk, PublicKeyUse};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
 use serde_json::{Map, Value};
 
-use super::auth::{TokenError, TokenValidator, ValidateFuture, fetch_json};
+use super::auth::{
+    TokenError, TokenValidator, ValidateFuture, authorization_server_endpoint, fetch_json,
+    oauth_http_client,
+};
 use crate::run::principal::Principal;
 
 /// A [`TokenValidator`] for JWT access tokens: the signature checked with the authorization
@@ -108,12 +111,7 @@ impl JwtValidator {
         if CryptoProvider::try_get_default().is_none() {
             let _ = jsonwebtoken::crypto::rust_crypto::DEFAULT_PROVIDER.install_default();
         }
-        // (Without TLS the builder has nothing that can fail; if it did, every fetch says so.)
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(10))
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .ok();
+        let http = oauth_http_client();
         JwtValidator {
             issuer: issuer.into(),
             audience: audience.into(),
@@ -303,7 +301,7 @@ impl JwtValidator {
         let uri = match known {
             Some(uri) => uri,
             None => {
-                let uri = self.discover(http).await?;
+                let uri = authorization_server_endpoint(http, &self.issuer, "jwks_uri").await?;
                 *write(&self.cache.jwks_uri) = Some(uri.clone());
                 uri
             }
@@ -332,42 +330,6 @@ impl JwtValidator {
                 })
             })
             .collect())
-    }
-
-    /// The `jwks_uri` of the issuer's metadata: RFC 8414's well-known path, else OpenID
-    /// Connect's; the metadata's `issuer` must be the one configured (RFC 8414, section 3.3).
-    async fn discover(&self, http: &reqwest::Client) -> Result<String, String> {
-        let issuer = self.issuer.trim_end_matches('/');
-        let (origin, path) = match issuer.find("://") {
-            Some(scheme) => match issuer[scheme + 3..].find('/') {
-                Some(slash) => issuer.split_at(scheme + 3 + slash),
-                None => (issuer, ""),
-            },
-            None => return Err(format!("the issuer `{issuer}` is not a URL")),
-        };
-        let candidates = [
-            format!("{origin}/.well-known/oauth-authorization-server{path}"),
-            format!("{issuer}/.well-known/openid-configuration"),
-        ];
-        let mut failures = Vec::new();
-        for url in candidates {
-            match fetch_json(http.get(&url)).await {
-                Ok(metadata) => {
-                    if metadata.get("issuer").and_then(Value::as_str) != Some(&self.issuer) {
-                        return Err(format!(
-                            "the metadata at {url} is not the issuer `{}`'s",
-                            self.issuer
-                        ));
-                    }
-                    return match metadata.get("jwks_uri").and_then(Value::as_str) {
-                        Some(uri) => Ok(uri.to_owned()),
-                        None => Err(format!("the metadata at {url} has no `jwks_uri`")),
-                    };
-                }
-                Err(why) => failures.push(why),
-            }
-        }
-        Err(failures.join("; "))
     }
 }
 

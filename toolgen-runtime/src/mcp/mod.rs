@@ -35,9 +35,14 @@ use trace::McpSpan;
 
 mod auth;
 pub(crate) mod client;
+#[cfg(feature = "oauth")]
+mod client_credentials;
+mod credentials;
 mod elicit;
 mod head;
 mod http;
+#[cfg(feature = "oauth")]
+mod introspection;
 #[cfg(feature = "oauth")]
 mod jwt;
 mod router;
@@ -46,7 +51,12 @@ mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
 pub use client::{McpClientError, McpToolProblem, McpToolset};
+#[cfg(feature = "oauth")]
+pub use client_credentials::ClientCredentials;
+pub use credentials::{TokenFuture, TokenProvider};
 pub use http::{HttpOptions, HttpService};
+#[cfg(feature = "oauth")]
+pub use introspection::IntrospectionValidator;
 #[cfg(feature = "oauth")]
 pub use jwt::JwtValidator;
 pub use router::Parameters;
@@ -477,7 +487,7 @@ async fn follow<S, Ctx>(
 
 /// Who made a request, where the HTTP layer's authorization found out (see
 /// [`HttpOptions::authorization`]).
-fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
+pub(super) fn principal_of(context: &RequestContext<RoleServer>) -> Option<&Principal> {
     let parts = context.extensions.get::<::http::request::Parts>()?;
     parts.extensions.get::<Arc<Principal>>().map(Arc::as_ref)
 }

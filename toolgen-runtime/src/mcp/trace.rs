@@ -101,7 +101,12 @@ impl McpSpan {
                 rpc.response.status_code = Empty,
                 gen_ai.tool.call.arguments = Empty,
                 gen_ai.tool.call.result = Empty,
+                enduser.id = Empty,
+                oauth.client.id = Empty,
             );
+            if let Some(principal) = super::principal_of(context) {
+                crate::run::trace::record_principal(&span, principal);
+            }
             #[cfg(feature = "opentelemetry033")]
             propagation::continue_from(&span, &context.meta);
             McpSpan { span, values }

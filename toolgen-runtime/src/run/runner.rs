@@ -1059,7 +1059,7 @@ where
         #[cfg(feature = "tracing01")]
         let (result, outcome) = {
             use tracing::Instrument;
-            let span = trace::call_span(provider, call, self.values_traced());
+            let span = trace::call_span(provider, call, principal, self.values_traced());
             let (result, outcome) = attempt.instrument(span.clone()).await;
             trace::record(&span, outcome, &result, self.values_traced());
             (result, outcome)

@@ -7,6 +7,8 @@
 use crate::parse::args::ArgsError;
 #[cfg(feature = "tracing01")]
 use crate::provider::Provider;
+#[cfg(feature = "tracing01")]
+use crate::run::principal::Principal;
 use crate::run::runner::Verdict;
 #[cfg(feature = "tracing01")]
 use crate::wire::call::ToolCall;
@@ -76,10 +78,15 @@ fn provider_name(provider: Provider) -> Option<&'static str> {
     }
 }
 
-/// A call's span, `execute_tool {gen_ai.tool.name}`; the arguments recorded only with
-/// `values`.
+/// A call's span, `execute_tool {gen_ai.tool.name}`, with who called where it is known; the
+/// arguments recorded only with `values`.
 #[cfg(feature = "tracing01")]
-pub(crate) fn call_span(provider: Provider, call: &ToolCall, values: bool) -> tracing::Span {
+pub(crate) fn call_span(
+    provider: Provider,
+    call: &ToolCall,
+    principal: Option<&Principal>,
+    values: bool,
+) -> tracing::Span {
     let span = tracing::info_span!(
         "execute_tool",
         otel.name = %format_args!("execute_tool {}", call.name),
@@ -93,11 +100,29 @@ pub(crate) fn call_span(provider: Provider, call: &ToolCall, values: bool) -> tr
         error.type = tracing::field::Empty,
         gen_ai.tool.call.arguments = tracing::field::Empty,
         gen_ai.tool.call.result = tracing::field::Empty,
+        enduser.id = tracing::field::Empty,
+        oauth.client.id = tracing::field::Empty,
     );
+    if let Some(principal) = principal {
+        record_principal(&span, principal);
+    }
     if values {
         span.record("gen_ai.tool.call.arguments", call.arguments.as_str());
     }
     span
+}
+
+/// Who called, on `span`: the subject as `enduser.id` (OpenTelemetry's attribute registry) and
+/// the OAuth client as `oauth.client.id` (no convention names it). Never the token, nor other
+/// claims: their values may be secrets or personal data a trace should not keep.
+#[cfg(feature = "tracing01")]
+pub(crate) fn record_principal(span: &tracing::Span, principal: &Principal) {
+    if let Some(subject) = principal.subject() {
+        span.record("enduser.id", subject);
+    }
+    if let Some(client) = principal.client_id() {
+        span.record("oauth.client.id", client);
+    }
 }
 
 /// Records how the call of `span` ended: `error.type` and the error status on failure, the
