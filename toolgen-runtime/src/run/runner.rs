@@ -1055,6 +1055,8 @@ where
         progress: Option<&(dyn Fn(Progress) + Sync)>,
         origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
+        #[cfg(feature = "tracing01")]
+        let principal = origin.principal;
         let attempt = self.attempt(provider, call, turn, alone, progress, origin);
         #[cfg(feature = "tracing01")]
         let (result, outcome) = {
