@@ -89,7 +89,6 @@ pub fn serve(id: &str, address: &str) -> Result<(), Box<dyn std::error::Error>> 
     })
 }
 
-#[allow(dead_code)]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
