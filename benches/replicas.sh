@@ -65,6 +65,7 @@ hz="$(getconf CLK_TCK)"
 
 # Starts replica $1 on a free port: its pid in $replica_pid, its address in $replica_address.
 start_replica() {
+    : >"$work/$1.out"
     "$replica" --id "$1" --http 127.0.0.1:0 >"$work/$1.out" &
     replica_pid=$!
     pids+=("$replica_pid")
