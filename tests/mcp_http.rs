@@ -3,6 +3,11 @@
 //! requests, `-32602` for a `tools/call` whose parameters cannot be read, 404 for an unknown
 //! session, and every limit of `HttpOptions` (body size and read time, bytes in flight, sessions,
 //! connections and header read time), each with raw HTTP/1.1 on 127.0.0.1.
+//!
+//! Each test runs twice: in `plain`, as written, and in `authorized`, with a `ResourceServer`
+//! on (its validator takes one token): there every request is first sent without the token and
+//! must get 401, then with it, to reach the layer the test is about. `authorized` also sweeps
+//! every method and path: nothing but the metadata document is served without a valid token.
 
 #![cfg(feature = "mcp")]
 
@@ -12,15 +17,15 @@ mod too_long;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use http_client::{Reply, read_reply, send};
+use http_client::{Reply, read_reply};
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use toolgen::{
-    Handler, HttpOptions, Invocation, McpServer, Runner, Tool, ToolCall, ToolError, ToolResult,
-    ToolSet,
+    Handler, HttpOptions, Invocation, McpServer, Principal, ResourceServer, Runner, TokenError,
+    TokenValidator, Tool, ToolCall, ToolError, ToolResult, ToolSet, ValidateFuture,
 };
 
 /// Add two numbers.
@@ -61,10 +66,78 @@ enum Tools {
     Chart(Chart),
 }
 
-/// A server on a port of its own, with `options`.
-async fn serve(options: HttpOptions) -> SocketAddr {
+tokio::task_local! {
+    /// Set in the `authorized` runs of the tests.
+    static AUTHORIZED: ();
+}
+
+/// Whether this run has authorization on.
+fn authorized() -> bool {
+    AUTHORIZED.try_with(|()| ()).is_ok()
+}
+
+/// The one token [`OneToken`] takes.
+const TOKEN: &str = "the-only-valid-token";
+
+/// Takes [`TOKEN`] alone.
+struct OneToken;
+
+impl TokenValidator for OneToken {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let valid = token == TOKEN;
+        Box::pin(async move {
+            match valid {
+                true => Ok(Principal::new(Some("tester"), None, ["mcp"])),
+                false => Err(TokenError::new("unknown token")),
+            }
+        })
+    }
+}
+
+/// The `Authorization` header's line of a raw request: the token's in an `authorized` run.
+fn authorization_line() -> String {
+    match authorized() {
+        true => format!("authorization: Bearer {TOKEN}\r\n"),
+        false => String::new(),
+    }
+}
+
+/// [`http_client::send`]; in an `authorized` run, first without the token (which must get 401
+/// and a challenge), then with it.
+async fn send(address: SocketAddr, method: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    if !authorized() {
+        return http_client::send(address, method, headers, body).await;
+    }
+    let refused = http_client::send(address, method, headers, body).await;
+    assert_unauthorized(&refused);
+    let bearer = format!("Bearer {TOKEN}");
+    let mut headers = headers.to_vec();
+    headers.push(("authorization", &bearer));
+    http_client::send(address, method, &headers, body).await
+}
+
+/// A 401 with the challenge naming the metadata, and a JSON-RPC error.
+fn assert_unauthorized(reply: &Reply) {
+    assert_eq!(reply.status, 401, "{reply:?}");
+    let challenge = reply.header("www-authenticate").unwrap_or_default();
+    assert!(
+        challenge.starts_with("Bearer ") && challenge.contains("resource_metadata=\"http://"),
+        "{reply:?}"
+    );
+    assert_eq!(reply.json()["error"]["code"], -32600, "{reply:?}");
+}
+
+/// A server on a port of its own, with `options` (and, in an `authorized` run, a
+/// `ResourceServer` taking [`TOKEN`]).
+async fn serve(mut options: HttpOptions) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
+    if authorized() {
+        let auth = ResourceServer::new(format!("http://{address}/mcp"), OneToken)
+            .unwrap()
+            .authorization_servers(["http://127.0.0.1:9/"]);
+        options = options.authorization(auth);
+    }
     let server = McpServer::new(Runner::<Tools, ()>::new(()), "http-test", "0");
     tokio::spawn(async move { server.serve_http_with(listener, &options).await });
     address
@@ -133,7 +206,6 @@ async fn stateless_add(address: SocketAddr, extra: &[(&str, &str)]) -> Reply {
 
 /// A present `Origin` that is not allowed gets 403, in a session and stateless alike; no
 /// `Origin`, or a loopback one, is answered; a configured list replaces the loopback one.
-#[tokio::test]
 async fn origin_is_checked() {
     let address = serve(HttpOptions::default()).await;
     for origin in [
@@ -176,7 +248,6 @@ async fn origin_is_checked() {
 
 /// A body that is not one JSON-RPC message: HTTP 400 with JSON-RPC's parse error (`-32700`) or
 /// invalid request (`-32600`), `"id": null` unless the id can be read.
-#[tokio::test]
 async fn unreadable_bodies_get_json_rpc_errors() {
     let address = serve(HttpOptions::default()).await;
     let nested = "[".repeat(200) + &"]".repeat(200);
@@ -253,7 +324,6 @@ async fn unreadable_bodies_get_json_rpc_errors() {
 
 /// `tools/call` whose `name` or `arguments` has the wrong type: invalid params (`-32602`), in
 /// a session and stateless alike.
-#[tokio::test]
 async fn bad_call_params_are_invalid_params() {
     let address = serve(HttpOptions::default()).await;
     let session = open_session(address).await;
@@ -296,7 +366,6 @@ async fn bad_call_params_are_invalid_params() {
 }
 
 /// `DELETE` of a session: 202 for one the server holds, then 404, as for any unknown one.
-#[tokio::test]
 async fn deleting_an_unknown_session_is_404() {
     let address = serve(HttpOptions::default()).await;
     let session = open_session(address).await;
@@ -319,7 +388,8 @@ async fn chunked_post(address: SocketAddr, body: &[u8]) -> Reply {
     let head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
          accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
-         transfer-encoding: chunked\r\n\r\n"
+         transfer-encoding: chunked\r\n{}\r\n",
+        authorization_line()
     );
     stream.write_all(head.as_bytes()).await.unwrap();
     for chunk in body.chunks(500) {
@@ -339,7 +409,6 @@ async fn chunked_post(address: SocketAddr, body: &[u8]) -> Reply {
 
 /// A body over `max_body_bytes`: 413, with a JSON-RPC error with its request's id where its
 /// first 4 KiB hold it (the message's own `id`), else `null`; stated or streamed in chunks.
-#[tokio::test]
 async fn a_body_too_large_is_413_with_its_id() {
     let address = serve(HttpOptions::default().max_body_bytes(1024)).await;
     let messages = too_long::messages();
@@ -369,7 +438,8 @@ async fn stalled_post(address: SocketAddr, length: usize) -> TcpStream {
     let head = format!(
         "POST /mcp HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
          accept: application/json, text/event-stream\r\ncontent-type: application/json\r\n\
-         content-length: {length}\r\n\r\n{{\"jsonrpc\""
+         content-length: {length}\r\n{}\r\n{{\"jsonrpc\"",
+        authorization_line()
     );
     stream.write_all(head.as_bytes()).await.unwrap();
     stream
@@ -377,7 +447,6 @@ async fn stalled_post(address: SocketAddr, length: usize) -> TcpStream {
 
 /// A body that does not arrive within `body_read_timeout`: 408; other clients are answered
 /// meanwhile.
-#[tokio::test]
 async fn a_slow_body_is_408() {
     let address = serve(HttpOptions::default().body_read_timeout(Duration::from_millis(300))).await;
     let mut slow = stalled_post(address, 100).await;
@@ -391,7 +460,6 @@ async fn a_slow_body_is_408() {
 
 /// Request bytes held at once are bounded: a request that would pass `max_bytes_in_flight`
 /// gets 503 with `Retry-After`, and once the bytes held are freed, requests go through.
-#[tokio::test]
 async fn bytes_in_flight_are_bounded() {
     let options = HttpOptions::default()
         .max_body_bytes(4096)
@@ -415,7 +483,6 @@ async fn bytes_in_flight_are_bounded() {
 
 /// Past `max_sessions`, a new session closes the one used least recently (its requests then
 /// get 404); the others go on.
-#[tokio::test]
 async fn sessions_are_capped_by_evicting_the_least_recently_used() {
     let address = serve(HttpOptions::default().max_sessions(2)).await;
     let first = open_session(address).await;
@@ -435,7 +502,6 @@ async fn sessions_are_capped_by_evicting_the_least_recently_used() {
 }
 
 /// A session unused for `session_idle_timeout` is closed.
-#[tokio::test]
 async fn idle_sessions_expire() {
     let address =
         serve(HttpOptions::default().session_idle_timeout(Duration::from_millis(300))).await;
@@ -447,7 +513,6 @@ async fn idle_sessions_expire() {
 
 /// Connections past `max_connections` wait to be accepted; a client that does not finish its
 /// headers within `header_read_timeout` is cut off, and the waiting client is served.
-#[tokio::test]
 async fn connections_and_header_reads_are_bounded() {
     let options = HttpOptions::default()
         .max_connections(2)
@@ -480,7 +545,6 @@ async fn connections_and_header_reads_are_bounded() {
 /// A result with JSON, an image and a file reaches the client as `mcp_response` writes it
 /// (the server builds rmcp's result directly, without that JSON): text, image and resource
 /// content, and the object as `structuredContent`.
-#[tokio::test]
 async fn results_reach_the_client_as_mcp_response_writes_them() {
     let address = serve(HttpOptions::default()).await;
     let session = open_session(address).await;
@@ -500,14 +564,14 @@ async fn results_reach_the_client_as_mcp_response_writes_them() {
 
 /// When every session past `max_sessions` has a stream open (here a client's `GET` stream), a
 /// new session is refused with 503 and `Retry-After`, and the sessions held go on.
-#[tokio::test]
 async fn a_new_session_is_refused_when_every_session_is_busy() {
     let address = serve(HttpOptions::default().max_sessions(1)).await;
     let session = open_session(address).await;
     let mut listening = TcpStream::connect(address).await.unwrap();
     let get = format!(
         "GET /mcp HTTP/1.1\r\nhost: {address}\r\naccept: text/event-stream\r\n\
-         mcp-session-id: {session}\r\nmcp-protocol-version: 2025-11-25\r\n\r\n"
+         mcp-session-id: {session}\r\nmcp-protocol-version: 2025-11-25\r\n{}\r\n",
+        authorization_line()
     );
     listening.write_all(get.as_bytes()).await.unwrap();
     // The stream's head: it is open.
@@ -526,3 +590,123 @@ async fn a_new_session_is_refused_when_every_session_is_busy() {
         "5"
     );
 }
+
+/// With authorization on, nothing but the metadata document is served without a valid token:
+/// every method at every path (the endpoint, the root, other well-known documents, the
+/// metadata's paths by another method), in a session the server holds or none, with no
+/// `Authorization`, another scheme's, an unknown token or a malformed header, gets 401 (400 for
+/// the malformed) and its challenge; a GET of the metadata at its two paths alone is 200,
+/// whatever the header.
+#[tokio::test]
+async fn nothing_but_the_metadata_is_served_without_a_valid_token() {
+    AUTHORIZED
+        .scope((), async {
+            let address = serve(HttpOptions::default()).await;
+            let session = open_session(address).await;
+            let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                              "params": {"name": "add", "arguments": {"a": 2, "b": 3}}});
+            let call = call.to_string();
+            let metadata = [
+                "/.well-known/oauth-protected-resource",
+                "/.well-known/oauth-protected-resource/mcp",
+            ];
+            let paths = [
+                "/mcp",
+                "/mcp/",
+                "/MCP",
+                "/",
+                "/other",
+                "/mcp?x=1",
+                "//mcp",
+                "/.well-known/oauth-authorization-server",
+                "/.well-known/openid-configuration",
+                "/.well-known/oauth-protected-resource/other",
+                "/.well-known/oauth-protected-resource/mcp/x",
+                "/.well-known/oauth-protected-resource/../../mcp",
+                metadata[0],
+                metadata[1],
+            ];
+            let methods = ["POST", "GET", "DELETE", "PUT", "PATCH", "OPTIONS", "HEAD"];
+            let credentials = [
+                (None, 401),
+                (Some("Basic dXNlcjpwYXNz"), 401),
+                (Some("Bearer unknown-token"), 401),
+                (Some("Bearer"), 400),
+                (Some("Bearer a b"), 400),
+            ];
+            let mut served = 0;
+            for path in paths {
+                for method in methods {
+                    for (credential, refusal) in credentials {
+                        for in_session in [false, true] {
+                            let mut headers = vec![JSON, ("mcp-protocol-version", "2025-11-25")];
+                            if in_session {
+                                headers.push(("mcp-session-id", &session));
+                            }
+                            if let Some(credential) = credential {
+                                headers.push(("authorization", credential));
+                            }
+                            let body = if method == "POST" {
+                                call.as_bytes()
+                            } else {
+                                b""
+                            };
+                            let reply =
+                                http_client::send_to(address, method, path, &headers, body).await;
+                            let shown = format!("{method} {path} {credential:?}: {reply:?}");
+                            if method == "GET" && metadata.contains(&path) {
+                                assert_eq!(reply.status, 200, "{shown}");
+                                assert_eq!(
+                                    reply.json()["resource"],
+                                    format!("http://{address}/mcp")
+                                );
+                                served += 1;
+                                continue;
+                            }
+                            assert_eq!(reply.status, refusal, "{shown}");
+                            let challenge = reply.header("www-authenticate").unwrap_or_default();
+                            assert!(challenge.contains("resource_metadata="), "{shown}");
+                            if method != "HEAD" {
+                                assert_eq!(reply.json()["error"]["code"], -32600, "{shown}");
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(served, 2 * 5 * 2);
+        })
+        .await;
+}
+
+/// Each test twice: `plain::*` as written, `authorized::*` with authorization on.
+macro_rules! plain_and_authorized {
+    ($($name:ident),* $(,)?) => {
+        mod plain {
+            $(#[tokio::test]
+            async fn $name() {
+                super::$name().await;
+            })*
+        }
+        mod authorized {
+            $(#[tokio::test]
+            async fn $name() {
+                super::AUTHORIZED.scope((), super::$name()).await;
+            })*
+        }
+    };
+}
+
+plain_and_authorized!(
+    origin_is_checked,
+    unreadable_bodies_get_json_rpc_errors,
+    bad_call_params_are_invalid_params,
+    deleting_an_unknown_session_is_404,
+    a_body_too_large_is_413_with_its_id,
+    a_slow_body_is_408,
+    bytes_in_flight_are_bounded,
+    sessions_are_capped_by_evicting_the_least_recently_used,
+    idle_sessions_expire,
+    connections_and_header_reads_are_bounded,
+    results_reach_the_client_as_mcp_response_writes_them,
+    a_new_session_is_refused_when_every_session_is_busy,
+);

@@ -23,35 +23,18 @@ use http::{Request, Response, StatusCode};
 use http_body::{Body, Frame};
 use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
-use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::rmcp::model::ClientJsonRpcMessage;
-use toolgen::{
-    Handler, HttpOptions, HttpService, Invocation, McpServer, Runner, Tool, ToolError, ToolSet,
-};
+use toolgen::{HttpOptions, HttpService, McpServer, Runner};
 use tower_service::Service;
 
 #[path = "common/mcp.rs"]
 mod mcp;
 
-/// Add two numbers.
-#[derive(Tool, Deserialize)]
-struct Add {
-    a: i64,
-    b: i64,
-}
+#[path = "common/add.rs"]
+mod add;
 
-impl Handler<()> for Add {
-    type Output = i64;
-    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> {
-        Ok(self.a.wrapping_add(self.b))
-    }
-}
-
-#[derive(ToolSet)]
-enum Tools {
-    Add(Add),
-}
+use add::Tools;
 
 /// A body given `chunk` bytes a frame, its length not told.
 struct Frames {
