@@ -437,10 +437,10 @@ const fn is_string_enum(node: &Facts) -> bool {
     }
 }
 
-/// MCP's `requestedSchema` for `T`: its schema with only what a form takes (see
-/// [`check_elicitation`], which `Invocation::elicit` holds `T` to at compile time). A type that
-/// passes the check converts; the error is for a schema that does not (from `#[tool(schema)]`
-/// text, say).
+/// MCP's `requestedSchema` for `T`: its schema with only what a form takes (see [`Form`] and
+/// [`check_form`], which `Invocation::elicit` holds `T` to at compile time). A type that passes
+/// the check converts; the error is for a schema that does not (from `#[tool(schema)]` text,
+/// say).
 pub(crate) fn requested_schema<T: ToolSchema>() -> Result<Value, String> {
     let schema: Value =
         serde_json::from_str(&T::json_schema()).map_err(|error| error.to_string())?;

@@ -209,11 +209,11 @@ where
     /// Gives `sink` every progress report of the calls the runner runs in a turn
     /// ([`run`](Runner::run) and its variants, [`resume`](Runner::resume)), with the call it is
     /// about: a handler's [`Invocation::progress`], and an MCP server's
-    /// `notifications/progress` for a call of its tool ([`McpToolset`](crate::McpToolset)),
+    /// `notifications/progress` for a call of its tool (an `McpToolset`'s, feature `mcp`),
     /// as each comes (before the call's result). Without a sink, reports go nowhere. The sink
     /// runs on the turn's task: keep it short (send the report on a channel, say).
     ///
-    /// (An [`McpServer`](crate::McpServer) sends its calls' reports to its own client, not
+    /// (An `McpServer` sends its calls' reports to its own client, not
     /// here.)
     ///
     /// ```
