@@ -267,6 +267,7 @@ impl<'a> Invocation<'a> {
     ///
     /// /// Who to send the receipt to.
     /// #[derive(ToolSchema, Deserialize)]
+    /// #[tool(form)]
     /// struct Contact {
     ///     /// Your email address.
     ///     #[tool(format = "email")]

@@ -239,7 +239,7 @@ where
     /// let seen = Arc::new(Mutex::new(Vec::new()));
     /// let sink = Arc::clone(&seen);
     /// let mut runner = Runner::<Tools, ()>::new(()).on_progress(move |call, step| {
-    ///     sink.lock().unwrap().push((call.id().unwrap_or_default().to_owned(), step.progress));
+    ///     sink.lock().unwrap().push((call.id.clone().unwrap_or_default(), step.progress));
     /// });
     /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
     /// let call = ToolCall::new("index", r#"{"documents": 2}"#).with_id("call_1");
