@@ -646,11 +646,41 @@ pub(crate) fn parse_bearer(value: &[u8]) -> Bearer<'_> {
     }
 }
 
-/// Whether a query string carries an access token (`access_token=`, RFC 6750 section 2.3).
+/// Whether a query string carries an access token (`access_token=`, RFC 6750 section 2.3),
+/// its name read as a form decoder reads it (`access%5Ftoken` is the same name).
 fn has_query_token(query: &str) -> bool {
     query
         .split('&')
-        .any(|pair| pair.split('=').next() == Some("access_token"))
+        .any(|pair| decodes_to(pair.split('=').next().unwrap_or(""), b"access_token"))
+}
+
+/// Whether `encoded`, percent-decoded with `+` for a space (`application/x-www-form-urlencoded`),
+/// is `name`.
+fn decodes_to(encoded: &str, name: &[u8]) -> bool {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut bytes = encoded.bytes();
+    let mut wanted = name.iter();
+    loop {
+        let byte = match bytes.next() {
+            None => return wanted.next().is_none(),
+            Some(b'+') => b' ',
+            Some(b'%') => {
+                let mut ahead = bytes.clone();
+                match (ahead.next().and_then(hex), ahead.next().and_then(hex)) {
+                    (Some(high), Some(low)) => {
+                        bytes = ahead;
+                        // Two hex digits: at most 255.
+                        (high * 16 + low) as u8
+                    }
+                    _ => b'%',
+                }
+            }
+            Some(b) => b,
+        };
+        if wanted.next() != Some(&byte) {
+            return false;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -687,6 +717,12 @@ mod tests {
         assert!(has_query_token("access_token=x"));
         assert!(has_query_token("a=1&access_token"));
         assert!(!has_query_token("my_access_token=x"));
+        // The name as a form decoder reads it.
+        assert!(has_query_token("access%5Ftoken=x"));
+        assert!(has_query_token("a=1&%61ccess%5ftoken=x"));
+        assert!(!has_query_token("access%5Ftokens=x"));
+        assert!(!has_query_token("access%5=x&%=y&%zz"));
+        assert!(!has_query_token("access+token=x"));
     }
 
     #[test]
