@@ -54,6 +54,7 @@ fn valid() -> serde_json::Value {
 }
 
 /// Two codes, each with a pattern of its own.
+#[allow(dead_code)] // read by serde, checked by parse_args
 #[derive(Tool, Deserialize, Debug)]
 struct Codes {
     #[tool(pattern = "^[A-Z]{3}$")]
@@ -64,6 +65,7 @@ struct Codes {
 
 /// One code, with the same pattern as `Codes::airport` (written again, so perhaps another
 /// literal in the binary).
+#[allow(dead_code)] // read by serde, checked by parse_args
 #[derive(Tool, Deserialize, Debug)]
 struct Airport {
     #[tool(pattern = "^[A-Z]{3}$")]
@@ -160,6 +162,37 @@ fn constraints_are_enforced_with_paths() {
         if !message.is_empty() {
             assert_eq!(err.message(), message);
         }
+    }
+}
+
+/// The keywords are data in the type's facts, which its parse plan carries: the parse that reads
+/// the text once (the fast path, `parse_stripping`) checks them as it reads, and refuses what
+/// breaks one, leaving it to the way that says where; no check of the parsed value is generated.
+#[test]
+fn keywords_are_checked_as_the_text_is_read() {
+    let stripping = |args: serde_json::Value| {
+        toolgen::__private::parse_stripping::<MakeDeck>(&args.to_string())
+    };
+    assert!(stripping(valid()).is_ok());
+    let broken = [
+        ("title", json!("")),
+        ("size", json!(51)),
+        ("cards", json!([])),
+        (
+            "cards",
+            json!([{"front": "House", "kind": {"type": "word"}}]),
+        ),
+        (
+            "cards",
+            json!([{"front": "māja", "kind": {"type": "phrase", "words": 1}}]),
+        ),
+        ("due", json!("2026-02-30")),
+    ];
+    for (key, value) in broken {
+        let mut args = valid();
+        args[key] = value.clone();
+        assert!(stripping(args.clone()).is_err(), "{args}");
+        assert_eq!(deck(args).unwrap_err().kind(), ArgsErrorKind::Constraint);
     }
 }
 
@@ -496,12 +529,14 @@ fn large_whole_floats_are_read_as_integers() {
 fn constraints_are_checked_wherever_the_value_sits() {
     use std::collections::BTreeMap;
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Score {
         #[tool(range(min = 0, max = 10))]
         points: u8,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     #[serde(untagged)]
     enum Answer {
@@ -509,6 +544,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         Text(String),
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     #[serde(untagged)]
     enum Name {
@@ -526,6 +562,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         value: T,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Node {
         score: Option<Score>,
@@ -533,6 +570,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         children: Vec<Node>,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Extra {
         #[tool(range(max = 5))]
@@ -540,6 +578,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
     }
 
     /// Grade the answers.
+    #[allow(dead_code)]
     #[derive(Tool, Deserialize, Debug)]
     struct Grade {
         answers: Vec<Answer>,

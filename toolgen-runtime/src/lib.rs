@@ -55,7 +55,6 @@ pub use mcp::{
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
-pub use parse::constraints::Constrained;
 pub use patch::Patch;
 pub use provider::Provider;
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
@@ -126,15 +125,12 @@ pub mod __private {
         #[cfg(feature = "uuid1")]
         pub use uuid;
     }
-    pub use crate::parse::constraints::{
-        Checked, Constrained, Violation, check_format, check_length, check_pattern, check_range,
-    };
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
     pub use crate::patch::{PatchMisuse, check_patch};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
+        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
         check_answer_field, check_field, check_rest, first_problem,
     };
     pub use crate::schema::lists::*;

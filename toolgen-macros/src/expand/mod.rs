@@ -2,10 +2,9 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 //!
 //! `schema` turns the shape into schema pieces; `rope` writes them as tokens; `tool` the `Tool`
-//! impl; `constraints`, `facts` and `edges` the consts of those names; `fallback` the
-//! stubs; `toolset` the `ToolSet` derive.
+//! impl; `facts` and `edges` the consts of those names; `fallback` the stubs; `toolset` the
+//! `ToolSet` derive.
 
-mod constraints;
 mod edges;
 pub mod facts;
 pub mod fallback;
@@ -27,7 +26,6 @@ use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{mentions_self, span_of};
 use crate::shape::{Container, Data, Derive, Shape};
-use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
 use tool::{answer_checks, expand_tool, flat_consts, form_checks};
@@ -120,7 +118,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, parts.as_ref(), shared.properties, shared.branches);
     let default = default_const(container);
-    let checks_fn = constraint_checks(container);
     let facts = crate::expand::facts::container_facts(container, recursive, body.facts);
     let (edges_static, edges) = edges::edges(container, &held);
     let leads_to = leads_to(&cx.targets);
@@ -206,7 +203,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #type_name
                 #object
                 #default
-                #checks_fn
                 #edges
             }
             #recursive_impl

@@ -380,6 +380,7 @@ const fn field_refusal(node: &Facts) -> Option<&'static str> {
         Parse::Reference(_) => Some("recursive"),
         Parse::Plain
         | Parse::Default(_)
+        | Parse::Keywords(_)
         | Parse::Keep
         | Parse::NullValue
         | Parse::Whole

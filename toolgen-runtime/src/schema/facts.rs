@@ -136,6 +136,10 @@ pub enum Parse {
     Enum(EnumRepr, u16),
     /// A recursive type's reference to itself, inside its own definition: the type's facts.
     Reference(fn() -> &'static Facts),
+    /// A field's keywords that serde does not enforce (`#[tool(range, length, pattern,
+    /// format)]`), checked on its value as it is parsed; the value's facts are the one
+    /// [`Via::Branch`] kid ([`Facts::keywords`]).
+    Keywords(&'static Keywords<'static>),
 }
 
 /// How an enum's tagged variants sit in its JSON ([`Parse::Enum`]).
@@ -168,10 +172,9 @@ pub const FILL_UNTAGGED: u8 = 1 << 4;
 /// [`Facts::work`]: a recursive type's reference to itself below (within its definition): the
 /// plan keeps the nodes on the way, whose work is the whole type's.
 pub const REACH: u8 = 1 << 5;
-/// [`Facts::work`]: a value in the node whose `#[tool(range, length, pattern, format)]` are
-/// checked once it is parsed ([`ToolSchema::check_constraints`](crate::ToolSchema)), below an
-/// untagged enum too. The derive sets it on the node of a type with such a field of its own;
-/// the types holding it have it from their kids.
+/// [`Facts::work`]: a value in the node whose keywords (`#[tool(range, length, pattern,
+/// format)]`, [`Parse::Keywords`]) argument parsing checks, below an untagged enum too. Set by
+/// [`Facts::keywords`]; the nodes holding one have it from their kids.
 pub const CONSTRAIN: u8 = 1 << 6;
 /// Every kind of work: what a type that leads back counts as (what is behind it is not known
 /// where it is held).
@@ -415,15 +418,20 @@ impl Facts {
     pub const fn reads_null(&self) -> bool {
         match (self.parse, self.kids) {
             (Parse::NullValue, _) => true,
-            (Parse::Plain, [kid]) if matches!(kid.via, Via::Branch) => kid.facts.reads_null(),
+            (Parse::Plain | Parse::Keywords(_), [kid]) if matches!(kid.via, Via::Branch) => {
+                kid.facts.reads_null()
+            }
             _ => false,
         }
     }
 
-    /// The node of a type with constraints of its own to check (`CONSTRAIN`).
-    pub const fn constrained(mut self) -> Facts {
-        self.work |= CONSTRAIN;
-        self
+    /// A field's `keywords` around its value, whose facts are the one kid of `inner`
+    /// ([`Parse::Keywords`]): argument parsing checks them on the value (`CONSTRAIN`).
+    pub const fn keywords(keywords: &'static Keywords<'static>, inner: &'static [Kid]) -> Facts {
+        let mut facts = Facts::node(0, false, [0; 3], inner);
+        facts.parse = Parse::Keywords(keywords);
+        facts.work |= CONSTRAIN;
+        facts
     }
 
     /// The node as an untagged variant's own object ([`Parse::Whole`]).
@@ -514,8 +522,7 @@ impl Facts {
         self.work & FILL_ANYWHERE != 0
     }
 
-    /// Whether a parsed value of the node has constraints to check, at any depth: whether its
-    /// type's `check_constraints` has anything to do (`CONSTRAIN`).
+    /// Whether a value of the node has keywords to check, at any depth (`CONSTRAIN`).
     pub const fn constrains(&self) -> bool {
         self.work & CONSTRAIN != 0
     }
@@ -1298,9 +1305,10 @@ pub fn first_problem(facts: &Facts, dialect: Dialect) -> Option<(Rule, String)> 
 /// The keywords of one schema node that state what serde does not enforce: the bounds of a
 /// number, of a text's length, of an array's or an object's count, whether an array's items
 /// must differ, a `pattern` and a `format`. One checker reads them (`Keywords::check`, in
-/// `parse/constraints.rs`), for derived tools (from their `#[tool(range, length, pattern,
-/// format)]`) and for a [`DynamicTool`](crate::DynamicTool) (from its JSON Schema,
-/// `Keywords::of_schema`) alike.
+/// `parse/constraints.rs`), for derived tools (their `#[tool(range, length, pattern, format)]`,
+/// written by the derive into their facts, [`Facts::keywords`], and carried by the parse plan)
+/// and for a [`DynamicTool`](crate::DynamicTool) (from its JSON Schema, `Keywords::of_schema`)
+/// alike.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -1334,4 +1342,24 @@ pub struct Keywords<'k> {
     pub pattern: Option<&'k str>,
     /// `format`.
     pub format: Option<&'k str>,
+}
+
+impl Keywords<'_> {
+    /// No keyword: what the derive's keywords are written over (`..Keywords::NONE`).
+    pub const NONE: Keywords<'static> = Keywords {
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        multiple_of: None,
+        min_length: None,
+        max_length: None,
+        min_items: None,
+        max_items: None,
+        min_properties: None,
+        max_properties: None,
+        unique_items: false,
+        pattern: None,
+        format: None,
+    };
 }
