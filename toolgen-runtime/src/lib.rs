@@ -57,7 +57,7 @@ pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
 pub use parse::constraints::Constrained;
 pub use patch::Patch;
-pub use provider::Provider;
+pub use provider::{AllowedCaller, Provider};
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -80,9 +80,9 @@ pub use run::rig::RigTools;
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
+pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::ToolSet;
-pub use tool::{AllowedCaller, Tool};
 pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
@@ -132,6 +132,7 @@ pub mod __private {
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
     pub use crate::patch::{PatchMisuse, check_patch};
+    pub use crate::provider::{AllowedCaller, Extras, Icon};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
         EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
@@ -150,7 +151,6 @@ pub mod __private {
     };
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
-    pub use crate::tool::{AllowedCaller, Extras, Icon};
     #[cfg(feature = "schemars1")]
     pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.

@@ -72,7 +72,120 @@ pub(crate) struct DefinitionParts<'a> {
     /// tool that code may call.
     pub output: Option<&'a str>,
     /// What only some providers take (`#[tool(cache_control)]`, ..).
-    pub extras: crate::tool::Extras,
+    pub extras: Extras,
+}
+
+/// Properties of a tool's definition that only some providers take, from `#[tool(..)]`: each is
+/// written for the providers that document it, and left out for the others.
+///
+/// Not public API (the derive writes it; see the README for the attributes).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extras {
+    /// Anthropic `cache_control`: `Some("")` for `{"type":"ephemeral"}`, `Some("1h")` with that
+    /// `ttl`.
+    pub cache_control: Option<&'static str>,
+    /// Anthropic and OpenAI Responses `defer_loading: true` (tool search loads the tool).
+    pub defer_loading: bool,
+    /// Anthropic `eager_input_streaming: true`.
+    pub eager_input_streaming: bool,
+    /// Anthropic `input_examples`: a JSON array of inputs, or `""` for none.
+    pub input_examples: &'static str,
+    /// MCP `title`.
+    pub title: Option<&'static str>,
+    /// MCP `annotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`.
+    pub hints: [Option<bool>; 4],
+    /// MCP `icons`.
+    pub icons: &'static [Icon],
+    /// Anthropic and OpenAI Responses `allowed_callers`; empty for none (the provider's
+    /// default: the model only).
+    pub allowed_callers: &'static [AllowedCaller],
+}
+
+impl Extras {
+    /// No extra properties.
+    pub const NONE: Extras = Extras {
+        cache_control: None,
+        defer_loading: false,
+        eager_input_streaming: false,
+        input_examples: "",
+        title: None,
+        hints: [None; 4],
+        icons: &[],
+        allowed_callers: &[],
+    };
+}
+
+/// Who may call a tool, for its definition's `allowed_callers` (programmatic tool calling): the
+/// model itself, code the model writes and a provider's hosted code tool runs, or both.
+///
+/// | | Anthropic | OpenAI Responses |
+/// |---|---|---|
+/// | [`Direct`](AllowedCaller::Direct) | `"direct"` | `"direct"` |
+/// | [`Program`](AllowedCaller::Program) | `"code_execution_20250825"` | `"programmatic"` |
+///
+/// Written for those two APIs only: OpenAI Chat, Gemini and MCP have no programmatic tool
+/// calling, and their definitions leave it out. Anthropic's name is that of its code execution
+/// tool `code_execution_20250825`, which the request must also send (OpenAI's request sends a
+/// `{"type":"programmatic_tool_calling"}` tool).
+///
+/// ```
+/// use toolgen::{AllowedCaller, DynamicTool, Provider};
+///
+/// let tool = DynamicTool::new("get_demand", "Units asked for.", serde_json::json!({"type": "object"}))
+///     .unwrap()
+///     .with_allowed_callers(&[AllowedCaller::Program]);
+/// assert_eq!(tool.definition(Provider::OpenAiResponses)["allowed_callers"], serde_json::json!(["programmatic"]));
+/// assert_eq!(tool.definition(Provider::Anthropic)["allowed_callers"], serde_json::json!(["code_execution_20250825"]));
+/// assert!(tool.definition(Provider::Gemini).get("allowed_callers").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllowedCaller {
+    /// The model calls the tool itself.
+    Direct,
+    /// Code the model wrote, run by the provider's code tool, calls it.
+    Program,
+}
+
+impl AllowedCaller {
+    /// The callers in `callers`, in one order and each once, as a `'static` list.
+    pub(crate) fn set(callers: &[AllowedCaller]) -> &'static [AllowedCaller] {
+        match (
+            callers.contains(&AllowedCaller::Direct),
+            callers.contains(&AllowedCaller::Program),
+        ) {
+            (true, true) => &[AllowedCaller::Direct, AllowedCaller::Program],
+            (true, false) => &[AllowedCaller::Direct],
+            (false, true) => &[AllowedCaller::Program],
+            (false, false) => &[],
+        }
+    }
+
+    /// Its name in `provider`'s `allowed_callers`, where the provider takes it.
+    pub(crate) fn name_for(self, provider: Provider) -> Option<&'static str> {
+        match (self, provider) {
+            (AllowedCaller::Direct, Provider::Anthropic | Provider::OpenAiResponses) => {
+                Some("direct")
+            }
+            (AllowedCaller::Program, Provider::Anthropic) => Some("code_execution_20250825"),
+            (AllowedCaller::Program, Provider::OpenAiResponses) => Some("programmatic"),
+            (_, Provider::OpenAiChat | Provider::Gemini | Provider::Mcp) => None,
+        }
+    }
+}
+
+/// An MCP `Icon` of a tool, from `#[tool(icon ..)]`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Icon {
+    /// `src`: an `https:` URL or a `data:` URI.
+    pub src: &'static str,
+    /// `mimeType`
+    pub mime_type: Option<&'static str>,
+    /// `sizes` (`48x48`, `any`)
+    pub sizes: &'static [&'static str],
+    /// `theme`: `light` or `dark`.
+    pub theme: Option<&'static str>,
 }
 
 /// `provider`'s definition object, as JSON text:
@@ -163,11 +276,9 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
 /// as MCP's `outputSchema`: OpenAI Responses' `output_schema`, which tells the code that calls
 /// the tool (programmatic tool calling) what its string output holds, for a tool that code may
 /// call.
-pub(crate) fn takes_output_schema(provider: Provider, extras: &crate::tool::Extras) -> bool {
+pub(crate) fn takes_output_schema(provider: Provider, extras: &Extras) -> bool {
     provider == Provider::OpenAiResponses
-        && extras
-            .allowed_callers
-            .contains(&crate::tool::AllowedCaller::Program)
+        && extras.allowed_callers.contains(&AllowedCaller::Program)
 }
 
 /// The `output_schema` of an OpenAI Responses definition: for a strict tool, the output schema
@@ -208,7 +319,7 @@ pub(crate) fn is_object_schema(schema: &str) -> bool {
 ///   (<https://modelcontextprotocol.io/specification/2026-07-28/server/tools>).
 ///
 /// Chat Completions and Gemini document none of them.
-fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
+fn extras_text(provider: Provider, extras: &Extras) -> String {
     let mut text = String::new();
     match provider {
         Provider::Anthropic => {
@@ -282,7 +393,7 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
 }
 
 /// An MCP `Icon` as JSON text.
-fn icon_text(icon: &crate::tool::Icon) -> String {
+fn icon_text(icon: &Icon) -> String {
     let mut text = String::from("{\"src\":");
     text.push_str(&json_string(icon.src));
     if let Some(mime_type) = icon.mime_type {

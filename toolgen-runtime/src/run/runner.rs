@@ -14,6 +14,7 @@ use futures_util::StreamExt;
 use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::provider::AllowedCaller;
 use crate::provider::Provider;
 use crate::provider::responses_output_schema;
 use crate::run::approval::{self, Decision, HeldCall, Pending, ResumeError, Slot};
@@ -24,7 +25,6 @@ use crate::run::handler::{
 };
 use crate::run::principal::Principal;
 use crate::run::trace::{self, Outcome};
-use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;

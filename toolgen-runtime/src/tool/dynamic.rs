@@ -18,11 +18,11 @@ use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
 use crate::parse::walk::{fill_value, strip_value_with};
+use crate::provider::{AllowedCaller, Extras};
 use crate::provider::{DefinitionParts, Provider, definition_text, takes_output_schema};
 use crate::schema::facts::Keywords;
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
 use crate::tool::json_schema::{resolve, target};
-use crate::tool::{AllowedCaller, Extras};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
