@@ -22,7 +22,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("schema", "parse"),
     ("schema", "tool"),
     ("patch", "parse"),
-    ("parse", "tool"),
     ("tool", "wire"),
     ("run", "mcp"),
 ];

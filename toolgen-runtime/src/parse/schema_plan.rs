@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::plan::{FillValue, OwnedPlan, Plan, PlanField, Reach, Slot, Store, TagCase, set_slot};
-use crate::tool::json_schema::{resolve, target};
+use crate::schema::json_schema::{resolve, target};
 
 /// How deep schemas are followed (through `$ref`s that lead on, not back): deeper ones have
 /// nothing done below them.

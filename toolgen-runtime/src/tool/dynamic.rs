@@ -21,8 +21,8 @@ use crate::parse::walk::{fill_value, strip_value_with};
 use crate::provider::{AllowedCaller, Extras};
 use crate::provider::{DefinitionParts, Provider, definition_text, takes_output_schema};
 use crate::schema::facts::Keywords;
+use crate::schema::json_schema::{resolve, target};
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
-use crate::tool::json_schema::{resolve, target};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///

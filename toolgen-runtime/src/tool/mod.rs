@@ -2,7 +2,6 @@
 
 pub(crate) mod dynamic;
 mod inline;
-pub(crate) mod json_schema;
 pub(crate) mod set;
 
 use serde::de::DeserializeOwned;
