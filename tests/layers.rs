@@ -20,7 +20,6 @@ const LAYERS: &[&str] = &[
 const KNOWN: &[(&str, &str)] = &[
     ("schema", "dialect"),
     ("schema", "parse"),
-    ("schema", "tool"),
     ("patch", "parse"),
     ("tool", "wire"),
     ("run", "mcp"),

@@ -146,9 +146,7 @@ pub mod __private {
         trim_doc, unique_names,
     };
     #[cfg(feature = "schemars1")]
-    pub use crate::schema::schemars::{
-        schemars_id, schemars_inline, schemars_input, schemars_schema,
-    };
+    pub use crate::schema::schemars::{schemars_id, schemars_inline, schemars_schema};
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
     #[cfg(feature = "schemars1")]
@@ -166,6 +164,8 @@ pub mod __private {
         CallFuture, Dispatch, Handler, Invocation, handle, tool_output_schema,
     };
     pub use crate::tool::Tool;
+    #[cfg(feature = "schemars1")]
+    pub use crate::tool::schemars::schemars_input;
     pub use crate::tool::set::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
     pub use serde;

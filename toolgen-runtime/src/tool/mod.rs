@@ -2,6 +2,8 @@
 
 pub(crate) mod dynamic;
 mod inline;
+#[cfg(feature = "schemars1")]
+pub(crate) mod schemars;
 pub(crate) mod set;
 
 use serde::de::DeserializeOwned;
