@@ -18,7 +18,6 @@ const LAYERS: &[&str] = &[
 
 /// (user, used): the uses of a lower layer that the code still has.
 const KNOWN: &[(&str, &str)] = &[
-    ("schema", "dialect"),
     ("schema", "parse"),
     ("patch", "parse"),
     ("tool", "wire"),

@@ -126,6 +126,9 @@ pub mod __private {
         #[cfg(feature = "uuid1")]
         pub use uuid;
     }
+    pub use crate::dialect::strict::{
+        check_answer, check_answer_field, check_field, check_rest, first_problem,
+    };
     pub use crate::parse::constraints::{
         Checked, Constrained, Violation, check_format, check_length, check_pattern, check_range,
     };
@@ -134,10 +137,7 @@ pub mod __private {
     pub use crate::patch::{PatchMisuse, check_patch};
     pub use crate::provider::{AllowedCaller, Extras, Icon};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
-    pub use crate::schema::facts::{
-        EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
-        check_answer_field, check_field, check_rest, first_problem,
-    };
+    pub use crate::schema::facts::{EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via};
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
         Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,
@@ -153,9 +153,9 @@ pub mod __private {
     pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
+        pub use crate::dialect::strict::{ANTHROPIC, GEMINI, GEMINI_SKIP, OPENAI};
         pub use crate::schema::facts::{
-            ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NO_FACTS,
-            NON_STRING_ENUM, OPENAI, PATTERN, RECURSIVE, TUPLE,
+            ANY, BEHIND, MAP, MULTIPLE_TYPES, NO_FACTS, NON_STRING_ENUM, PATTERN, RECURSIVE, TUPLE,
         };
     }
     pub use crate::dialect::rewrite::rewrite_text;

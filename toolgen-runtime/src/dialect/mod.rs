@@ -42,6 +42,7 @@ pub(crate) mod json;
 pub(crate) mod passes;
 pub(crate) mod rewrite;
 pub(crate) mod rules;
+pub(crate) mod strict;
 
 /// A provider's schema dialect.
 ///

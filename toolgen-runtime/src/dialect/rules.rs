@@ -1,6 +1,6 @@
 //! One table of rules per dialect: what each provider's schema grammar refuses, its limits, the
 //! formats it takes and the keywords it moves into words. The compile-time facts
-//! ([`crate::schema::facts`], which refuse a strict tool at build time) and the run-time rewrite
+//! ([`crate::dialect::strict`], which refuses a strict tool at build time) and the run-time rewrite
 //! ([`crate::dialect::rewrite`], which writes the dialect) both read it, so a rule changes here
 //! and nowhere else. The sources are listed in [`crate::dialect`].
 

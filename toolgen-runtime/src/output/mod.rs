@@ -13,11 +13,11 @@ use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
+use crate::dialect::strict::check_answer;
 use crate::parse::args::{ArgsError, ArgsErrorKind, parse_tool_args};
 use crate::provider::Extras;
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::schema::ToolSchema;
-use crate::schema::facts::check_answer;
 use crate::schema::rope::schema_text;
 use crate::tool::Tool;
 use crate::wire::call::{ToolCall, ToolCallError};

@@ -10,9 +10,10 @@ use std::pin::Pin;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use crate::dialect::strict::Message;
 use crate::parse::args::{ArgsError, parse_tool_value};
 use crate::schema::ToolSchema;
-use crate::schema::facts::{self, Facts, Message, Parse, Via};
+use crate::schema::facts::{self, Facts, Parse, Via};
 
 /// What a person answered to an elicitation: the value they gave, or that they said no
 /// (`Declined`) or closed the question (`Cancelled`), as MCP's `accept`, `decline` and `cancel`.

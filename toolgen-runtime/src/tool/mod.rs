@@ -15,11 +15,11 @@ use std::sync::{OnceLock, RwLock};
 
 use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
+use crate::dialect::strict::{ANTHROPIC, GEMINI_SKIP, OPENAI};
 use crate::kept::kept;
 use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::provider::{Extras, Provider};
 use crate::schema::ToolSchema;
-use crate::schema::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
 
 /// An LLM tool: its name, description and input schema, all known at compile time, and the
 /// parsing of the arguments a model sends for it.
