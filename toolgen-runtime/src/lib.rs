@@ -82,11 +82,11 @@ pub use run::runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
-pub use tool::set::ToolSet;
 pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
+pub use wire::set::ToolSet;
 pub use wire::stream::{PendingCall, StreamError, ToolCallStream};
 
 /// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.
@@ -166,7 +166,7 @@ pub mod __private {
     pub use crate::tool::Tool;
     #[cfg(feature = "schemars1")]
     pub use crate::tool::schemars::schemars_input;
-    pub use crate::tool::set::{ToolSet, assert_unique_tool_names};
+    pub use crate::wire::set::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
     pub use serde;
     pub use serde_json;

@@ -20,9 +20,9 @@ use crate::run::elicit::{
 };
 use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
-use crate::tool::set::ToolSet;
 use crate::wire::call::ToolCall;
 use crate::wire::result::ToolResult;
+use crate::wire::set::ToolSet;
 
 /// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
 /// the application's context (a database pool, an HTTP client, credentials) and the call.

@@ -4,7 +4,6 @@ pub(crate) mod dynamic;
 mod inline;
 #[cfg(feature = "schemars1")]
 pub(crate) mod schemars;
-pub(crate) mod set;
 
 use serde::de::DeserializeOwned;
 
