@@ -21,9 +21,11 @@
     )
 )]
 
-// The layers, bottom up: a type's schema (`schema`), its rewrite for a provider (`dialect`),
-// arguments parsed against it (`parse`), tools and tool sets (`tool`), what goes over the wire
-// (`wire`), typed answers (`output`), running calls (`run`) and serving them over MCP (`mcp`).
+// The layers, each using only those before it (README, "Layout"; `tests/layers.rs`): a type's
+// schema (`schema`), its rewrite for a provider and the strict checks (`dialect`), the
+// providers' definitions (`provider`), arguments parsed against it (`parse`), tools (`tool`),
+// what goes over the wire and tool sets (`wire`), typed answers (`output`), running calls
+// (`run`) and serving them over MCP (`mcp`).
 mod dialect;
 mod kept;
 #[cfg(feature = "mcp")]
