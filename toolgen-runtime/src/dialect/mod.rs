@@ -42,6 +42,7 @@ pub(crate) mod json;
 pub(crate) mod passes;
 pub(crate) mod rewrite;
 pub(crate) mod rules;
+use rules::Rules;
 pub(crate) mod strict;
 
 /// A provider's schema dialect.
@@ -122,12 +123,9 @@ pub enum Rule {
 impl Rule {
     /// What the rule forbids, and what to do instead, in words.
     pub(crate) const fn words(self, dialect: Dialect) -> (&'static str, &'static str) {
-        if let (Dialect::Gemini, false) = (dialect, matches!(self, Rule::NotASchema)) {
+        if let (Some(fix), false) = (Rules::of(dialect).fix, matches!(self, Rule::NotASchema)) {
             let (what, _) = self.words(Dialect::Standard);
-            return (
-                what,
-                "leave `gemini` out (or write `#[tool(gemini = \"json_schema\")]`), and Gemini gets the standard schema as `parametersJsonSchema`",
-            );
+            return (what, fix);
         }
         match self {
             Rule::Map => (

@@ -233,7 +233,7 @@ const fn problem(
         }
         r += 1;
     }
-    if let Dialect::OpenAiStrict = dialect {
+    if Rules::of(dialect).limits.is_some() {
         let mut i = 0;
         let inner = level + facts.object as u32;
         while i < facts.kids.len() {
@@ -336,11 +336,13 @@ impl Seen {
     }
 }
 
-/// OpenAI strict mode's first problem with the types that lead back ([`BEHIND`]) in
-/// `facts` (at `path`, through the kids `only` lets through), each looked into once: each as
+/// `dialect`'s first problem (a dialect that takes `$ref`s: OpenAI strict mode) with the
+/// types that lead back ([`BEHIND`]) in `facts` (at `path`, through the kids `only` lets
+/// through), each looked into once: each as
 /// the definition it is written as, counted from its own root, and named by the field that
 /// leads to it.
 const fn behind_problem(
+    dialect: Dialect,
     facts: &Facts,
     path: &Path,
     only: Option<&[Via]>,
@@ -354,7 +356,7 @@ const fn behind_problem(
             let target = at.get();
             match seen.add(target.id) {
                 Some(true) => {
-                    let found = problem(Dialect::OpenAiStrict, target.facts, 0, &walk.path, None);
+                    let found = problem(dialect, target.facts, 0, &walk.path, None);
                     if found.is_some() {
                         return found;
                     }
@@ -595,15 +597,12 @@ const fn problems(
         let (bit, dialect) = DIALECTS[d];
         if modes & bit != 0 {
             found[d] = problem(dialect, facts, level, path, only);
-            if found[d].is_none()
-                && let Dialect::OpenAiStrict = dialect
-                && facts.all & BEHIND != 0
-            {
-                found[d] = behind_problem(facts, path, only, &mut Seen::new());
+            if found[d].is_none() && Rules::of(dialect).follows_refs && facts.all & BEHIND != 0 {
+                found[d] = behind_problem(dialect, facts, path, only, &mut Seen::new());
             }
             if found[d].is_none()
                 && whole
-                && let Dialect::OpenAiStrict = dialect
+                && Rules::of(dialect).limits.is_some()
                 && let Some(rule) = totals(facts)
             {
                 found[d] = Some(Problem {
@@ -707,7 +706,10 @@ const fn said_before(problems: &[Option<Problem>; 3], i: usize) -> bool {
 const fn same(a: &Problem, b: &Problem) -> bool {
     a.rule as u8 == b.rule as u8
         && a.path.same(&b.path)
-        && matches!(a.dialect, Dialect::Gemini) == matches!(b.dialect, Dialect::Gemini)
+        && str_eq(
+            Rules::of(a.dialect).attribute,
+            Rules::of(b.dialect).attribute,
+        )
 }
 
 /// One sentence: the attribute (or the answer, `answer`: its type's name, if known), the
@@ -724,8 +726,10 @@ const fn put_problem(
             put_answer(message, name);
             message.put(" (strict for OpenAI and Anthropic): ");
         }
-        (None, Dialect::Gemini) => message.put("`#[tool(gemini = \"parameters\")]`: "),
-        (None, _) => message.put("`#[tool(strict)]`: "),
+        (None, dialect) => {
+            message.put(Rules::of(dialect).attribute);
+            message.put(": ");
+        }
     }
     message.put(problem.dialect.provider());
     let mut j = first + 1;
