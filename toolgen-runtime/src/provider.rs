@@ -1,5 +1,7 @@
 //! The LLM APIs toolgen speaks, and the tool definition object each one expects.
 
+use crate::dialect::{Dialect, PerDialect};
+
 /// An LLM API whose tool format toolgen speaks.
 ///
 /// ```
@@ -60,14 +62,10 @@ pub(crate) struct DefinitionParts<'a> {
     pub name: &'a str,
     /// What the tool does.
     pub description: &'a str,
-    /// The input schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)).
-    pub standard: &'a str,
-    /// The OpenAI strict dialect, for a tool strict for OpenAI.
-    pub openai: Option<&'a str>,
-    /// The Anthropic strict dialect, for a tool strict for Anthropic.
-    pub anthropic: Option<&'a str>,
-    /// Gemini's `parameters`, when the schema fits them.
-    pub gemini: Option<&'a str>,
+    /// The input schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)) as the standard
+    /// dialect, and each dialect the tool has: the strict ones for a tool strict for that
+    /// provider, Gemini's `parameters` when the schema fits them.
+    pub schemas: PerDialect<Option<&'a str>>,
     /// The output schema: MCP's `outputSchema`, and OpenAI Responses' `output_schema` for a
     /// tool that code may call.
     pub output: Option<&'a str>,
@@ -199,18 +197,20 @@ pub struct Icon {
 /// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one that
 ///   describes an object (as that version requires).
 pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -> String {
-    let openai = parts.openai.unwrap_or(parts.standard);
+    let standard = parts.schemas.standard();
+    let strict_openai = parts.schemas.schema(Dialect::OpenAiStrict);
+    let openai = strict_openai.unwrap_or(standard);
     // What comes before the name, the schema's key and the schema, and what ends the object.
     let (open, key, schema, close): (&str, &str, &str, &str) = match provider {
-        Provider::Anthropic => match parts.anthropic {
+        Provider::Anthropic => match parts.schemas.schema(Dialect::AnthropicStrict) {
             Some(schema) => ("{", "input_schema", schema, ",\"strict\":true}"),
-            None => ("{", "input_schema", parts.standard, "}"),
+            None => ("{", "input_schema", standard, "}"),
         },
         Provider::OpenAiChat => (
             "{\"type\":\"function\",\"function\":{",
             "parameters",
             openai,
-            if parts.openai.is_some() {
+            if strict_openai.is_some() {
                 ",\"strict\":true}}"
             } else {
                 ",\"strict\":false}}"
@@ -220,19 +220,19 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
             "{\"type\":\"function\",",
             "parameters",
             openai,
-            if parts.openai.is_some() {
+            if strict_openai.is_some() {
                 ",\"strict\":true}"
             } else {
                 ",\"strict\":false}"
             },
         ),
-        Provider::Gemini => match parts.gemini {
+        Provider::Gemini => match parts.schemas.schema(Dialect::Gemini) {
             // No `parameters` at all: the API rejects an OBJECT with empty `properties`.
             Some(schema) if takes_no_arguments(schema) => ("{", "", "", "}"),
             Some(schema) => ("{", "parameters", schema, "}"),
-            None => ("{", "parametersJsonSchema", parts.standard, "}"),
+            None => ("{", "parametersJsonSchema", standard, "}"),
         },
-        Provider::Mcp => ("{", "inputSchema", parts.standard, "}"),
+        Provider::Mcp => ("{", "inputSchema", standard, "}"),
     };
     let mut text =
         String::with_capacity(parts.name.len() + parts.description.len() + schema.len() + 96);
@@ -259,7 +259,7 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         && takes_output_schema(provider, &parts.extras)
     {
         text.push_str(",\"output_schema\":");
-        text.push_str(&responses_output_schema(output, parts.openai.is_some()));
+        text.push_str(&responses_output_schema(output, strict_openai.is_some()));
     }
     text.push_str(close);
     let extras = extras_text(provider, &parts.extras);
@@ -342,8 +342,10 @@ fn extras_text(provider: Provider, extras: &Extras) -> String {
                 text.push_str(extras.input_examples);
             }
         }
-        Provider::OpenAiResponses if extras.defer_loading => {
-            text.push_str(",\"defer_loading\":true");
+        Provider::OpenAiResponses => {
+            if extras.defer_loading {
+                text.push_str(",\"defer_loading\":true");
+            }
         }
         Provider::Mcp => {
             if let Some(title) = extras.title {
@@ -376,7 +378,8 @@ fn extras_text(provider: Provider, extras: &Extras) -> String {
                 text.push(']');
             }
         }
-        _ => {}
+        // Chat Completions and Gemini document none of them.
+        Provider::OpenAiChat | Provider::Gemini => {}
     }
     let callers: Vec<String> = extras
         .allowed_callers

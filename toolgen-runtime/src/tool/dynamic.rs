@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
-use crate::dialect::{Dialect, DialectError, Rule};
+use crate::dialect::{Dialect, DialectError, PerDialect, Rule};
 use crate::parse::args::{
     ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments, shorten_quotes,
 };
@@ -69,12 +69,11 @@ pub struct DynamicTool {
     name: String,
     description: String,
     schema: Value,
-    standard: String,
     /// The schema for the dialects that take no `$ref` (Anthropic strict, Gemini `parameters`).
     unreferenced: Unreferenced,
-    openai: Option<String>,
-    anthropic: Option<String>,
-    gemini: Option<String>,
+    /// The standard schema, and each dialect the tool has: the strict ones once it is made
+    /// [`strict`](DynamicTool::strict), Gemini's `parameters` where the schema fits them.
+    schemas: PerDialect<Option<String>>,
     patterns: HashMap<String, regex::Regex>,
     /// The parse plan its arguments follow, built from the schema as a derived tool's is from
     /// its type (`null`s dropped, defaults filled in), shared by its clones and dropped with
@@ -197,14 +196,11 @@ impl DynamicTool {
             allowed_callers: &[],
             needs_approval: false,
             scopes: Vec::new(),
-            standard,
             unreferenced,
-            openai: None,
-            anthropic: None,
-            gemini: None,
+            schemas: PerDialect::rewritten(standard, |_, _| None),
             patterns,
         };
-        tool.gemini = tool.rewritten(Dialect::Gemini).ok();
+        tool.schemas[Dialect::Gemini] = tool.rewritten(Dialect::Gemini).ok();
         Ok(tool)
     }
 
@@ -220,7 +216,7 @@ impl DynamicTool {
                      than {MAX_INLINED} schemas"
                 )));
             }
-            _ => rewrite_text(&self.standard, dialect),
+            _ => rewrite_text(self.schemas.standard(), dialect),
         }
         .map_err(DynamicToolError::Dialect)
     }
@@ -240,8 +236,8 @@ impl DynamicTool {
     /// assert!(error.to_string().contains("cannot take a map"), "{error}");
     /// ```
     pub fn strict(mut self) -> Result<Self, DynamicToolError> {
-        self.openai = Some(self.rewritten(Dialect::OpenAiStrict)?);
-        self.anthropic = Some(self.rewritten(Dialect::AnthropicStrict)?);
+        self.schemas[Dialect::OpenAiStrict] = Some(self.rewritten(Dialect::OpenAiStrict)?);
+        self.schemas[Dialect::AnthropicStrict] = Some(self.rewritten(Dialect::AnthropicStrict)?);
         Ok(self)
     }
 
@@ -416,12 +412,7 @@ impl DynamicTool {
     /// it: `None` for a strict dialect of a tool that is not strict, and for Gemini's
     /// `parameters` when the schema does not fit them.
     pub fn input_schema(&self, dialect: Dialect) -> Option<&str> {
-        match dialect {
-            Dialect::Standard => Some(&self.standard),
-            Dialect::OpenAiStrict => self.openai.as_deref(),
-            Dialect::AnthropicStrict => self.anthropic.as_deref(),
-            Dialect::Gemini => self.gemini.as_deref(),
-        }
+        self.schemas.schema(dialect)
     }
 
     /// The definition object `provider`'s API expects, as JSON text: the same shape as a
@@ -448,10 +439,7 @@ impl DynamicTool {
             &DefinitionParts {
                 name: &self.name,
                 description: &self.description,
-                standard: &self.standard,
-                openai: self.openai.as_deref(),
-                anthropic: self.anthropic.as_deref(),
-                gemini: self.gemini.as_deref(),
+                schemas: self.schemas.borrowed(),
                 output,
                 extras,
             },

@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::{OnceLock, RwLock};
 
-use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::strict::{ANTHROPIC, GEMINI_SKIP, OPENAI};
+use crate::dialect::{Dialect, PerDialect};
 use crate::kept::kept;
 use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
 use crate::provider::{Extras, Provider};
@@ -320,7 +320,7 @@ pub trait Tool: ToolSchema + DeserializeOwned + 'static {
 /// ([`ToolCache::of`]); nothing in it is built at compile time, so a dialect or definition the
 /// program never asks for costs nothing at all.
 struct ToolCache {
-    dialects: [OnceLock<Option<String>>; 3],
+    dialects: PerDialect<OnceLock<Option<String>>>,
     definitions: [OnceLock<String>; 5],
 }
 
@@ -354,7 +354,12 @@ impl ToolCache {
     /// An empty cache.
     const fn new() -> ToolCache {
         ToolCache {
-            dialects: [const { OnceLock::new() }; 3],
+            dialects: PerDialect::new(
+                OnceLock::new(),
+                OnceLock::new(),
+                OnceLock::new(),
+                OnceLock::new(),
+            ),
             definitions: [const { OnceLock::new() }; 5],
         }
     }
@@ -371,16 +376,17 @@ impl ToolCache {
 
     /// [`Tool::input_schema`].
     fn input_schema(&'static self, tool: &ToolInfo, dialect: Dialect) -> Option<&'static str> {
-        let (wanted, slot) = match dialect {
+        let wanted = match dialect {
             Dialect::Standard => return Some(tool.input_schema),
-            Dialect::OpenAiStrict => (tool.modes & OPENAI != 0, &self.dialects[0]),
-            Dialect::AnthropicStrict => (tool.modes & ANTHROPIC != 0, &self.dialects[1]),
-            Dialect::Gemini => (tool.modes & GEMINI_SKIP == 0, &self.dialects[2]),
+            Dialect::OpenAiStrict => tool.modes & OPENAI != 0,
+            Dialect::AnthropicStrict => tool.modes & ANTHROPIC != 0,
+            Dialect::Gemini => tool.modes & GEMINI_SKIP == 0,
         };
         if !wanted {
             return None;
         }
-        slot.get_or_init(|| rewrite_text(tool.input_schema, dialect).ok())
+        self.dialects[dialect]
+            .get_or_init(|| rewrite_text(tool.input_schema, dialect).ok())
             .as_deref()
     }
 
@@ -399,10 +405,7 @@ impl ToolCache {
                 &crate::provider::DefinitionParts {
                     name: tool.name,
                     description: tool.description,
-                    standard: tool.input_schema,
-                    openai: self.input_schema(tool, Dialect::OpenAiStrict),
-                    anthropic: self.input_schema(tool, Dialect::AnthropicStrict),
-                    gemini: self.input_schema(tool, Dialect::Gemini),
+                    schemas: PerDialect::from_fn(|dialect| self.input_schema(tool, dialect)),
                     output: tool.output_schema,
                     extras: tool.extras,
                 },
