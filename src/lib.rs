@@ -190,7 +190,7 @@ pub use toolgen_runtime::{ClientCredentials, IntrospectionValidator, JwtValidato
 pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]

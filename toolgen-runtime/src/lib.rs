@@ -66,7 +66,7 @@ pub use rmcp;
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::approval::{Decision, HeldCall, Pending, ResumeError};
 pub use run::elicit::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
