@@ -23,7 +23,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use toolgen::rmcp::ServiceExt;
 use toolgen::{
     ElicitAnswer, ElicitMode, ElicitRequest, Handler, Invocation, McpElicitation, McpServer,
-    McpToolset, McpToolsetBuilder, Provider, Runner, Tool, ToolCall, ToolError, ToolSet,
+    McpToolset, McpToolsetBuilder, Provider, Runner, Tool, ToolCall, ToolError, ToolSchema,
+    ToolSet,
 };
 
 const MODERN: &str = "2026-07-28";
@@ -334,7 +335,7 @@ async fn without_a_callback_nothing_is_declared_and_a_question_is_an_error() {
                 text.contains("asked for input to `sign_in` that cannot be given"),
                 "{text}"
             );
-            assert!(text.contains("no `on_elicit` callback"), "{text}");
+            assert!(text.contains("no `on_elicit` callback takes it"), "{text}");
             let kinds = kinds(&seen);
             let calls = kinds.iter().filter(|k| *k == "> tools/call").count();
             assert_eq!(calls, 2, "{kinds:?}");
@@ -427,4 +428,63 @@ async fn a_gateway_passes_questions_on_at_each_pair_of_versions() {
             "{downstream} {upstream}"
         );
     }
+}
+
+/// Asks one more question each round, 20 in all.
+#[derive(Tool, Deserialize)]
+struct Quiz {}
+
+/// Yes or no.
+#[derive(ToolSchema, Deserialize)]
+#[tool(form)]
+struct Confirm {
+    ok: bool,
+}
+
+impl Handler<()> for Quiz {
+    type Output = String;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        for _ in 0..20 {
+            call.elicit::<Confirm>("Sure?").await?;
+        }
+        Ok("all answered".to_owned())
+    }
+}
+
+#[derive(ToolSet)]
+enum Quizzes {
+    Quiz(Quiz),
+}
+
+/// A `2026-07-28` server (toolgen's, in process) that asks again and again: the toolset makes
+/// the call 10 times at most, asking the callback only what it will send (9 answers), and the
+/// call's result says why it stopped.
+#[tokio::test]
+async fn the_rounds_of_a_call_are_capped() {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    let server = McpServer::new(Runner::<Quizzes, ()>::new(()), "quiz", "1.0.0");
+    tokio::spawn(async move {
+        let running = server.serve(server_side).await.unwrap();
+        let _ = running.waiting().await;
+    });
+    let asked = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = Arc::clone(&asked);
+    let toolset = McpToolset::builder()
+        .on_elicit(move |_| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            async { ElicitAnswer::accept(Some(json!({"ok": true}))) }
+        })
+        .connect(client_side)
+        .await
+        .unwrap();
+    let mut runner = Runner::<Nothing, ()>::new(()).with_mcp(toolset);
+    let results = texts(&mut runner, &[ToolCall::new("quiz", "{}")]).await;
+    assert_eq!(
+        results,
+        [(
+            true,
+            "the MCP server `quiz` still asked for input to `quiz` after 10 rounds".to_owned()
+        )]
+    );
+    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 9);
 }

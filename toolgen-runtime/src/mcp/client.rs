@@ -1123,7 +1123,7 @@ impl McpCall {
         // The questions a `2025-11-25` server asks while the call runs come here.
         let mut registered = self.shared.asking.register();
         let mut waits = 0;
-        for _ in 0..MAX_ROUNDS {
+        for round in 1..=MAX_ROUNDS {
             let answer = match self
                 .round(params.clone(), call, &span, &mut registered)
                 .await
@@ -1132,6 +1132,10 @@ impl McpCall {
                 Ok(answer) => return self.result_of(answer, &span),
                 Err(failed) => return failed,
             };
+            // (No question is asked whose answer would not be sent.)
+            if round == MAX_ROUNDS {
+                break;
+            }
             // `2026-07-28`: the call ends with questions; it is made again with the answers.
             let requests = answer.input_requests.unwrap_or_default();
             if requests.is_empty() {

@@ -346,8 +346,8 @@ impl Asking {
                 ElicitMode::Url => "a URL",
             };
             return Err(ElicitError::unsupported(format!(
-                "nobody here can answer {what}: the toolset has no `on_elicit` callback for it, \
-                 and the call did not come from a client that can be asked"
+                "nobody here can answer {what}: no `on_elicit` callback takes it, and the call \
+                 did not come from a client that declared it"
             )));
         };
         let question = McpElicitation {
