@@ -21,13 +21,13 @@ from mcp import Client, types
 from mcp.types.version import LATEST_HANDSHAKE_VERSION
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from elicit_client import completed, on_message  # noqa: E402  (the completions told)
 from mcp_client import TIMEOUT, CheckFailed, at, expect, first_text, own_stdio, run_client  # noqa: E402
 
 CONTACT = {"email": "ada@example.com", "nights": 3, "newsletter": True}
 URL = "https://bank.example.com/sign-in?session=7"
 
 asked: list = []  # every elicitation's parameters, in order
-completed: list = []  # the ids of `notifications/elicitation/complete`
 
 
 async def on_elicit(context, params):
@@ -40,11 +40,6 @@ async def on_elicit(context, params):
     if "(cancel)" in params.message:
         return types.ElicitResult(action="cancel")
     return types.ElicitResult(action="accept", content=CONTACT)
-
-
-async def on_message(message):
-    if isinstance(message, types.ElicitCompleteNotification):
-        completed.append(message.params.elicitation_id)
 
 
 async def call(client: Client, name: str, arguments: dict):

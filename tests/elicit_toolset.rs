@@ -90,21 +90,13 @@ fn far_server(
     python: &str,
     legacy: bool,
 ) -> (tokio::io::DuplexStream, Seen, tokio::process::Child) {
-    let mut command = tokio::process::Command::new(python);
-    command.arg(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/elicit_server.py"
-    ));
-    if legacy {
-        command.arg("--legacy");
-    }
-    let mut child = command
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/elicit_server.py");
+    let args: &[&str] = if legacy {
+        &[script, "--legacy"]
+    } else {
+        &[script]
+    };
+    let mut child = python_sdk::spawn_server(python, args);
     let version = if legacy { LEGACY } else { MODERN };
     let seen = Seen::default();
     let (ours, theirs) = tokio::io::duplex(1 << 16);
