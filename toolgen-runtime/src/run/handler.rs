@@ -355,6 +355,7 @@ impl<'a> Invocation<'a> {
 
     /// Who this call's questions go to, if anyone (a gateway's `McpToolset` passes the questions
     /// of the server it forwards to on to it).
+    #[cfg(feature = "mcp")]
     pub(crate) fn elicitor_if_any(&self) -> Option<&'a dyn Elicitor> {
         self.elicitor
     }
