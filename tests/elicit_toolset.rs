@@ -436,10 +436,12 @@ struct Confirm {
 impl Handler<()> for Quiz {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        let mut yes = 0;
         for _ in 0..20 {
-            call.elicit::<Confirm>("Sure?").await?;
+            let answer = call.elicit::<Confirm>("Sure?").await?;
+            yes += usize::from(answer.accepted().is_some_and(|confirm| confirm.ok));
         }
-        Ok("all answered".to_owned())
+        Ok(format!("{yes} times yes"))
     }
 }
 
