@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rmcp::ErrorData;
 use rmcp::model::{
-    ClientCapabilities, ElicitRequestParams, ElicitResult, ElicitationAction,
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
     ElicitationCapability, FormElicitationCapability, InputRequest, InputRequests, InputResponses,
     UrlElicitationCapability,
 };
@@ -207,7 +207,8 @@ impl Asking {
                     || self.answering.callback_takes(*mode)
             })
             .collect();
-        let mut capabilities = ClientCapabilities::default();
+        // (The client's other capabilities as it declares them when it connects.)
+        let mut capabilities = ClientConfig::default().capabilities;
         capabilities.elicitation = capability(&modes);
         capabilities
     }
