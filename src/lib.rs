@@ -190,14 +190,14 @@ pub use toolgen_runtime::{ClientCredentials, IntrospectionValidator, JwtValidato
 pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
-    ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpServer, McpStdio,
+    McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer, TokenError,
+    TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

@@ -51,9 +51,9 @@ pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
-    ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpServer, McpStdio,
+    McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer, TokenError,
+    TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
@@ -68,7 +68,7 @@ pub use rmcp;
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::approval::{Decision, HeldCall, Pending, ResumeError};
 pub use run::elicit::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,

@@ -20,7 +20,9 @@ use rmcp::model::{
 use rmcp::service::Peer;
 use serde_json::Value;
 
-use crate::run::elicit::{ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicitor};
+use crate::run::elicit::{
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicitor,
+};
 
 /// The elicitor of one `tools/call`.
 pub(crate) struct CallElicitor {
@@ -90,8 +92,8 @@ impl CallElicitor {
         ))
     }
 
-    /// Why the client cannot answer `request`, if it cannot.
-    fn refusal(&self, request: &ElicitRequest) -> Option<ElicitError> {
+    /// Why the client cannot answer a question in `mode`, if it cannot.
+    fn refusal(&self, mode: ElicitMode) -> Option<ElicitError> {
         let Some(capability) = &self.capability else {
             return Some(ElicitError::unsupported(
                 "the client did not declare the `elicitation` capability",
@@ -99,13 +101,13 @@ impl CallElicitor {
         };
         // (A capability without modes is form mode alone, as `2025-06-18` declared it.)
         let form = capability.form.is_some() || capability.url.is_none();
-        match request {
-            ElicitRequest::Form { .. } if !form => Some(ElicitError::unsupported(
+        match mode {
+            ElicitMode::Form if !form => Some(ElicitError::unsupported(
                 "the client declared `elicitation` without `form`",
             )),
-            ElicitRequest::Url { .. } if capability.url.is_none() => Some(
-                ElicitError::unsupported("the client declared `elicitation` without `url`"),
-            ),
+            ElicitMode::Url if capability.url.is_none() => Some(ElicitError::unsupported(
+                "the client declared `elicitation` without `url`",
+            )),
             _ => None,
         }
     }
@@ -154,7 +156,7 @@ fn answer_of(result: ElicitResult) -> ElicitAnswer {
 impl Elicitor for CallElicitor {
     fn elicit(&self, request: ElicitRequest) -> ElicitFuture<'_> {
         Box::pin(async move {
-            if let Some(refusal) = self.refusal(&request) {
+            if let Some(refusal) = self.refusal(request.mode()) {
                 return Err(refusal);
             }
             let params = params_of(request, self.rounds.is_some())?;
@@ -179,6 +181,10 @@ impl Elicitor for CallElicitor {
             super::lock(&rounds.needed).get_or_insert((key, InputRequest::Elicitation(elicit)));
             std::future::pending().await
         })
+    }
+
+    fn can_ask(&self, mode: ElicitMode) -> bool {
+        self.refusal(mode).is_none()
     }
 
     fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {

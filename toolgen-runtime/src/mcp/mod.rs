@@ -37,6 +37,7 @@ mod auth;
 pub(crate) mod client;
 #[cfg(feature = "oauth")]
 mod client_credentials;
+mod client_elicit;
 mod credentials;
 mod elicit;
 mod head;
@@ -50,9 +51,10 @@ mod stdio;
 mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
-pub use client::{McpClientError, McpToolProblem, McpToolset};
+pub use client::{McpClientError, McpToolProblem, McpToolset, McpToolsetBuilder};
 #[cfg(feature = "oauth")]
 pub use client_credentials::ClientCredentials;
+pub use client_elicit::McpElicitation;
 pub use credentials::{TokenFuture, TokenProvider};
 pub use http::{HttpOptions, HttpService};
 #[cfg(feature = "oauth")]

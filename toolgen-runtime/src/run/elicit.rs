@@ -151,6 +151,38 @@ impl ElicitRequest {
             ElicitRequest::Form { message, .. } | ElicitRequest::Url { message, .. } => message,
         }
     }
+
+    /// How it is asked: a form, or a URL.
+    ///
+    /// ```
+    /// use toolgen::{ElicitMode, ElicitRequest};
+    ///
+    /// let request = ElicitRequest::url("Sign in", "https://bank.example/auth", "e-1");
+    /// assert_eq!(request.mode(), ElicitMode::Url);
+    /// ```
+    pub fn mode(&self) -> ElicitMode {
+        match self {
+            ElicitRequest::Form { .. } => ElicitMode::Form,
+            ElicitRequest::Url { .. } => ElicitMode::Url,
+        }
+    }
+}
+
+/// How an elicitation asks: MCP's two modes, which a client declares one by one in its
+/// `elicitation` capability.
+///
+/// ```
+/// use toolgen::{ElicitMode, ElicitRequest};
+///
+/// let form = ElicitRequest::form("Your email?", serde_json::json!({"type": "object"}));
+/// assert_eq!(form.mode(), ElicitMode::Form);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElicitMode {
+    /// A form of flat fields, whose answer comes back through the client.
+    Form,
+    /// A page to visit out of band; only the person's choice comes back.
+    Url,
 }
 
 /// The answer to an [`ElicitRequest`], as MCP's `ElicitResult` holds it: the person's choice,
@@ -234,6 +266,14 @@ pub trait Elicitor: Sync {
     fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
         let _ = elicitation_id;
         Box::pin(async {})
+    }
+
+    /// Whether a question in `mode` can be asked here (an MCP client that did not declare the
+    /// mode cannot be asked in it); yes by default. A gateway declares to the servers it
+    /// forwards to only the modes its caller's client can answer.
+    fn can_ask(&self, mode: ElicitMode) -> bool {
+        let _ = mode;
+        true
     }
 }
 

@@ -353,6 +353,13 @@ impl<'a> Invocation<'a> {
         }
     }
 
+    /// Who this call's questions go to, if anyone (a gateway's `McpToolset` passes the questions
+    /// of the server it forwards to on to it).
+    #[cfg(feature = "mcp")]
+    pub(crate) fn elicitor_if_any(&self) -> Option<&'a dyn Elicitor> {
+        self.elicitor
+    }
+
     /// The elicitor, or the error of a call where nobody can be asked.
     fn elicitor(&self) -> Result<&'a dyn Elicitor, ElicitError> {
         self.elicitor.ok_or_else(|| {
