@@ -944,3 +944,67 @@ async fn a_turns_choice_refuses_calls_outside_it() {
         .await;
     assert_eq!(texts(turn.results()), [(false, "y".to_owned())]);
 }
+
+/// Count the words of a text (a tool defined at run time).
+struct WordCount;
+
+impl toolgen::DynamicHandler<Ctx> for WordCount {
+    fn handle<'a>(
+        &'a self,
+        ctx: &'a Ctx,
+        args: Value,
+        _: &'a Invocation<'a>,
+    ) -> toolgen::DynamicFuture<'a> {
+        Box::pin(async move {
+            ctx.finished.lock().unwrap().push("word_count".to_owned());
+            let text = args["text"].as_str().unwrap_or_default();
+            Ok(json!(text.split_whitespace().count()))
+        })
+    }
+}
+
+/// A runner without a tool set of its own: no tool at first (a call is an unknown tool's, the
+/// definitions are empty), then the tools added at run time alone, with the runner's context.
+#[tokio::test(start_paused = true)]
+async fn a_runner_of_run_time_tools_alone() {
+    let mut empty = Runner::without_set(());
+    assert_eq!(empty.definitions(Provider::OpenAiChat), json!([]));
+    let turn = empty
+        .run(Provider::OpenAiChat, &[call(1, "echo", json!({}))])
+        .await;
+    assert_eq!(
+        texts(turn.results()),
+        [(
+            true,
+            "invalid arguments: unknown tool `echo`; there are no tools".to_owned()
+        )]
+    );
+
+    let schema = json!({"type": "object", "properties": {"text": {"type": "string"}},
+                        "required": ["text"]});
+    let tool = toolgen::DynamicTool::new("word_count", "Count the words.", schema).unwrap();
+    let mut runner = Runner::without_set(Ctx::default()).with_tool(tool, WordCount);
+    let names: Vec<Value> = (runner.definitions(Provider::Anthropic).as_array().unwrap())
+        .iter()
+        .map(|definition| definition["name"].clone())
+        .collect();
+    assert_eq!(names, [json!("word_count")]);
+    let calls = [
+        call(1, "word_count", json!({"text": "one two three"})),
+        call(2, "word_count", json!({})),
+        call(3, "echo", json!({"text": "x"})),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        [
+            (false, "3".to_owned()),
+            (true, "invalid arguments: missing field `text`".to_owned()),
+            (
+                true,
+                "invalid arguments: unknown tool `echo`; the tools are `word_count`".to_owned()
+            ),
+        ]
+    );
+    assert_eq!(*runner.context().finished.lock().unwrap(), ["word_count"]);
+}

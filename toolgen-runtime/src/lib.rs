@@ -81,7 +81,7 @@ pub use run::rig::RigTools;
 pub use run::runner::{Runner, Stop, Turn};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
-pub use tool::set::ToolSet;
+pub use tool::set::{NoTools, ToolSet};
 pub use tool::{AllowedCaller, Tool};
 pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};

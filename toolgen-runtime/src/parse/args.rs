@@ -92,9 +92,13 @@ impl ArgsError {
             Some((end, _)) => format!("{}…", name.get(..end).unwrap_or_default()),
             None => name.to_owned(),
         };
+        let message = match known.as_slice() {
+            [] => format!("unknown tool `{shown}`; there are no tools"),
+            known => format!("unknown tool `{shown}`; the tools are {}", known.join(", ")),
+        };
         ArgsError {
             path: String::new(),
-            message: format!("unknown tool `{shown}`; the tools are {}", known.join(", ")),
+            message,
             kind: ArgsErrorKind::UnknownTool,
         }
     }

@@ -20,7 +20,7 @@ use crate::run::elicit::{
 };
 use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
-use crate::tool::set::ToolSet;
+use crate::tool::set::{NoTools, ToolSet};
 use crate::wire::call::ToolCall;
 use crate::wire::result::ToolResult;
 
@@ -798,6 +798,23 @@ pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
 
     /// The output schema of the tool named `name` ([`tool_output_schema`]).
     fn output_schema(name: &str) -> Option<String>;
+}
+
+impl<Ctx: ?Sized> Dispatch<Ctx> for NoTools {
+    fn dispatch<'a>(self, _: &'a Ctx, _: &'a Invocation<'a>) -> CallFuture<'a>
+    where
+        Self: 'a,
+    {
+        match self {}
+    }
+
+    fn timeout(&self) -> Option<std::time::Duration> {
+        match *self {}
+    }
+
+    fn output_schema(_: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The output schema of the tool `T` run with `Ctx`: `#[tool(output = ..)]`'s (of any type),

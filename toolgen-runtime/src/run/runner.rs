@@ -26,6 +26,7 @@ use crate::run::principal::Principal;
 use crate::run::trace::{self, Outcome};
 use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
+use crate::tool::set::NoTools;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
@@ -83,7 +84,7 @@ use crate::wire::result::ToolResult;
 /// assert_eq!(turn.messages()[0]["content"], "5");
 /// # });
 /// ```
-pub struct Runner<S, Ctx> {
+pub struct Runner<S = NoTools, Ctx = ()> {
     ctx: Ctx,
     /// Tools defined at run time, beside the set's, in the order of their sources' additions
     /// (shadowed ones kept: their source may be the one to offer the name again). Swapped
@@ -113,6 +114,46 @@ pub struct Runner<S, Ctx> {
     #[cfg(feature = "mcp")]
     toolsets: Vec<(crate::mcp::McpToolset, usize)>,
     set: PhantomData<fn() -> S>,
+}
+
+impl<Ctx: Sync> Runner<NoTools, Ctx> {
+    /// A runner with no tool set ([`NoTools`]), whose handlers get `ctx`: every tool it offers
+    /// is added at run time, with [`with_tool`](Runner::with_tool) or from a toolset (an MCP
+    /// server's, [`with_toolset`](Runner::with_toolset)). Until one is added, it offers no
+    /// tools, and a call gets an error result saying so.
+    ///
+    /// ```
+    /// use serde_json::{Value, json};
+    /// use toolgen::{DynamicFuture, DynamicHandler, DynamicTool, Invocation, Provider, Runner, ToolCall};
+    ///
+    /// struct Echo;
+    /// impl DynamicHandler<()> for Echo {
+    ///     fn handle<'a>(&'a self, _: &'a (), args: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+    ///         Box::pin(async move { Ok(args["text"].clone()) })
+    ///     }
+    /// }
+    ///
+    /// let echo = DynamicTool::new("echo", "Say the text back.", json!({
+    ///     "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]
+    /// })).unwrap();
+    /// let mut runner = Runner::without_set(()).with_tool(echo, Echo);
+    /// assert_eq!(runner.definitions(Provider::Anthropic)[0]["name"], "echo");
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let calls = [
+    ///     ToolCall::new("echo", r#"{"text": "hi"}"#).with_id("1"),
+    ///     ToolCall::new("shout", "{}").with_id("2"),
+    /// ];
+    /// let turn = runner.run(Provider::Anthropic, &calls).await;
+    /// assert_eq!(turn.results()[0].to_text(), "hi");
+    /// assert_eq!(
+    ///     turn.results()[1].to_text(),
+    ///     "invalid arguments: unknown tool `shout`; the tools are `echo`"
+    /// );
+    /// # });
+    /// ```
+    pub fn without_set(ctx: Ctx) -> Self {
+        Runner::new(ctx)
+    }
 }
 
 impl<S, Ctx> Runner<S, Ctx>
