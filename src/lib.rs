@@ -187,7 +187,9 @@ pub use toolgen_runtime::{
 pub use toolgen_runtime::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
-pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
+pub use toolgen_runtime::{
+    Decision, HeldCall, Pending, RefreshFuture, ResumeError, Runner, Stop, Toolset, Turn,
+};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{
     ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,

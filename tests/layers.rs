@@ -25,7 +25,6 @@ const KNOWN: &[(&str, &str)] = &[
     ("provider", "tool"),
     ("parse", "tool"),
     ("tool", "wire"),
-    ("run", "mcp"),
 ];
 
 fn layer(name: &str) -> Option<usize> {

@@ -79,6 +79,9 @@ pub use run::rig::RigTools;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use run::toolset::{RefreshFuture, Toolset};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
 pub use tool::set::{NoTools, ToolSet};

@@ -47,6 +47,7 @@ mod introspection;
 mod jwt;
 mod router;
 mod stdio;
+mod toolset_impl;
 mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};

@@ -23,6 +23,7 @@ use crate::run::handler::{
     panicked, parse_caught,
 };
 use crate::run::principal::Principal;
+use crate::run::toolset::Toolset;
 use crate::run::trace::{self, Outcome};
 use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
@@ -88,11 +89,10 @@ pub struct Runner<S = NoTools, Ctx = ()> {
     ctx: Ctx,
     /// Tools defined at run time, beside the set's, in the order of their sources' additions
     /// (shadowed ones kept: their source may be the one to offer the name again). Swapped
-    /// whole when an MCP server's list changes ([`Runner::refresh_mcp`]); a call holds the
+    /// whole when a toolset's list changes ([`Runner::refresh_toolsets`]); a call holds the
     /// tools it found.
     dynamic: RwLock<Arc<Vec<Added<Ctx>>>>,
     /// How many sources of run-time tools were added: the next one's number.
-    #[cfg(feature = "mcp")]
     sources: usize,
     /// The names of the tools the model is offered, when not all ([`Runner::offer`]).
     offered: Option<Vec<String>>,
@@ -110,9 +110,8 @@ pub struct Runner<S = NoTools, Ctx = ()> {
     policy: Option<Box<Policy>>,
     /// Where the progress reports of the calls of a turn go ([`Runner::on_progress`]).
     progress: Option<Box<ProgressSink>>,
-    /// The MCP servers whose tools were added, each with its source's number.
-    #[cfg(feature = "mcp")]
-    toolsets: Vec<(crate::mcp::McpToolset, usize)>,
+    /// The toolsets whose tools were added (MCP servers'), each with its source's number.
+    toolsets: Vec<(Box<dyn Toolset<Ctx>>, usize)>,
     set: PhantomData<fn() -> S>,
 }
 
@@ -166,7 +165,6 @@ where
         Runner {
             ctx,
             dynamic: RwLock::new(Arc::new(Vec::new())),
-            #[cfg(feature = "mcp")]
             sources: 0,
             offered: None,
             concurrency: 8,
@@ -177,7 +175,6 @@ where
             failures: Mutex::new(HashMap::new()),
             policy: None,
             progress: None,
-            #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
         }
@@ -346,9 +343,9 @@ where
     ///
     /// Where two tools share a name (the APIs refuse two tools of one name, so one is left
     /// out): a set's tool always keeps its calls and its place in the definitions; among the
-    /// tools added at run time, here or by `with_mcp` (feature `mcp`), the one added last takes
-    /// the name, and keeps it whatever the MCP servers added before it list later
-    /// (`refresh_mcp`).
+    /// tools added at run time, here or by [`with_toolset`](Runner::with_toolset) (`with_mcp`,
+    /// feature `mcp`), the one added last takes the name, and keeps it whatever the toolsets
+    /// added before it list later ([`refresh_toolsets`](Runner::refresh_toolsets)).
     ///
     /// ```
     /// use serde::Deserialize;
@@ -399,7 +396,6 @@ where
         tool: DynamicTool,
         handler: impl DynamicHandler<Ctx> + 'static,
     ) -> Self {
-        #[cfg(feature = "mcp")]
         let source = self.next_source();
         let dynamic = self.dynamic_mut();
         // (A tool added before under this name can never take it back: dropped.)
@@ -407,73 +403,28 @@ where
         dynamic.push(Added {
             tool,
             handler: Arc::new(handler),
-            #[cfg(feature = "mcp")]
             source,
         });
         self
     }
 
     /// The number of the next source of run-time tools.
-    #[cfg(feature = "mcp")]
     fn next_source(&mut self) -> usize {
         self.sources += 1;
         self.sources
     }
 
-    /// Adds the tools of an MCP server ([`McpToolset`](crate::McpToolset)) beside the set's,
-    /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one. A name
-    /// is taken as there: a set's tool keeps its name, and among run-time tools the one added
-    /// last (a server's tool takes the name from a tool added before the toolset, not from
-    /// one added after it); give the toolset a [`prefix`](crate::McpToolset::prefix) to offer
-    /// both. When the server says its tools changed, the runner lists them again before its
-    /// next turn ([`refresh_mcp`](Runner::refresh_mcp)).
-    ///
-    /// ```
-    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
-    /// use serde::Deserialize;
-    /// use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
-    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
-    ///
-    /// /// Add two numbers.
-    /// #[derive(Tool, Deserialize)]
-    /// struct Add { a: i64, b: i64 }
-    /// impl Handler<()> for Add {
-    ///     type Output = i64;
-    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
-    /// }
-    /// #[derive(ToolSet)]
-    /// enum Tools { Add(Add) }
-    ///
-    /// // A server (here in process; `McpToolset::stdio` starts one as a child process).
-    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
-    /// tokio::spawn(async move {
-    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
-    ///     running.waiting().await
-    /// });
-    ///
-    /// let remote = McpToolset::connect(client_side).await.unwrap().prefix("remote_");
-    /// let mut runner = Runner::<Tools, ()>::new(()).with_mcp(remote);
-    /// assert_eq!(runner.definitions(Provider::Anthropic).as_array().unwrap().len(), 2);
-    /// let calls = [
-    ///     ToolCall::new("remote_add", r#"{"a": 2, "b": 3}"#).with_id("1"),
-    ///     ToolCall::new("remote_add", r#"{"a": "two", "b": 3}"#).with_id("2"),
-    /// ];
-    /// let turn = runner.run(Provider::OpenAiChat, &calls).await;
-    /// assert_eq!(turn.results()[0].to_text(), "5");
-    /// assert_eq!(
-    ///     turn.results()[1].to_text(),
-    ///     "invalid arguments at `a`: invalid type: string \"two\", expected an integer"
-    /// );
-    /// # });
-    /// ```
-    #[cfg(feature = "mcp")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+    /// Adds the tools of a [`Toolset`] (an MCP server's: `with_mcp`, feature `mcp`) beside the
+    /// set's, as [`with_tool`](Runner::with_tool) adds one. A name is taken as there: a set's
+    /// tool keeps its name, and among run-time tools the one added last (a toolset's tool takes
+    /// the name from a tool added before the toolset, not from one added after it). When the
+    /// toolset says its tools changed, the runner lists them again before its next turn
+    /// ([`refresh_toolsets`](Runner::refresh_toolsets)). See [`Toolset`] for an example.
     #[must_use]
-    pub fn with_mcp(mut self, toolset: crate::mcp::McpToolset) -> Self {
+    pub fn with_toolset(mut self, toolset: impl Toolset<Ctx> + 'static) -> Self {
         let source = self.next_source();
         add_toolset(self.dynamic_mut(), &toolset, source);
-        self.toolsets.push((toolset, source));
+        self.toolsets.push((Box::new(toolset), source));
         self
     }
 
@@ -486,31 +437,27 @@ where
         )
     }
 
-    /// The MCP servers' signals of list changes, one per toolset (an [`McpServer`] over the
-    /// runner follows them).
-    ///
-    /// [`McpServer`]: crate::McpServer
+    /// The toolsets' signals of list changes, one per toolset that has one (an
+    /// [`McpServer`](crate::McpServer) over the runner follows them).
     #[cfg(feature = "mcp")]
-    pub(crate) fn mcp_changes(&self) -> Vec<tokio::sync::watch::Receiver<u64>> {
+    pub(crate) fn toolset_changes(&self) -> Vec<tokio::sync::watch::Receiver<u64>> {
         (self.toolsets.iter())
-            .map(|(toolset, _)| toolset.changes())
+            .filter_map(|(toolset, _)| toolset.changes())
             .collect()
     }
 
-    /// Lists again the tools of every MCP server that said they changed
-    /// (`notifications/tools/list_changed`), and offers them in place of the old ones. The
-    /// runner does it before each turn; call it before taking
-    /// [`definitions`](Runner::definitions) for the next request to show the model the new
-    /// tools at once. A server that cannot list them keeps its old ones (their calls then say
-    /// what is wrong); the first such error is returned.
+    /// Lists again the tools of every toolset that said they changed
+    /// ([`Toolset::list_changed`]; an MCP server's `notifications/tools/list_changed`), and
+    /// offers them in place of the old ones. The runner does it before each turn; call it
+    /// before taking [`definitions`](Runner::definitions) for the next request to show the
+    /// model the new tools at once. A toolset that cannot list them keeps its old ones (their
+    /// calls then say what is wrong); the first such error is returned.
     ///
-    /// The server's tools keep its place among the runner's sources, and the names it shares
+    /// The toolset's tools keep its place among the runner's sources, and the names it shares
     /// go as before ([`with_tool`](Runner::with_tool)): a name a source added after it offers
     /// stays with that source, whether the new list has the name or not; a name it takes from
     /// a source added before it goes back to that source when the new list does not have it.
-    #[cfg(feature = "mcp")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-    pub async fn refresh_mcp(&self) -> Result<(), crate::mcp::McpClientError> {
+    pub async fn refresh_toolsets(&self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let mut first_error = None;
         for (toolset, source) in &self.toolsets {
             if !toolset.list_changed() {
@@ -521,7 +468,7 @@ where
                     let mut dynamic = self.dynamic.write().unwrap_or_else(PoisonError::into_inner);
                     let mut tools = Vec::clone(&dynamic);
                     tools.retain(|added| added.source != *source);
-                    add_toolset(&mut tools, toolset, *source);
+                    add_toolset(&mut tools, toolset.as_ref(), *source);
                     *dynamic = Arc::new(tools);
                 }
                 Err(error) => {
@@ -750,9 +697,10 @@ where
         cancellation: &Cancellation,
         choice: Option<&ToolChoice>,
     ) -> Turn {
-        // (A server that cannot list its tools keeps its old ones: their calls say why.)
-        #[cfg(feature = "mcp")]
-        let _ = self.refresh_mcp().await;
+        // (A toolset that cannot list its tools keeps its old ones: their calls say why.)
+        if !self.toolsets.is_empty() {
+            let _ = self.refresh_toolsets().await;
+        }
         // A call the turn's choice does not allow is refused, never held.
         let held: Vec<HeldCall> = calls
             .iter()
@@ -846,8 +794,9 @@ where
         pending: &Pending,
         cancellation: &Cancellation,
     ) -> Result<Turn, ResumeError> {
-        #[cfg(feature = "mcp")]
-        let _ = self.refresh_mcp().await;
+        if !self.toolsets.is_empty() {
+            let _ = self.refresh_toolsets().await;
+        }
         let mut approved = Vec::new();
         for (index, slot) in pending.slots().iter().enumerate() {
             let Slot::Held(held) = slot else { continue };
@@ -1365,13 +1314,12 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     }
 }
 
-/// A tool added at run time, with the number of its source (a [`Runner::with_tool`], or the
-/// toolset of a [`Runner::with_mcp`]), counted from 1 in the order of the additions.
+/// A tool added at run time, with the number of its source (a [`Runner::with_tool`], or a
+/// [`Runner::with_toolset`]), counted from 1 in the order of the additions.
 struct Added<Ctx> {
     tool: DynamicTool,
     handler: Arc<dyn DynamicHandler<Ctx>>,
-    /// (Read where MCP servers' lists change: the only sources whose tools change.)
-    #[cfg(feature = "mcp")]
+    /// (Read where toolsets' lists change: the only sources whose tools change.)
     source: usize,
 }
 
@@ -1380,7 +1328,6 @@ impl<Ctx> Clone for Added<Ctx> {
         Added {
             tool: self.tool.clone(),
             handler: Arc::clone(&self.handler),
-            #[cfg(feature = "mcp")]
             source: self.source,
         }
     }
@@ -1393,17 +1340,11 @@ fn named<'d, Ctx>(dynamic: &'d [Added<Ctx>], name: &str) -> Option<&'d Added<Ctx
 
 /// Adds to `dynamic` the tools `toolset` offers as the source numbered `source`, in its place
 /// among the others.
-#[cfg(feature = "mcp")]
-fn add_toolset<Ctx>(
-    dynamic: &mut Vec<Added<Ctx>>,
-    toolset: &crate::mcp::McpToolset,
-    source: usize,
-) {
-    let (offered, _) = toolset.offered();
+fn add_toolset<Ctx>(dynamic: &mut Vec<Added<Ctx>>, toolset: &dyn Toolset<Ctx>, source: usize) {
     let at = dynamic.partition_point(|added| added.source <= source);
-    let tools = offered.into_iter().map(|(tool, handler)| Added {
+    let tools = (toolset.listed().into_iter()).map(|(tool, handler)| Added {
         tool,
-        handler: Arc::new(handler) as Arc<dyn DynamicHandler<Ctx>>,
+        handler,
         source,
     });
     dynamic.splice(at..at, tools);
