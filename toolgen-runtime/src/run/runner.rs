@@ -922,42 +922,65 @@ where
     /// What the call would run, read without running it: its parsed arguments, whether its tool
     /// needs approval, and the tool's MCP annotations; or why it would not run.
     fn read(&self, call: &ToolCall) -> Result<Read, String> {
+        let mut dynamic = None;
+        match self.resolve(call, &mut dynamic) {
+            Ok(Target::Set(_)) => {
+                let name = call.name.as_str();
+                let annotations =
+                    (S::NAMES.iter().position(|known| *known == name)).and_then(|at| {
+                        Some(
+                            S::definitions(Provider::Mcp)
+                                .get(at)?
+                                .get("annotations")?
+                                .clone(),
+                        )
+                    });
+                Ok(Read {
+                    arguments: approval::arguments_value(&call.arguments),
+                    needs_approval: S::needs_approval(name),
+                    annotations,
+                })
+            }
+            Ok(Target::Dynamic(added, arguments)) => Ok(Read {
+                arguments,
+                needs_approval: added.tool.needs_approval(),
+                annotations: added.tool.annotations().cloned(),
+            }),
+            Err(Refused::Unknown(error) | Refused::Invalid(error)) => Err(error.to_string()),
+            Err(Refused::Panicked(result)) => Err(result.to_text().into_owned()),
+        }
+    }
+
+    /// The tool a call names, with its parsed arguments, or why it would not run: a tool not
+    /// offered, or unknown to the set and the run-time tools, or arguments it refuses. The
+    /// run-time tools are taken into `dynamic` only for a call the set does not know (the set's
+    /// calls never wait on their lock), and the target borrows them from there.
+    fn resolve<'d>(
+        &self,
+        call: &ToolCall,
+        dynamic: &'d mut Option<Arc<Vec<Added<Ctx>>>>,
+    ) -> Result<Target<'d, S, Ctx>, Refused> {
         let name = call.name.as_str();
         if let Some(offered) = &self.offered
             && !offered.iter().any(|offered| offered == name)
         {
             let names: Vec<&str> = offered.iter().map(String::as_str).collect();
-            return Err(ArgsError::unknown_tool(name, &names).to_string());
+            return Err(Refused::Unknown(ArgsError::unknown_tool(name, &names)));
         }
         match parse_caught::<S>(call) {
-            Ok(Ok(_)) => Ok(Read {
-                arguments: approval::arguments_value(&call.arguments),
-                needs_approval: S::needs_approval(name),
-                annotations: S::NAMES
-                    .iter()
-                    .position(|known| *known == name)
-                    .and_then(|at| {
-                        S::definitions(Provider::Mcp)
-                            .get(at)?
-                            .get("annotations")
-                            .cloned()
-                    }),
-            }),
+            Ok(Ok(tool)) => Ok(Target::Set(tool)),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                match named(&self.dynamic(), name) {
+                let dynamic = dynamic.insert(self.dynamic());
+                match named(dynamic, name) {
                     Some(added) => match added.tool.parse_args(&call.arguments) {
-                        Ok(arguments) => Ok(Read {
-                            arguments,
-                            needs_approval: added.tool.needs_approval(),
-                            annotations: added.tool.annotations().cloned(),
-                        }),
-                        Err(error) => Err(error.to_string()),
+                        Ok(arguments) => Ok(Target::Dynamic(added, arguments)),
+                        Err(error) => Err(Refused::Invalid(error)),
                     },
-                    None => Err(self.unknown(name).to_string()),
+                    None => Err(Refused::Unknown(self.unknown(name))),
                 }
             }
-            Ok(Err(error)) => Err(error.to_string()),
-            Err(panicked) => Err(panicked.to_text().into_owned()),
+            Ok(Err(error)) => Err(Refused::Invalid(error)),
+            Err(panicked) => Err(Refused::Panicked(panicked)),
         }
     }
 
@@ -1072,36 +1095,14 @@ where
         origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
-        if let Some(offered) = &self.offered
-            && !offered.iter().any(|offered| offered == name)
-        {
-            let names: Vec<&str> = offered.iter().map(String::as_str).collect();
-            return (
-                ToolResult::args_error(&ArgsError::unknown_tool(name, &names)),
-                Outcome::UnknownTool,
-            );
-        }
-        // (Taken only for a tool the set does not have: the set's calls never wait on it.)
-        let dynamic;
-        let target = match parse_caught::<S>(call) {
-            Ok(Ok(tool)) => Target::Set(tool),
-            Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                dynamic = self.dynamic();
-                match named(&dynamic, name) {
-                    Some(added) => match added.tool.parse_args(&call.arguments) {
-                        Ok(arguments) => Target::Dynamic(added.handler.as_ref(), arguments),
-                        Err(error) => return self.invalid(&error),
-                    },
-                    None => {
-                        return (
-                            ToolResult::args_error(&self.unknown(name)),
-                            Outcome::UnknownTool,
-                        );
-                    }
-                }
+        let mut dynamic = None;
+        let target = match self.resolve(call, &mut dynamic) {
+            Ok(target) => target,
+            Err(Refused::Unknown(error)) => {
+                return (ToolResult::args_error(&error), Outcome::UnknownTool);
             }
-            Ok(Err(error)) => return self.invalid(&error),
-            Err(panicked) => return (panicked, Outcome::Panicked),
+            Err(Refused::Invalid(error)) => return self.invalid(&error),
+            Err(Refused::Panicked(result)) => return (result, Outcome::Panicked),
         };
         // A call still waiting for its place when the turn was cancelled does not start.
         if turn.is_cancelled() {
@@ -1110,7 +1111,7 @@ where
         }
         let timeout = match &target {
             Target::Set(tool) => tool.timeout().or(self.timeout),
-            Target::Dynamic(handler, _) => match (handler.timeout(), self.timeout) {
+            Target::Dynamic(added, _) => match (added.handler.timeout(), self.timeout) {
                 (Some(own), Some(runner)) => Some(own.min(runner)),
                 (own, runner) => own.or(runner),
             },
@@ -1142,7 +1143,8 @@ where
         let future: CallFuture<'_> = match target {
             Target::Set(tool) => tool.dispatch(ctx, invocation),
             // Called inside the future, so that a panic in it is caught there too.
-            Target::Dynamic(handler, arguments) => {
+            Target::Dynamic(added, arguments) => {
+                let handler = added.handler.as_ref();
                 Box::pin(async move { handler.handle_result(ctx, arguments, invocation).await })
             }
         };
@@ -1276,10 +1278,21 @@ type Policy = dyn Fn(&ToolCall, &Value) -> bool + Send + Sync;
 /// Where a runner's progress reports go ([`Runner::on_progress`]).
 type ProgressSink = dyn Fn(&ToolCall, Progress) + Send + Sync;
 
-/// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
+/// What a call runs: a set's tool, or a tool added at run time with its checked arguments
+/// ([`Runner::resolve`]).
 enum Target<'r, S, Ctx> {
     Set(S),
-    Dynamic(&'r dyn DynamicHandler<Ctx>, Value),
+    Dynamic(&'r Added<Ctx>, Value),
+}
+
+/// Why a call does not run ([`Runner::resolve`]).
+enum Refused {
+    /// Its tool is unknown, or not offered.
+    Unknown(ArgsError),
+    /// Its arguments do not parse.
+    Invalid(ArgsError),
+    /// The set's parse panicked: the result that says so.
+    Panicked(ToolResult),
 }
 
 impl<S, Ctx> Runner<S, Ctx> {
