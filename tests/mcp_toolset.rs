@@ -1013,12 +1013,13 @@ async fn every_report_reaches_the_client_through_a_gateway() {
     assert_eq!(counts, [20; 30]);
 }
 
-/// A handler that reports faster than the reports go out: every one goes out, before the
-/// answer.
+/// A handler that reports in a tight loop, faster than the reports go out: the reports that
+/// wait are bounded (64, the oldest dropped), not 10,000 in memory; those kept go out before
+/// the answer.
 #[tokio::test]
-async fn every_report_of_a_fast_handler_goes_out() {
-    let counts = reports_before_answers(bursts(), 3, "burst", json!({"count": 500})).await;
-    assert_eq!(counts, [500; 3]);
+async fn a_fast_handlers_waiting_reports_are_bounded() {
+    let counts = reports_before_answers(bursts(), 3, "burst", json!({"count": 10_000})).await;
+    assert_eq!(counts, [64; 3]);
 }
 
 /// The same through a gateway, with a far end written with the official Python SDK.
