@@ -11,9 +11,7 @@ use serde_json::{Map, Value};
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule};
-use crate::parse::args::{
-    ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments, shorten_quotes,
-};
+use crate::parse::args::{ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments};
 use crate::parse::plan::OwnedPlan;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
@@ -862,7 +860,8 @@ impl<'s> Checker<'s> {
                 })
                 .collect();
             // As serde words it for a derived tool's enum (its `OneOf`), the model's string
-            // quoted as serde quotes it, and cut as a derived tool's error is.
+            // quoted as serde quotes it (and cut as every argument error's quote is, by
+            // `ArgsError::new`).
             let expected = match names.as_slice() {
                 [] => "there are no variants".to_owned(),
                 [one] => format!("expected {one}"),
@@ -870,9 +869,7 @@ impl<'s> Checker<'s> {
                 _ => format!("expected one of {}", names.join(", ")),
             };
             let message = match value {
-                Value::String(text) => {
-                    shorten_quotes(format!("unknown variant `{text}`, {expected}"))
-                }
+                Value::String(text) => format!("unknown variant `{text}`, {expected}"),
                 _ => format!("unknown variant {}, {expected}", shown(value)),
             };
             return Err(fail(path, &message, ArgsErrorKind::Data));
