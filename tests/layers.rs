@@ -22,8 +22,6 @@ const KNOWN: &[(&str, &str)] = &[
     // parse plan is to take over, issue 52).
     ("schema", "parse"),
     ("patch", "parse"),
-    // The runner's MCP toolsets (to be taken through a trait).
-    ("run", "mcp"),
 ];
 
 fn layer(name: &str) -> Option<usize> {

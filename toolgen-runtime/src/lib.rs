@@ -81,6 +81,9 @@ pub use run::rig::RigTools;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use run::toolset::{RefreshFuture, Toolset};
 pub use schema::{MapKey, ToolSchema};
 pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
@@ -88,7 +91,7 @@ pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
-pub use wire::set::ToolSet;
+pub use wire::set::{NoTools, ToolSet};
 pub use wire::stream::{PendingCall, StreamError, ToolCallStream};
 
 /// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.

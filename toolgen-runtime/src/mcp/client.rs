@@ -19,7 +19,6 @@ use rmcp::service::{
 use rmcp::transport::Transport;
 use rmcp::{ClientHandler, RoleClient};
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 use crate::mcp::client_elicit::{
     Answering, Asking, McpElicitation, Question, Registered, capability,
@@ -27,6 +26,7 @@ use crate::mcp::client_elicit::{
 use crate::mcp::trace::{Connection, McpSpan};
 use crate::run::elicit::{ElicitAnswer, ElicitMode};
 use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
+use crate::run::progress::ProgressQueue;
 use crate::tool::dynamic::{DynamicTool, DynamicToolError};
 use crate::wire::result::ToolResult;
 
@@ -131,8 +131,9 @@ struct Shared {
 /// What the server tells the client between requests.
 #[derive(Default)]
 struct Events {
-    /// Where each running call's progress goes, by its progress token.
-    progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
+    /// Where each running call's progress goes, by its progress token (a bounded queue: a
+    /// server that floods reports faster than the call takes them loses the oldest).
+    progress: Mutex<HashMap<ProgressToken, Arc<ProgressQueue>>>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
     /// Counts the server's list changes, for those who wait on them (a gateway).
@@ -151,7 +152,7 @@ impl Events {
 /// A call's progress sink, carried to the transport in its request's extensions (which are
 /// never sent).
 #[derive(Clone)]
-struct ProgressSink(mpsc::UnboundedSender<Progress>);
+struct ProgressSink(Arc<ProgressQueue>);
 
 /// The client's transport, tapped for progress. rmcp hands each notification to a task of its
 /// own, while a response goes straight to its caller: the server's last reports before its
@@ -199,7 +200,7 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for Tapped<T> {
             step.message = params.message.clone();
             let mut running = lock(&self.events.progress);
             if let Some(sink) = running.get(&params.progress_token)
-                && sink.send(step).is_err()
+                && !sink.push(step)
             {
                 running.remove(&params.progress_token);
             }
@@ -1079,7 +1080,7 @@ struct Abandoned<'a> {
     id: Option<RequestId>,
     token: ProgressToken,
     /// The call's progress reports.
-    progress: mpsc::UnboundedReceiver<Progress>,
+    progress: Arc<ProgressQueue>,
 }
 
 impl Drop for Abandoned<'_> {
@@ -1175,9 +1176,11 @@ impl McpCall {
         span: &McpSpan,
         registered: &mut Registered<'_>,
     ) -> Result<Answer, ToolResult> {
-        let (sink, progress) = mpsc::unbounded_channel();
+        let progress = Arc::new(ProgressQueue::new());
         let mut request = ClientRequest::CallToolRequest(Request::new(params));
-        request.extensions_mut().insert(ProgressSink(sink));
+        request
+            .extensions_mut()
+            .insert(ProgressSink(Arc::clone(&progress)));
         span.carry(&mut request);
         // At `2026-07-28` each request declares what can be answered for this call.
         let mut options = PeerRequestOptions::no_options();
@@ -1225,7 +1228,7 @@ impl McpCall {
         };
         // Every report the server sent before its answer is in the sink by now (see `Tapped`),
         // and every completion of a URL it asked for.
-        while let Ok(step) = abandoned.progress.try_recv() {
+        while let Some(step) = abandoned.progress.try_recv() {
             call.progress(step);
         }
         abandoned.id = None;

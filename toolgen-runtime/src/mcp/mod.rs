@@ -26,6 +26,7 @@ use crate::parse::walk::strip_value;
 use crate::provider::Provider;
 use crate::run::handler::{Cancellation, Dispatch, Progress};
 use crate::run::principal::Principal;
+use crate::run::progress::ProgressQueue;
 use crate::run::runner::{Origin, Runner};
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
@@ -48,6 +49,7 @@ mod introspection;
 mod jwt;
 mod router;
 mod stdio;
+mod toolset_impl;
 mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
@@ -728,27 +730,30 @@ where
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
-        // are not finite). Every report is sent: those a handler makes faster than they go out
-        // wait (a gateway's far end must not lose the reports it sent before its answer).
+        // are not finite). Those a handler makes faster than they go out wait, up to
+        // `progress::CAPACITY` (a gateway's far end's reports before its answer are kept), the
+        // oldest dropped past it: the newest say the most, and memory stays bounded.
         // Nothing goes out once cancelled.
-        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+        let reports = ProgressQueue::new();
         let work = async {
             let last = Mutex::new(f64::NEG_INFINITY);
-            let sink = move |step: Progress| {
+            let sink = |step: Progress| {
                 let mut last = lock(&last);
                 let progress = step.progress;
-                if progress.is_finite() && progress > *last && sender.send(step).is_ok() {
+                if progress.is_finite() && progress > *last && reports.push(step) {
                     *last = progress;
                 }
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
-            self.runner
+            let result = (self.runner)
                 .one_with(Provider::Mcp, call, turn, true, Some(sink), origin)
                 .await
-                .0
+                .0;
+            reports.close();
+            result
         };
         let forward = async {
-            // (Ends when the work does: it holds the sender.)
+            // (Ends when the work does: it closes the queue.)
             while let Some(step) = reports.recv().await {
                 if turn.is_cancelled() {
                     continue;

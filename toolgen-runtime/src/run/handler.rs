@@ -22,7 +22,7 @@ use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
 use crate::wire::call::ToolCall;
 use crate::wire::result::ToolResult;
-use crate::wire::set::ToolSet;
+use crate::wire::set::{NoTools, ToolSet};
 
 /// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
 /// the application's context (a database pool, an HTTP client, credentials) and the call.
@@ -805,6 +805,23 @@ pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
 
     /// The output schema of the tool named `name` ([`tool_output_schema`]).
     fn output_schema(name: &str) -> Option<String>;
+}
+
+impl<Ctx: ?Sized> Dispatch<Ctx> for NoTools {
+    fn dispatch<'a>(self, _: &'a Ctx, _: &'a Invocation<'a>) -> CallFuture<'a>
+    where
+        Self: 'a,
+    {
+        match self {}
+    }
+
+    fn timeout(&self) -> Option<std::time::Duration> {
+        match *self {}
+    }
+
+    fn output_schema(_: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The output schema of the tool `T` run with `Ctx`: `#[tool(output = ..)]`'s (of any type),
