@@ -366,3 +366,149 @@ async fn the_python_sdk_client_answers_at_both_versions() {
         );
     }
 }
+
+/// A client of `2026-07-28` that writes its messages by hand, to `server` over a pipe.
+struct Raw {
+    lines: tokio::io::Lines<BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
+    writer: tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    next_id: u64,
+}
+
+impl Raw {
+    fn new(server: McpServer<Tools, ()>) -> Self {
+        let (server_side, client_side) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            if let Ok(running) = server.serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let (reader, writer) = tokio::io::split(client_side);
+        Raw {
+            lines: BufReader::new(reader).lines(),
+            writer,
+            next_id: 1,
+        }
+    }
+
+    /// A `tools/call` of `name` with `arguments` and the rest of `params` (a retry's
+    /// `inputResponses` and `requestState`); the server's reply.
+    async fn call(&mut self, name: &str, arguments: Value, mut params: Value) -> Value {
+        params["name"] = json!(name);
+        params["arguments"] = arguments;
+        params["_meta"] = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+        });
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+        let line = format!("{request}\n");
+        self.writer.write_all(line.as_bytes()).await.unwrap();
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+                .await
+                .expect("an answer within 10 s")
+                .unwrap()
+                .expect("the server is there");
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == id {
+                holds("2026-07-28", "JSONRPCMessage", &message);
+                return message;
+            }
+        }
+    }
+}
+
+/// An accepted answer with `content`, as `inputResponses` carries it.
+fn accepted(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+/// At `2026-07-28` the answers so far travel in `requestState`, which the client echoes: the
+/// server seals it, and refuses one it did not write for this call, or one that was changed
+/// (an earlier answer rewritten), with an invalid-params error; a response to a question it
+/// did not ask is not taken.
+#[tokio::test]
+async fn a_request_state_that_was_changed_is_refused() {
+    let mut client = Raw::new(McpServer::new(
+        Runner::<Tools, ()>::new(()),
+        "hotel",
+        "1.0.0",
+    ));
+    let book = json!({"answer": "accept", "twice": true});
+    let first = client.call("book", book.clone(), json!({})).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    assert!(first["result"]["inputRequests"]["elicit-0"].is_object());
+    let contact = json!({"email": "ada@example.com", "room": "double"});
+    // The second question answered too, before it was asked: not taken.
+    let responses =
+        json!({"elicit-0": accepted(contact), "elicit-1": accepted(json!({"ok": false}))});
+    let retry =
+        json!({"inputResponses": responses, "requestState": first["result"]["requestState"]});
+    let second = client.call("book", book.clone(), retry).await;
+    assert_eq!(second["result"]["resultType"], "input_required", "{second}");
+    assert!(second["result"]["inputRequests"]["elicit-1"].is_object());
+    let state = second["result"]["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(state.contains("ada@example.com"), "{state}");
+
+    let last = |state: &str| json!({"inputResponses": {"elicit-1": accepted(json!({"ok": true}))}, "requestState": state});
+    let refused = |reply: &Value| {
+        assert_eq!(reply["error"]["code"], -32602, "{reply}");
+        assert_eq!(
+            reply["error"]["message"],
+            "`requestState` was not written by this server for this call, or was changed \
+             since: call the tool again without it"
+        );
+    };
+    // The first answer rewritten.
+    let changed = state.replace("ada@example.com", "eve@example.com");
+    refused(&client.call("book", book.clone(), last(&changed)).await);
+    // Sent with another call (other arguments, another tool).
+    let other = json!({"answer": "decline", "twice": true});
+    refused(&client.call("book", other, last(&state)).await);
+    refused(&client.call("sign_in", json!({}), last(&state)).await);
+    // Another server's (its own key: a server makes one at random unless given a secret).
+    let mut elsewhere = Raw::new(McpServer::new(
+        Runner::<Tools, ()>::new(()),
+        "hotel",
+        "1.0.0",
+    ));
+    refused(&elsewhere.call("book", book.clone(), last(&state)).await);
+    // As the server wrote it.
+    let done = client.call("book", book, last(&state)).await;
+    assert_eq!(
+        done["result"]["content"][0]["text"],
+        "accepted Contact { email: \"ada@example.com\", nights: 2, room: Double, extras: [], \
+         note: None, newsletter: false }; accepted Confirm { ok: true }",
+        "{done}"
+    );
+}
+
+/// Servers given the same secret read each other's states (replicas behind a load balancer).
+#[tokio::test]
+async fn servers_with_one_secret_read_each_others_states() {
+    let server =
+        || McpServer::new(Runner::<Tools, ()>::new(()), "hotel", "1.0.0").with_state_key([7; 32]);
+    let mut one = Raw::new(server());
+    let mut two = Raw::new(server());
+    let book = json!({"answer": "accept"});
+    let first = one.call("book", book.clone(), json!({})).await;
+    let contact = json!({"email": "ada@example.com", "room": "single"});
+    let retry = json!({
+        "inputResponses": {"elicit-0": accepted(contact)},
+        "requestState": first["result"]["requestState"],
+    });
+    let done = two.call("book", book, retry).await;
+    assert_eq!(done["result"]["isError"], Value::Null, "{done}");
+    assert!(
+        done["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("accepted Contact { email: \"ada@example.com\""),
+        "{done}"
+    );
+}

@@ -3,14 +3,15 @@
 //! request to the client while the call runs. `2026-07-28` forbids requests from the server: the
 //! call ends with an `InputRequiredResult` holding the question, the client calls again with the
 //! answer, and the handler runs again from the start, its earlier questions answered from the
-//! answers it was given (kept in `requestState`).
+//! answers it was given (kept in `requestState`, sealed: [`super::state`]).
 
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
+use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
     ClientResult, CustomNotification, ElicitRequest as RmcpElicitRequest, ElicitRequestParams,
@@ -18,7 +19,10 @@ use rmcp::model::{
     InputRequiredResult, ServerNotification, ServerRequest,
 };
 use rmcp::service::Peer;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use super::state::StateKey;
 
 use crate::run::elicit::{ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicitor};
 
@@ -32,11 +36,22 @@ pub(crate) struct CallElicitor {
 }
 
 /// The rounds of a call at `2026-07-28`: the answers given so far, by key, and the question
-/// that ends this round, if the handler asked one not yet answered.
+/// that ends this round, if the handler asked one not yet answered; the key that seals the
+/// state, and what it is bound to ([`super::state::binding`]).
 struct Rounds {
     answered: BTreeMap<String, Value>,
     asked: AtomicUsize,
     needed: Mutex<Option<(String, InputRequest)>>,
+    key: Arc<StateKey>,
+    binding: Vec<u8>,
+}
+
+/// What a `requestState` holds (sealed): the answers so far, and the keys of the questions of
+/// the round it ends, whose answers the retry's `inputResponses` give.
+#[derive(Serialize, Deserialize, Default)]
+struct State {
+    answered: BTreeMap<String, Value>,
+    asked: Vec<String>,
 }
 
 impl CallElicitor {
@@ -53,40 +68,64 @@ impl CallElicitor {
     }
 
     /// The elicitor of a call from a client of `2026-07-28`, with the answers of the rounds
-    /// before: those of `requestState` (as [`CallElicitor::input_required`] wrote it) and the
-    /// `inputResponses` of this one.
+    /// before: those of `requestState` (as [`CallElicitor::input_required`] sealed it with
+    /// `key` for the call `binding`) and the `inputResponses` of this one to the questions the
+    /// state says were asked (any other response is not taken). A state this server did not
+    /// seal for this call, or that was changed, is an invalid-params error.
     pub(crate) fn in_rounds(
         peer: Peer<RoleServer>,
         capability: Option<ElicitationCapability>,
-        state: Option<&str>,
-        responses: Option<BTreeMap<String, Value>>,
-    ) -> Self {
-        // (The state is the client's echo of what this server wrote; one that does not read
-        // is taken as no answers, so the handler asks again.)
-        let mut answered: BTreeMap<String, Value> = state
-            .and_then(|state| serde_json::from_str(state).ok())
-            .unwrap_or_default();
-        answered.extend(responses.unwrap_or_default());
-        CallElicitor {
+        (state, responses): (Option<&str>, Option<BTreeMap<String, Value>>),
+        key: Arc<StateKey>,
+        binding: Vec<u8>,
+    ) -> Result<Self, ErrorData> {
+        let state = match state {
+            None => State::default(),
+            Some(state) => key
+                .open(&binding, state)
+                .and_then(|payload| serde_json::from_str::<State>(payload).ok())
+                .ok_or_else(|| {
+                    ErrorData::invalid_params(
+                        "`requestState` was not written by this server for this call, or was \
+                         changed since: call the tool again without it",
+                        None,
+                    )
+                })?,
+        };
+        let mut answered = state.answered;
+        let mut responses = responses.unwrap_or_default();
+        for key in state.asked {
+            if let Some(response) = responses.remove(&key) {
+                answered.insert(key, response);
+            }
+        }
+        Ok(CallElicitor {
             peer,
             capability,
             rounds: Some(Rounds {
                 answered,
                 asked: AtomicUsize::new(0),
                 needed: Mutex::new(None),
+                key,
+                binding,
             }),
-        }
+        })
     }
 
     /// The result that ends the round, if the handler asked what is not answered yet: the
-    /// question, and the answers so far as `requestState`.
+    /// question, and as `requestState` the answers so far and the question's key, sealed.
     pub(crate) fn input_required(&self) -> Option<InputRequiredResult> {
         let rounds = self.rounds.as_ref()?;
         let (key, request) = super::lock(&rounds.needed).take()?;
-        let state = serde_json::to_string(&rounds.answered).unwrap_or_default();
+        let state = State {
+            answered: rounds.answered.clone(),
+            asked: vec![key.clone()],
+        };
+        // (A map of JSON values writes to a string without fail.)
+        let state = serde_json::to_string(&state).unwrap_or_default();
         Some(InputRequiredResult::new(
             Some(BTreeMap::from([(key, request)])),
-            Some(state),
+            Some(rounds.key.seal(&rounds.binding, &state)),
         ))
     }
 

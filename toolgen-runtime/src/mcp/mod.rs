@@ -46,6 +46,7 @@ mod introspection;
 #[cfg(feature = "oauth")]
 mod jwt;
 mod router;
+mod state;
 mod stdio;
 mod trace;
 
@@ -113,6 +114,8 @@ pub struct McpServer<S, Ctx> {
     page_size: usize,
     /// Whether request spans record arguments and results ([`McpServer::trace_values`]).
     trace_values: bool,
+    /// The key of the `requestState`s it writes ([`McpServer::with_state_key`]).
+    state_key: Arc<state::StateKey>,
 }
 
 impl<S, Ctx> Clone for McpServer<S, Ctx> {
@@ -125,6 +128,7 @@ impl<S, Ctx> Clone for McpServer<S, Ctx> {
             switch: self.switch.clone(),
             page_size: self.page_size,
             trace_values: self.trace_values,
+            state_key: Arc::clone(&self.state_key),
         }
     }
 }
@@ -150,6 +154,7 @@ where
             switch: ToolSwitch::new(),
             page_size: 100,
             trace_values: false,
+            state_key: Arc::new(state::StateKey::random()),
         }
     }
 
@@ -657,13 +662,17 @@ where
         let elicitor = if legacy {
             CallElicitor::asking(context.peer.clone(), capability)
         } else {
-            let state = request.request_state.as_deref();
-            CallElicitor::in_rounds(
-                context.peer.clone(),
-                capability,
-                state,
-                request.input_responses,
-            )
+            let subject = principal.and_then(Principal::subject);
+            let binding = state::binding(&call.name, &call.arguments, subject);
+            let rounds = (request.request_state.as_deref(), request.input_responses);
+            let key = Arc::clone(&self.state_key);
+            match CallElicitor::in_rounds(context.peer.clone(), capability, rounds, key, binding) {
+                Ok(elicitor) => elicitor,
+                Err(error) => {
+                    span.refused(&error);
+                    return Err(error);
+                }
+            }
         };
         let origin = Origin {
             principal,
