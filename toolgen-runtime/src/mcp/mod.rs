@@ -716,7 +716,10 @@ where
         .await;
         let result = match result {
             Ok(result) => result,
-            Err(needed) => return Ok(CallToolResponse::InputRequired(needed)),
+            Err(needed) => {
+                span.input_required(&needed);
+                return Ok(CallToolResponse::InputRequired(needed));
+            }
         };
         span.answered(&result);
         Ok(CallToolResponse::from(call_tool_result(
