@@ -81,10 +81,28 @@ struct Book {
 #[derive(Tool, Deserialize)]
 struct SignIn {}
 
+/// Link a bank account: it cannot go on until the person links it on the bank's page
+/// (`bank_page`, which stands for the page's own server).
+#[derive(Tool, Deserialize)]
+struct LinkBank {
+    account: String,
+}
+
+/// The bank's page, done: the account is linked.
+#[derive(Tool, Deserialize)]
+struct BankPage {
+    account: String,
+}
+
+/// The accounts linked, by `bank_page`.
+static LINKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
 #[derive(ToolSet)]
 enum Tools {
     Book(Book),
     SignIn(SignIn),
+    LinkBank(LinkBank),
+    BankPage(BankPage),
 }
 
 /// What an answer says, as a tool returns it.
@@ -119,6 +137,27 @@ impl Handler<()> for SignIn {
             .await?;
         call.elicitation_complete("sign-in-7").await;
         Ok(format!("sign-in {}", said(&answer)))
+    }
+}
+
+impl Handler<()> for LinkBank {
+    type Output = String;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        let account = self.account;
+        if !LINKED.lock().unwrap().contains(&account) {
+            let url = format!("https://bank.example.com/link?account={account}");
+            let message = format!("Link your bank account ({account})");
+            return Err(call.require_url(message, url, format!("link-{account}")));
+        }
+        Ok(format!("linked {account}"))
+    }
+}
+
+impl Handler<()> for BankPage {
+    type Output = String;
+    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+        LINKED.lock().unwrap().push(self.account);
+        Ok("done".to_owned())
     }
 }
 
@@ -303,8 +342,13 @@ async fn python_client(python: &str, version: &str, answers: bool) -> Vec<String
             }
             let kind = message["method"]
                 .as_str()
-                .or(message["result"]["resultType"].as_str());
-            seen.extend(kind.map(str::to_owned));
+                .or(message["result"]["resultType"].as_str())
+                .map(str::to_owned)
+                .or_else(|| Some(format!("error {}", message["error"]["code"].as_i64()?)));
+            if message["error"]["code"] == -32042 {
+                holds(&version_owned, "URLElicitationRequiredError", &message);
+            }
+            seen.extend(kind);
             if to_client
                 .write_all(format!("{line}\n").as_bytes())
                 .await
@@ -332,10 +376,11 @@ async fn python_client(python: &str, version: &str, answers: bool) -> Vec<String
 }
 
 /// The official Python SDK's client answers the server's questions: accept, decline, cancel, a
-/// wrong answer, two questions in one call, a URL; and a client without the capability is told
-/// at once. At `2025-11-25` the server asks with `elicitation/create` requests (and says a URL
-/// elicitation is complete); at `2026-07-28` each question ends a round with an
-/// `InputRequiredResult`.
+/// wrong answer, two questions in one call, a URL, a page required (`require_url`); and a
+/// client without the capability is told at once. At `2025-11-25` the server asks with
+/// `elicitation/create` requests (and says a URL elicitation is complete), and a required page
+/// is the `-32042` error; at `2026-07-28` each question, and each page required, ends a round
+/// with an `InputRequiredResult`.
 #[tokio::test]
 async fn the_python_sdk_client_answers_at_both_versions() {
     let Some(python) = python_sdk::python_with_mcp("elicitation client") else {
@@ -350,9 +395,14 @@ async fn the_python_sdk_client_answers_at_both_versions() {
             .any(|m| m == "notifications/elicitation/complete")
     );
     assert!(!legacy.iter().any(|m| m == "input_required"), "{legacy:?}");
+    // A page required: once, then the page's work done and the call made again.
+    let required = legacy.iter().filter(|m| *m == "error -32042").count();
+    assert_eq!(required, 1, "{legacy:?}");
     let current = python_client(&python, "2026-07-28", true).await;
     let rounds = current.iter().filter(|m| *m == "input_required").count();
-    assert_eq!(rounds, 7, "{current:?}");
+    // Seven questions, and a page required twice (once done, once declined).
+    assert_eq!(rounds, 9, "{current:?}");
+    assert!(!current.iter().any(|m| m == "error -32042"), "{current:?}");
     assert!(
         !current.iter().any(|m| m == "elicitation/create"),
         "{current:?}"
@@ -362,7 +412,8 @@ async fn the_python_sdk_client_answers_at_both_versions() {
         assert!(
             !sent
                 .iter()
-                .any(|m| m == "elicitation/create" || m == "input_required")
+                .any(|m| m == "elicitation/create" || m == "input_required" || m == "error -32042"),
+            "{sent:?}"
         );
     }
 }

@@ -4,15 +4,18 @@ of the "hotel" server of tests/elicit.rs, which serves it over our stdin and std
 
     python3 tests/elicit_client.py --version V [--no-elicitation]
 
-V is 2025-11-25 (the server asks with `elicitation/create` requests) or 2026-07-28 (it answers
-`tools/call` with an `InputRequiredResult`; the SDK's `call_tool` answers and calls again). With
---no-elicitation the client declares no `elicitation` capability, and each call must fail at once,
-saying so. Exit 0 ("all checks passed" on stderr) or 1 (the first failure).
+V is 2025-11-25 (the server asks with `elicitation/create` requests, and a page the call cannot go
+on without is the `-32042` error) or 2026-07-28 (it answers `tools/call` with an
+`InputRequiredResult`; the SDK's `call_tool` answers and calls again). With --no-elicitation the
+client declares no `elicitation` capability, and each call must fail at once, saying so. Exit 0
+("all checks passed" on stderr) or 1 (the first failure).
 """
 
 import argparse
+from urllib.parse import parse_qs, urlparse
 
-from mcp import Client, types
+from mcp import Client, MCPError, UrlElicitationRequiredError, types
+from mcp_types import URL_ELICITATION_REQUIRED
 from mcp.types.version import LATEST_HANDSHAKE_VERSION
 from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio, run_client
 
@@ -24,6 +27,7 @@ CONTACT_SEEN = (
 
 asked: list = []  # every elicitation's parameters, in order
 completed: list = []  # the ids of `notifications/elicitation/complete`
+the_client: list = []  # the client, for the bank's page to be done from a callback
 
 
 async def on_elicit(context, params):
@@ -31,6 +35,12 @@ async def on_elicit(context, params):
     accepted (the user agreed to open it)."""
     asked.append(params)
     if isinstance(params, types.ElicitRequestURLParams):
+        if "(decline)" in params.message:
+            return types.ElicitResult(action="decline")
+        if params.url.startswith("https://bank.example.com/link"):
+            # The person links the account on the bank's page (`bank_page` stands for it).
+            account = parse_qs(urlparse(params.url).query)["account"][0]
+            await the_client[0].call_tool("bank_page", {"account": account})
         return types.ElicitResult(action="accept")
     schema = params.requested_schema
     if "(decline)" in params.message:
@@ -80,6 +90,38 @@ async def checks(client: Client, version: str) -> None:
         expect("the URL elicitation's id", "sign-in-7", url.elicitation_id)
         expect("the completion told", ["sign-in-7"], completed)
     expect("questions asked", 7, len(asked))
+    await required_pages(client, version)
+
+
+async def required_pages(client: Client, version: str) -> None:
+    """A call that cannot go on until the person links an account on the bank's page: at
+    2025-11-25 the -32042 error (the client shows the page, then calls again), at 2026-07-28 a
+    round that asks for the page (the SDK's callback shows it, and the SDK calls again)."""
+    account = f"a-{version}"
+    url = f"https://bank.example.com/link?account={account}"
+    if version == LATEST_HANDSHAKE_VERSION:
+        try:
+            await client.call_tool("link_bank", {"account": account})
+            raise CheckFailed("a required page is the -32042 error")
+        except MCPError as error:
+            expect("the error's code", URL_ELICITATION_REQUIRED, error.code)
+            # (The SDK's client raises `MCPError`; `UrlElicitationRequiredError` reads its data.)
+            required = UrlElicitationRequiredError.from_error(error.error)
+            expect("the message", "URL elicitation required", required.message)
+            page = required.elicitations[0]
+            expect("the page", ("url", url, f"link-{account}", f"Link your bank account ({account})"),
+                   (page.mode, page.url, page.elicitation_id, page.message))
+            expect("one page", 1, len(required.elicitations))
+        await call(client, "bank_page", {"account": account})
+        expect("linked, called again", (False, f"linked {account}"),
+               await call(client, "link_bank", {"account": account}))
+        return
+    expect("linked in a round", (False, f"linked {account}"), await call(client, "link_bank", {"account": account}))
+    page = asked[-1]
+    expect("the page asked for", ("url", url), (page.mode, page.url))
+    declined = await call(client, "link_bank", {"account": "decline"})
+    expect("a page declined: the tool's error", (True, "this call cannot go on until the user completes a step "
+                                                 "in their browser: Link your bank account (decline)"), declined)
 
 
 async def refused(client: Client) -> None:
@@ -88,6 +130,10 @@ async def refused(client: Client) -> None:
         expect(f"{name} without the capability fails", True, error)
         if "did not declare the `elicitation` capability" not in text:
             raise CheckFailed(f"{name}: the error says why: {text!r}")
+    # A page required: the tool's error, which the model reads (without the URL).
+    expect("a page required without the capability", (True, "this call cannot go on until the user completes a "
+                                                       "step in their browser: Link your bank account (none)"),
+           await call(client, "link_bank", {"account": "none"}))
 
 
 async def main(args) -> None:
@@ -97,6 +143,7 @@ async def main(args) -> None:
                       message_handler=on_message,
                       client_info=types.Implementation(name="elicit-client-test", version="1")) as client:
         expect("negotiated protocol version", args.version, client.protocol_version)
+        the_client.append(client)
         if args.no_elicitation:
             await refused(client)
         else:

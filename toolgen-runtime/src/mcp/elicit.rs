@@ -15,8 +15,8 @@ use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
     ClientResult, CustomNotification, ElicitRequest as RmcpElicitRequest, ElicitRequestParams,
-    ElicitResult, ElicitationAction, ElicitationCapability, ElicitationSchema, InputRequest,
-    InputRequiredResult, ServerNotification, ServerRequest,
+    ElicitResult, ElicitationAction, ElicitationCapability, ElicitationSchema, ErrorCode,
+    InputRequest, InputRequiredResult, ServerNotification, ServerRequest,
 };
 use rmcp::service::Peer;
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,9 @@ use serde_json::Value;
 
 use super::state::StateKey;
 
-use crate::run::elicit::{ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicitor};
+use crate::run::elicit::{
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor,
+};
 
 /// The elicitor of one `tools/call`.
 pub(crate) struct CallElicitor {
@@ -33,6 +35,9 @@ pub(crate) struct CallElicitor {
     capability: Option<ElicitationCapability>,
     /// `2026-07-28`'s rounds; `None` before.
     rounds: Option<Rounds>,
+    /// The pages the call cannot go on without ([`Elicitor::require`]), each with its key in
+    /// `inputRequests` (`2026-07-28`).
+    required: Mutex<Vec<(String, ElicitRequestParams)>>,
 }
 
 /// The rounds of a call at `2026-07-28`: the answers given so far, by key, and the question
@@ -45,6 +50,31 @@ struct Rounds {
     key: Arc<StateKey>,
     binding: Vec<u8>,
 }
+
+impl Rounds {
+    /// The result that ends this round with `requests`: `requestState` holds the answers so
+    /// far and the requests' keys, sealed for the call.
+    fn end(&self, requests: BTreeMap<String, InputRequest>) -> InputRequiredResult {
+        let state = State {
+            answered: self.answered.clone(),
+            asked: requests.keys().cloned().collect(),
+        };
+        // (A map of JSON values writes to a string without fail.)
+        let state = serde_json::to_string(&state).unwrap_or_default();
+        InputRequiredResult::new(Some(requests), Some(self.key.seal(&self.binding, &state)))
+    }
+
+    /// Whether the person declined or cancelled the question `key` (a page required again is
+    /// not asked again then: the call ends with the handler's error).
+    fn refused(&self, key: &str) -> bool {
+        let answer = self.answered.get(key).cloned();
+        let answer = answer.and_then(|answer| serde_json::from_value::<ElicitResult>(answer).ok());
+        answer.is_some_and(|answer| !matches!(answer_of(answer).choice(), Elicited::Accepted(_)))
+    }
+}
+
+/// MCP `2025-11-25`'s code of the URL-elicitation-required error.
+const URL_ELICITATION_REQUIRED: ErrorCode = ErrorCode(-32042);
 
 /// What a `requestState` holds (sealed): the answers so far, and the keys of the questions of
 /// the round it ends, whose answers the retry's `inputResponses` give.
@@ -64,6 +94,7 @@ impl CallElicitor {
             peer,
             capability,
             rounds: None,
+            required: Mutex::new(Vec::new()),
         }
     }
 
@@ -109,6 +140,7 @@ impl CallElicitor {
                 key,
                 binding,
             }),
+            required: Mutex::new(Vec::new()),
         })
     }
 
@@ -117,16 +149,37 @@ impl CallElicitor {
     pub(crate) fn input_required(&self) -> Option<InputRequiredResult> {
         let rounds = self.rounds.as_ref()?;
         let (key, request) = super::lock(&rounds.needed).take()?;
-        let state = State {
-            answered: rounds.answered.clone(),
-            asked: vec![key.clone()],
+        Some(rounds.end(BTreeMap::from([(key, request)])))
+    }
+
+    /// How the call ends where its handler required pages ([`Elicitor::require`]): at
+    /// `2026-07-28` an input-required result asking for them, before it the `-32042` error
+    /// (`URLElicitationRequiredError`) listing them. `None` where it required none.
+    pub(crate) fn required(&self) -> Option<Result<InputRequiredResult, ErrorData>> {
+        let required = std::mem::take(&mut *super::lock(&self.required));
+        if required.is_empty() {
+            return None;
+        }
+        if let Some(rounds) = &self.rounds {
+            let requests = required.into_iter().map(|(key, params)| {
+                let request = InputRequest::Elicitation(RmcpElicitRequest::new(params));
+                (key, request)
+            });
+            return Some(Ok(rounds.end(requests.collect())));
+        }
+        let message = match required.len() {
+            1 => "URL elicitation required",
+            _ => "URL elicitations required",
         };
-        // (A map of JSON values writes to a string without fail.)
-        let state = serde_json::to_string(&state).unwrap_or_default();
-        Some(InputRequiredResult::new(
-            Some(BTreeMap::from([(key, request)])),
-            Some(rounds.key.seal(&rounds.binding, &state)),
-        ))
+        let elicitations: Vec<Value> = (required.into_iter())
+            .filter_map(|(_, params)| serde_json::to_value(params).ok())
+            .collect();
+        let data = serde_json::json!({ "elicitations": elicitations });
+        Some(Err(ErrorData::new(
+            URL_ELICITATION_REQUIRED,
+            message,
+            Some(data),
+        )))
     }
 
     /// Why the client cannot answer `request`, if it cannot.
@@ -218,6 +271,25 @@ impl Elicitor for CallElicitor {
             super::lock(&rounds.needed).get_or_insert((key, InputRequest::Elicitation(elicit)));
             std::future::pending().await
         })
+    }
+
+    fn require(&self, request: ElicitRequest) -> bool {
+        let ElicitRequest::Url { elicitation_id, .. } = &request else {
+            return false;
+        };
+        let key = format!("url-{elicitation_id}");
+        let refused = self
+            .rounds
+            .as_ref()
+            .is_some_and(|rounds| rounds.refused(&key));
+        if refused || self.refusal(&request).is_some() {
+            return false;
+        }
+        let Ok(params) = params_of(request, self.rounds.is_some()) else {
+            return false;
+        };
+        super::lock(&self.required).push((key, params));
+        true
     }
 
     fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {

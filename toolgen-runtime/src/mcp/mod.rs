@@ -714,11 +714,20 @@ where
             }
         })
         .await;
-        let result = match result {
+        // A handler that required a page ends the call asking for it.
+        let ending = match result {
+            Ok(result) => elicitor.required().map_or(Ok(result), Err),
+            Err(needed) => Err(Ok(needed)),
+        };
+        let result = match ending {
             Ok(result) => result,
-            Err(needed) => {
+            Err(Ok(needed)) => {
                 span.input_required(&needed);
                 return Ok(CallToolResponse::InputRequired(needed));
+            }
+            Err(Err(error)) => {
+                span.refused(&error);
+                return Err(error);
             }
         };
         span.answered(&result);
