@@ -8,10 +8,12 @@
 
 #![cfg(feature = "mcp")]
 
+mod http_client;
 mod python_sdk;
 mod spec_folder;
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use pretty_assertions::assert_eq;
@@ -21,8 +23,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use toolgen::rmcp::ServiceExt;
 use toolgen::{
     Cancellation, ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor,
-    Handler, Invocation, McpServer, Provider, Runner, Tool, ToolCall, ToolError, ToolSchema,
-    ToolSet,
+    Handler, HttpOptions, Invocation, McpServer, Principal, Provider, ResourceServer, Runner,
+    TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSchema, ToolSet, ValidateFuture,
 };
 
 /// A room.
@@ -94,6 +96,16 @@ struct BankPage {
     account: String,
 }
 
+/// How many times a handler ran for `alice` (whose token only the authorized HTTP runs send).
+static RUNS_FOR_ALICE: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a handler's run for `alice`.
+fn note(call: &Invocation<'_>) {
+    if call.principal().and_then(Principal::subject) == Some("alice") {
+        RUNS_FOR_ALICE.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
 /// The accounts linked, by `bank_page`.
 static LINKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
@@ -117,6 +129,7 @@ fn said<T: std::fmt::Debug>(answer: &Elicited<T>) -> String {
 impl Handler<()> for Book {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         let question = format!("Who is the room for? ({})", self.answer);
         let contact = call.elicit::<Contact>(question).await?;
         let mut text = said(&contact);
@@ -131,6 +144,7 @@ impl Handler<()> for Book {
 impl Handler<()> for SignIn {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         let url = "https://bank.example.com/sign-in?session=7";
         let answer = call
             .elicit_url("Sign in to your bank", url, "sign-in-7")
@@ -143,6 +157,7 @@ impl Handler<()> for SignIn {
 impl Handler<()> for LinkBank {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         let account = self.account;
         if !LINKED.lock().unwrap().contains(&account) {
             let url = format!("https://bank.example.com/link?account={account}");
@@ -155,7 +170,8 @@ impl Handler<()> for LinkBank {
 
 impl Handler<()> for BankPage {
     type Output = String;
-    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> {
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         LINKED.lock().unwrap().push(self.account);
         Ok("done".to_owned())
     }
@@ -562,4 +578,240 @@ async fn servers_with_one_secret_read_each_others_states() {
             .starts_with("accepted Contact { email: \"ada@example.com\""),
         "{done}"
     );
+}
+
+/// Takes `alice-token` (for `alice`) and `bob-token` (for `bob`).
+struct Tokens;
+
+impl TokenValidator for Tokens {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let subject = match token {
+            "alice-token" => Some("alice"),
+            "bob-token" => Some("bob"),
+            _ => None,
+        };
+        Box::pin(async move {
+            let subject = subject.ok_or_else(|| TokenError::new("unknown token"))?;
+            Ok(Principal::new(Some(subject), Some("hotel-app"), ["hotel"]))
+        })
+    }
+}
+
+/// The hotel's server on streamable HTTP, on a port of its own, with authorization on where
+/// `authorized` (taking [`Tokens`]); its URL.
+async fn serve_http(authorized: bool) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    let mut options = HttpOptions::default();
+    if authorized {
+        let auth = ResourceServer::new(&url, Tokens)
+            .unwrap()
+            .authorization_servers(["http://127.0.0.1:9/"]);
+        options = options.authorization(auth);
+    }
+    let server = McpServer::new(Runner::<Tools, ()>::new(()), "hotel", "1.0.0");
+    tokio::spawn(async move { server.serve_http_with(listener, &options).await });
+    url
+}
+
+/// `tests/elicit_client.py` at `version` over streamable HTTP (`answers`: whether it answers
+/// elicitations), with `alice`'s token on every request where `authorized`: all its checks
+/// must pass.
+async fn python_http_client(python: &str, version: &str, answers: bool, authorized: bool) {
+    let url = serve_http(authorized).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/elicit_client.py");
+    let mut args = vec![script, "--version", version, "--http", &url];
+    if !answers {
+        args.push("--no-elicitation");
+    }
+    if authorized {
+        args.extend(["--token", "alice-token"]);
+    }
+    python_sdk::passes(python_sdk::spawn_client(python, &args)).await;
+}
+
+/// Over streamable HTTP, the official Python SDK's client answers as over stdio: at
+/// `2025-11-25` the `elicitation/create` requests come down the call's SSE stream (and the
+/// `-32042` error as its answer), at `2026-07-28` each round is a request of its own. With
+/// authorization on, every retry carries the token: the handlers run for `alice` each time.
+#[tokio::test]
+async fn the_python_sdk_client_answers_over_streamable_http() {
+    let Some(python) = python_sdk::python_with_mcp("elicitation over HTTP") else {
+        return;
+    };
+    for version in ["2025-11-25", "2026-07-28"] {
+        python_http_client(&python, version, true, false).await;
+        python_http_client(&python, version, false, false).await;
+    }
+    // Handler runs at 2025-11-25: five of `book` and one of `sign_in` (each asks while it
+    // runs); `link_bank` refused, `bank_page`, `link_bank` again.
+    let before = RUNS_FOR_ALICE.load(Ordering::SeqCst);
+    python_http_client(&python, "2025-11-25", true, true).await;
+    assert_eq!(RUNS_FOR_ALICE.load(Ordering::SeqCst) - before, 9);
+    // At 2026-07-28 each question's answer comes in a retry, which runs the handler again:
+    // `book` four times two runs, and three for two questions; `sign_in` two; `link_bank`
+    // two for the page done (and `bank_page` between), two for the page declined.
+    let before = RUNS_FOR_ALICE.load(Ordering::SeqCst);
+    python_http_client(&python, "2026-07-28", true, true).await;
+    assert_eq!(RUNS_FOR_ALICE.load(Ordering::SeqCst) - before, 18);
+}
+
+/// A stateless `2026-07-28` `tools/call` of `name` over HTTP to `url` with the bearer `token`
+/// and the rest of `params`; the JSON-RPC answer.
+async fn http_call(url: &str, token: &str, name: &str, arguments: Value, params: Value) -> Value {
+    let address = url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut params = params;
+    params["name"] = json!(name);
+    params["arguments"] = arguments;
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"},
+    });
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
+    let bearer = format!("Bearer {token}");
+    let headers = [
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", name),
+        ("authorization", &bearer),
+    ];
+    let reply = http_client::send(address, "POST", &headers, body.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()
+}
+
+/// Over HTTP with authorization on, a `requestState` is the caller's: `bob` cannot go on with
+/// the rounds of `alice`'s call, and `alice` can.
+#[tokio::test]
+async fn a_request_state_is_the_callers_over_http() {
+    let url = serve_http(true).await;
+    let book = json!({"answer": "accept"});
+    let first = http_call(&url, "alice-token", "book", book.clone(), json!({})).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    let contact = json!({"email": "ada@example.com", "room": "single"});
+    let retry = json!({
+        "inputResponses": {"elicit-0": accepted(contact)},
+        "requestState": first["result"]["requestState"],
+    });
+    let bob = http_call(&url, "bob-token", "book", book.clone(), retry.clone()).await;
+    assert_eq!(bob["error"]["code"], -32602, "{bob}");
+    let alice = http_call(&url, "alice-token", "book", book, retry).await;
+    let text = alice["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("accepted Contact"), "{alice}");
+}
+
+/// At `2025-11-25` over streamable HTTP, a handler's `elicitation/create` goes down the SSE
+/// stream of the call that asks (a client need not open the standalone GET stream, and does
+/// not here), and the call's result follows it there once answered.
+#[tokio::test]
+async fn at_2025_11_25_the_question_goes_down_the_calls_stream() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let url = serve_http(false).await;
+    let address: std::net::SocketAddr = url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let json = ("content-type", "application/json");
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+                   "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let reply =
+        http_client::send(address, "POST", &[json], initialize.to_string().as_bytes()).await;
+    let session = reply
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let in_session = [
+        json,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let reply = http_client::send(
+        address,
+        "POST",
+        &in_session,
+        initialized.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+
+    // The call, its response read as it comes.
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "book", "arguments": {"answer": "accept"}}})
+    .to_string();
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\naccept: application/json, text/event-stream\r\n\
+         content-length: {}\r\n",
+        call.len()
+    );
+    for (name, value) in in_session {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(&call);
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut seen = String::new();
+    let question = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let mut buffer = [0_u8; 4096];
+            let read = stream.read(&mut buffer).await.unwrap();
+            assert!(read > 0, "the stream ended: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
+            let messages = data.filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok());
+            if let Some(question) = messages
+                .into_iter()
+                .find(|message| message["method"] == "elicitation/create")
+            {
+                return question;
+            }
+        }
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!("no `elicitation/create` on the call's stream within 5 s: {seen:?}")
+    });
+    holds("2025-11-25", "ElicitRequest", &question);
+
+    // Answered in a POST of its own; the call's result comes down the same stream.
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"],
+        "result": {"action": "accept", "content": {"email": "ada@example.com", "room": "double"}}});
+    let reply =
+        http_client::send(address, "POST", &in_session, answer.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+    let result = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
+            let mut messages =
+                data.filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok());
+            if let Some(result) = messages.find(|message| message["id"] == 2) {
+                return result;
+            }
+            let mut buffer = [0_u8; 4096];
+            let read = stream.read(&mut buffer).await.unwrap();
+            assert!(read > 0, "the stream ended: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+    })
+    .await
+    .expect("the call's result within 5 s");
+    let text = result["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("accepted Contact"), "{result}");
 }

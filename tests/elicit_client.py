@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An MCP client written with the official Python SDK (mcp==2.3.0) that answers the elicitations
-of the "hotel" server of tests/elicit.rs, which serves it over our stdin and stdout.
+of the "hotel" server of tests/elicit.rs, which serves it over our stdin and stdout, or over
+streamable HTTP at URL (with a bearer TOKEN on every request, where given).
 
-    python3 tests/elicit_client.py --version V [--no-elicitation]
+    python3 tests/elicit_client.py --version V [--no-elicitation] [--http URL [--token TOKEN]]
 
 V is 2025-11-25 (the server asks with `elicitation/create` requests, and a page the call cannot go
 on without is the `-32042` error) or 2026-07-28 (it answers `tools/call` with an
@@ -12,9 +13,13 @@ client declares no `elicitation` capability, and each call must fail at once, sa
 """
 
 import argparse
+import os
+from contextlib import AsyncExitStack
 from urllib.parse import parse_qs, urlparse
 
 from mcp import Client, MCPError, UrlElicitationRequiredError, types
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import URL_ELICITATION_REQUIRED
 from mcp.types.version import LATEST_HANDSHAKE_VERSION
 from mcp_client import TIMEOUT, CheckFailed, expect, first_text, own_stdio, run_client
@@ -97,12 +102,12 @@ async def required_pages(client: Client, version: str) -> None:
     """A call that cannot go on until the person links an account on the bank's page: at
     2025-11-25 the -32042 error (the client shows the page, then calls again), at 2026-07-28 a
     round that asks for the page (the SDK's callback shows it, and the SDK calls again)."""
-    account = f"a-{version}"
+    account = f"a-{version}-{os.getpid()}"  # (each run its own: the server's process keeps the links)
     url = f"https://bank.example.com/link?account={account}"
     if version == LATEST_HANDSHAKE_VERSION:
         try:
-            await client.call_tool("link_bank", {"account": account})
-            raise CheckFailed("a required page is the -32042 error")
+            got = await client.call_tool("link_bank", {"account": account})
+            raise CheckFailed(f"a required page is the -32042 error, not {got!r}")
         except MCPError as error:
             expect("the error's code", URL_ELICITATION_REQUIRED, error.code)
             # (The SDK's client raises `MCPError`; `UrlElicitationRequiredError` reads its data.)
@@ -139,7 +144,18 @@ async def refused(client: Client) -> None:
 async def main(args) -> None:
     mode = "legacy" if args.version == LATEST_HANDSHAKE_VERSION else "auto"
     callback = None if args.no_elicitation else on_elicit
-    async with Client(own_stdio(), mode=mode, read_timeout_seconds=TIMEOUT, elicitation_callback=callback,
+    async with AsyncExitStack() as stack:
+        if args.http:
+            headers = {"Authorization": f"Bearer {args.token}"} if args.token else None
+            http = await stack.enter_async_context(create_mcp_http_client(headers=headers))
+            transport = streamable_http_client(args.http, http_client=http)
+        else:
+            transport = own_stdio()
+        await session(transport, mode, callback, args)
+
+
+async def session(transport, mode, callback, args) -> None:
+    async with Client(transport, mode=mode, read_timeout_seconds=TIMEOUT, elicitation_callback=callback,
                       message_handler=on_message,
                       client_info=types.Implementation(name="elicit-client-test", version="1")) as client:
         expect("negotiated protocol version", args.version, client.protocol_version)
@@ -154,4 +170,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", required=True)
     parser.add_argument("--no-elicitation", action="store_true")
+    parser.add_argument("--http", metavar="URL")
+    parser.add_argument("--token")
     run_client("elicit_client", main, parser.parse_args())

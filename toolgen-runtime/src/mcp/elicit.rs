@@ -18,7 +18,8 @@ use rmcp::model::{
     ElicitResult, ElicitationAction, ElicitationCapability, ElicitationSchema, ErrorCode,
     InputRequest, InputRequiredResult, ServerNotification, ServerRequest,
 };
-use rmcp::service::Peer;
+use rmcp::model::{GetExtensions, RequestId};
+use rmcp::service::{OriginatingRequestId, Peer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -31,6 +32,8 @@ use crate::run::elicit::{
 /// The elicitor of one `tools/call`.
 pub(crate) struct CallElicitor {
     peer: Peer<RoleServer>,
+    /// The `tools/call` request's id: a question asked while it runs belongs to it.
+    call_id: Option<RequestId>,
     /// What the client declared it can answer (for this request, from `2026-07-28` on).
     capability: Option<ElicitationCapability>,
     /// `2026-07-28`'s rounds; `None` before.
@@ -85,13 +88,15 @@ struct State {
 }
 
 impl CallElicitor {
-    /// The elicitor of a call from a client of `2025-11-25` or older, over `peer`.
+    /// The elicitor of the call `call_id` from a client of `2025-11-25` or older, over `peer`.
     pub(crate) fn asking(
         peer: Peer<RoleServer>,
+        call_id: RequestId,
         capability: Option<ElicitationCapability>,
     ) -> Self {
         CallElicitor {
             peer,
+            call_id: Some(call_id),
             capability,
             rounds: None,
             required: Mutex::new(Vec::new()),
@@ -132,6 +137,7 @@ impl CallElicitor {
         }
         Ok(CallElicitor {
             peer,
+            call_id: None,
             capability,
             rounds: Some(Rounds {
                 answered,
@@ -252,8 +258,16 @@ impl Elicitor for CallElicitor {
             let params = params_of(request, self.rounds.is_some())?;
             let elicit = RmcpElicitRequest::new(params);
             let Some(rounds) = &self.rounds else {
-                let sent = self.peer.send_request(ServerRequest::ElicitRequest(elicit));
-                return match sent.await {
+                let mut request = ServerRequest::ElicitRequest(elicit);
+                // Over streamable HTTP the question goes down the call's own SSE stream (a
+                // client need not open the standalone one). rmcp marks a request sent from the
+                // handler's task so; marked here, it holds from any task the handler uses.
+                if let Some(id) = &self.call_id {
+                    request
+                        .extensions_mut()
+                        .insert(OriginatingRequestId(id.clone()));
+                }
+                return match self.peer.send_request(request).await {
                     Ok(ClientResult::ElicitResult(result)) => Ok(answer_of(result)),
                     Ok(_) => Err(ElicitError::failed("the client answered something else")),
                     Err(error) => Err(ElicitError::failed(error.to_string())),

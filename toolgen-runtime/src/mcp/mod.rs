@@ -660,7 +660,7 @@ where
         let legacy = is_legacy(context.protocol_version().as_ref());
         let capability = context.client_capabilities().and_then(|c| c.elicitation);
         let elicitor = if legacy {
-            CallElicitor::asking(context.peer.clone(), capability)
+            CallElicitor::asking(context.peer.clone(), context.id.clone(), capability)
         } else {
             let subject = principal.and_then(Principal::subject);
             let binding = state::binding(&call.name, &call.arguments, subject);
