@@ -53,8 +53,8 @@ use crate::provider::Provider;
 /// assert!(!choice.expresses(Provider::Gemini));
 /// ```
 ///
-/// It is `Serialize` and `Deserialize` (a turn held for approval keeps its choice:
-/// [`Pending`](crate::Pending)), as `{"type": "allowed", "tools": [..], "mode": "auto"}`,
+/// It is `Serialize` and `Deserialize` (a turn held for approval keeps its choice, in the
+/// runner's `Pending`), as `{"type": "allowed", "tools": [..], "mode": "auto"}`,
 /// `{"type": "tool", "name": ..}`, `{"type": "auto"}` and so on, with `"parallel"` where set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolChoice {
