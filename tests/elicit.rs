@@ -459,14 +459,8 @@ impl Raw {
 
     /// A `tools/call` of `name` with `arguments` and the rest of `params` (a retry's
     /// `inputResponses` and `requestState`); the server's reply.
-    async fn call(&mut self, name: &str, arguments: Value, mut params: Value) -> Value {
-        params["name"] = json!(name);
-        params["arguments"] = arguments;
-        params["_meta"] = json!({
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
-            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
-        });
+    async fn call(&mut self, name: &str, arguments: Value, params: Value) -> Value {
+        let params = call_params(name, arguments, params);
         let id = self.next_id;
         self.next_id += 1;
         let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
@@ -485,6 +479,19 @@ impl Raw {
             }
         }
     }
+}
+
+/// The params of a `2026-07-28` `tools/call` of `name` with `arguments`, from a client that
+/// answers forms, with the rest of `params` (a retry's `inputResponses` and `requestState`).
+fn call_params(name: &str, arguments: Value, mut params: Value) -> Value {
+    params["name"] = json!(name);
+    params["arguments"] = arguments;
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+    });
+    params
 }
 
 /// An accepted answer with `content`, as `inputResponses` carries it.
@@ -614,6 +621,14 @@ async fn serve_http(authorized: bool) -> String {
     url
 }
 
+/// The address of the server at `url` (`http://{address}/mcp`).
+fn address_of(url: &str) -> std::net::SocketAddr {
+    let address = url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"));
+    address.and_then(|address| address.parse().ok()).unwrap()
+}
+
 /// `tests/elicit_client.py` at `version` over streamable HTTP (`answers`: whether it answers
 /// elicitations), with `alice`'s token on every request where `authorized`: all its checks
 /// must pass.
@@ -659,20 +674,7 @@ async fn the_python_sdk_client_answers_over_streamable_http() {
 /// A stateless `2026-07-28` `tools/call` of `name` over HTTP to `url` with the bearer `token`
 /// and the rest of `params`; the JSON-RPC answer.
 async fn http_call(url: &str, token: &str, name: &str, arguments: Value, params: Value) -> Value {
-    let address = url
-        .strip_prefix("http://")
-        .and_then(|rest| rest.strip_suffix("/mcp"))
-        .unwrap()
-        .parse()
-        .unwrap();
-    let mut params = params;
-    params["name"] = json!(name);
-    params["arguments"] = arguments;
-    params["_meta"] = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
-        "io.modelcontextprotocol/clientInfo": {"name": "raw-http", "version": "0"},
-    });
+    let params = call_params(name, arguments, params);
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
     let bearer = format!("Bearer {token}");
     let headers = [
@@ -683,7 +685,8 @@ async fn http_call(url: &str, token: &str, name: &str, arguments: Value, params:
         ("mcp-name", name),
         ("authorization", &bearer),
     ];
-    let reply = http_client::send(address, "POST", &headers, body.to_string().as_bytes()).await;
+    let body = body.to_string();
+    let reply = http_client::send(address_of(url), "POST", &headers, body.as_bytes()).await;
     assert_eq!(reply.status, 200, "{reply:?}");
     reply.json()
 }
@@ -715,15 +718,7 @@ async fn a_request_state_is_the_callers_over_http() {
 /// not here), and the call's result follows it there once answered.
 #[tokio::test]
 async fn at_2025_11_25_the_question_goes_down_the_calls_stream() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-    let url = serve_http(false).await;
-    let address: std::net::SocketAddr = url
-        .strip_prefix("http://")
-        .and_then(|rest| rest.strip_suffix("/mcp"))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let address = address_of(&serve_http(false).await);
     let json = ("content-type", "application/json");
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
@@ -739,79 +734,62 @@ async fn at_2025_11_25_the_question_goes_down_the_calls_stream() {
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", "2025-11-25"),
     ];
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let reply = http_client::send(
-        address,
-        "POST",
-        &in_session,
-        initialized.to_string().as_bytes(),
-    )
-    .await;
-    assert_eq!(reply.status, 202, "{reply:?}");
+    let post = |message: Value| async move {
+        let body = message.to_string();
+        let reply = http_client::send(address, "POST", &in_session, body.as_bytes()).await;
+        assert_eq!(reply.status, 202, "{reply:?}");
+    };
+    post(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
 
     // The call, its response read as it comes.
     let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-        "params": {"name": "book", "arguments": {"answer": "accept"}}})
-    .to_string();
-    let mut request = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {address}\r\naccept: application/json, text/event-stream\r\n\
-         content-length: {}\r\n",
-        call.len()
-    );
-    for (name, value) in in_session {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str("\r\n");
-    request.push_str(&call);
-    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    stream.write_all(request.as_bytes()).await.unwrap();
+        "params": {"name": "book", "arguments": {"answer": "accept"}}});
+    let body = call.to_string();
+    let mut stream = http_client::open(address, "POST", "/mcp", &in_session, body.as_bytes()).await;
     let mut seen = String::new();
-    let question = tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            let mut buffer = [0_u8; 4096];
-            let read = stream.read(&mut buffer).await.unwrap();
-            assert!(read > 0, "the stream ended: {seen}");
-            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
-            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
-            let messages = data.filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok());
-            if let Some(question) = messages
-                .into_iter()
-                .find(|message| message["method"] == "elicitation/create")
-            {
-                return question;
-            }
-        }
+    let question = next_event(&mut stream, &mut seen, "elicitation/create", |message| {
+        message["method"] == "elicitation/create"
     })
-    .await
-    .unwrap_or_else(|_| {
-        panic!("no `elicitation/create` on the call's stream within 5 s: {seen:?}")
-    });
+    .await;
     holds("2025-11-25", "ElicitRequest", &question);
 
     // Answered in a POST of its own; the call's result comes down the same stream.
-    let answer = json!({"jsonrpc": "2.0", "id": question["id"],
-        "result": {"action": "accept", "content": {"email": "ada@example.com", "room": "double"}}});
-    let reply =
-        http_client::send(address, "POST", &in_session, answer.to_string().as_bytes()).await;
-    assert_eq!(reply.status, 202, "{reply:?}");
-    let result = tokio::time::timeout(Duration::from_secs(5), async {
-        loop {
-            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
-            let mut messages =
-                data.filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok());
-            if let Some(result) = messages.find(|message| message["id"] == 2) {
-                return result;
-            }
-            let mut buffer = [0_u8; 4096];
-            let read = stream.read(&mut buffer).await.unwrap();
-            assert!(read > 0, "the stream ended: {seen}");
-            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
-        }
+    post(json!({"jsonrpc": "2.0", "id": question["id"],
+        "result": {"action": "accept", "content": {"email": "ada@example.com", "room": "double"}}}))
+    .await;
+    let result = next_event(&mut stream, &mut seen, "the call's result", |message| {
+        message["id"] == 2
     })
-    .await
-    .expect("the call's result within 5 s");
+    .await;
     let text = result["result"]["content"][0]["text"]
         .as_str()
         .unwrap_or_default();
     assert!(text.starts_with("accepted Contact"), "{result}");
+}
+
+/// The first message of the event stream on `stream` (what came so far in `seen`) that is
+/// `what`: it must come within 5 s.
+async fn next_event(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut String,
+    what: &str,
+    is: impl Fn(&Value) -> bool,
+) -> Value {
+    use tokio::io::AsyncReadExt;
+    let read = async {
+        loop {
+            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
+            let mut messages = data.filter_map(|data| serde_json::from_str(data.trim()).ok());
+            if let Some(message) = messages.find(&is) {
+                return message;
+            }
+            let mut buffer = [0_u8; 4096];
+            let read = stream.read(&mut buffer).await.unwrap();
+            assert!(read > 0, "the stream ended without {what}: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .unwrap_or_else(|_| panic!("no {what} on the call's stream within 5 s"))
 }
