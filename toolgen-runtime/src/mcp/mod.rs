@@ -48,6 +48,7 @@ mod introspection;
 #[cfg(feature = "oauth")]
 mod jwt;
 mod router;
+mod state;
 mod stdio;
 mod toolset_impl;
 mod trace;
@@ -117,6 +118,8 @@ pub struct McpServer<S, Ctx> {
     page_size: usize,
     /// Whether request spans record arguments and results ([`McpServer::trace_values`]).
     trace_values: bool,
+    /// The key of the `requestState`s it writes ([`McpServer::with_state_key`]).
+    state_key: Arc<state::StateKey>,
 }
 
 impl<S, Ctx> Clone for McpServer<S, Ctx> {
@@ -129,6 +132,7 @@ impl<S, Ctx> Clone for McpServer<S, Ctx> {
             switch: self.switch.clone(),
             page_size: self.page_size,
             trace_values: self.trace_values,
+            state_key: Arc::clone(&self.state_key),
         }
     }
 }
@@ -154,6 +158,7 @@ where
             switch: ToolSwitch::new(),
             page_size: 100,
             trace_values: false,
+            state_key: Arc::new(state::StateKey::random()),
         }
     }
 
@@ -659,15 +664,19 @@ where
         let legacy = is_legacy(context.protocol_version().as_ref());
         let capability = context.client_capabilities().and_then(|c| c.elicitation);
         let elicitor = if legacy {
-            CallElicitor::asking(context.peer.clone(), capability)
+            CallElicitor::asking(context.peer.clone(), context.id.clone(), capability)
         } else {
-            let state = request.request_state.as_deref();
-            CallElicitor::in_rounds(
-                context.peer.clone(),
-                capability,
-                state,
-                request.input_responses,
-            )
+            let subject = principal.and_then(Principal::subject);
+            let binding = state::binding(&call.name, &call.arguments, subject);
+            let rounds = (request.request_state.as_deref(), request.input_responses);
+            let key = Arc::clone(&self.state_key);
+            match CallElicitor::in_rounds(context.peer.clone(), capability, rounds, key, binding) {
+                Ok(elicitor) => elicitor,
+                Err(error) => {
+                    span.refused(&error);
+                    return Err(error);
+                }
+            }
         };
         let origin = Origin {
             principal,
@@ -709,9 +718,21 @@ where
             }
         })
         .await;
-        let result = match result {
+        // A handler that required a page ends the call asking for it.
+        let ending = match result {
+            Ok(result) => elicitor.required().map_or(Ok(result), Err),
+            Err(needed) => Err(Ok(needed)),
+        };
+        let result = match ending {
             Ok(result) => result,
-            Err(needed) => return Ok(CallToolResponse::InputRequired(needed)),
+            Err(Ok(needed)) => {
+                span.input_required(&needed);
+                return Ok(CallToolResponse::InputRequired(needed));
+            }
+            Err(Err(error)) => {
+                span.refused(&error);
+                return Err(error);
+            }
         };
         span.answered(&result);
         Ok(CallToolResponse::from(call_tool_result(

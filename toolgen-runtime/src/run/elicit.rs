@@ -261,6 +261,18 @@ pub trait Elicitor: Sync {
     /// Asks `request`; completes with the person's answer.
     fn elicit(&self, request: ElicitRequest) -> ElicitFuture<'_>;
 
+    /// Records that the call cannot go on until the person completes the URL elicitation
+    /// `request` ([`Invocation::require_url`](crate::Invocation::require_url)), for the
+    /// transport to end the call with it: an [`McpServer`] answers with MCP `2025-11-25`'s
+    /// `-32042` error or `2026-07-28`'s input-required result. Whether it will; by default
+    /// `false`, and the handler's error result stands.
+    ///
+    /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
+    fn require(&self, request: ElicitRequest) -> bool {
+        let _ = request;
+        false
+    }
+
     /// Tells the client that the URL elicitation `elicitation_id` is complete (MCP's
     /// `notifications/elicitation/complete`, `2025-11-25`); nothing by default.
     fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {

@@ -743,6 +743,7 @@ where
             results,
             held,
             stop,
+            choice: choice.cloned(),
         }
     }
 
@@ -815,6 +816,13 @@ where
                         tool: tool(),
                         reason,
                     };
+                    // (A turn holds only the calls its choice allows: one that is not came
+                    // from saved text edited since.)
+                    if let Some(choice) = pending.choice()
+                        && !choice.allows(held.name())
+                    {
+                        return Err(changed(not_allowed(held.name(), choice).to_text().into()));
+                    }
                     let read = self.read(held.call()).map_err(changed)?;
                     if read.arguments != *held.arguments() {
                         return Err(changed(format!(
@@ -856,6 +864,7 @@ where
             results,
             held: Vec::new(),
             stop: None,
+            choice: pending.choice().cloned(),
         })
     }
 
@@ -1425,6 +1434,8 @@ pub struct Turn {
     /// The calls held for a person, in call order.
     held: Vec<HeldCall>,
     stop: Option<Stop>,
+    /// The tool choice the turn ran with, kept for its resume.
+    choice: Option<ToolChoice>,
 }
 
 impl Turn {
@@ -1470,7 +1481,7 @@ impl Turn {
                 },
             )
             .collect();
-        Some(Pending::new(self.provider, slots))
+        Some(Pending::new(self.provider, slots, self.choice.clone()))
     }
 
     /// Whether the caller should end the loop rather than call the model again (the retry
