@@ -21,6 +21,7 @@ use rmcp::{ClientHandler, RoleClient};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::mcp::probe::Probed;
 use crate::mcp::trace::{Connection, McpSpan};
 use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
 use crate::tool::dynamic::{DynamicTool, DynamicToolError};
@@ -410,12 +411,15 @@ impl McpToolset {
         let handler = ClientSide {
             events: Arc::clone(&events),
         };
+        // (Over streamable HTTP, an older server answers the probe with an HTTP error.)
+        let probing = network_transport != Some("tcp");
         let transport = Tapped {
-            inner: transport.into_transport(),
+            inner: Probed::new(transport.into_transport(), probing),
             events: Arc::clone(&events),
         };
         // `server/discover` first, as `2026-07-28` starts; a server of an older version
-        // refuses it (or stays silent for 10 s), and is met with `initialize` at `2025-11-25`.
+        // refuses it, or answers the ping that follows it but not the probe (then 1 s more; no
+        // answer at all: rmcp's 10 s), and is met with `initialize` at `2025-11-25`.
         let lifecycle = ClientLifecycleMode::Auto {
             preferred_versions: vec![ProtocolVersion::V_2026_07_28],
             legacy_version: Some(ProtocolVersion::V_2025_11_25),

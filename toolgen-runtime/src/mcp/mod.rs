@@ -45,6 +45,7 @@ mod http;
 mod introspection;
 #[cfg(feature = "oauth")]
 mod jwt;
+mod probe;
 mod router;
 mod stdio;
 mod trace;
