@@ -30,6 +30,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::auth::{Bearer, ResourceServer, bearer_token};
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
+use super::json_reply::json_if_answer_first;
 use super::{McpServer, lock};
 use crate::run::handler::Dispatch;
 use crate::run::principal::Principal;
@@ -50,6 +51,7 @@ use crate::run::principal::Principal;
 /// | [`max_connections`](HttpOptions::max_connections) | 512 | further connections wait to be accepted |
 /// | [`max_body_bytes`](HttpOptions::max_body_bytes) | 4 MiB | HTTP 413 |
 /// | [`max_bytes_in_flight`](HttpOptions::max_bytes_in_flight) | 32 MiB, over all requests being read or run | HTTP 503 with `Retry-After: 1` |
+/// | [`json_reply_wait`](HttpOptions::json_reply_wait) | 10 s | the answer comes as an event stream, not one JSON body |
 ///
 /// (The header timeout and the connection cap belong to the server that accepts connections:
 /// [`McpServer::serve_http_with`] applies them; a service mounted in your own stack has that
@@ -77,6 +79,7 @@ pub struct HttpOptions {
     max_connections: usize,
     max_body_bytes: usize,
     max_bytes_in_flight: usize,
+    json_reply_wait: Duration,
     authorization: Option<ResourceServer>,
 }
 
@@ -95,6 +98,7 @@ impl Default for HttpOptions {
             max_connections: 512,
             max_body_bytes: 4 << 20,
             max_bytes_in_flight: 32 << 20,
+            json_reply_wait: Duration::from_secs(10),
             authorization: None,
         }
     }
@@ -233,6 +237,23 @@ impl HttpOptions {
         self
     }
 
+    /// How long a request's answer may take and still come as one `application/json` body
+    /// (10 s unless set). The answer of a request that sends nothing before it (no progress, no
+    /// elicitation) is JSON; a request that sends something first, or runs longer, is answered
+    /// with an event stream (SSE), whose keep-alive comments (every 15 s) hold the connection
+    /// open through proxies that close one silent for long. `Duration::ZERO`: always a stream.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let options = toolgen_runtime::HttpOptions::default().json_reply_wait(Duration::from_secs(5));
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn json_reply_wait(mut self, wait: Duration) -> Self {
+        self.json_reply_wait = wait;
+        self
+    }
+
     /// Makes the server an OAuth 2.1 resource server, as the MCP specification's authorization
     /// chapter says (off unless set): every request but the GET of its metadata document needs
     /// a valid bearer token, and a `tools/call` the scopes of its tool. [`ResourceServer`] lists
@@ -288,6 +309,7 @@ struct Shared<S, Ctx> {
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
     body_read_timeout: Duration,
+    json_reply_wait: Duration,
     auth: Option<ResourceServer>,
 }
 
@@ -334,6 +356,7 @@ where
                 )),
                 max_body_bytes: options.max_body_bytes,
                 body_read_timeout: options.body_read_timeout,
+                json_reply_wait: options.json_reply_wait,
                 auth: options.authorization.clone(),
             }),
         }
@@ -465,6 +488,7 @@ where
                 .insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
             return reply;
         }
+        let reply = json_if_answer_first(reply, self.shared.json_reply_wait).await;
         // The bytes stay counted until the reply has been sent.
         reply.map(|body| {
             BoxBody::new(Holding {

@@ -43,6 +43,7 @@ mod head;
 mod http;
 #[cfg(feature = "oauth")]
 mod introspection;
+mod json_reply;
 #[cfg(feature = "oauth")]
 mod jwt;
 mod probe;
