@@ -37,10 +37,10 @@ pub(super) async fn json_if_answer_first(
     // Where the events not yet looked at begin.
     let mut scanned = 0;
     loop {
-        while let Some((length, next)) = event_end(&read[scanned..]) {
+        while let Some((length, next)) = read.get(scanned..).and_then(event_end) {
             let event = scanned..scanned + length;
             scanned += next;
-            let Some(data) = data_of(&read[event]) else {
+            let Some(data) = read.get(event).and_then(data_of) else {
                 // A priming event (an id and a retry time), a comment.
                 continue;
             };
@@ -74,17 +74,12 @@ pub(super) async fn json_if_answer_first(
 /// blank line: `\n\n`, `\r\n\r\n` or `\r\r`), if one is whole.
 fn event_end(bytes: &[u8]) -> Option<(usize, usize)> {
     let mut at = 0;
-    while at < bytes.len() {
-        let line_end = match bytes[at..]
-            .iter()
-            .position(|byte| matches!(byte, b'\n' | b'\r'))
-        {
-            Some(end) => at + end,
-            None => return None,
-        };
-        let after = match (bytes[line_end], bytes.get(line_end + 1)) {
-            (b'\r', Some(b'\n')) => line_end + 2,
-            (b'\r', None) => return None,
+    loop {
+        let line = bytes.get(at..)?;
+        let line_end = at + line.iter().position(|byte| matches!(byte, b'\n' | b'\r'))?;
+        let after = match (bytes.get(line_end), bytes.get(line_end + 1)) {
+            (Some(b'\r'), Some(b'\n')) => line_end + 2,
+            (Some(b'\r'), None) => return None,
             _ => line_end + 1,
         };
         if line_end == at {
@@ -93,7 +88,6 @@ fn event_end(bytes: &[u8]) -> Option<(usize, usize)> {
         }
         at = after;
     }
-    None
 }
 
 /// The data of an event (its `data:` lines joined with `\n`), if it has any.
