@@ -583,24 +583,8 @@ async fn a_valid_token_runs_the_tool_and_the_handler_sees_the_caller() {
 
 /// A 2025-11-25 session opened and initialized with `token`: its id.
 async fn open_session(address: SocketAddr, token: &str) -> String {
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-                   "clientInfo": {"name": "raw-http", "version": "0"}}});
     let bearer = format!("Bearer {token}");
-    let headers = [
-        ("content-type", "application/json"),
-        ("authorization", bearer.as_str()),
-    ];
-    let reply = send(address, "POST", &headers, initialize.to_string().as_bytes()).await;
-    assert_eq!(reply.status, 200, "{reply:?}");
-    let session = reply
-        .header("mcp-session-id")
-        .expect("a session")
-        .to_owned();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let reply = in_session(address, &session, token, "POST", &initialized).await;
-    assert_eq!(reply.status, 202, "{reply:?}");
-    session
+    http_client::open_session(address, &[("authorization", &bearer)]).await
 }
 
 /// `method` in `session` with `token`, `body` its message (none for GET and DELETE).
@@ -629,6 +613,13 @@ async fn in_session(
 fn read_notes_call() -> Value {
     json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
            "params": {"name": "read_notes", "arguments": {}}})
+}
+
+/// `read_notes` in `session` with `token`: its structured content (who called).
+async fn read_notes_in(address: SocketAddr, session: &str, token: &str) -> Value {
+    let reply = in_session(address, session, token, "POST", &read_notes_call()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()["result"]["structuredContent"].clone()
 }
 
 /// Asserts that every use of `session` with `intruder`'s token (a call, a notification, its
@@ -668,25 +659,13 @@ async fn a_session_is_not_found_with_the_token_of_another_subject() {
     later["iat"] = json!(now() + 1);
     let refreshed = mint(&key_a(), &later);
     assert_ne!(refreshed, alice);
-    let reply = in_session(
-        server.address,
-        &session,
-        &refreshed,
-        "POST",
-        &read_notes_call(),
-    )
-    .await;
-    assert_eq!(reply.status, 200, "{reply:?}");
-    assert_eq!(
-        reply.json()["result"]["structuredContent"]["subject"],
-        "alice"
-    );
+    let caller = read_notes_in(server.address, &session, &refreshed).await;
+    assert_eq!(caller["subject"], "alice");
     assert_eq!(server.runs.load(Ordering::SeqCst), 1);
     // Bob opens a session of his own.
     let his = open_session(server.address, &bob).await;
-    let reply = in_session(server.address, &his, &bob, "POST", &read_notes_call()).await;
     assert_eq!(
-        reply.json()["result"]["structuredContent"]["subject"],
+        read_notes_in(server.address, &his, &bob).await["subject"],
         "bob"
     );
 }
@@ -703,19 +682,8 @@ async fn a_session_of_a_client_without_a_subject_is_not_found_to_another_client(
     };
     let session = open_session(server.address, &client("notes-cli")).await;
     assert_not_found_to(&server, &session, &client("notes-reader")).await;
-    let reply = in_session(
-        server.address,
-        &session,
-        &client("notes-cli"),
-        "POST",
-        &read_notes_call(),
-    )
-    .await;
-    assert_eq!(reply.status, 200, "{reply:?}");
-    assert_eq!(
-        reply.json()["result"]["structuredContent"]["client"],
-        "notes-cli"
-    );
+    let caller = read_notes_in(server.address, &session, &client("notes-cli")).await;
+    assert_eq!(caller["client"], "notes-cli");
 }
 
 /// Takes the tokens of either of two validators.
@@ -751,8 +719,8 @@ async fn a_session_is_not_found_with_the_same_subject_at_another_issuer() {
     let elsewhere = mint(&key_b(), &claims(&other, &server.resource));
     let session = open_session(server.address, &alice).await;
     assert_not_found_to(&server, &session, &elsewhere).await;
-    let reply = in_session(server.address, &session, &alice, "POST", &read_notes_call()).await;
-    assert_eq!(reply.status, 200, "{reply:?}");
+    let caller = read_notes_in(server.address, &session, &alice).await;
+    assert_eq!(caller["subject"], "alice");
 }
 
 #[tokio::test]
