@@ -767,6 +767,66 @@ async fn a_server_that_will_not_start_is_an_error() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
+/// A server of `2025-11-25` over a duplex pipe that answers nothing before `initialize` but a
+/// `ping` (as the earlier versions allow): silent to `server/discover`. Its lines read are kept.
+fn silent_to_discover(seen: Arc<std::sync::Mutex<Vec<Value>>>) -> tokio::io::DuplexStream {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let (read, mut write) = tokio::io::split(server_side);
+        let mut lines = tokio::io::BufReader::new(read).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            let message: Value = serde_json::from_str(&line).unwrap();
+            seen.lock().unwrap().push(message.clone());
+            let result = match message["method"].as_str() {
+                Some("ping") => json!({}),
+                Some("initialize") => json!({"protocolVersion": "2025-11-25",
+                    "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "0"}}),
+                Some("tools/list") => json!({"tools": [{"name": "hello",
+                    "inputSchema": {"type": "object"}}]}),
+                // `server/discover` and notifications.
+                _ => continue,
+            };
+            let reply = json!({"jsonrpc": "2.0", "id": message["id"], "result": result});
+            if write
+                .write_all(format!("{reply}\n").as_bytes())
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    client_side
+}
+
+#[tokio::test]
+async fn a_server_silent_to_server_discover_is_met_with_initialize_within_a_second() {
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let started = std::time::Instant::now();
+    let toolset = McpToolset::connect(silent_to_discover(Arc::clone(&seen)))
+        .await
+        .unwrap();
+    let took = started.elapsed();
+    // The ping answered, the probe is given 1 s more (rmcp's own wait: 10 s).
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(toolset.tools()[0].name(), "hello");
+    let methods: Vec<Value> = (seen.lock().unwrap().iter())
+        .map(|message| message["method"].clone())
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            "server/discover",
+            "ping",
+            "initialize",
+            "notifications/initialized",
+            "tools/list"
+        ]
+    );
+}
+
 /// Say which server answers.
 #[derive(Tool, Deserialize)]
 struct Echo {}

@@ -54,6 +54,27 @@ pub async fn send(
     send_to(address, method, "/mcp", headers, body).await
 }
 
+/// A 2025-11-25 session opened with `initialize` and `notifications/initialized`, each sent with
+/// `headers` more: its id.
+pub async fn open_session(address: SocketAddr, headers: &[(&str, &str)]) -> String {
+    let initialize = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let mut all = vec![("content-type", "application/json")];
+    all.extend_from_slice(headers);
+    let reply = send(address, "POST", &all, initialize.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let session = reply
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let initialized = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    all.push(("mcp-session-id", &session));
+    let reply = send(address, "POST", &all, initialized.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+    session
+}
+
 /// [`send`] to `path` (with its query, if any).
 pub async fn send_to(
     address: SocketAddr,

@@ -23,6 +23,7 @@ use serde_json::Value;
 use crate::mcp::client_elicit::{
     Answering, Asking, McpElicitation, Question, Registered, capability,
 };
+use crate::mcp::probe::Probed;
 use crate::mcp::trace::{Connection, McpSpan};
 use crate::run::elicit::{ElicitAnswer, ElicitMode};
 use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
@@ -685,13 +686,16 @@ impl McpToolsetBuilder {
             events: Arc::clone(&events),
             asking: Arc::clone(&asking),
         };
+        // (Over streamable HTTP, an older server answers the probe with an HTTP error.)
+        let probing = network_transport != Some("tcp");
         let transport = Tapped {
-            inner: transport.into_transport(),
+            inner: Probed::new(transport.into_transport(), probing),
             events: Arc::clone(&events),
             asking: Arc::clone(&asking),
         };
         // `server/discover` first, as `2026-07-28` starts; a server of an older version
-        // refuses it (or stays silent for 10 s), and is met with `initialize` at `2025-11-25`.
+        // refuses it, or answers the ping that follows it but not the probe (then 1 s more; no
+        // answer at all: rmcp's 10 s), and is met with `initialize` at `2025-11-25`.
         let lifecycle = ClientLifecycleMode::Auto {
             preferred_versions: vec![ProtocolVersion::V_2026_07_28],
             legacy_version: Some(ProtocolVersion::V_2025_11_25),

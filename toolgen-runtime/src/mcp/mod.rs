@@ -45,8 +45,10 @@ mod head;
 mod http;
 #[cfg(feature = "oauth")]
 mod introspection;
+mod json_reply;
 #[cfg(feature = "oauth")]
 mod jwt;
+mod probe;
 mod router;
 mod state;
 mod stdio;
