@@ -227,7 +227,6 @@ def source_two(variant):
         ]
     if kind == "toolgen-server":
         out += [
-            "use toolgen::rmcp::ServiceExt;",
             "use toolgen::{Handler, Invocation, McpServer, Runner, ToolError};",
             "",
             "pub struct Notebook;",

@@ -49,9 +49,9 @@ pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
-    ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpHandler, McpServer, McpStdio,
+    McpToolProblem, McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider,
+    TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
