@@ -52,12 +52,14 @@
 #   two-toolgen-server  an MCP server of the two tools: a `Handler` (an async fn) for each, a
 #              `#[derive(ToolSet)]` enum of the two, and `McpServer` serving it over stdio
 #              (`server.serve(toolgen::mcp_stdio())`), as README's "Serving over MCP" writes it
+#   two-toolgen-http  the same server over streamable HTTP (`server.serve_http(listener)`, a
+#              tokio `TcpListener`)
 #   two-rmcp   the same MCP server with rmcp's `#[tool_router(server_handler)]` and `#[tool]`
 #              (rmcp 3.11, `macros` feature; schemars' derive on the argument types), served over
 #              rmcp's stdio (`.serve(rmcp::transport::stdio())`)
 #
-# The "two" crates all depend on rmcp with its `macros` feature and on toolgen with its `mcp`
-# feature, to have the same dependencies.
+# The "two" crates all depend on rmcp with its `macros` feature, on toolgen with its `mcp`
+# feature and on tokio with `net`, to have the same dependencies.
 #
 # All crates have the same dependencies, share one target directory (under the temp dir), and
 # are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
@@ -114,8 +116,8 @@ VARIANTS = [
     "toolgen-schemars1",
     "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
     "deep-baseline", "deep-toolgen-defs", "deep-schemars+",
-    "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-toolgen-server", "two-schemars+",
-    "two-rmcp",
+    "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-toolgen-server", "two-toolgen-http",
+    "two-schemars+", "two-rmcp",
 ]
 VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
 
@@ -193,7 +195,8 @@ def source_two(variant):
         "}",
         "",
     ]
-    if tool and kind != "toolgen-server":
+    served = kind in ("toolgen-server", "toolgen-http")
+    if tool and not served:
         out += [
             "pub static ALL: [&str; 2] = [",
             "    <SearchNotes as toolgen::Tool>::INPUT_SCHEMA,",
@@ -225,7 +228,11 @@ def source_two(variant):
             "    })",
             "}",
         ]
-    if kind == "toolgen-server":
+    if served:
+        serving = {
+            "toolgen-server": "    server.serve(toolgen::mcp_stdio()).await?.waiting().await?;",
+            "toolgen-http": "    server.serve_http(tokio::net::TcpListener::bind(\"127.0.0.1:0\").await?).await?;",
+        }[kind]
         out += [
             "use toolgen::{Handler, Invocation, McpServer, Runner, ToolError};",
             "",
@@ -253,7 +260,7 @@ def source_two(variant):
             "",
             "pub async fn serve() -> Result<(), Box<dyn std::error::Error>> {",
             "    let server = McpServer::new(Runner::<Notes, Notebook>::new(Notebook), \"notebook\", \"1.0.0\");",
-            "    server.serve(toolgen::mcp_stdio()).await?.waiting().await?;",
+            serving,
             "    Ok(())",
             "}",
         ]
@@ -448,9 +455,11 @@ def source(variant):
 
 def manifest(variant):
     # The "two" family also depends on rmcp (for two-rmcp), serde_json (for a set's
-    # definitions) and toolgen's `mcp` (for two-toolgen-server), all of its crates alike.
+    # definitions), toolgen's `mcp` and tokio (for two-toolgen-server and -http), all of its
+    # crates alike.
     two = (
         'serde_json = "1"\n'
+        'tokio = { version = "1", features = ["net"] }\n'
         'rmcp = { version = "3.11", default-features = false, features = ["server", "macros", "transport-io"] }\n'
         if variant.startswith("two-")
         else ""

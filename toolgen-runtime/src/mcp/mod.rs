@@ -198,6 +198,9 @@ trait Served: Send + Sync {
 
     /// [`Runner::refresh_mcp`].
     fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>>;
+
+    /// [`Runner::scopes_of`]: the scopes a call of the tool `name` needs.
+    fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>>;
 }
 
 impl<S, Ctx> Served for Runner<S, Ctx>
@@ -230,6 +233,10 @@ where
 
     fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>> {
         Box::pin(Runner::refresh_mcp(self))
+    }
+
+    fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>> {
+        Runner::scopes_of(self, name)
     }
 }
 
@@ -420,8 +427,8 @@ where
     /// let service = server.http_service(&options); // axum: `.nest_service("/mcp", service)`
     /// # drop(service);
     /// ```
-    pub fn http_service(&self, options: &HttpOptions) -> HttpService<S, Ctx> {
-        HttpService::new(self, options)
+    pub fn http_service(&self, options: &HttpOptions) -> HttpService {
+        HttpService::new(&self.handler, options)
     }
 
     /// Serves MCP's streamable HTTP on `listener`, at every path, with the default
@@ -485,6 +492,7 @@ where
         listener: tokio::net::TcpListener,
         options: &HttpOptions,
     ) -> std::io::Result<()> {
+        // (Not generic: the HTTP server is compiled once, in toolgen.)
         http::serve(self.http_service(options), listener, options).await
     }
 
