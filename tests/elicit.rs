@@ -18,7 +18,6 @@ use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{
     Cancellation, ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor,
     Handler, Invocation, McpServer, Provider, Runner, Tool, ToolCall, ToolError, ToolSchema,
