@@ -197,9 +197,10 @@ pub use toolgen_runtime::{
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpServer, McpStdio,
-    McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer, TokenError,
-    TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters,
+    ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch,
+    ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

@@ -20,7 +20,6 @@ use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{
     Cancellation, ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor,
     Handler, HttpOptions, Invocation, McpServer, Principal, Provider, ResourceServer, Runner,

@@ -158,6 +158,9 @@ async fn serve(mut options: HttpOptions) -> SocketAddr {
         options = options.authorization(auth);
     }
     let server = McpServer::new(Runner::<Tools, ()>::new(()), "http-test", "0");
+    // What serves names no type of the test's: the HTTP server is compiled once, in toolgen
+    // (does not compile while `HttpService` takes the set and the context).
+    let _: toolgen::HttpService = server.http_service(&options);
     tokio::spawn(async move { server.serve_http_with(listener, &options).await });
     address
 }

@@ -51,9 +51,10 @@ pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpServer, McpStdio,
-    McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer, TokenError,
-    TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters,
+    ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch,
+    ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};

@@ -1,4 +1,4 @@
-//! Streamable HTTP for an [`McpServer`]: rmcp's service behind a layer of ours that bounds what
+//! Streamable HTTP for an [`McpServer`](super::McpServer): rmcp's service behind a layer of ours that bounds what
 //! clients can hold (sessions, request bytes, read times, connections) and answers malformed
 //! requests as the MCP and JSON-RPC specifications say.
 
@@ -31,12 +31,11 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::auth::{Bearer, ResourceServer, bearer_token};
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
 use super::json_reply::json_if_answer_first;
-use super::{McpServer, lock};
-use crate::run::handler::Dispatch;
+use super::{McpHandler, lock};
 use crate::run::principal::Principal;
 
-/// The limits and checks of an [`McpServer`] served over streamable HTTP
-/// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`
+/// The limits and checks of an [`McpServer`](super::McpServer) served over streamable HTTP
+/// ([`McpServer::serve_http_with`](super::McpServer::serve_http_with), [`McpServer::http_service`](super::McpServer::http_service)): which `Host` and `Origin`
 /// headers it answers, and how much any client can hold. Every setting has a default sound for
 /// a server on one machine; a public server lists its host names and browser origins.
 ///
@@ -54,7 +53,7 @@ use crate::run::principal::Principal;
 /// | [`json_reply_wait`](HttpOptions::json_reply_wait) | 10 s | the answer comes as an event stream, not one JSON body |
 ///
 /// (The header timeout and the connection cap belong to the server that accepts connections:
-/// [`McpServer::serve_http_with`] applies them; a service mounted in your own stack has that
+/// [`McpServer::serve_http_with`](super::McpServer::serve_http_with) applies them; a service mounted in your own stack has that
 /// stack's.)
 ///
 /// ```
@@ -293,18 +292,21 @@ impl HttpOptions {
     }
 }
 
-/// An [`McpServer`] as a streamable HTTP endpoint, with the checks and limits of its
+/// An [`McpServer`](super::McpServer) as a streamable HTTP endpoint, with the checks and limits of its
 /// [`HttpOptions`]: a tower service that answers MCP at whatever path it is mounted on (made by
-/// [`McpServer::http_service`]). Clones share the sessions and the limits.
-pub struct HttpService<S, Ctx> {
+/// [`McpServer::http_service`](super::McpServer::http_service)). Clones share the sessions and the limits.
+///
+/// Its type names no type of yours: its code, rmcp's HTTP service and service loop built for
+/// it, are compiled once, in toolgen, not again in each crate that serves tools.
+pub struct HttpService {
     /// (Shared: a clone per request costs a count, not rmcp's configuration.)
-    shared: Arc<Shared<S, Ctx>>,
+    shared: Arc<Shared>,
 }
 
-struct Shared<S, Ctx> {
-    inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
+struct Shared {
+    inner: StreamableHttpService<McpHandler, Sessions>,
     /// (For the scopes of its tools.)
-    server: McpServer<S, Ctx>,
+    server: McpHandler,
     sessions: Arc<Sessions>,
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
@@ -313,7 +315,7 @@ struct Shared<S, Ctx> {
     auth: Option<ResourceServer>,
 }
 
-impl<S, Ctx> Clone for HttpService<S, Ctx> {
+impl Clone for HttpService {
     fn clone(&self) -> Self {
         HttpService {
             shared: Arc::clone(&self.shared),
@@ -324,12 +326,8 @@ impl<S, Ctx> Clone for HttpService<S, Ctx> {
 /// A reply's body.
 pub(super) type ReplyBody = BoxBody<Bytes, Infallible>;
 
-impl<S, Ctx> HttpService<S, Ctx>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
-    pub(super) fn new(server: &McpServer<S, Ctx>, options: &HttpOptions) -> Self {
+impl HttpService {
+    pub(super) fn new(server: &McpHandler, options: &HttpOptions) -> Self {
         let mut local = LocalSessionManager::default();
         local.session_config.keep_alive = Some(options.session_idle_timeout);
         let sessions = Arc::new(Sessions {
@@ -453,7 +451,7 @@ where
             && let Some(principal) = parts.extensions.get::<Arc<Principal>>()
             && let Some(name) = called_tool(&bytes)
         {
-            let required = self.shared.server.runner().scopes_of(&name);
+            let required = self.shared.server.runner.scopes_of(&name);
             if let Err(refusal) = auth.check_scopes(principal, &required) {
                 return *refusal;
             }
@@ -499,10 +497,8 @@ where
     }
 }
 
-impl<S, Ctx, B> tower_service::Service<Request<B>> for HttpService<S, Ctx>
+impl<B> tower_service::Service<Request<B>> for HttpService
 where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
     B: Body + Send + 'static,
     B::Data: Send,
     B::Error: Display,
@@ -1071,15 +1067,11 @@ impl SessionManager for Sessions {
 }
 
 /// Serves `service` on `listener` with the connection limits of `options`.
-pub(super) async fn serve<S, Ctx>(
-    service: HttpService<S, Ctx>,
+pub(super) async fn serve(
+    service: HttpService,
     listener: tokio::net::TcpListener,
     options: &HttpOptions,
-) -> std::io::Result<()>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
+) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(
         options.max_connections.min(Semaphore::MAX_PERMITS),
     ));

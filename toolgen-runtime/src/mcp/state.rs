@@ -141,7 +141,7 @@ impl<S, Ctx> McpServer<S, Ctx> {
     /// ```
     #[must_use]
     pub fn with_state_key(mut self, secret: impl AsRef<[u8]>) -> Self {
-        self.state_key = Arc::new(StateKey::from_secret(secret.as_ref()));
+        self.handler.state_key = Arc::new(StateKey::from_secret(secret.as_ref()));
         self
     }
 }
