@@ -20,7 +20,6 @@ use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{
     ElicitAnswer, ElicitMode, ElicitRequest, Handler, Invocation, McpElicitation, McpServer,
     McpToolset, McpToolsetBuilder, Provider, Runner, Tool, ToolCall, ToolError, ToolSchema,
