@@ -198,9 +198,8 @@ pub use toolgen_runtime::{
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
     HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
-    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters,
-    ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch,
-    ValidateFuture, mcp_stdio,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer,
+    TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

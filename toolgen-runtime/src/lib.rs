@@ -52,9 +52,8 @@ pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
     HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
-    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters,
-    ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch,
-    ValidateFuture, mcp_stdio,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer,
+    TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};

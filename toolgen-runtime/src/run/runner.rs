@@ -27,10 +27,10 @@ use crate::run::principal::Principal;
 use crate::run::toolset::Toolset;
 use crate::run::trace::{self, Outcome};
 use crate::tool::dynamic::DynamicTool;
-use crate::wire::set::NoTools;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
+use crate::wire::set::NoTools;
 
 /// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
 /// [`ToolSet`](crate::ToolSet) `S` whose tools all have handlers for the context `Ctx`.
