@@ -35,7 +35,7 @@ where
     S: Dispatch<Ctx>,
     Ctx: Sync,
 {
-    /// Adds the tools of an MCP server ([`McpToolset`](crate::McpToolset)) beside the set's,
+    /// Adds the tools of an MCP server ([`McpToolset`]) beside the set's,
     /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one. A name
     /// is taken as there: a set's tool keeps its name, and among run-time tools the one added
     /// last (a server's tool takes the name from a tool added before the toolset, not from
