@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::args::{ArgsError, ArgsErrorKind, push_index, push_key, shorten_quotes};
+use super::args::{ArgsError, ArgsErrorKind, push_index, push_key};
 use super::schema_plan::Union;
 use crate::schema::facts::Keywords;
 use crate::schema::json_schema::target;
@@ -339,11 +339,10 @@ impl Run<'_> {
         if let Some((allowed, expected)) = &node.enumeration
             && !allowed.contains(value)
         {
-            // The model's string quoted as serde quotes it, and cut as a derived tool's error is.
+            // The model's string quoted as serde quotes it (and cut as every argument error's
+            // quote is, by `ArgsError::new`).
             let message = match value {
-                Value::String(text) => {
-                    shorten_quotes(format!("unknown variant `{text}`, {expected}"))
-                }
+                Value::String(text) => format!("unknown variant `{text}`, {expected}"),
                 _ => format!("unknown variant {}, {expected}", shown(value)),
             };
             return Err(fail(path, &message, ArgsErrorKind::Data));
