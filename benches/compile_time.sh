@@ -49,10 +49,17 @@
 #   two-baseline, two-toolgen-defs, two-schemars+   as above
 #   two-toolgen-set  as two-toolgen-defs, and `#[derive(ToolSet)]` on an enum of the two with
 #              every provider's definitions and `parse_call`: what a user dispatching calls writes
-#   two-rmcp   an MCP server of the two tools with rmcp's `#[tool_router(server_handler)]` and
-#              `#[tool]` (rmcp 3.11, `macros` feature; schemars' derive on the argument types)
+#   two-toolgen-server  an MCP server of the two tools: a `Handler` (an async fn) for each, a
+#              `#[derive(ToolSet)]` enum of the two, and `McpServer` serving it over stdio
+#              (`server.serve(toolgen::mcp_stdio())`), as README's "Serving over MCP" writes it
+#   two-toolgen-http  the same server over streamable HTTP (`server.serve_http(listener)`, a
+#              tokio `TcpListener`)
+#   two-rmcp   the same MCP server with rmcp's `#[tool_router(server_handler)]` and `#[tool]`
+#              (rmcp 3.11, `macros` feature; schemars' derive on the argument types), served over
+#              rmcp's stdio (`.serve(rmcp::transport::stdio())`)
 #
-# The "two" crates all depend on rmcp with its `macros` feature, to have the same dependencies.
+# The "two" crates all depend on rmcp with its `macros` feature, on toolgen with its `mcp`
+# feature and on tokio with `net`, to have the same dependencies.
 #
 # All crates have the same dependencies, share one target directory (under the temp dir), and
 # are built once so the dependencies are prebuilt. Then, RUNS times, each crate in turn gets
@@ -109,7 +116,8 @@ VARIANTS = [
     "toolgen-schemars1",
     "rich-baseline", "rich-toolgen-defs", "rich-toolgen-strict", "rich-schemars+",
     "deep-baseline", "deep-toolgen-defs", "deep-schemars+",
-    "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-schemars+", "two-rmcp",
+    "two-baseline", "two-toolgen-defs", "two-toolgen-set", "two-toolgen-server", "two-toolgen-http",
+    "two-schemars+", "two-rmcp",
 ]
 VARIANTS = [v for v in VARIANTS if v in os.environ.get("VARIANTS", " ".join(VARIANTS)).split()]
 
@@ -187,7 +195,8 @@ def source_two(variant):
         "}",
         "",
     ]
-    if tool:
+    served = kind in ("toolgen-server", "toolgen-http")
+    if tool and not served:
         out += [
             "pub static ALL: [&str; 2] = [",
             "    <SearchNotes as toolgen::Tool>::INPUT_SCHEMA,",
@@ -219,6 +228,42 @@ def source_two(variant):
             "    })",
             "}",
         ]
+    if served:
+        serving = {
+            "toolgen-server": "    server.serve(toolgen::mcp_stdio()).await?.waiting().await?;",
+            "toolgen-http": "    server.serve_http(tokio::net::TcpListener::bind(\"127.0.0.1:0\").await?).await?;",
+        }[kind]
+        out += [
+            "use toolgen::{Handler, Invocation, McpServer, Runner, ToolError};",
+            "",
+            "pub struct Notebook;",
+            "",
+            "impl Handler<Notebook> for SearchNotes {",
+            "    type Output = String;",
+            "    async fn handle(self, _: &Notebook, _: &Invocation<'_>) -> Result<String, ToolError> {",
+            "        Ok(format!(\"{} {}\", self.query, self.tags.len()))",
+            "    }",
+            "}",
+            "",
+            "impl Handler<Notebook> for AddNote {",
+            "    type Output = String;",
+            "    async fn handle(self, _: &Notebook, _: &Invocation<'_>) -> Result<String, ToolError> {",
+            "        Ok(format!(\"{} {}\", self.title, self.tags.len()))",
+            "    }",
+            "}",
+            "",
+            "#[derive(toolgen::ToolSet)]",
+            "pub enum Notes {",
+            "    SearchNotes(SearchNotes),",
+            "    AddNote(AddNote),",
+            "}",
+            "",
+            "pub async fn serve() -> Result<(), Box<dyn std::error::Error>> {",
+            "    let server = McpServer::new(Runner::<Notes, Notebook>::new(Notebook), \"notebook\", \"1.0.0\");",
+            serving,
+            "    Ok(())",
+            "}",
+        ]
     if kind == "schemars+":
         out += [
             "pub fn all() -> Vec<schemars::Schema> {",
@@ -228,7 +273,7 @@ def source_two(variant):
     if kind == "rmcp":
         out += [
             "use rmcp::handler::server::wrapper::Parameters;",
-            "use rmcp::{tool, tool_router};",
+            "use rmcp::{ServiceExt, tool, tool_router};",
             "",
             "#[derive(Clone)]",
             "pub struct Notebook {",
@@ -248,6 +293,12 @@ def source_two(variant):
             "    async fn add_note(&self, Parameters(a): Parameters<AddNote>) -> String {",
             "        format!(\"{} {}\", a.title, a.tags.len())",
             "    }",
+            "}",
+            "",
+            "pub async fn serve() -> Result<(), Box<dyn std::error::Error>> {",
+            "    let server = Notebook { tool_router: Notebook::tool_router() };",
+            "    server.serve(rmcp::transport::stdio()).await?.waiting().await?;",
+            "    Ok(())",
             "}",
         ]
     return "\n".join(out) + "\n"
@@ -403,15 +454,19 @@ def source(variant):
 
 
 def manifest(variant):
-    # The "two" family also depends on rmcp (for two-rmcp) and serde_json (for a set's
-    # definitions), all of its crates alike.
+    # The "two" family also depends on rmcp (for two-rmcp), serde_json (for a set's
+    # definitions), toolgen's `mcp` and tokio (for two-toolgen-server and -http), all of its
+    # crates alike.
     two = (
         'serde_json = "1"\n'
-        'rmcp = { version = "3.11", default-features = false, features = ["server", "macros"] }\n'
+        'tokio = { version = "1", features = ["net"] }\n'
+        'rmcp = { version = "3.11", default-features = false, features = ["server", "macros", "transport-io"] }\n'
         if variant.startswith("two-")
         else ""
     )
     features = ', features = ["schemars1"]' if variant.endswith("schemars1") else ""
+    if variant.startswith("two-"):
+        features = ', features = ["mcp"]'
     return f"""[package]
 name = "{crate_dir_name(variant)}"
 version = "0.0.0"

@@ -498,6 +498,11 @@ fn serve(kind: &str) {
             "http" => {
                 let _ = server().serve_http(listener).await;
             }
+            // Every answer an event stream, as before answers came as JSON.
+            "http-sse" => {
+                let options = HttpOptions::default().json_reply_wait(Duration::ZERO);
+                let _ = server().serve_http_with(listener, &options).await;
+            }
             "http-token" => {
                 let resource = format!("http://{}/mcp", listener.local_addr().expect("bound"));
                 let auth = ResourceServer::new(resource, FixedToken).expect("a resource URI");
@@ -783,7 +788,7 @@ fn main() {
         return;
     }
     // `ADDRESS:N`: N calls over HTTP by 8 clients to a server started by hand (this binary with
-    // `TOOLGEN_BENCH_MCP_SERVE=http`, `http-token` or `http-rmcp`, under callgrind: the
+    // `TOOLGEN_BENCH_MCP_SERVE=http`, `http-sse`, `http-token` or `http-rmcp`, under callgrind: the
     // difference of two N's, divided, is one call's instructions in the server). The call is
     // `add`, or `search_orders` with `TOOLGEN_BENCH_MCP_TOOL=search_orders`; the token is sent
     // with `TOOLGEN_BENCH_MCP_TOKEN=1`.

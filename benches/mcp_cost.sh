@@ -14,7 +14,8 @@
 #   http          the server process alone, serving N calls from 8 kept-alive clients over
 #                 streamable HTTP (2025-11-25 sessions, TOOLGEN_BENCH_MCP_SERVE), for toolgen's
 #                 server (`http`), with authorization on (`http-token`, a `TokenValidator` that
-#                 accepts one fixed token), and rmcp's (`http-rmcp`).
+#                 accepts one fixed token), with every answer an event stream (`http-sse`,
+#                 `json_reply_wait(Duration::ZERO)`), and rmcp's (`http-rmcp`).
 #
 # and prints one call's instructions: the difference of two runs (LOW and HIGH calls, 200 and
 # 1,000 unless set) over the difference of their calls, so that start-up and sessions drop out.
@@ -77,12 +78,13 @@ print(f"{'tool':<15} {'measure':<12} {'server':<16} {'instructions a call':>20}"
 for tool in ["add", "search_orders"]:
     rows = [("in process", kind, per_call(in_process, kind, tool)) for kind in ["toolgen", "rmcp"]]
     rows += [("http", serve, per_call(http, serve, tool))
-             for serve in ["http", "http-token", "http-rmcp"]]
+             for serve in ["http", "http-token", "http-rmcp", "http-sse"]]
     for measure, server, count in rows:
         print(f"{tool:<15} {measure:<12} {server:<16} {count:>20,.0f}")
     ours, theirs = rows[0][2], rows[1][2]
     print(f"{tool:<15} in process: rmcp / toolgen = {theirs / ours:.3f}x")
     ours, token, theirs = rows[2][2], rows[3][2], rows[4][2]
     print(f"{tool:<15} http: rmcp / toolgen = {theirs / ours:.3f}x; "
-          f"authorization adds {token - ours:,.0f} ({token / ours - 1:+.1%})")
+          f"authorization adds {token - ours:,.0f} ({token / ours - 1:+.1%}); "
+          f"an event stream in place of JSON adds {rows[5][2] - ours:,.0f}")
 EOF

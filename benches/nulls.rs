@@ -56,7 +56,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolgen::{Provider, Route, Structured, Tool, ToolSchema};
+use toolgen::{Dialect, DynamicTool, Provider, Route, Structured, Tool, ToolSchema};
 
 /// The flashcards as the model's typed answer (OpenAI structured outputs).
 static ANSWER: Structured<EmitFlashcards> = Structured::from_tool(Route::Native);
@@ -582,6 +582,9 @@ struct Texts {
     operations: String,
     /// An OpenAI Chat completion whose answer (`message.content`) is `strict`.
     chat: Value,
+    /// [`EmitCheckedFlashcards`] as a tool defined at run time from its JSON Schema (as one
+    /// read from a configuration file, or proxied from an MCP server).
+    dynamic: DynamicTool,
 }
 
 /// The answer of a Chat completion read by hand: its `message.content`, parsed by serde_json.
@@ -604,8 +607,16 @@ impl Texts {
                     "logprobs": null, "message": {"role": "assistant",
                         "content": call.to_string(), "refusal": null, "annotations": []}}],
                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}),
+            dynamic: dynamic_flashcards(),
         }
     }
+}
+
+/// [`EmitCheckedFlashcards`] as a [`DynamicTool`] of its standard input schema.
+fn dynamic_flashcards() -> DynamicTool {
+    let schema = EmitCheckedFlashcards::input_schema(Dialect::Standard).expect("standard schema");
+    let schema = serde_json::from_str(schema).expect("a schema is JSON");
+    DynamicTool::new("emit_checked_flashcards", "Flashcards.", schema).expect("a dynamic tool")
 }
 
 /// A case: its name and one parse, `true` when it read the arguments.
@@ -653,6 +664,9 @@ const CASES: &[Case] = &[
     ("toolgen_parse_args_constrained", |t| {
         EmitCheckedFlashcards::parse_args(black_box(&t.no_nulls)).is_ok()
     }),
+    ("toolgen_dynamic_parse_args", |t| {
+        t.dynamic.parse_args(black_box(&t.strict)).is_ok()
+    }),
     ("rmcp_map", |t| rmcp_map(black_box(&t.strict)).is_some()),
     ("rmcp_serde_from_value", |t| {
         rmcp_map(black_box(&t.strict)).is_some_and(|map| {
@@ -690,6 +704,7 @@ fn check(texts: &Texts) {
         tagged,
         operations,
         chat,
+        dynamic,
     } = texts;
     let expected: EmitFlashcards = serde_json::from_str(stripped).unwrap();
     assert_eq!(EmitFlashcards::parse_args(strict).unwrap(), expected);
@@ -748,6 +763,17 @@ fn check(texts: &Texts) {
             collapsed: false
         }
     );
+    // The dynamic tool: the same cards, `null`s dropped and checked; a broken one refused.
+    let parsed = dynamic.parse_args(strict).unwrap();
+    assert_eq!(
+        parsed["flashcards"].as_array().map(Vec::len),
+        Some(expected.flashcards.len())
+    );
+    assert!(parsed["flashcards"][0].get("visible").is_none());
+    let broken = strict.replacen(r#""base_form":"vārds 0""#, r#""base_form":"""#, 1);
+    assert_ne!(&broken, strict);
+    let error = dynamic.parse_args(&broken).unwrap_err();
+    assert_eq!(error.path(), "flashcards[0].base_form", "{error}");
     // Through rmcp's map and through rig's steps: the same flashcards.
     let map = rmcp_map(strict).unwrap();
     assert_eq!(

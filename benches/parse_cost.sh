@@ -23,6 +23,9 @@
 #                 text, the defaulted fields' `null`s taken out beforehand (stricter)
 #   no nulls      toolgen_parse_args_no_nulls / serde_json_from_str_no_nulls: the same text
 #                 without any `null` (what parse_args hands to serde_json alone)
+#   dynamic       toolgen_dynamic_parse_args / serde_json_from_str_same_text: the strict text
+#                 parsed by a `DynamicTool` made from `emit_checked_flashcards`' standard schema
+#                 (read into a `Value`, `null`s dropped, checked against the schema)
 #   answer        toolgen_structured_answer / serde_json_answer: the strict text as the answer
 #                 of an OpenAI Chat completion (a `serde_json::Value`), read by
 #                 `Structured::parse` against `message.content` taken by hand and read by serde
@@ -70,6 +73,7 @@ toolgen_parse_args_prestripped value_strip_deserialize
 toolgen_parse_args_set serde_json_from_str_same_text_set
 toolgen_parse_args_flattened_enum serde_json_from_str_same_text_flattened_enum
 toolgen_parse_args_no_nulls serde_json_from_str_no_nulls toolgen_parse_args_constrained
+toolgen_dynamic_parse_args
 toolgen_structured_answer serde_json_answer
 rmcp_map rmcp_serde_from_value rmcp_toolgen_parse_value
 rig_steps rig_toolgen_parse_args rig_toolgen_parse_value"
@@ -88,6 +92,7 @@ echo "same text, a flattened enum  $(ratio "${per[toolgen_parse_args_flattened_e
 echo "prestripped  $(ratio "${per[toolgen_parse_args]}" "${per[serde_json_from_str_prestripped]}")"
 echo "no nulls     $(ratio "${per[toolgen_parse_args_no_nulls]}" "${per[serde_json_from_str_no_nulls]}")"
 echo "constrained  $(ratio "${per[toolgen_parse_args_constrained]}" "${per[serde_json_from_str_no_nulls]}")"
+echo "dynamic      $(ratio "${per[toolgen_dynamic_parse_args]}" "${per[serde_json_from_str_same_text]}")"
 echo "answer       $(ratio "${per[toolgen_structured_answer]}" "${per[serde_json_answer]}")"
 echo "rmcp extractor  $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[rmcp_serde_from_value]}")"
 echo "rmcp map     $(ratio "${per[rmcp_toolgen_parse_value]}" "${per[toolgen_parse_args]}")"

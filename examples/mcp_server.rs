@@ -13,7 +13,6 @@
 mod content_agent;
 
 use content_agent::{Agent, data_folder};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{McpServer, Runner};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

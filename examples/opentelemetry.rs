@@ -50,23 +50,6 @@ enum Rates {
     Convert(Convert),
 }
 
-/// Today's date.
-#[derive(Tool, Deserialize)]
-struct Today {}
-
-impl Handler<()> for Today {
-    type Output = &'static str;
-    async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> {
-        Ok("2026-12-07")
-    }
-}
-
-/// The agent's own tools, beside the MCP server's (not called here).
-#[derive(ToolSet)]
-enum Local {
-    Today(Today),
-}
-
 fn main() {
     // The W3C propagator: what the toolset writes into `_meta` and the server reads back.
     opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
@@ -91,7 +74,7 @@ fn main() {
             tokio::spawn(server.serve_http(listener));
 
             let toolset = McpToolset::http(&url).await.expect("the server's tools");
-            let mut runner = Runner::<Local, ()>::new(()).with_mcp(toolset.clone());
+            let mut runner = Runner::without_set(()).with_mcp(toolset.clone());
             let call = ToolCall::new("convert", r#"{"amount":100,"from":"USD","to":"EUR"}"#)
                 .with_id("toolu_1");
             let turn = runner.run(Provider::Anthropic, &[call]).await;

@@ -171,7 +171,8 @@ pub use toolgen_runtime::{Allowed, ChoiceError};
 pub use toolgen_runtime::{AllowedCaller, DynamicTool, DynamicToolError};
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, MapKey, Patch, Provider, Tool, ToolSchema, ToolSet, parse_args,
+    ArgsError, ArgsErrorKind, MapKey, NoTools, Patch, Provider, Tool, ToolSchema, ToolSet,
+    parse_args,
 };
 pub use toolgen_runtime::{
     Attachment, Caller, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,
@@ -186,17 +187,19 @@ pub use toolgen_runtime::{
 pub use toolgen_runtime::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
-pub use toolgen_runtime::{Decision, HeldCall, Pending, ResumeError, Runner, Stop, Turn};
+pub use toolgen_runtime::{
+    Decision, HeldCall, Pending, RefreshFuture, ResumeError, Runner, Stop, Toolset, Turn,
+};
 pub use toolgen_runtime::{Dialect, DialectError, Rule, dialect_schema};
 pub use toolgen_runtime::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use toolgen_runtime::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
-    ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer,
+    TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use toolgen_runtime::{PartialJson, PendingCall, StreamError, ToolCallStream, partial_json};
 

@@ -17,8 +17,9 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolgen::{
-    Cancellation, Decision, DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation,
-    Pending, Provider, ResumeError, Runner, Tool, ToolCall, ToolError, ToolResult, ToolSet,
+    Allowed, Cancellation, Decision, DynamicFuture, DynamicHandler, DynamicTool, Handler,
+    Invocation, Pending, Provider, ResumeError, Runner, Tool, ToolCall, ToolChoice, ToolError,
+    ToolResult, ToolSet,
 };
 
 /// What the handlers share: how many times each ran.
@@ -266,6 +267,72 @@ async fn the_saved_form_is_plain_json() {
             ],
         })
     );
+}
+
+/// A turn run with a tool choice keeps it through JSON: its resume, in another runner, runs
+/// only the calls the choice allowed (a held call edited, in the saved text, into a call of a
+/// tool the turn did not allow is refused, and nothing runs).
+#[tokio::test(start_paused = true)]
+async fn a_resume_keeps_the_tool_choice_of_its_turn() {
+    let choice = ToolChoice::allowed(["send_email", "lookup"], Allowed::Auto);
+    let calls = [
+        call(0, "send_email", json!({"to": "ana@example.com"})),
+        call(1, "pay", json!({"cents": 500})),
+    ];
+    let saved = {
+        let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+        let turn = runner
+            .run_with_choice(Provider::OpenAiResponses, &calls, &choice)
+            .await;
+        assert_eq!(places(&turn), [0]);
+        assert_eq!(runner.context().paid.load(Ordering::SeqCst), 0);
+        serde_json::to_value(turn.pending().unwrap()).unwrap()
+    };
+    assert_eq!(
+        saved["choice"],
+        json!({"type": "allowed", "tools": ["send_email", "lookup"], "mode": "auto"})
+    );
+    // Another process reads the text back: the choice with it.
+    let text = saved.to_string();
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    let mut pending: Pending = serde_json::from_str(&text).unwrap();
+    assert_eq!(pending.choice(), Some(&choice));
+    pending.approve(0).unwrap();
+    let turn = runner.resume(&pending).await.unwrap();
+    assert_eq!(
+        texts(turn.results()),
+        vec![
+            ok("sent to ana@example.com"),
+            err(
+                "tool `pay` is not allowed in this turn; the tools allowed are `send_email`, `lookup`"
+            ),
+        ]
+    );
+
+    // The held call edited into a call of `pay`, which the turn did not allow.
+    let mut edited = saved.clone();
+    let held = &mut edited["calls"][0]["held"];
+    held["call"]["name"] = json!("pay");
+    held["call"]["arguments"] = json!(r#"{"cents":99900}"#);
+    held["arguments"] = json!({"cents": 99900});
+    let mut pending: Pending = serde_json::from_str(&edited.to_string()).unwrap();
+    pending.approve(0).unwrap();
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default());
+    assert_eq!(
+        runner.resume(&pending).await.unwrap_err(),
+        ResumeError::Changed {
+            index: 0,
+            tool: "pay".to_owned(),
+            reason: "tool `pay` is not allowed in this turn; the tools allowed are `send_email`, \
+                     `lookup`"
+                .to_owned(),
+        }
+    );
+    assert_eq!(runner.context().paid.load(Ordering::SeqCst), 0);
+    // A turn run without a choice saves none.
+    let turn = runner.run(Provider::OpenAiResponses, &calls).await;
+    let saved = serde_json::to_value(turn.pending().unwrap()).unwrap();
+    assert_eq!(saved.get("choice"), None);
 }
 
 #[tokio::test(start_paused = true)]

@@ -649,3 +649,109 @@ fn any_of_beside_one_of_has_no_strict_or_gemini_form() {
         "{error}"
     );
 }
+
+/// The branch whose error a value that fits no branch of a union gets is the one the parse plan
+/// reads it by (one picker, `Union` in `parse/schema_plan.rs`). The checker had a picker of its
+/// own, which disagreed with the plan's in three ways; each gave "matches none" here.
+#[test]
+fn a_union_picks_the_branch_the_plan_reads() {
+    let union = |branches: Value| {
+        DynamicTool::new(
+            "draw",
+            "Draw a shape.",
+            json!({"type": "object", "properties": {"shape": {"anyOf": branches}}}),
+        )
+        .unwrap()
+    };
+    let number = |name: &str| json!({"type": "object", "properties": {name: {"type": "number"}}, "required": [name]});
+    // A tagged enum whose variants have another property of one value: the tag alone names the
+    // variant (the checker's picker wanted every such property to match).
+    let tagged = union(json!([
+        {"type": "object", "properties": {"kind": {"const": "circle"}, "version": {"const": 1},
+            "radius": {"type": "number"}}, "required": ["kind", "radius"]},
+        {"type": "object", "properties": {"kind": {"const": "square"}, "version": {"const": 1},
+            "side": {"type": "number"}}, "required": ["kind", "side"]}
+    ]));
+    // An externally tagged enum: its key names the variant (the checker's picker did not know it).
+    let external = union(json!([
+        {"type": "object", "properties": {"circle": number("radius")}, "required": ["circle"]},
+        {"type": "object", "properties": {"square": number("side")}, "required": ["square"]}
+    ]));
+    // A branch of values (`enum`) beside an object: an object value can only mean the object
+    // (the checker's picker read a branch without `type` as taking anything).
+    let keyword = union(json!([
+        {"enum": ["auto"]},
+        {"type": "object", "properties": {"n": {"type": "integer"}}}
+    ]));
+    let cases = [
+        (
+            &tagged,
+            r#"{"shape": {"kind": "circle", "version": 2, "radius": 1}}"#,
+            "shape.version",
+            "expected 1, not 2",
+        ),
+        (
+            &external,
+            r#"{"shape": {"circle": {"radius": "wide"}}}"#,
+            "shape.circle.radius",
+            r#"invalid type: string "wide", expected a number"#,
+        ),
+        (
+            &keyword,
+            r#"{"shape": {"n": "x"}}"#,
+            "shape.n",
+            r#"invalid type: string "x", expected an integer"#,
+        ),
+    ];
+    for (tool, text, path, message) in cases {
+        let error = tool.parse_args(text).unwrap_err();
+        assert_eq!(
+            (error.path(), error.message(), error.kind()),
+            (path, message, ArgsErrorKind::Data),
+            "{text}"
+        );
+    }
+    // A value that names no branch still gets the union's own error.
+    let error = tagged
+        .parse_args(r#"{"shape": {"kind": "hexagon"}}"#)
+        .unwrap_err();
+    assert_eq!(
+        (error.path(), error.message()),
+        (
+            "shape",
+            "the value matches none of the schema's alternatives"
+        )
+    );
+}
+
+/// 10,000 nested arrays: as text, serde_json's own depth limit; as a value (which has none),
+/// the checks' (the plan's walks stop at the same depth): an error, not an overflowed stack.
+#[test]
+fn ten_thousand_nested_arrays_are_an_error() {
+    let tool = DynamicTool::new(
+        "nest",
+        "Nests.",
+        json!({"type": "object", "properties": {"list": {"$ref": "#/$defs/List"}},
+               "$defs": {"List": {"type": "array", "items": {"$ref": "#/$defs/List"}}}}),
+    )
+    .unwrap();
+    let depth = 10_000;
+    let text = format!(r#"{{"list": {}{}}}"#, "[".repeat(depth), "]".repeat(depth));
+    assert_eq!(
+        tool.parse_args(&text).unwrap_err().kind(),
+        ArgsErrorKind::Syntax
+    );
+    let mut value = Value::Array(Vec::new());
+    for _ in 0..depth {
+        value = Value::Array(vec![value]);
+    }
+    // (Not `json!`, which would copy the value by recursion.)
+    let mut arguments = serde_json::Map::new();
+    arguments.insert("list".to_owned(), value);
+    let error = tool.parse_value(Value::Object(arguments)).unwrap_err();
+    assert_eq!(
+        (error.message(), error.kind()),
+        ("the value nests too deep", ArgsErrorKind::Data)
+    );
+    assert!(error.path().starts_with("list[0][0]"), "{}", error.path());
+}

@@ -8,21 +8,22 @@
 
 #![cfg(feature = "mcp")]
 
+mod http_client;
 mod python_sdk;
 mod spec_folder;
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{
     Cancellation, ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor,
-    Handler, Invocation, McpServer, Provider, Runner, Tool, ToolCall, ToolError, ToolSchema,
-    ToolSet,
+    Handler, HttpOptions, Invocation, McpServer, Principal, Provider, ResourceServer, Runner,
+    TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSchema, ToolSet, ValidateFuture,
 };
 
 /// A room.
@@ -81,10 +82,38 @@ struct Book {
 #[derive(Tool, Deserialize)]
 struct SignIn {}
 
+/// Link a bank account: it cannot go on until the person links it on the bank's page
+/// (`bank_page`, which stands for the page's own server).
+#[derive(Tool, Deserialize)]
+struct LinkBank {
+    account: String,
+}
+
+/// The bank's page, done: the account is linked.
+#[derive(Tool, Deserialize)]
+struct BankPage {
+    account: String,
+}
+
+/// How many times a handler ran for `alice` (whose token only the authorized HTTP runs send).
+static RUNS_FOR_ALICE: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a handler's run for `alice`.
+fn note(call: &Invocation<'_>) {
+    if call.principal().and_then(Principal::subject) == Some("alice") {
+        RUNS_FOR_ALICE.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// The accounts linked, by `bank_page`.
+static LINKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
 #[derive(ToolSet)]
 enum Tools {
     Book(Book),
     SignIn(SignIn),
+    LinkBank(LinkBank),
+    BankPage(BankPage),
 }
 
 /// What an answer says, as a tool returns it.
@@ -99,6 +128,7 @@ fn said<T: std::fmt::Debug>(answer: &Elicited<T>) -> String {
 impl Handler<()> for Book {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         let question = format!("Who is the room for? ({})", self.answer);
         let contact = call.elicit::<Contact>(question).await?;
         let mut text = said(&contact);
@@ -113,12 +143,36 @@ impl Handler<()> for Book {
 impl Handler<()> for SignIn {
     type Output = String;
     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
         let url = "https://bank.example.com/sign-in?session=7";
         let answer = call
             .elicit_url("Sign in to your bank", url, "sign-in-7")
             .await?;
         call.elicitation_complete("sign-in-7").await;
         Ok(format!("sign-in {}", said(&answer)))
+    }
+}
+
+impl Handler<()> for LinkBank {
+    type Output = String;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
+        let account = self.account;
+        if !LINKED.lock().unwrap().contains(&account) {
+            let url = format!("https://bank.example.com/link?account={account}");
+            let message = format!("Link your bank account ({account})");
+            return Err(call.require_url(message, url, format!("link-{account}")));
+        }
+        Ok(format!("linked {account}"))
+    }
+}
+
+impl Handler<()> for BankPage {
+    type Output = String;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<String, ToolError> {
+        note(call);
+        LINKED.lock().unwrap().push(self.account);
+        Ok("done".to_owned())
     }
 }
 
@@ -303,8 +357,13 @@ async fn python_client(python: &str, version: &str, answers: bool) -> Vec<String
             }
             let kind = message["method"]
                 .as_str()
-                .or(message["result"]["resultType"].as_str());
-            seen.extend(kind.map(str::to_owned));
+                .or(message["result"]["resultType"].as_str())
+                .map(str::to_owned)
+                .or_else(|| Some(format!("error {}", message["error"]["code"].as_i64()?)));
+            if message["error"]["code"] == -32042 {
+                holds(&version_owned, "URLElicitationRequiredError", &message);
+            }
+            seen.extend(kind);
             if to_client
                 .write_all(format!("{line}\n").as_bytes())
                 .await
@@ -332,10 +391,11 @@ async fn python_client(python: &str, version: &str, answers: bool) -> Vec<String
 }
 
 /// The official Python SDK's client answers the server's questions: accept, decline, cancel, a
-/// wrong answer, two questions in one call, a URL; and a client without the capability is told
-/// at once. At `2025-11-25` the server asks with `elicitation/create` requests (and says a URL
-/// elicitation is complete); at `2026-07-28` each question ends a round with an
-/// `InputRequiredResult`.
+/// wrong answer, two questions in one call, a URL, a page required (`require_url`); and a
+/// client without the capability is told at once. At `2025-11-25` the server asks with
+/// `elicitation/create` requests (and says a URL elicitation is complete), and a required page
+/// is the `-32042` error; at `2026-07-28` each question, and each page required, ends a round
+/// with an `InputRequiredResult`.
 #[tokio::test]
 async fn the_python_sdk_client_answers_at_both_versions() {
     let Some(python) = python_sdk::python_with_mcp("elicitation client") else {
@@ -350,9 +410,14 @@ async fn the_python_sdk_client_answers_at_both_versions() {
             .any(|m| m == "notifications/elicitation/complete")
     );
     assert!(!legacy.iter().any(|m| m == "input_required"), "{legacy:?}");
+    // A page required: once, then the page's work done and the call made again.
+    let required = legacy.iter().filter(|m| *m == "error -32042").count();
+    assert_eq!(required, 1, "{legacy:?}");
     let current = python_client(&python, "2026-07-28", true).await;
     let rounds = current.iter().filter(|m| *m == "input_required").count();
-    assert_eq!(rounds, 7, "{current:?}");
+    // Seven questions, and a page required twice (once done, once declined).
+    assert_eq!(rounds, 9, "{current:?}");
+    assert!(!current.iter().any(|m| m == "error -32042"), "{current:?}");
     assert!(
         !current.iter().any(|m| m == "elicitation/create"),
         "{current:?}"
@@ -362,7 +427,368 @@ async fn the_python_sdk_client_answers_at_both_versions() {
         assert!(
             !sent
                 .iter()
-                .any(|m| m == "elicitation/create" || m == "input_required")
+                .any(|m| m == "elicitation/create" || m == "input_required" || m == "error -32042"),
+            "{sent:?}"
         );
     }
+}
+
+/// A client of `2026-07-28` that writes its messages by hand, to `server` over a pipe.
+struct Raw {
+    lines: tokio::io::Lines<BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
+    writer: tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    next_id: u64,
+}
+
+impl Raw {
+    fn new(server: McpServer<Tools, ()>) -> Self {
+        let (server_side, client_side) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            if let Ok(running) = server.serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let (reader, writer) = tokio::io::split(client_side);
+        Raw {
+            lines: BufReader::new(reader).lines(),
+            writer,
+            next_id: 1,
+        }
+    }
+
+    /// A `tools/call` of `name` with `arguments` and the rest of `params` (a retry's
+    /// `inputResponses` and `requestState`); the server's reply.
+    async fn call(&mut self, name: &str, arguments: Value, params: Value) -> Value {
+        let params = call_params(name, arguments, params);
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+        let line = format!("{request}\n");
+        self.writer.write_all(line.as_bytes()).await.unwrap();
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+                .await
+                .expect("an answer within 10 s")
+                .unwrap()
+                .expect("the server is there");
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == id {
+                holds("2026-07-28", "JSONRPCMessage", &message);
+                return message;
+            }
+        }
+    }
+}
+
+/// The params of a `2026-07-28` `tools/call` of `name` with `arguments`, from a client that
+/// answers forms, with the rest of `params` (a retry's `inputResponses` and `requestState`).
+fn call_params(name: &str, arguments: Value, mut params: Value) -> Value {
+    params["name"] = json!(name);
+    params["arguments"] = arguments;
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+    });
+    params
+}
+
+/// An accepted answer with `content`, as `inputResponses` carries it.
+fn accepted(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+/// At `2026-07-28` the answers so far travel in `requestState`, which the client echoes: the
+/// server seals it, and refuses one it did not write for this call, or one that was changed
+/// (an earlier answer rewritten), with an invalid-params error; a response to a question it
+/// did not ask is not taken.
+#[tokio::test]
+async fn a_request_state_that_was_changed_is_refused() {
+    let mut client = Raw::new(McpServer::new(
+        Runner::<Tools, ()>::new(()),
+        "hotel",
+        "1.0.0",
+    ));
+    let book = json!({"answer": "accept", "twice": true});
+    let first = client.call("book", book.clone(), json!({})).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    assert!(first["result"]["inputRequests"]["elicit-0"].is_object());
+    let contact = json!({"email": "ada@example.com", "room": "double"});
+    // The second question answered too, before it was asked: not taken.
+    let responses =
+        json!({"elicit-0": accepted(contact), "elicit-1": accepted(json!({"ok": false}))});
+    let retry =
+        json!({"inputResponses": responses, "requestState": first["result"]["requestState"]});
+    let second = client.call("book", book.clone(), retry).await;
+    assert_eq!(second["result"]["resultType"], "input_required", "{second}");
+    assert!(second["result"]["inputRequests"]["elicit-1"].is_object());
+    let state = second["result"]["requestState"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(state.contains("ada@example.com"), "{state}");
+
+    let last = |state: &str| json!({"inputResponses": {"elicit-1": accepted(json!({"ok": true}))}, "requestState": state});
+    let refused = |reply: &Value| {
+        assert_eq!(reply["error"]["code"], -32602, "{reply}");
+        assert_eq!(
+            reply["error"]["message"],
+            "`requestState` was not written by this server for this call, or was changed \
+             since: call the tool again without it"
+        );
+    };
+    // The first answer rewritten.
+    let changed = state.replace("ada@example.com", "eve@example.com");
+    refused(&client.call("book", book.clone(), last(&changed)).await);
+    // Sent with another call (other arguments, another tool).
+    let other = json!({"answer": "decline", "twice": true});
+    refused(&client.call("book", other, last(&state)).await);
+    refused(&client.call("sign_in", json!({}), last(&state)).await);
+    // Another server's (its own key: a server makes one at random unless given a secret).
+    let mut elsewhere = Raw::new(McpServer::new(
+        Runner::<Tools, ()>::new(()),
+        "hotel",
+        "1.0.0",
+    ));
+    refused(&elsewhere.call("book", book.clone(), last(&state)).await);
+    // As the server wrote it.
+    let done = client.call("book", book, last(&state)).await;
+    assert_eq!(
+        done["result"]["content"][0]["text"],
+        "accepted Contact { email: \"ada@example.com\", nights: 2, room: Double, extras: [], \
+         note: None, newsletter: false }; accepted Confirm { ok: true }",
+        "{done}"
+    );
+}
+
+/// Servers given the same secret read each other's states (replicas behind a load balancer).
+#[tokio::test]
+async fn servers_with_one_secret_read_each_others_states() {
+    let server =
+        || McpServer::new(Runner::<Tools, ()>::new(()), "hotel", "1.0.0").with_state_key([7; 32]);
+    let mut one = Raw::new(server());
+    let mut two = Raw::new(server());
+    let book = json!({"answer": "accept"});
+    let first = one.call("book", book.clone(), json!({})).await;
+    let contact = json!({"email": "ada@example.com", "room": "single"});
+    let retry = json!({
+        "inputResponses": {"elicit-0": accepted(contact)},
+        "requestState": first["result"]["requestState"],
+    });
+    let done = two.call("book", book, retry).await;
+    assert_eq!(done["result"]["isError"], Value::Null, "{done}");
+    assert!(
+        done["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("accepted Contact { email: \"ada@example.com\""),
+        "{done}"
+    );
+}
+
+/// Takes `alice-token` (for `alice`) and `bob-token` (for `bob`).
+struct Tokens;
+
+impl TokenValidator for Tokens {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        let subject = match token {
+            "alice-token" => Some("alice"),
+            "bob-token" => Some("bob"),
+            _ => None,
+        };
+        Box::pin(async move {
+            let subject = subject.ok_or_else(|| TokenError::new("unknown token"))?;
+            Ok(Principal::new(Some(subject), Some("hotel-app"), ["hotel"]))
+        })
+    }
+}
+
+/// The hotel's server on streamable HTTP, on a port of its own, with authorization on where
+/// `authorized` (taking [`Tokens`]); its URL.
+async fn serve_http(authorized: bool) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    let mut options = HttpOptions::default();
+    if authorized {
+        let auth = ResourceServer::new(&url, Tokens)
+            .unwrap()
+            .authorization_servers(["http://127.0.0.1:9/"]);
+        options = options.authorization(auth);
+    }
+    let server = McpServer::new(Runner::<Tools, ()>::new(()), "hotel", "1.0.0");
+    tokio::spawn(async move { server.serve_http_with(listener, &options).await });
+    url
+}
+
+/// The address of the server at `url` (`http://{address}/mcp`).
+fn address_of(url: &str) -> std::net::SocketAddr {
+    let address = url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix("/mcp"));
+    address.and_then(|address| address.parse().ok()).unwrap()
+}
+
+/// `tests/elicit_client.py` at `version` over streamable HTTP (`answers`: whether it answers
+/// elicitations), with `alice`'s token on every request where `authorized`: all its checks
+/// must pass.
+async fn python_http_client(python: &str, version: &str, answers: bool, authorized: bool) {
+    let url = serve_http(authorized).await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/elicit_client.py");
+    let mut args = vec![script, "--version", version, "--http", &url];
+    if !answers {
+        args.push("--no-elicitation");
+    }
+    if authorized {
+        args.extend(["--token", "alice-token"]);
+    }
+    python_sdk::passes(python_sdk::spawn_client(python, &args)).await;
+}
+
+/// Over streamable HTTP, the official Python SDK's client answers as over stdio: at
+/// `2025-11-25` the `elicitation/create` requests come down the call's SSE stream (and the
+/// `-32042` error as its answer), at `2026-07-28` each round is a request of its own. With
+/// authorization on, every retry carries the token: the handlers run for `alice` each time.
+#[tokio::test]
+async fn the_python_sdk_client_answers_over_streamable_http() {
+    let Some(python) = python_sdk::python_with_mcp("elicitation over HTTP") else {
+        return;
+    };
+    for version in ["2025-11-25", "2026-07-28"] {
+        python_http_client(&python, version, true, false).await;
+        python_http_client(&python, version, false, false).await;
+    }
+    // Handler runs at 2025-11-25: five of `book` and one of `sign_in` (each asks while it
+    // runs); `link_bank` refused, `bank_page`, `link_bank` again.
+    let before = RUNS_FOR_ALICE.load(Ordering::SeqCst);
+    python_http_client(&python, "2025-11-25", true, true).await;
+    assert_eq!(RUNS_FOR_ALICE.load(Ordering::SeqCst) - before, 9);
+    // At 2026-07-28 each question's answer comes in a retry, which runs the handler again:
+    // `book` four times two runs, and three for two questions; `sign_in` two; `link_bank`
+    // two for the page done (and `bank_page` between), two for the page declined.
+    let before = RUNS_FOR_ALICE.load(Ordering::SeqCst);
+    python_http_client(&python, "2026-07-28", true, true).await;
+    assert_eq!(RUNS_FOR_ALICE.load(Ordering::SeqCst) - before, 18);
+}
+
+/// A stateless `2026-07-28` `tools/call` of `name` over HTTP to `url` with the bearer `token`
+/// and the rest of `params`; the JSON-RPC answer.
+async fn http_call(url: &str, token: &str, name: &str, arguments: Value, params: Value) -> Value {
+    let params = call_params(name, arguments, params);
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
+    let bearer = format!("Bearer {token}");
+    let headers = [
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", name),
+        ("authorization", &bearer),
+    ];
+    let body = body.to_string();
+    let reply = http_client::send(address_of(url), "POST", &headers, body.as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()
+}
+
+/// Over HTTP with authorization on, a `requestState` is the caller's: `bob` cannot go on with
+/// the rounds of `alice`'s call, and `alice` can.
+#[tokio::test]
+async fn a_request_state_is_the_callers_over_http() {
+    let url = serve_http(true).await;
+    let book = json!({"answer": "accept"});
+    let first = http_call(&url, "alice-token", "book", book.clone(), json!({})).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    let contact = json!({"email": "ada@example.com", "room": "single"});
+    let retry = json!({
+        "inputResponses": {"elicit-0": accepted(contact)},
+        "requestState": first["result"]["requestState"],
+    });
+    let bob = http_call(&url, "bob-token", "book", book.clone(), retry.clone()).await;
+    assert_eq!(bob["error"]["code"], -32602, "{bob}");
+    let alice = http_call(&url, "alice-token", "book", book, retry).await;
+    let text = alice["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("accepted Contact"), "{alice}");
+}
+
+/// At `2025-11-25` over streamable HTTP, a handler's `elicitation/create` goes down the SSE
+/// stream of the call that asks (a client need not open the standalone GET stream, and does
+/// not here), and the call's result follows it there once answered.
+#[tokio::test]
+async fn at_2025_11_25_the_question_goes_down_the_calls_stream() {
+    let address = address_of(&serve_http(false).await);
+    let json = ("content-type", "application/json");
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+                   "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let reply =
+        http_client::send(address, "POST", &[json], initialize.to_string().as_bytes()).await;
+    let session = reply
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let in_session = [
+        json,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let post = |message: Value| async move {
+        let body = message.to_string();
+        let reply = http_client::send(address, "POST", &in_session, body.as_bytes()).await;
+        assert_eq!(reply.status, 202, "{reply:?}");
+    };
+    post(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+
+    // The call, its response read as it comes.
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "book", "arguments": {"answer": "accept"}}});
+    let body = call.to_string();
+    let mut stream = http_client::open(address, "POST", "/mcp", &in_session, body.as_bytes()).await;
+    let mut seen = String::new();
+    let question = next_event(&mut stream, &mut seen, "elicitation/create", |message| {
+        message["method"] == "elicitation/create"
+    })
+    .await;
+    holds("2025-11-25", "ElicitRequest", &question);
+
+    // Answered in a POST of its own; the call's result comes down the same stream.
+    post(json!({"jsonrpc": "2.0", "id": question["id"],
+        "result": {"action": "accept", "content": {"email": "ada@example.com", "room": "double"}}}))
+    .await;
+    let result = next_event(&mut stream, &mut seen, "the call's result", |message| {
+        message["id"] == 2
+    })
+    .await;
+    let text = result["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.starts_with("accepted Contact"), "{result}");
+}
+
+/// The first message of the event stream on `stream` (what came so far in `seen`) that is
+/// `what`: it must come within 5 s.
+async fn next_event(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut String,
+    what: &str,
+    is: impl Fn(&Value) -> bool,
+) -> Value {
+    use tokio::io::AsyncReadExt;
+    let read = async {
+        loop {
+            let data = seen.lines().filter_map(|line| line.strip_prefix("data:"));
+            let mut messages = data.filter_map(|data| serde_json::from_str(data.trim()).ok());
+            if let Some(message) = messages.find(&is) {
+                return message;
+            }
+            let mut buffer = [0_u8; 4096];
+            let read = stream.read(&mut buffer).await.unwrap();
+            assert!(read > 0, "the stream ended without {what}: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .unwrap_or_else(|_| panic!("no {what} on the call's stream within 5 s"))
 }

@@ -614,7 +614,7 @@ fn nan_and_infinity_are_syntax_errors() {
 // ---------------------------------------------------------------------------------------------
 
 /// A 1 MB tool name is read as sent; dispatching it gives an unknown-tool error whose message
-/// quotes only its first 100 characters.
+/// quotes only its first 64 characters, and its length.
 #[test]
 fn very_long_tool_names() {
     let name = "n".repeat(MB);
@@ -648,8 +648,8 @@ fn very_long_tool_names() {
         assert_eq!(
             error.message(),
             format!(
-                "unknown tool `{}…`; the tools are `save_note`, `numbers`",
-                "n".repeat(100)
+                "unknown tool `{}…` ({MB} characters); the tools are `save_note`, `numbers`",
+                "n".repeat(64)
             )
         );
     }
@@ -670,23 +670,47 @@ fn very_long_tool_names() {
     short_error_of(Tools::parse_call(&calls[0]), ArgsErrorKind::UnknownTool);
 }
 
-/// Names are cut at a character, not a byte; a short unknown name is quoted whole.
+/// Names are cut at a character, not a byte, at 64 as every quote of the model's text; a name
+/// of 64 is quoted whole.
 #[test]
 fn unknown_names_are_cut_at_characters() {
     let name = "ž".repeat(150);
     let error = Tools::parse_call(&ToolCall::new(name, "{}")).unwrap_err();
     assert!(
-        error
-            .message()
-            .starts_with(&format!("unknown tool `{}…`;", "ž".repeat(100))),
+        error.message().starts_with(&format!(
+            "unknown tool `{}…` (150 characters);",
+            "ž".repeat(64)
+        )),
         "{error}"
     );
-    let error = Tools::parse_call(&ToolCall::new("x".repeat(100), "{}")).unwrap_err();
+    let error = Tools::parse_call(&ToolCall::new("x".repeat(64), "{}")).unwrap_err();
     assert!(
         error
             .message()
-            .starts_with(&format!("unknown tool `{}`;", "x".repeat(100))),
+            .starts_with(&format!("unknown tool `{}`;", "x".repeat(64))),
         "{error}"
+    );
+}
+
+/// A run-time tool that refuses unknown keys quotes a huge one cut, as a derived tool does:
+/// a 1 MB key (a secret pasted as a key, say) is not echoed whole.
+#[test]
+fn a_dynamic_tools_unknown_key_is_cut() {
+    let tool = toolgen::DynamicTool::new(
+        "save",
+        "Save.",
+        json!({"type": "object", "properties": {"text": {"type": "string"}},
+               "additionalProperties": false}),
+    )
+    .unwrap();
+    let key = "k".repeat(MB);
+    let error = tool.parse_value(json!({ key: 1 })).unwrap_err();
+    assert_eq!(
+        error.message(),
+        format!(
+            "unknown field `{}…` ({MB} characters), expected one of `text`",
+            "k".repeat(64)
+        )
     );
 }
 

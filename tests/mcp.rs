@@ -16,10 +16,11 @@ use pretty_assertions::assert_eq;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
-use toolgen::rmcp::ServiceExt;
+use toolgen::rmcp::RoleServer;
+use toolgen::rmcp::service::RunningService;
 use toolgen::{
-    Handler, Invocation, McpServer, Progress, Runner, Tool, ToolError, ToolSchema, ToolSet,
-    ToolSwitch,
+    Handler, Invocation, McpHandler, McpServer, Progress, Runner, Tool, ToolError, ToolSchema,
+    ToolSet, ToolSwitch,
 };
 
 /// The handlers' context: the server's switch, and how many calls saw their cancellation.
@@ -280,7 +281,12 @@ where
     E: std::error::Error + Send + Sync + 'static,
 {
     tokio::spawn(async move {
-        if let Ok(running) = server.serve(transport).await {
+        // What serves is the server's handler, whose type names no tool set: rmcp's service
+        // loop is compiled once, in toolgen, not in each crate that serves tools (README,
+        // "Build cost").
+        let served: Result<RunningService<RoleServer, McpHandler>, _> =
+            server.serve(transport).await;
+        if let Ok(running) = served {
             let _ = running.waiting().await;
         }
     });

@@ -24,8 +24,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use toolgen::{
-    Handler, HttpOptions, Invocation, McpServer, Principal, ResourceServer, Runner, TokenError,
-    TokenValidator, Tool, ToolCall, ToolError, ToolResult, ToolSet, ValidateFuture,
+    Handler, HttpOptions, Invocation, McpServer, Principal, Progress, ResourceServer, Runner,
+    TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolResult, ToolSet, ValidateFuture,
 };
 
 /// Add two numbers.
@@ -60,10 +60,29 @@ impl Handler<()> for Chart {
     }
 }
 
+/// Count to `to` after `wait_ms`, telling the client each step.
+#[derive(Tool, Deserialize)]
+struct Count {
+    to: u32,
+    wait_ms: u64,
+}
+
+impl Handler<()> for Count {
+    type Output = u32;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<u32, ToolError> {
+        tokio::time::sleep(Duration::from_millis(self.wait_ms)).await;
+        for step in 1..=self.to {
+            call.progress(Progress::new(f64::from(step)).total(f64::from(self.to)));
+        }
+        Ok(self.to)
+    }
+}
+
 #[derive(ToolSet)]
 enum Tools {
     Add(Add),
     Chart(Chart),
+    Count(Count),
 }
 
 tokio::task_local! {
@@ -139,6 +158,9 @@ async fn serve(mut options: HttpOptions) -> SocketAddr {
         options = options.authorization(auth);
     }
     let server = McpServer::new(Runner::<Tools, ()>::new(()), "http-test", "0");
+    // What serves names no type of the test's: the HTTP server is compiled once, in toolgen
+    // (does not compile while `HttpService` takes the set and the context).
+    let _: toolgen::HttpService = server.http_service(&options);
     tokio::spawn(async move { server.serve_http_with(listener, &options).await });
     address
 }
@@ -679,6 +701,94 @@ async fn nothing_but_the_metadata_is_served_without_a_valid_token() {
 }
 
 /// Each test twice: `plain::*` as written, `authorized::*` with authorization on.
+/// A `tools/call` of `count` in `session` (with a progress token: the server may report).
+async fn count_in(address: SocketAddr, session: &str, to: u32, wait_ms: u64) -> Reply {
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                      "params": {"name": "count", "arguments": {"to": to, "wait_ms": wait_ms},
+                                 "_meta": {"progressToken": "p"}}});
+    let headers = [
+        JSON,
+        ("mcp-session-id", session),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    send(address, "POST", &headers, call.to_string().as_bytes()).await
+}
+
+/// The JSON-RPC messages of an event stream's body.
+fn events(reply: &Reply) -> Vec<Value> {
+    (reply.body.lines())
+        .filter_map(|line| line.strip_prefix("data:"))
+        .filter(|data| !data.trim().is_empty())
+        .map(|data| serde_json::from_str(data.trim()).unwrap())
+        .collect()
+}
+
+/// A request whose answer is all it sends, within the wait, is answered as one JSON body (the
+/// client accepts both); one that reports progress first, or runs past the wait, as an event
+/// stream, every message in it.
+async fn answers_are_json_unless_something_comes_first() {
+    let address = serve(HttpOptions::default().json_reply_wait(Duration::from_millis(300))).await;
+    let reply = send(address, "POST", &[JSON], &initialize()).await;
+    assert_eq!(
+        reply.header("content-type"),
+        Some("application/json"),
+        "{reply:?}"
+    );
+    assert_eq!(reply.json()["result"]["protocolVersion"], "2025-11-25");
+    assert!(reply.header("mcp-session-id").is_some(), "{reply:?}");
+    let session = open_session(address).await;
+    for reply in [
+        add_in(address, &session).await,
+        stateless_add(address, &[]).await,
+        count_in(address, &session, 0, 0).await,
+    ] {
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(
+            reply.header("content-type"),
+            Some("application/json"),
+            "{reply:?}"
+        );
+        assert!(
+            reply.json()["result"]["content"][0]["text"].is_string(),
+            "{reply:?}"
+        );
+    }
+    // Progress first: a stream, the reports before the answer.
+    let reply = count_in(address, &session, 2, 0).await;
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/event-stream"),
+        "{reply:?}"
+    );
+    let methods: Vec<Value> = events(&reply).iter().map(|m| m["method"].clone()).collect();
+    assert_eq!(
+        methods,
+        [
+            json!("notifications/progress"),
+            json!("notifications/progress"),
+            Value::Null
+        ]
+    );
+    assert_eq!(reply.json()["result"]["content"][0]["text"], "2");
+    // Past the wait: a stream, with the answer.
+    let reply = count_in(address, &session, 0, 900).await;
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/event-stream"),
+        "{reply:?}"
+    );
+    assert_eq!(reply.json()["result"]["content"][0]["text"], "0");
+    // `Duration::ZERO`: always a stream.
+    let address = serve(HttpOptions::default().json_reply_wait(Duration::ZERO)).await;
+    let reply = stateless_add(address, &[]).await;
+    assert_eq!(
+        reply.header("content-type"),
+        Some("text/event-stream"),
+        "{reply:?}"
+    );
+    assert_eq!(reply.json()["result"]["content"][0]["text"], "5");
+}
+
 macro_rules! plain_and_authorized {
     ($($name:ident),* $(,)?) => {
         mod plain {
@@ -709,4 +819,5 @@ plain_and_authorized!(
     connections_and_header_reads_are_bounded,
     results_reach_the_client_as_mcp_response_writes_them,
     a_new_session_is_refused_when_every_session_is_busy,
+    answers_are_json_unless_something_comes_first,
 );

@@ -578,6 +578,151 @@ async fn a_valid_token_runs_the_tool_and_the_handler_sees_the_caller() {
     assert_eq!(server.runs.load(Ordering::SeqCst), 1);
 }
 
+// A 2025-11-25 session is bound to the identity that opened it (the security best practices'
+// `<user_id>:<session_id>`): to another token's identity it does not exist.
+
+/// A 2025-11-25 session opened and initialized with `token`: its id.
+async fn open_session(address: SocketAddr, token: &str) -> String {
+    let bearer = format!("Bearer {token}");
+    http_client::open_session(address, &[("authorization", &bearer)]).await
+}
+
+/// `method` in `session` with `token`, `body` its message (none for GET and DELETE).
+async fn in_session(
+    address: SocketAddr,
+    session: &str,
+    token: &str,
+    method: &str,
+    body: &Value,
+) -> Reply {
+    let bearer = format!("Bearer {token}");
+    let headers = [
+        ("content-type", "application/json"),
+        ("authorization", bearer.as_str()),
+        ("mcp-session-id", session),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let body = match method {
+        "POST" => body.to_string(),
+        _ => String::new(),
+    };
+    send(address, method, &headers, body.as_bytes()).await
+}
+
+/// A `tools/call` of `read_notes` at 2025-11-25.
+fn read_notes_call() -> Value {
+    json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+           "params": {"name": "read_notes", "arguments": {}}})
+}
+
+/// `read_notes` in `session` with `token`: its structured content (who called).
+async fn read_notes_in(address: SocketAddr, session: &str, token: &str) -> Value {
+    let reply = in_session(address, session, token, "POST", &read_notes_call()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    reply.json()["result"]["structuredContent"].clone()
+}
+
+/// Asserts that every use of `session` with `intruder`'s token (a call, a notification, its
+/// stream, its deletion) is 404, as for a session the server does not hold, and runs nothing.
+async fn assert_not_found_to(server: &Protected, session: &str, intruder: &str) {
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                        "params": {"requestId": 2}});
+    for (method, body) in [
+        ("POST", read_notes_call()),
+        ("POST", cancel),
+        ("GET", Value::Null),
+        ("DELETE", Value::Null),
+    ] {
+        let reply = in_session(server.address, session, intruder, method, &body).await;
+        assert_eq!(
+            (reply.status, reply.body.as_str()),
+            (404, "Not Found: Session not found"),
+            "{method} {body}: {reply:?}"
+        );
+    }
+    assert_eq!(server.runs.load(Ordering::SeqCst), 0, "the tool ran");
+}
+
+#[tokio::test]
+async fn a_session_is_not_found_with_the_token_of_another_subject() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let alice = mint(&key_a(), &claims(&auth, &server.resource));
+    let mut bob_claims = claims(&auth, &server.resource);
+    bob_claims["sub"] = json!("bob");
+    let bob = mint(&key_a(), &bob_claims);
+    let session = open_session(server.address, &alice).await;
+    assert_not_found_to(&server, &session, &bob).await;
+    // The session is still alice's, and works (bob's DELETE did not close it), with a token of
+    // hers issued later (a refreshed one) too.
+    let mut later = claims(&auth, &server.resource);
+    later["iat"] = json!(now() + 1);
+    let refreshed = mint(&key_a(), &later);
+    assert_ne!(refreshed, alice);
+    let caller = read_notes_in(server.address, &session, &refreshed).await;
+    assert_eq!(caller["subject"], "alice");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 1);
+    // Bob opens a session of his own.
+    let his = open_session(server.address, &bob).await;
+    assert_eq!(
+        read_notes_in(server.address, &his, &bob).await["subject"],
+        "bob"
+    );
+}
+
+#[tokio::test]
+async fn a_session_of_a_client_without_a_subject_is_not_found_to_another_client() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let client = |id: &str| {
+        let mut claims = claims(&auth, &server.resource);
+        claims.as_object_mut().unwrap().remove("sub");
+        claims["client_id"] = json!(id);
+        mint(&key_a(), &claims)
+    };
+    let session = open_session(server.address, &client("notes-cli")).await;
+    assert_not_found_to(&server, &session, &client("notes-reader")).await;
+    let caller = read_notes_in(server.address, &session, &client("notes-cli")).await;
+    assert_eq!(caller["client"], "notes-cli");
+}
+
+/// Takes the tokens of either of two validators.
+struct Either(JwtValidator, JwtValidator);
+
+impl TokenValidator for Either {
+    fn validate<'a>(&'a self, token: &'a str) -> ValidateFuture<'a> {
+        Box::pin(async move {
+            match self.0.validate(token).await {
+                Ok(principal) => Ok(principal),
+                Err(_) => self.1.validate(token).await,
+            }
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_session_is_not_found_with_the_same_subject_at_another_issuer() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let other = auth_server(vec![key_b().public]).await;
+    let server = serve_protected(
+        &auth.issuer,
+        |resource| {
+            Either(
+                JwtValidator::new(&auth.issuer, resource),
+                JwtValidator::new(&other.issuer, resource),
+            )
+        },
+        |server| server,
+    )
+    .await;
+    let alice = mint(&key_a(), &claims(&auth, &server.resource));
+    let elsewhere = mint(&key_b(), &claims(&other, &server.resource));
+    let session = open_session(server.address, &alice).await;
+    assert_not_found_to(&server, &session, &elsewhere).await;
+    let caller = read_notes_in(server.address, &session, &alice).await;
+    assert_eq!(caller["subject"], "alice");
+}
+
 #[tokio::test]
 async fn a_token_without_a_scope_every_request_needs_is_403() {
     let auth = auth_server(vec![key_a().public]).await;

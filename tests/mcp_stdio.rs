@@ -13,7 +13,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf};
 use tokio::time::timeout;
-use toolgen::rmcp::ServiceExt;
 use toolgen::{Handler, Invocation, McpServer, McpStdio, Runner, Tool, ToolError, ToolSet};
 
 /// Add two numbers.

@@ -324,6 +324,48 @@ async fn our_server_tools_run_beside_the_sets() {
     );
 }
 
+/// A runner of an MCP server's tools alone (no tool set of its own): it offers them and runs
+/// their calls, and serves them on as a gateway.
+#[tokio::test]
+async fn a_runner_of_an_mcp_servers_tools_alone() {
+    let (toolset, _task, _) = remote().await;
+    let mut runner = Runner::without_set(()).with_mcp(toolset.allow(&["add", "fail"]));
+    let names: Vec<Value> = (runner.definitions(Provider::OpenAiChat).as_array().unwrap())
+        .iter()
+        .map(|definition| definition["function"]["name"].clone())
+        .collect();
+    assert_eq!(names, [json!("add"), json!("fail")]);
+    let calls = [
+        ToolCall::new("add", r#"{"a": 2, "b": 3}"#).with_id("1"),
+        ToolCall::new("fail", "{}").with_id("2"),
+        ToolCall::new("count", r#"{"to": 1}"#).with_id("3"),
+    ];
+    let turn = runner.run(Provider::OpenAiChat, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        [
+            r#"{"sum":5}"#,
+            r#"{"error":"broken"}"#,
+            "invalid arguments: unknown tool `count`; the tools are `add`, `fail`",
+        ]
+    );
+
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    let gateway = McpServer::new(runner, "gateway", "1.0.0");
+    tokio::spawn(async move {
+        if let Ok(running) = gateway.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_side).await.unwrap();
+    let sum = client
+        .call_tool(call("add", json!({"a": 1, "b": 2})))
+        .await
+        .unwrap();
+    assert_eq!(sum.structured_content, Some(json!({"sum": 3})));
+    client.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn allow_keeps_only_the_named_tools_and_strict_says_why_not() {
     let (toolset, _task, _) = remote().await;
@@ -725,6 +767,66 @@ async fn a_server_that_will_not_start_is_an_error() {
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
+/// A server of `2025-11-25` over a duplex pipe that answers nothing before `initialize` but a
+/// `ping` (as the earlier versions allow): silent to `server/discover`. Its lines read are kept.
+fn silent_to_discover(seen: Arc<std::sync::Mutex<Vec<Value>>>) -> tokio::io::DuplexStream {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let (read, mut write) = tokio::io::split(server_side);
+        let mut lines = tokio::io::BufReader::new(read).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            let message: Value = serde_json::from_str(&line).unwrap();
+            seen.lock().unwrap().push(message.clone());
+            let result = match message["method"].as_str() {
+                Some("ping") => json!({}),
+                Some("initialize") => json!({"protocolVersion": "2025-11-25",
+                    "capabilities": {"tools": {}}, "serverInfo": {"name": "old", "version": "0"}}),
+                Some("tools/list") => json!({"tools": [{"name": "hello",
+                    "inputSchema": {"type": "object"}}]}),
+                // `server/discover` and notifications.
+                _ => continue,
+            };
+            let reply = json!({"jsonrpc": "2.0", "id": message["id"], "result": result});
+            if write
+                .write_all(format!("{reply}\n").as_bytes())
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    client_side
+}
+
+#[tokio::test]
+async fn a_server_silent_to_server_discover_is_met_with_initialize_within_a_second() {
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let started = std::time::Instant::now();
+    let toolset = McpToolset::connect(silent_to_discover(Arc::clone(&seen)))
+        .await
+        .unwrap();
+    let took = started.elapsed();
+    // The ping answered, the probe is given 1 s more (rmcp's own wait: 10 s).
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(toolset.tools()[0].name(), "hello");
+    let methods: Vec<Value> = (seen.lock().unwrap().iter())
+        .map(|message| message["method"].clone())
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            "server/discover",
+            "ping",
+            "initialize",
+            "notifications/initialized",
+            "tools/list"
+        ]
+    );
+}
+
 /// Say which server answers.
 #[derive(Tool, Deserialize)]
 struct Echo {}
@@ -971,12 +1073,13 @@ async fn every_report_reaches_the_client_through_a_gateway() {
     assert_eq!(counts, [20; 30]);
 }
 
-/// A handler that reports faster than the reports go out: every one goes out, before the
-/// answer.
+/// A handler that reports in a tight loop, faster than the reports go out: the reports that
+/// wait are bounded (64, the oldest dropped), not 10,000 in memory; those kept go out before
+/// the answer.
 #[tokio::test]
-async fn every_report_of_a_fast_handler_goes_out() {
-    let counts = reports_before_answers(bursts(), 3, "burst", json!({"count": 500})).await;
-    assert_eq!(counts, [500; 3]);
+async fn a_fast_handlers_waiting_reports_are_bounded() {
+    let counts = reports_before_answers(bursts(), 3, "burst", json!({"count": 10_000})).await;
+    assert_eq!(counts, [64; 3]);
 }
 
 /// The same through a gateway, with a far end written with the official Python SDK.

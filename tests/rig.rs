@@ -22,7 +22,6 @@ use rig_agent::core::test_utils::{MockFrame, MockScript};
 use rig_agent::core::tool::ToolErrorKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolgen::rmcp::ServiceExt;
 use toolgen::{
     Dispatch, DynamicFuture, DynamicHandler, DynamicTool, Handler, Invocation, McpServer,
     McpToolset, Provider, RigTools, Runner, Stop, Tool, ToolError, ToolResult, ToolSet,

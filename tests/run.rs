@@ -944,3 +944,177 @@ async fn a_turns_choice_refuses_calls_outside_it() {
         .await;
     assert_eq!(texts(turn.results()), [(false, "y".to_owned())]);
 }
+
+/// A runner without a tool set of its own: no tool at first (a call is an unknown tool's, the
+/// definitions are empty), then the tools added at run time alone, with the runner's context.
+#[tokio::test(start_paused = true)]
+async fn a_runner_of_run_time_tools_alone() {
+    let mut empty = Runner::without_set(());
+    assert_eq!(empty.definitions(Provider::OpenAiChat), json!([]));
+    let turn = empty
+        .run(Provider::OpenAiChat, &[call(1, "echo", json!({}))])
+        .await;
+    assert_eq!(
+        texts(turn.results()),
+        [(
+            true,
+            "invalid arguments: unknown tool `echo`; there are no tools".to_owned()
+        )]
+    );
+
+    let schema = json!({"type": "object", "properties": {"text": {"type": "string"}},
+                        "required": ["text"]});
+    let tool = toolgen::DynamicTool::new("word_count", "Count the words.", schema).unwrap();
+    let mut runner = Runner::without_set(Ctx::default()).with_tool(tool, Configured);
+    let names: Vec<Value> = (runner.definitions(Provider::Anthropic).as_array().unwrap())
+        .iter()
+        .map(|definition| definition["name"].clone())
+        .collect();
+    assert_eq!(names, [json!("word_count")]);
+    let calls = [
+        call(1, "word_count", json!({"text": "one two three"})),
+        call(2, "word_count", json!({})),
+        call(3, "echo", json!({"text": "x"})),
+    ];
+    let turn = runner.run(Provider::Anthropic, &calls).await;
+    assert_eq!(
+        texts(turn.results()),
+        [
+            (
+                false,
+                r#"{"tool":"word_count","arguments":{"text":"one two three"}}"#.to_owned()
+            ),
+            (true, "invalid arguments: missing field `text`".to_owned()),
+            (
+                true,
+                "invalid arguments: unknown tool `echo`; the tools are `word_count`".to_owned()
+            ),
+        ]
+    );
+    assert_eq!(runner.context().running.load(Ordering::SeqCst), 1);
+}
+
+/// A toolset of the test's own: tools kept in a registry, listed again when it changes, and a
+/// listing that can fail.
+#[derive(Clone, Default)]
+struct Registry {
+    /// Each tool's name and whether a person must approve its calls.
+    tools: std::sync::Arc<Mutex<Vec<(&'static str, bool)>>>,
+    changed: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    broken: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// A registry tool's handler: says its name and reports one step.
+struct Named(&'static str);
+
+impl toolgen::DynamicHandler<Ctx> for Named {
+    fn handle<'a>(
+        &'a self,
+        _: &'a Ctx,
+        _: Value,
+        call: &'a Invocation<'a>,
+    ) -> toolgen::DynamicFuture<'a> {
+        Box::pin(async move {
+            call.progress(toolgen::Progress::new(1.0));
+            Ok(json!(format!("{} ran", self.0)))
+        })
+    }
+}
+
+impl toolgen::Toolset<Ctx> for Registry {
+    fn listed(
+        &self,
+    ) -> Vec<(
+        toolgen::DynamicTool,
+        std::sync::Arc<dyn toolgen::DynamicHandler<Ctx>>,
+    )> {
+        let tools = self.tools.lock().unwrap().clone();
+        tools
+            .into_iter()
+            .map(|(name, approval)| {
+                let mut tool =
+                    toolgen::DynamicTool::new(name, "A registry tool.", json!({"type": "object"}))
+                        .unwrap();
+                if approval {
+                    tool = tool.require_approval();
+                }
+                let handler: std::sync::Arc<dyn toolgen::DynamicHandler<Ctx>> =
+                    std::sync::Arc::new(Named(name));
+                (tool, handler)
+            })
+            .collect()
+    }
+
+    fn list_changed(&self) -> bool {
+        self.changed.load(Ordering::SeqCst)
+    }
+
+    fn refresh(&self) -> toolgen::RefreshFuture<'_> {
+        Box::pin(async move {
+            if self.broken.load(Ordering::SeqCst) {
+                return Err("the registry is down".into());
+            }
+            self.changed.store(false, Ordering::SeqCst);
+            Ok(())
+        })
+    }
+}
+
+/// A toolset of one's own plugged into a runner: its tools offered beside the set's, run with
+/// the runner's progress sink, held for approval where they say so, listed again when it
+/// changes; a listing that fails keeps the old tools and is tried again next turn.
+#[tokio::test(start_paused = true)]
+async fn a_toolset_of_ones_own_is_plugged_in() {
+    let registry = Registry::default();
+    registry.tools.lock().unwrap().push(("lookup", false));
+    let progress = std::sync::Arc::new(AtomicUsize::new(0));
+    let reports = std::sync::Arc::clone(&progress);
+    let mut runner = Runner::<Tools, Ctx>::new(Ctx::default())
+        .with_toolset(registry.clone())
+        .on_progress(move |_, _| {
+            reports.fetch_add(1, Ordering::SeqCst);
+        });
+    let names = |runner: &Runner<Tools, Ctx>| -> Vec<String> {
+        (runner.definitions(Provider::Anthropic).as_array().unwrap())
+            .iter()
+            .map(|definition| definition["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let set: Vec<String> = Tools::NAMES.iter().map(|name| (*name).to_owned()).collect();
+    assert_eq!(
+        names(&runner),
+        [set.clone(), vec!["lookup".to_owned()]].concat()
+    );
+    let turn = runner
+        .run(Provider::Anthropic, &[call(1, "lookup", json!({}))])
+        .await;
+    assert_eq!(texts(turn.results()), [(false, "lookup ran".to_owned())]);
+    assert_eq!(progress.load(Ordering::SeqCst), 1);
+
+    // The registry gets a tool that needs approval, but cannot be listed: the old tools stay.
+    registry.tools.lock().unwrap().push(("purge", true));
+    registry.changed.store(true, Ordering::SeqCst);
+    registry.broken.store(true, Ordering::SeqCst);
+    let error = runner.refresh_toolsets().await.unwrap_err();
+    assert_eq!(error.to_string(), "the registry is down");
+    let turn = runner
+        .run(Provider::Anthropic, &[call(2, "purge", json!({}))])
+        .await;
+    assert!(
+        turn.results()[0]
+            .to_text()
+            .starts_with("invalid arguments: unknown tool `purge`")
+    );
+
+    // Listed again at the next turn: the new tool is offered, and its call held.
+    registry.broken.store(false, Ordering::SeqCst);
+    let turn = runner
+        .run(Provider::Anthropic, &[call(3, "purge", json!({}))])
+        .await;
+    assert_eq!(turn.held().len(), 1);
+    assert!(!registry.changed.load(Ordering::SeqCst));
+    assert_eq!(
+        names(&runner),
+        [set, vec!["lookup".to_owned(), "purge".to_owned()]].concat()
+    );
+}

@@ -18,8 +18,9 @@ use serde_json::{Value, json};
 use toolgen::rmcp::ServiceExt;
 use toolgen::rmcp::model::CallToolRequestParams;
 use toolgen::{
-    Handler, HttpOptions, Invocation, McpServer, McpStdio, McpToolset, Principal, ResourceServer,
-    Runner, TokenError, TokenValidator, Tool, ToolError, ToolSet, ValidateFuture,
+    Elicited, Handler, HttpOptions, Invocation, McpServer, McpStdio, McpToolset, Principal,
+    ResourceServer, Runner, TokenError, TokenValidator, Tool, ToolError, ToolSchema, ToolSet,
+    ValidateFuture,
 };
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -401,4 +402,83 @@ fn who_called_is_on_the_spans_but_not_the_token_nor_other_claims() {
             );
         }
     }
+}
+
+/// Yes or no.
+#[derive(ToolSchema, Deserialize)]
+#[tool(form)]
+struct Confirm {
+    ok: bool,
+}
+
+/// Asks the person to confirm.
+#[derive(Tool, Deserialize)]
+struct Ask {}
+
+impl Handler<()> for Ask {
+    type Output = bool;
+    async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<bool, ToolError> {
+        let answer = call.elicit::<Confirm>("Sure?").await?;
+        Ok(matches!(answer, Elicited::Accepted(Confirm { ok: true })))
+    }
+}
+
+#[derive(ToolSet)]
+enum Asking {
+    Ask(Ask),
+}
+
+/// A `2026-07-28` call that ends asking for input (`InputRequiredResult`): its span says so,
+/// with the keys of what it asked, and is not an error; the retry's span ends as a call does.
+#[test]
+fn a_call_that_ends_asking_for_input_says_so() {
+    let spans = traced(|| async {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        let server =
+            McpServer::new(Runner::<Asking, ()>::new(()), "asking", "1.0.0").trace_values(true);
+        let (reader, mut writer) = tokio::io::split(serve(server));
+        let mut lines = tokio::io::BufReader::new(reader).lines();
+        let meta = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+        });
+        let mut params = json!({"name": "ask", "arguments": {}, "_meta": meta});
+        let mut replies = Vec::new();
+        for id in [1, 2] {
+            let request =
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+            writer
+                .write_all(format!("{request}\n").as_bytes())
+                .await
+                .unwrap();
+            let reply: Value =
+                serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+            params["requestState"] = reply["result"]["requestState"].clone();
+            params["inputResponses"] =
+                json!({"elicit-0": {"action": "accept", "content": {"ok": true}}});
+            replies.push(reply);
+        }
+        assert_eq!(
+            replies[0]["result"]["resultType"], "input_required",
+            "{replies:?}"
+        );
+        assert_eq!(
+            replies[1]["result"]["content"][0]["text"], "true",
+            "{replies:?}"
+        );
+    });
+    let calls: Vec<&SpanData> = (spans.iter())
+        .filter(|span| span.name == "tools/call ask" && span.span_kind == SpanKind::Server)
+        .collect();
+    assert_eq!(calls.len(), 2);
+    let asked = attributes(calls[0]);
+    assert_eq!(asked["mcp.result.type"], "input_required");
+    assert_eq!(asked["mcp.input_request.keys"], "elicit-0");
+    assert!(!asked.contains_key("error.type"));
+    assert!(!asked.contains_key("gen_ai.tool.call.result"));
+    assert!(!matches!(calls[0].status, Status::Error { .. }));
+    let answered = attributes(calls[1]);
+    assert!(!answered.contains_key("mcp.result.type"));
+    assert_eq!(answered["gen_ai.tool.call.result"], "true");
 }

@@ -62,7 +62,7 @@ impl Body for Frames {
 type Reply = Response<http_body_util::combinators::BoxBody<Bytes, Infallible>>;
 
 /// A POST of `body` with `headers` (and the host and accept headers every client sends).
-async fn post<B>(service: &mut HttpService<Tools, ()>, headers: &[(&str, &str)], body: B) -> Reply
+async fn post<B>(service: &mut HttpService, headers: &[(&str, &str)], body: B) -> Reply
 where
     B: Body<Data = Bytes, Error = Infallible> + Send + 'static,
 {
@@ -98,7 +98,7 @@ async fn read(reply: Reply) -> (StatusCode, String, Option<Bytes>) {
 }
 
 /// A session at 2025-11-25, initialized: its id.
-async fn open_session(service: &mut HttpService<Tools, ()>) -> String {
+async fn open_session(service: &mut HttpService) -> String {
     let json = [("content-type", "application/json")];
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-11-25", "capabilities": {},

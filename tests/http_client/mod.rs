@@ -54,6 +54,27 @@ pub async fn send(
     send_to(address, method, "/mcp", headers, body).await
 }
 
+/// A 2025-11-25 session opened with `initialize` and `notifications/initialized`, each sent with
+/// `headers` more: its id.
+pub async fn open_session(address: SocketAddr, headers: &[(&str, &str)]) -> String {
+    let initialize = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "raw-http", "version": "0"}}});
+    let mut all = vec![("content-type", "application/json")];
+    all.extend_from_slice(headers);
+    let reply = send(address, "POST", &all, initialize.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let session = reply
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let initialized = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    all.push(("mcp-session-id", &session));
+    let reply = send(address, "POST", &all, initialized.to_string().as_bytes()).await;
+    assert_eq!(reply.status, 202, "{reply:?}");
+    session
+}
+
 /// [`send`] to `path` (with its query, if any).
 pub async fn send_to(
     address: SocketAddr,
@@ -62,6 +83,23 @@ pub async fn send_to(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        let mut stream = open(address, method, path, headers, body).await;
+        read_reply(&mut stream).await
+    })
+    .await
+    .expect("a reply within 10 s")
+}
+
+/// Sends `method` to `path` with `headers` and `body` on a connection of its own, which closes
+/// after the reply: the connection, to read the reply from as it comes (an event stream).
+pub async fn open(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> TcpStream {
     let mut request = format!(
         "{method} {path} HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\
          accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
@@ -72,17 +110,13 @@ pub async fn send_to(
     }
     request.push_str("\r\n");
     // (The body is written from the caller's copy: many large calls at once share one.)
-    tokio::time::timeout(Duration::from_secs(10), async {
-        let mut stream = TcpStream::connect(address).await.unwrap();
-        stream.write_all(request.as_bytes()).await.unwrap();
-        // A server may refuse a body before reading it all, and close.
-        if stream.write_all(body).await.is_ok() {
-            let _ = stream.flush().await;
-        }
-        read_reply(&mut stream).await
-    })
-    .await
-    .expect("a reply within 10 s")
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    // A server may refuse a body before reading it all, and close.
+    if stream.write_all(body).await.is_ok() {
+        let _ = stream.flush().await;
+    }
+    stream
 }
 
 /// Reads a whole reply (until the server closes the connection).

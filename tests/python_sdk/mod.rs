@@ -63,11 +63,25 @@ pub async fn passes(child: tokio::process::Child) {
 /// dropped.
 #[allow(dead_code)] // (Not every test file that has this module runs a client process.)
 pub fn spawn_client(program: &str, args: &[&str]) -> tokio::process::Child {
+    spawn(program, args, std::process::Stdio::piped())
+}
+
+/// `program` run with `args`, a server over its stdin and stdout (piped; its stderr dropped),
+/// killed when dropped.
+#[allow(dead_code)] // (Not every test file that has this module runs a server process.)
+pub fn spawn_server(program: &str, args: &[&str]) -> tokio::process::Child {
+    spawn(program, args, std::process::Stdio::null())
+}
+
+/// `program` run with `args`, its stdin and stdout piped and its stderr to `stderr`, killed
+/// when dropped.
+#[allow(dead_code)] // (Unused where neither of the above is.)
+fn spawn(program: &str, args: &[&str], stderr: std::process::Stdio) -> tokio::process::Child {
     tokio::process::Command::new(program)
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stderr(stderr)
         .kill_on_drop(true)
         .spawn()
         .unwrap()

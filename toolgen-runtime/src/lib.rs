@@ -21,9 +21,11 @@
     )
 )]
 
-// The layers, bottom up: a type's schema (`schema`), its rewrite for a provider (`dialect`),
-// arguments parsed against it (`parse`), tools and tool sets (`tool`), what goes over the wire
-// (`wire`), typed answers (`output`), running calls (`run`) and serving them over MCP (`mcp`).
+// The layers, each using only those before it (README, "Layout"; `tests/layers.rs`): a type's
+// schema (`schema`), its rewrite for a provider and the strict checks (`dialect`), the
+// providers' definitions (`provider`), arguments parsed against it (`parse`), tools (`tool`),
+// what goes over the wire and tool sets (`wire`), typed answers (`output`), running calls
+// (`run`) and serving them over MCP (`mcp`).
 mod dialect;
 mod kept;
 #[cfg(feature = "mcp")]
@@ -49,14 +51,14 @@ pub use mcp::{ClientCredentials, IntrospectionValidator, JwtValidator};
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
 pub use mcp::{
-    HttpOptions, HttpService, InvalidResource, McpClientError, McpServer, McpStdio, McpToolProblem,
-    McpToolset, Parameters, ResourceServer, TokenError, TokenFuture, TokenProvider, TokenValidator,
-    ToolSwitch, ValidateFuture, mcp_stdio,
+    HttpOptions, HttpService, InvalidResource, McpClientError, McpElicitation, McpHandler,
+    McpServer, McpStdio, McpToolProblem, McpToolset, McpToolsetBuilder, Parameters, ResourceServer,
+    TokenError, TokenFuture, TokenProvider, TokenValidator, ToolSwitch, ValidateFuture, mcp_stdio,
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
 pub use patch::Patch;
-pub use provider::Provider;
+pub use provider::{AllowedCaller, Provider};
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
 #[cfg(feature = "mcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
@@ -65,7 +67,7 @@ pub use rmcp;
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::approval::{Decision, HeldCall, Pending, ResumeError};
 pub use run::elicit::{
-    ElicitAnswer, ElicitError, ElicitFuture, ElicitRequest, Elicited, Elicitor, Form,
+    ElicitAnswer, ElicitError, ElicitFuture, ElicitMode, ElicitRequest, Elicited, Elicitor, Form,
 };
 pub use run::handler::{
     CallFuture, Cancellation, Cancelled, Dispatch, DynamicFuture, DynamicHandler, Handler,
@@ -78,14 +80,17 @@ pub use run::rig::RigTools;
 #[cfg(feature = "run")]
 #[cfg_attr(docsrs, doc(cfg(feature = "run")))]
 pub use run::runner::{Runner, Stop, Turn};
+#[cfg(feature = "run")]
+#[cfg_attr(docsrs, doc(cfg(feature = "run")))]
+pub use run::toolset::{RefreshFuture, Toolset};
 pub use schema::{MapKey, ToolSchema};
+pub use tool::Tool;
 pub use tool::dynamic::{DynamicTool, DynamicToolError};
-pub use tool::set::ToolSet;
-pub use tool::{AllowedCaller, Tool};
 pub use wire::call::{Caller, ToolCall, ToolCallError};
 pub use wire::choice::{Allowed, ChoiceError, ToolChoice};
 pub use wire::partial::{PartialJson, partial_json};
 pub use wire::result::{Attachment, ToolResult, anthropic_user_message, mcp_response};
+pub use wire::set::{NoTools, ToolSet};
 pub use wire::stream::{PendingCall, StreamError, ToolCallStream};
 
 /// Items used by the code `#[derive(Tool)]` and `#[derive(ToolSchema)]` generate.
@@ -125,13 +130,16 @@ pub mod __private {
         #[cfg(feature = "uuid1")]
         pub use uuid;
     }
+    pub use crate::dialect::strict::{
+        check_answer, check_answer_field, check_field, check_rest, first_problem,
+    };
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
     pub use crate::patch::{PatchMisuse, check_patch};
+    pub use crate::provider::{AllowedCaller, Extras, Icon};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, Target, TargetAt, Via, check_answer,
-        check_answer_field, check_field, check_rest, first_problem,
+        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, Target, TargetAt, Via,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
@@ -141,19 +149,16 @@ pub mod __private {
         trim_doc, unique_names,
     };
     #[cfg(feature = "schemars1")]
-    pub use crate::schema::schemars::{
-        schemars_id, schemars_inline, schemars_input, schemars_schema,
-    };
+    pub use crate::schema::schemars::{schemars_id, schemars_inline, schemars_schema};
     pub use crate::schema::{Cycle, Recursion, check_default};
     pub use crate::schema::{Sealed, ToolSchema};
-    pub use crate::tool::{AllowedCaller, Extras, Icon};
     #[cfg(feature = "schemars1")]
     pub use schemars;
     /// The bits of [`Facts`] and of a tool's modes, and the facts of a field with nothing to say.
     pub mod facts {
+        pub use crate::dialect::strict::{ANTHROPIC, GEMINI, GEMINI_SKIP, OPENAI};
         pub use crate::schema::facts::{
-            ANTHROPIC, ANY, BEHIND, GEMINI, GEMINI_SKIP, MAP, MULTIPLE_TYPES, NO_FACTS,
-            NON_STRING_ENUM, OPENAI, PATTERN, RECURSIVE, TUPLE,
+            ANY, BEHIND, MAP, MULTIPLE_TYPES, NO_FACTS, NON_STRING_ENUM, PATTERN, RECURSIVE, TUPLE,
         };
     }
     pub use crate::dialect::rewrite::rewrite_text;
@@ -162,7 +167,9 @@ pub mod __private {
         CallFuture, Dispatch, Handler, Invocation, handle, tool_output_schema,
     };
     pub use crate::tool::Tool;
-    pub use crate::tool::set::{ToolSet, assert_unique_tool_names};
+    #[cfg(feature = "schemars1")]
+    pub use crate::tool::schemars::schemars_input;
+    pub use crate::wire::set::{ToolSet, assert_unique_tool_names};
     pub use crate::{ArgsError, Provider, ToolCall};
     pub use serde;
     pub use serde_json;

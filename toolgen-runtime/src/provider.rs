@@ -1,5 +1,7 @@
 //! The LLM APIs toolgen speaks, and the tool definition object each one expects.
 
+use crate::dialect::{Dialect, PerDialect};
+
 /// An LLM API whose tool format toolgen speaks.
 ///
 /// ```
@@ -60,19 +62,128 @@ pub(crate) struct DefinitionParts<'a> {
     pub name: &'a str,
     /// What the tool does.
     pub description: &'a str,
-    /// The input schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)).
-    pub standard: &'a str,
-    /// The OpenAI strict dialect, for a tool strict for OpenAI.
-    pub openai: Option<&'a str>,
-    /// The Anthropic strict dialect, for a tool strict for Anthropic.
-    pub anthropic: Option<&'a str>,
-    /// Gemini's `parameters`, when the schema fits them.
-    pub gemini: Option<&'a str>,
+    /// The input schema ([`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA)) as the standard
+    /// dialect, and each dialect the tool has: the strict ones for a tool strict for that
+    /// provider, Gemini's `parameters` when the schema fits them.
+    pub schemas: PerDialect<Option<&'a str>>,
     /// The output schema: MCP's `outputSchema`, and OpenAI Responses' `output_schema` for a
     /// tool that code may call.
     pub output: Option<&'a str>,
     /// What only some providers take (`#[tool(cache_control)]`, ..).
-    pub extras: crate::tool::Extras,
+    pub extras: Extras,
+}
+
+/// Properties of a tool's definition that only some providers take, from `#[tool(..)]`: each is
+/// written for the providers that document it, and left out for the others.
+///
+/// Not public API (the derive writes it; see the README for the attributes).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extras {
+    /// Anthropic `cache_control`: `Some("")` for `{"type":"ephemeral"}`, `Some("1h")` with that
+    /// `ttl`.
+    pub cache_control: Option<&'static str>,
+    /// Anthropic and OpenAI Responses `defer_loading: true` (tool search loads the tool).
+    pub defer_loading: bool,
+    /// Anthropic `eager_input_streaming: true`.
+    pub eager_input_streaming: bool,
+    /// Anthropic `input_examples`: a JSON array of inputs, or `""` for none.
+    pub input_examples: &'static str,
+    /// MCP `title`.
+    pub title: Option<&'static str>,
+    /// MCP `annotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`.
+    pub hints: [Option<bool>; 4],
+    /// MCP `icons`.
+    pub icons: &'static [Icon],
+    /// Anthropic and OpenAI Responses `allowed_callers`; empty for none (the provider's
+    /// default: the model only).
+    pub allowed_callers: &'static [AllowedCaller],
+}
+
+impl Extras {
+    /// No extra properties.
+    pub const NONE: Extras = Extras {
+        cache_control: None,
+        defer_loading: false,
+        eager_input_streaming: false,
+        input_examples: "",
+        title: None,
+        hints: [None; 4],
+        icons: &[],
+        allowed_callers: &[],
+    };
+}
+
+/// Who may call a tool, for its definition's `allowed_callers` (programmatic tool calling): the
+/// model itself, code the model writes and a provider's hosted code tool runs, or both.
+///
+/// | | Anthropic | OpenAI Responses |
+/// |---|---|---|
+/// | [`Direct`](AllowedCaller::Direct) | `"direct"` | `"direct"` |
+/// | [`Program`](AllowedCaller::Program) | `"code_execution_20250825"` | `"programmatic"` |
+///
+/// Written for those two APIs only: OpenAI Chat, Gemini and MCP have no programmatic tool
+/// calling, and their definitions leave it out. Anthropic's name is that of its code execution
+/// tool `code_execution_20250825`, which the request must also send (OpenAI's request sends a
+/// `{"type":"programmatic_tool_calling"}` tool).
+///
+/// ```
+/// use toolgen::{AllowedCaller, DynamicTool, Provider};
+///
+/// let tool = DynamicTool::new("get_demand", "Units asked for.", serde_json::json!({"type": "object"}))
+///     .unwrap()
+///     .with_allowed_callers(&[AllowedCaller::Program]);
+/// assert_eq!(tool.definition(Provider::OpenAiResponses)["allowed_callers"], serde_json::json!(["programmatic"]));
+/// assert_eq!(tool.definition(Provider::Anthropic)["allowed_callers"], serde_json::json!(["code_execution_20250825"]));
+/// assert!(tool.definition(Provider::Gemini).get("allowed_callers").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllowedCaller {
+    /// The model calls the tool itself.
+    Direct,
+    /// Code the model wrote, run by the provider's code tool, calls it.
+    Program,
+}
+
+impl AllowedCaller {
+    /// The callers in `callers`, in one order and each once, as a `'static` list.
+    pub(crate) fn set(callers: &[AllowedCaller]) -> &'static [AllowedCaller] {
+        match (
+            callers.contains(&AllowedCaller::Direct),
+            callers.contains(&AllowedCaller::Program),
+        ) {
+            (true, true) => &[AllowedCaller::Direct, AllowedCaller::Program],
+            (true, false) => &[AllowedCaller::Direct],
+            (false, true) => &[AllowedCaller::Program],
+            (false, false) => &[],
+        }
+    }
+
+    /// Its name in `provider`'s `allowed_callers`, where the provider takes it.
+    pub(crate) fn name_for(self, provider: Provider) -> Option<&'static str> {
+        match (self, provider) {
+            (AllowedCaller::Direct, Provider::Anthropic | Provider::OpenAiResponses) => {
+                Some("direct")
+            }
+            (AllowedCaller::Program, Provider::Anthropic) => Some("code_execution_20250825"),
+            (AllowedCaller::Program, Provider::OpenAiResponses) => Some("programmatic"),
+            (_, Provider::OpenAiChat | Provider::Gemini | Provider::Mcp) => None,
+        }
+    }
+}
+
+/// An MCP `Icon` of a tool, from `#[tool(icon ..)]`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Icon {
+    /// `src`: an `https:` URL or a `data:` URI.
+    pub src: &'static str,
+    /// `mimeType`
+    pub mime_type: Option<&'static str>,
+    /// `sizes` (`48x48`, `any`)
+    pub sizes: &'static [&'static str],
+    /// `theme`: `light` or `dark`.
+    pub theme: Option<&'static str>,
 }
 
 /// `provider`'s definition object, as JSON text:
@@ -86,18 +197,20 @@ pub(crate) struct DefinitionParts<'a> {
 /// - MCP 2025-11-25 `Tool`: `inputSchema`, and `outputSchema` when the tool has one that
 ///   describes an object (as that version requires).
 pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -> String {
-    let openai = parts.openai.unwrap_or(parts.standard);
+    let standard = parts.schemas.standard();
+    let strict_openai = parts.schemas.schema(Dialect::OpenAiStrict);
+    let openai = strict_openai.unwrap_or(standard);
     // What comes before the name, the schema's key and the schema, and what ends the object.
     let (open, key, schema, close): (&str, &str, &str, &str) = match provider {
-        Provider::Anthropic => match parts.anthropic {
+        Provider::Anthropic => match parts.schemas.schema(Dialect::AnthropicStrict) {
             Some(schema) => ("{", "input_schema", schema, ",\"strict\":true}"),
-            None => ("{", "input_schema", parts.standard, "}"),
+            None => ("{", "input_schema", standard, "}"),
         },
         Provider::OpenAiChat => (
             "{\"type\":\"function\",\"function\":{",
             "parameters",
             openai,
-            if parts.openai.is_some() {
+            if strict_openai.is_some() {
                 ",\"strict\":true}}"
             } else {
                 ",\"strict\":false}}"
@@ -107,19 +220,19 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
             "{\"type\":\"function\",",
             "parameters",
             openai,
-            if parts.openai.is_some() {
+            if strict_openai.is_some() {
                 ",\"strict\":true}"
             } else {
                 ",\"strict\":false}"
             },
         ),
-        Provider::Gemini => match parts.gemini {
+        Provider::Gemini => match parts.schemas.schema(Dialect::Gemini) {
             // No `parameters` at all: the API rejects an OBJECT with empty `properties`.
             Some(schema) if takes_no_arguments(schema) => ("{", "", "", "}"),
             Some(schema) => ("{", "parameters", schema, "}"),
-            None => ("{", "parametersJsonSchema", parts.standard, "}"),
+            None => ("{", "parametersJsonSchema", standard, "}"),
         },
-        Provider::Mcp => ("{", "inputSchema", parts.standard, "}"),
+        Provider::Mcp => ("{", "inputSchema", standard, "}"),
     };
     let mut text =
         String::with_capacity(parts.name.len() + parts.description.len() + schema.len() + 96);
@@ -146,7 +259,7 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
         && takes_output_schema(provider, &parts.extras)
     {
         text.push_str(",\"output_schema\":");
-        text.push_str(&responses_output_schema(output, parts.openai.is_some()));
+        text.push_str(&responses_output_schema(output, strict_openai.is_some()));
     }
     text.push_str(close);
     let extras = extras_text(provider, &parts.extras);
@@ -163,11 +276,9 @@ pub(crate) fn definition_text(provider: Provider, parts: &DefinitionParts<'_>) -
 /// as MCP's `outputSchema`: OpenAI Responses' `output_schema`, which tells the code that calls
 /// the tool (programmatic tool calling) what its string output holds, for a tool that code may
 /// call.
-pub(crate) fn takes_output_schema(provider: Provider, extras: &crate::tool::Extras) -> bool {
+pub(crate) fn takes_output_schema(provider: Provider, extras: &Extras) -> bool {
     provider == Provider::OpenAiResponses
-        && extras
-            .allowed_callers
-            .contains(&crate::tool::AllowedCaller::Program)
+        && extras.allowed_callers.contains(&AllowedCaller::Program)
 }
 
 /// The `output_schema` of an OpenAI Responses definition: for a strict tool, the output schema
@@ -208,7 +319,7 @@ pub(crate) fn is_object_schema(schema: &str) -> bool {
 ///   (<https://modelcontextprotocol.io/specification/2026-07-28/server/tools>).
 ///
 /// Chat Completions and Gemini document none of them.
-fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
+fn extras_text(provider: Provider, extras: &Extras) -> String {
     let mut text = String::new();
     match provider {
         Provider::Anthropic => {
@@ -231,8 +342,10 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
                 text.push_str(extras.input_examples);
             }
         }
-        Provider::OpenAiResponses if extras.defer_loading => {
-            text.push_str(",\"defer_loading\":true");
+        Provider::OpenAiResponses => {
+            if extras.defer_loading {
+                text.push_str(",\"defer_loading\":true");
+            }
         }
         Provider::Mcp => {
             if let Some(title) = extras.title {
@@ -265,7 +378,8 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
                 text.push(']');
             }
         }
-        _ => {}
+        // Chat Completions and Gemini document none of them.
+        Provider::OpenAiChat | Provider::Gemini => {}
     }
     let callers: Vec<String> = extras
         .allowed_callers
@@ -282,7 +396,7 @@ fn extras_text(provider: Provider, extras: &crate::tool::Extras) -> String {
 }
 
 /// An MCP `Icon` as JSON text.
-fn icon_text(icon: &crate::tool::Icon) -> String {
+fn icon_text(icon: &Icon) -> String {
     let mut text = String::from("{\"src\":");
     text.push_str(&json_string(icon.src));
     if let Some(mime_type) = icon.mime_type {

@@ -21,7 +21,6 @@ const TEXT: usize = 2;
 /// The first problem of `schema` in `dialect`, and where it is (cut at [`PATH_BYTES`]).
 pub(crate) fn first_problem(schema: &Json, dialect: Dialect) -> Option<(Rule, String)> {
     let mut walk = Walk {
-        dialect,
         rules: Rules::of(dialect),
         path: String::new(),
         error: None,
@@ -34,7 +33,6 @@ pub(crate) fn first_problem(schema: &Json, dialect: Dialect) -> Option<(Rule, St
 
 /// The state of one walk.
 struct Walk {
-    dialect: Dialect,
     rules: &'static Rules,
     /// The JSON path of the schema being read (`cards[].unit`), keys as JSON text writes them.
     path: String,
@@ -76,11 +74,12 @@ impl Walk {
         let Json::Object(keywords) = node else {
             return;
         };
-        let gm = self.dialect == Dialect::Gemini;
         let shape = Shape::of(keywords);
         self.refusals(&shape);
         // Gemini writes `{"anyOf":[T,{"type":"null"}]}` as `T`, nullable.
-        if gm && let Some(only) = shape.nullable_one() {
+        if self.rules.nullable
+            && let Some(only) = shape.nullable_one()
+        {
             self.schema(only);
             return;
         }
@@ -149,9 +148,9 @@ impl Walk {
 
     /// A member's problems: the schemas inside it, its types and values, its totals.
     fn member(&mut self, key: &str, value: &Json) {
-        let gm = self.dialect == Dialect::Gemini;
+        let rules = self.rules;
         match key {
-            "type" if gm => {
+            "type" if rules.refuses(Rule::MultipleTypes) => {
                 let types = value.items();
                 let others = types.iter().filter(|t| !t.is("null")).count();
                 if matches!(value, Json::Array(_)) && others != 1 {
@@ -168,13 +167,13 @@ impl Walk {
             "items" => self.within(None, value),
             "anyOf" | "oneOf" | "allOf" => {
                 for branch in value.items() {
-                    if !(gm && is_null_schema(branch)) {
+                    if !(rules.nullable && is_null_schema(branch)) {
                         self.schema(branch);
                     }
                 }
             }
             // Gemini has no definitions (a `$ref` is refused already).
-            "$defs" if !gm => {
+            "$defs" if !rules.drops(key) => {
                 for (key, schema) in value.members() {
                     self.totals[TEXT] += escaped(key).len();
                     // Each definition counts its levels of objects afresh.
@@ -186,13 +185,15 @@ impl Walk {
             "enum" => {
                 self.totals[ENUM_VALUES] += value.items().len();
                 self.totals[TEXT] += value.text().len();
-                if gm && !value.items().iter().all(|v| v.as_str().is_some()) {
+                if rules.refuses(Rule::NonStringEnum)
+                    && !value.items().iter().all(|v| v.as_str().is_some())
+                {
                     self.fail(Rule::NonStringEnum);
                 }
             }
             "const" => {
                 self.totals[TEXT] += value.text().len();
-                if gm && value.as_str().is_none() {
+                if rules.refuses(Rule::NonStringEnum) && value.as_str().is_none() {
                     self.fail(Rule::NonStringEnum);
                 }
             }

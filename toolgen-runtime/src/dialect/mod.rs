@@ -42,6 +42,8 @@ pub(crate) mod json;
 pub(crate) mod passes;
 pub(crate) mod rewrite;
 pub(crate) mod rules;
+use rules::Rules;
+pub(crate) mod strict;
 
 /// A provider's schema dialect.
 ///
@@ -121,12 +123,9 @@ pub enum Rule {
 impl Rule {
     /// What the rule forbids, and what to do instead, in words.
     pub(crate) const fn words(self, dialect: Dialect) -> (&'static str, &'static str) {
-        if let (Dialect::Gemini, false) = (dialect, matches!(self, Rule::NotASchema)) {
+        if let (Some(fix), false) = (Rules::of(dialect).fix, matches!(self, Rule::NotASchema)) {
             let (what, _) = self.words(Dialect::Standard);
-            return (
-                what,
-                "leave `gemini` out (or write `#[tool(gemini = \"json_schema\")]`), and Gemini gets the standard schema as `parametersJsonSchema`",
-            );
+            return (what, fix);
         }
         match self {
             Rule::Map => (
@@ -245,3 +244,133 @@ impl std::fmt::Display for DialectError {
 }
 
 impl std::error::Error for DialectError {}
+
+/// A value for each dialect, indexed by [`Dialect`]: what a tool's cache, a dynamic tool, a
+/// structured answer and a definition's parts hold of the standard schema and its three
+/// rewrites, in one place (a dialect added to [`Dialect`] is a compile error here, and has a
+/// place everywhere at once).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PerDialect<T> {
+    standard: T,
+    openai: T,
+    anthropic: T,
+    gemini: T,
+}
+
+impl<T> PerDialect<T> {
+    /// The values of the standard schema, OpenAI strict mode, Anthropic strict mode and Gemini's
+    /// `parameters`, in [`Dialect::ALL`]'s order.
+    pub(crate) const fn new(standard: T, openai: T, anthropic: T, gemini: T) -> PerDialect<T> {
+        PerDialect {
+            standard,
+            openai,
+            anthropic,
+            gemini,
+        }
+    }
+
+    /// The value `make` gives for each dialect, made in [`Dialect::ALL`]'s order.
+    pub(crate) fn from_fn(mut make: impl FnMut(Dialect) -> T) -> PerDialect<T> {
+        PerDialect {
+            standard: make(Dialect::Standard),
+            openai: make(Dialect::OpenAiStrict),
+            anthropic: make(Dialect::AnthropicStrict),
+            gemini: make(Dialect::Gemini),
+        }
+    }
+}
+
+impl<T> std::ops::Index<Dialect> for PerDialect<T> {
+    type Output = T;
+    fn index(&self, dialect: Dialect) -> &T {
+        match dialect {
+            Dialect::Standard => &self.standard,
+            Dialect::OpenAiStrict => &self.openai,
+            Dialect::AnthropicStrict => &self.anthropic,
+            Dialect::Gemini => &self.gemini,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Dialect> for PerDialect<T> {
+    fn index_mut(&mut self, dialect: Dialect) -> &mut T {
+        match dialect {
+            Dialect::Standard => &mut self.standard,
+            Dialect::OpenAiStrict => &mut self.openai,
+            Dialect::AnthropicStrict => &mut self.anthropic,
+            Dialect::Gemini => &mut self.gemini,
+        }
+    }
+}
+
+impl<S: AsRef<str>> PerDialect<Option<S>> {
+    /// The schema in `dialect`, where there is one.
+    pub(crate) fn schema(&self, dialect: Dialect) -> Option<&str> {
+        self[dialect].as_ref().map(AsRef::as_ref)
+    }
+
+    /// The standard schema, which every holder has.
+    pub(crate) fn standard(&self) -> &str {
+        self.schema(Dialect::Standard).unwrap_or_default()
+    }
+
+    /// The schemas, borrowed.
+    pub(crate) fn borrowed(&self) -> PerDialect<Option<&str>> {
+        PerDialect::from_fn(|dialect| self.schema(dialect))
+    }
+}
+
+impl<T> PerDialect<Option<T>> {
+    /// `standard` as the standard schema, and what `rewrite` makes of it in each other dialect.
+    pub(crate) fn rewritten(
+        standard: T,
+        mut rewrite: impl FnMut(&T, Dialect) -> Option<T>,
+    ) -> Self {
+        PerDialect {
+            openai: rewrite(&standard, Dialect::OpenAiStrict),
+            anthropic: rewrite(&standard, Dialect::AnthropicStrict),
+            gemini: rewrite(&standard, Dialect::Gemini),
+            standard: Some(standard),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Dialect, PerDialect};
+
+    #[test]
+    fn each_dialect_has_its_own_place() {
+        let mut names = PerDialect::from_fn(|dialect| Some(dialect.provider()));
+        for dialect in Dialect::ALL {
+            assert_eq!(names[dialect], Some(dialect.provider()));
+        }
+        names[Dialect::Gemini] = None;
+        assert_eq!(names.schema(Dialect::Gemini), None);
+        assert_eq!(names.standard(), Dialect::Standard.provider());
+        assert_eq!(
+            names.borrowed().schema(Dialect::OpenAiStrict),
+            Some(Dialect::OpenAiStrict.provider())
+        );
+    }
+
+    #[test]
+    fn the_standard_schema_is_kept_as_given() {
+        let given = r#"{ "type": "object" }"#.to_owned();
+        let schemas = PerDialect::rewritten(given.clone(), |standard, dialect| {
+            assert_ne!(
+                dialect,
+                Dialect::Standard,
+                "the standard schema is not rewritten"
+            );
+            super::rewrite::rewrite_text(standard, dialect).ok()
+        });
+        assert_eq!(schemas.standard(), given);
+        let anthropic = super::rewrite::rewrite_text(&given, Dialect::AnthropicStrict).ok();
+        assert_eq!(
+            schemas.schema(Dialect::AnthropicStrict),
+            anthropic.as_deref()
+        );
+        assert_ne!(schemas.schema(Dialect::Gemini), Some(given.as_str()));
+    }
+}

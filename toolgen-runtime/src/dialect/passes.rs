@@ -23,7 +23,7 @@ use super::rules::Rules;
 
 /// What the passes at one schema object tell each other.
 #[derive(Default)]
-struct Node {
+pub(crate) struct Node {
     /// Gemini: a description that replaces the object's own (the one of the
     /// `{"anyOf":[T,{"type":"null"}]}` it was collapsed from).
     description: Option<String>,
@@ -32,28 +32,12 @@ struct Node {
 }
 
 /// A pass: what it does to one schema object.
-type Pass = fn(&mut Json, &mut Node, Dialect);
-
-/// The passes of each dialect, in order.
-fn passes(dialect: Dialect) -> &'static [Pass] {
-    match dialect {
-        Dialect::Standard => &[],
-        Dialect::OpenAiStrict => &[
-            wrap_null_object,
-            optional_nullable,
-            words,
-            strict_objects,
-            any_of_only,
-        ],
-        Dialect::AnthropicStrict => &[words, strict_objects, any_of_only],
-        Dialect::Gemini => &[collapse_nullable, words, any_of_only, gemini_types],
-    }
-}
+pub(crate) type Pass = fn(&mut Json, &mut Node, Dialect);
 
 /// `schema` written in `dialect` (one the dialect can express: see [`super::check`]).
 pub(crate) fn write(schema: &Json, dialect: Dialect) -> Json {
     let mut tree = schema.clone();
-    walk(&mut tree, passes(dialect), dialect);
+    walk(&mut tree, Rules::of(dialect).passes, dialect);
     tree
 }
 
@@ -187,7 +171,7 @@ fn members(node: &mut Json) -> Option<&mut Vec<(String, Json)>> {
 
 /// Gemini: `{"anyOf":[T,{"type":"null"}]}` (and a description) is `T`, nullable, described by
 /// the description it was collapsed from, if any.
-fn collapse_nullable(node: &mut Json, state: &mut Node, _: Dialect) {
+pub(crate) fn collapse_nullable(node: &mut Json, state: &mut Node, _: Dialect) {
     while let Json::Object(keywords) = node {
         let shape = Shape::of(keywords);
         let Some(only) = shape.nullable_one() else {
@@ -201,7 +185,7 @@ fn collapse_nullable(node: &mut Json, state: &mut Node, _: Dialect) {
 }
 
 /// OpenAI strict: an object whose `type` has `"null"` is wrapped: `{"anyOf":[object,null]}`.
-fn wrap_null_object(node: &mut Json, _: &mut Node, _: Dialect) {
+pub(crate) fn wrap_null_object(node: &mut Json, _: &mut Node, _: Dialect) {
     if let Json::Object(keywords) = node
         && Shape::of(keywords).null(false) == Null::Wrap
     {
@@ -232,7 +216,7 @@ fn wrap(node: &mut Json) {
 }
 
 /// OpenAI strict: every property is required, so an optional one must admit `null`.
-fn optional_nullable(node: &mut Json, _: &mut Node, _: Dialect) {
+pub(crate) fn optional_nullable(node: &mut Json, _: &mut Node, _: Dialect) {
     let Some(keywords) = members(node) else {
         return;
     };
@@ -310,7 +294,6 @@ enum Action {
 fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Action {
     let rules = Rules::of(dialect);
     let words_if = |words: bool| if words { Action::Words } else { Action::Copy };
-    let gm = dialect == Dialect::Gemini;
     match key {
         "type"
         | "properties"
@@ -325,7 +308,7 @@ fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Actio
         | "enum"
         | "additionalProperties"
         | "pattern" => Action::Special,
-        "$ref" | "prefixItems" if gm => Action::Drop,
+        "$ref" | "prefixItems" if rules.drops(key) => Action::Drop,
         "$ref" | "prefixItems" | "title" => Action::Copy,
         "format" => words_if(!rules.takes_format(
             value.as_str().unwrap_or_default(),
@@ -347,19 +330,19 @@ fn action(dialect: Dialect, key: &str, value: &Json, ty: Option<&Json>) -> Actio
 /// What the dialect has no grammar for is said in the description, in keyword order ("At most
 /// 80 characters."), or left out; Gemini's map values too, and it has no
 /// `additionalProperties` or `$defs`.
-fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
+pub(crate) fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
     let Some(keywords) = members(node) else {
         return;
     };
-    let gm = dialect == Dialect::Gemini;
+    let rules = Rules::of(dialect);
     let shape = Shape::of(keywords);
     let acts: Vec<Action> = keywords
         .iter()
         .map(|(k, v)| action(dialect, k, v, shape.ty))
         .collect();
-    // Gemini has no `additionalProperties`: a map's values are said in words.
+    // A dialect without `additionalProperties` (Gemini) says a map's values in words.
     let map_words = |key: &str, value: &Json| {
-        gm && key == "additionalProperties" && map_sentence(&shape, value).is_some()
+        key == "additionalProperties" && rules.drops(key) && map_sentence(&shape, value).is_some()
     };
     let sentences: Vec<String> = keywords
         .iter()
@@ -367,7 +350,7 @@ fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
         .filter(|((key, value), act)| {
             (**act == Action::Words && (key != "uniqueItems" || *value == Json::Bool(true)))
                 || map_words(key, value)
-                || (key == "oneOf" && Rules::of(dialect).in_words(key, ""))
+                || (key == "oneOf" && rules.in_words(key, ""))
         })
         .map(|((key, value), _)| match key.as_str() {
             "additionalProperties" => map_sentence(&shape, value).unwrap_or_default(),
@@ -380,7 +363,7 @@ fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
         .iter()
         .zip(&acts)
         .filter_map(|((key, value), act)| {
-            let gemini_drops = gm && matches!(key.as_str(), "additionalProperties" | "$defs");
+            let dropped = rules.drops(key);
             match act {
                 Action::Copy => Some((key.clone(), value.clone())),
                 Action::Special if key == "description" => {
@@ -388,7 +371,7 @@ fn words(node: &mut Json, state: &mut Node, dialect: Dialect) {
                     let text = own.as_deref().or(value.as_str());
                     Some((key.clone(), describe(text, &sentences)))
                 }
-                Action::Special if !gemini_drops => Some((key.clone(), value.clone())),
+                Action::Special if !dropped => Some((key.clone(), value.clone())),
                 _ => None,
             }
         })
@@ -472,23 +455,23 @@ fn describe(own: Option<&str>, sentences: &[String]) -> Json {
 
 /// The strict modes close every object: OpenAI lists every property in `required` (optional ones
 /// admit `null` already), and both say `additionalProperties: false`.
-fn strict_objects(node: &mut Json, _: &mut Node, dialect: Dialect) {
+pub(crate) fn strict_objects(node: &mut Json, _: &mut Node, dialect: Dialect) {
     let Some(keywords) = members(node) else {
         return;
     };
-    let os = dialect == Dialect::OpenAiStrict;
+    let all_required = Rules::of(dialect).all_required;
     let shape = Shape::of(keywords);
     let (is_object, has_required) = (shape.is_object, shape.required.is_some());
     let has_additional = shape.additional.is_some();
     let all = keys(shape.props);
-    if os {
+    if all_required {
         for (key, value) in keywords.iter_mut() {
             if key == "required" {
                 *value = all.clone();
             }
         }
     }
-    if os && is_object && !has_required {
+    if all_required && is_object && !has_required {
         keywords.push(("required".to_owned(), all));
     }
     if is_object && !has_additional {
@@ -498,7 +481,7 @@ fn strict_objects(node: &mut Json, _: &mut Node, dialect: Dialect) {
 
 /// The strict grammars and Gemini's have `anyOf` only: a `oneOf` (`#[tool(one_of)]`, or a
 /// hand-written schema's) is written `anyOf`, and [`words`] says "Exactly one of these.".
-fn any_of_only(node: &mut Json, _: &mut Node, _: Dialect) {
+pub(crate) fn any_of_only(node: &mut Json, _: &mut Node, _: Dialect) {
     if let Some(keywords) = members(node) {
         for (key, _) in keywords.iter_mut() {
             if key == "oneOf" {
@@ -511,7 +494,7 @@ fn any_of_only(node: &mut Json, _: &mut Node, _: Dialect) {
 /// Gemini's schema object: one `type`, with `nullable: true` for a `"null"` in it or a `null`
 /// branch; no `const` (a one-value `enum`, of type `string`); `propertyOrdering` for the
 /// properties' order.
-fn gemini_types(node: &mut Json, state: &mut Node, _: Dialect) {
+pub(crate) fn gemini_types(node: &mut Json, state: &mut Node, _: Dialect) {
     let Some(keywords) = members(node) else {
         return;
     };

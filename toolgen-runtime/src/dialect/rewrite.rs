@@ -8,6 +8,7 @@
 //! OpenAI's limits), and the goldens against every seed tool's.
 
 use crate::dialect::json::Json;
+use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, DialectError, Rule, check, passes};
 
 /// How many keywords one schema object may have.
@@ -71,7 +72,7 @@ fn formed(schema: &Json, depth: usize) -> bool {
 /// `schema` (a [`well_formed`] schema toolgen emitted) in `dialect`; what the dialect cannot
 /// express is an error, the first one in document order.
 pub(crate) fn rewrite(schema: &Json, dialect: Dialect) -> Result<Json, DialectError> {
-    if dialect == Dialect::Standard {
+    if Rules::of(dialect).is_identity() {
         return Ok(schema.clone());
     }
     match check::first_problem(schema, dialect) {

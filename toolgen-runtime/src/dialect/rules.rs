@@ -1,9 +1,13 @@
 //! One table of rules per dialect: what each provider's schema grammar refuses, its limits, the
 //! formats it takes and the keywords it moves into words. The compile-time facts
-//! ([`crate::schema::facts`], which refuse a strict tool at build time) and the run-time rewrite
+//! ([`crate::dialect::strict`], which refuses a strict tool at build time) and the run-time rewrite
 //! ([`crate::dialect::rewrite`], which writes the dialect) both read it, so a rule changes here
 //! and nowhere else. The sources are listed in [`crate::dialect`].
 
+use super::passes::{
+    Pass, any_of_only, collapse_nullable, gemini_types, optional_nullable, strict_objects, words,
+    wrap_null_object,
+};
 use super::{Dialect, Rule};
 use crate::schema::facts::{ANY, MAP, MULTIPLE_TYPES, NON_STRING_ENUM, PATTERN, RECURSIVE, TUPLE};
 
@@ -24,6 +28,24 @@ pub(crate) struct Rules {
     pub(crate) in_words: &'static [&'static str],
     /// The values of `minItems` it takes (`None`: any).
     pub(crate) min_items: Option<&'static [&'static str]>,
+    /// Keywords it has no field for, left out without a word (a map's values, in
+    /// `additionalProperties`, are said in words).
+    pub(crate) dropped: &'static [&'static str],
+    /// Whether it says "may be null" with `nullable: true` on the schema itself, where JSON
+    /// Schema writes `{"anyOf":[T,{"type":"null"}]}`.
+    pub(crate) nullable: bool,
+    /// Whether every property of an object is listed in `required` (an optional one admits
+    /// `null`).
+    pub(crate) all_required: bool,
+    /// Whether it takes `$ref`s, to recursive types too: its build-time check follows each one
+    /// to what it names.
+    pub(crate) follows_refs: bool,
+    /// The passes that write a schema in it, in order ([`super::passes`]).
+    pub(crate) passes: &'static [Pass],
+    /// The attribute that asks for it, as a build error names it.
+    pub(crate) attribute: &'static str,
+    /// What to do when it cannot express a schema, where that is not the rule's own fix.
+    pub(crate) fix: Option<&'static str>,
 }
 
 /// Limits on a whole schema (OpenAI strict mode).
@@ -61,6 +83,13 @@ const STANDARD: Rules = Rules {
     number_formats: &["*"],
     in_words: &[],
     min_items: None,
+    dropped: &[],
+    nullable: false,
+    all_required: false,
+    follows_refs: true,
+    passes: &[],
+    attribute: "",
+    fix: None,
 };
 
 /// OpenAI strict mode.
@@ -88,6 +117,19 @@ const OPENAI_STRICT: Rules = Rules {
         "oneOf",
     ],
     min_items: None,
+    dropped: &[],
+    nullable: false,
+    all_required: true,
+    follows_refs: true,
+    passes: &[
+        wrap_null_object,
+        optional_nullable,
+        words,
+        strict_objects,
+        any_of_only,
+    ],
+    attribute: "`#[tool(strict)]`",
+    fix: None,
 };
 
 /// Anthropic strict tool use.
@@ -117,6 +159,13 @@ const ANTHROPIC_STRICT: Rules = Rules {
         "oneOf",
     ],
     min_items: Some(&["0", "1"]),
+    dropped: &[],
+    nullable: false,
+    all_required: false,
+    follows_refs: false,
+    passes: &[words, strict_objects, any_of_only],
+    attribute: "`#[tool(strict)]`",
+    fix: None,
 };
 
 /// Gemini's `parameters`.
@@ -141,6 +190,15 @@ const GEMINI: Rules = Rules {
         "oneOf",
     ],
     min_items: None,
+    dropped: &["$ref", "prefixItems", "additionalProperties", "$defs"],
+    nullable: true,
+    all_required: false,
+    follows_refs: false,
+    passes: &[collapse_nullable, words, any_of_only, gemini_types],
+    attribute: "`#[tool(gemini = \"parameters\")]`",
+    fix: Some(
+        "leave `gemini` out (or write `#[tool(gemini = \"json_schema\")]`), and Gemini gets the standard schema as `parametersJsonSchema`",
+    ),
 };
 
 impl Rules {
@@ -152,6 +210,16 @@ impl Rules {
             Dialect::AnthropicStrict => &ANTHROPIC_STRICT,
             Dialect::Gemini => &GEMINI,
         }
+    }
+
+    /// Whether the dialect changes nothing: no rule, no limit, no pass.
+    pub(crate) fn is_identity(&self) -> bool {
+        self.refused.is_empty() && self.limits.is_none() && self.passes.is_empty()
+    }
+
+    /// Whether the dialect leaves `keyword` out without a word.
+    pub(crate) fn drops(&self, keyword: &str) -> bool {
+        self.dropped.contains(&keyword)
     }
 
     /// Whether the dialect cannot express what `rule` names.

@@ -106,6 +106,7 @@ impl std::error::Error for InvalidResource {}
 /// | `access_token` in the query string | 400, `error="invalid_request"` (the specification forbids it) |
 /// | a token the validator refuses (bad signature, expired, not yet valid, another issuer or audience, algorithm not allowed, unknown key) | 401, `error="invalid_token"` |
 /// | a token without the scopes the request needs | 403, `error="insufficient_scope"`, `scope` the scopes needed |
+/// | the `Mcp-Session-Id` of a session opened by another identity (another `sub` or `iss`; without `sub`, another client) | 404, as for a session the server does not hold |
 ///
 /// Each refusal's body is a JSON-RPC error (`"id": null`); the tool does not run.
 ///

@@ -10,7 +10,7 @@ use std::time::Duration;
 use rmcp::model::{
     CallToolRequestParams, CancelledNotificationParam, ClientConfig, ClientRequest, GetExtensions,
     GetMeta, Implementation, JsonRpcMessage, ProgressToken, ProtocolVersion, Request, RequestId,
-    ServerNotification, ServerResult, SubscriptionFilter,
+    RequestMetaObject, ServerNotification, ServerResult, SubscriptionFilter,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, PeerRequestOptions,
@@ -19,10 +19,15 @@ use rmcp::service::{
 use rmcp::transport::Transport;
 use rmcp::{ClientHandler, RoleClient};
 use serde_json::Value;
-use tokio::sync::mpsc;
 
+use crate::mcp::client_elicit::{
+    Answering, Asking, McpElicitation, Question, Registered, capability,
+};
+use crate::mcp::probe::Probed;
 use crate::mcp::trace::{Connection, McpSpan};
+use crate::run::elicit::{ElicitAnswer, ElicitMode};
 use crate::run::handler::{CallFuture, DynamicFuture, DynamicHandler, Invocation, Progress};
+use crate::run::progress::ProgressQueue;
 use crate::tool::dynamic::{DynamicTool, DynamicToolError};
 use crate::wire::result::ToolResult;
 
@@ -59,6 +64,11 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// [`allow`](McpToolset::allow), [`deny`](McpToolset::deny) and
 /// [`prefix`](McpToolset::prefix) choose the tools and rename them, for names that collide
 /// with the set's or another server's.
+///
+/// A server that asks the person (MCP's elicitation, at either version) is answered by the
+/// callback given to [`McpToolset::builder`]'s [`on_elicit`](McpToolsetBuilder::on_elicit), or,
+/// for a call an [`McpServer`](super::McpServer) runs (a gateway's), by the client that made it;
+/// without either the client declares no `elicitation` capability.
 ///
 /// Clones share the connection. It closes when the last clone (and every runner holding its
 /// tools) is dropped, or with [`close`](McpToolset::close); a child process is killed then.
@@ -104,6 +114,8 @@ pub struct McpToolset {
 /// What every clone of a toolset, and every call, shares.
 struct Shared {
     peer: Peer<RoleClient>,
+    /// Who answers the server's questions, and the calls they can belong to.
+    asking: Arc<Asking>,
     /// The running client: dropped (with the last clone), it stops, and the child with it.
     service: Mutex<Option<RunningService<RoleClient, ClientSide>>>,
     events: Arc<Events>,
@@ -120,8 +132,9 @@ struct Shared {
 /// What the server tells the client between requests.
 #[derive(Default)]
 struct Events {
-    /// Where each running call's progress goes, by its progress token.
-    progress: Mutex<HashMap<ProgressToken, mpsc::UnboundedSender<Progress>>>,
+    /// Where each running call's progress goes, by its progress token (a bounded queue: a
+    /// server that floods reports faster than the call takes them loses the oldest).
+    progress: Mutex<HashMap<ProgressToken, Arc<ProgressQueue>>>,
     /// The server said its tools changed since the last listing.
     changed: AtomicBool,
     /// Counts the server's list changes, for those who wait on them (a gateway).
@@ -140,7 +153,7 @@ impl Events {
 /// A call's progress sink, carried to the transport in its request's extensions (which are
 /// never sent).
 #[derive(Clone)]
-struct ProgressSink(mpsc::UnboundedSender<Progress>);
+struct ProgressSink(Arc<ProgressQueue>);
 
 /// The client's transport, tapped for progress. rmcp hands each notification to a task of its
 /// own, while a response goes straight to its caller: the server's last reports before its
@@ -148,9 +161,13 @@ struct ProgressSink(mpsc::UnboundedSender<Progress>);
 /// its request goes out (before any report for it can come), and each report is put in its
 /// call's sink as the transport reads it, in the order of the messages: every report the
 /// server sent before its answer is in the sink when the answer comes.
+///
+/// A server's `notifications/elicitation/complete` goes to the call that asked for the URL the
+/// same way, read in order before the call's answer.
 struct Tapped<T> {
     inner: T,
     events: Arc<Events>,
+    asking: Arc<Asking>,
 }
 
 impl<T: Transport<RoleClient>> Transport<RoleClient> for Tapped<T> {
@@ -184,10 +201,16 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for Tapped<T> {
             step.message = params.message.clone();
             let mut running = lock(&self.events.progress);
             if let Some(sink) = running.get(&params.progress_token)
-                && sink.send(step).is_err()
+                && !sink.push(step)
             {
                 running.remove(&params.progress_token);
             }
+        }
+        if let JsonRpcMessage::Notification(notification) = &message
+            && let ServerNotification::CustomNotification(custom) = &notification.notification
+            && custom.method == "notifications/elicitation/complete"
+        {
+            self.asking.completed(custom.params.as_ref());
         }
         Some(message)
     }
@@ -197,9 +220,11 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for Tapped<T> {
     }
 }
 
-/// rmcp's client handler: list changes, into [`Events`] (progress is read by [`Tapped`]).
+/// rmcp's client handler: list changes, into [`Events`] (progress and elicitations' completions
+/// are read by [`Tapped`]); a `2025-11-25` server's questions, to [`Asking`].
 struct ClientSide {
     events: Arc<Events>,
+    asking: Arc<Asking>,
 }
 
 impl ClientHandler for ClientSide {
@@ -208,7 +233,17 @@ impl ClientHandler for ClientSide {
         // `2025-11-25` where the server does not speak `2026-07-28` (see `start`).
         config.protocol_version = ProtocolVersion::V_2025_11_25;
         config.client_info = Implementation::new("toolgen", env!("CARGO_PKG_VERSION"));
+        // Declared only where someone answers (`McpToolsetBuilder::on_elicit`).
+        config.capabilities.elicitation = capability(&self.asking.answering.declared());
         config
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        self.asking.asked_by_server(request).await
     }
 
     async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
@@ -216,7 +251,15 @@ impl ClientHandler for ClientSide {
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+impl Shared {
+    /// Whether the server speaks `2026-07-28` (or later).
+    fn modern(&self) -> bool {
+        (self.peer.peer_info())
+            .is_some_and(|info| info.protocol_version >= ProtocolVersion::V_2026_07_28)
+    }
+}
+
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -273,26 +316,34 @@ pub struct McpToolProblem {
 }
 
 impl McpToolset {
+    /// A toolset with options set before it connects: who answers the server's questions
+    /// ([`McpToolsetBuilder::on_elicit`]).
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen::ElicitAnswer;
+    /// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+    ///
+    /// let command = tokio::process::Command::new("mcp-server-git");
+    /// let git = McpToolset::builder()
+    ///     .on_elicit(|_| async { ElicitAnswer::decline() })
+    ///     .stdio(command)
+    ///     .await?;
+    /// # drop(git); Ok(()) }
+    /// ```
+    pub fn builder() -> McpToolsetBuilder {
+        McpToolsetBuilder::default()
+    }
+
     /// Starts `command` as a child process and speaks MCP with it over its stdin and stdout
     /// (its stderr is left as `command` has it). The process is killed when the toolset closes.
-    pub async fn stdio(mut command: tokio::process::Command) -> Result<Self, McpClientError> {
-        command
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .kill_on_drop(true);
-        let mut child = command.spawn().map_err(McpClientError::Spawn)?;
-        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-            return Err(McpClientError::Spawn(std::io::Error::other(
-                "the child's stdin and stdout are not piped",
-            )));
-        };
-        Self::start((stdout, stdin), Some(child), Some("pipe")).await
+    pub async fn stdio(command: tokio::process::Command) -> Result<Self, McpClientError> {
+        McpToolset::builder().stdio(command).await
     }
 
     /// Connects to the streamable HTTP endpoint at `url` (as `http://127.0.0.1:8080/mcp`).
     pub async fn http(url: &str) -> Result<Self, McpClientError> {
-        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_owned());
-        Self::start(transport, None, Some("tcp")).await
+        McpToolset::builder().http(url).await
     }
 
     /// Connects to the streamable HTTP endpoint at `url` with credentials of its own: `token`
@@ -313,11 +364,7 @@ impl McpToolset {
         url: &str,
         token: impl Into<String>,
     ) -> Result<Self, McpClientError> {
-        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-        let config =
-            StreamableHttpClientTransportConfig::with_uri(url.to_owned()).auth_header(token);
-        let transport = rmcp::transport::StreamableHttpClientTransport::from_config(config);
-        Self::start(transport, None, Some("tcp")).await
+        McpToolset::builder().http_with_token(url, token).await
     }
 
     /// Connects to the streamable HTTP endpoint at `url` with credentials of its own that
@@ -343,21 +390,9 @@ impl McpToolset {
         url: &str,
         provider: impl super::credentials::TokenProvider,
     ) -> Result<Self, McpClientError> {
-        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-        // (As rmcp's own client: no idle connections kept, which a half-read body would stall.
-        // No redirects: the token goes to `url` only.)
-        let http = reqwest::Client::builder()
-            .pool_max_idle_per_host(0)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|error| McpClientError::Connect(error.to_string()))?;
-        let client = super::credentials::Authorized {
-            http,
-            provider: Arc::new(provider),
-        };
-        let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
-        let transport = rmcp::transport::StreamableHttpClientTransport::with_client(client, config);
-        Self::start(transport, None, Some("tcp")).await
+        McpToolset::builder()
+            .http_with_credentials(url, provider)
+            .await
     }
 
     /// Speaks MCP over any rmcp client transport (a `tokio::io::duplex` half, an
@@ -394,28 +429,273 @@ impl McpToolset {
         T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
         E: std::error::Error + Send + Sync + 'static,
     {
-        Self::start(transport, None, None).await
+        McpToolset::builder().connect(transport).await
+    }
+}
+
+/// How an [`McpToolset`] connects: what its client declares and who answers the server's
+/// questions (MCP's elicitation), set before the handshake, which declares them. Start with
+/// [`McpToolset::builder`], end with the transport ([`stdio`](McpToolsetBuilder::stdio),
+/// [`http`](McpToolsetBuilder::http), [`connect`](McpToolsetBuilder::connect), ..), as
+/// `McpToolset`'s own constructors (which connect with no options).
+///
+/// ```
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// use serde::Deserialize;
+/// use toolgen::{ElicitAnswer, ElicitRequest, Elicited, Handler, Invocation, Provider, Runner};
+/// use toolgen::{Tool, ToolCall, ToolError, ToolSchema, ToolSet};
+/// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
+///
+/// /// Whether to go on.
+/// #[derive(ToolSchema, Deserialize)]
+/// #[tool(form)]
+/// struct Confirm { ok: bool }
+///
+/// /// Delete everything, if the person agrees.
+/// #[derive(Tool, Deserialize)]
+/// struct Wipe {}
+/// impl Handler<()> for Wipe {
+///     type Output = &'static str;
+///     async fn handle(self, _: &(), call: &Invocation<'_>) -> Result<&'static str, ToolError> {
+///         match call.elicit::<Confirm>("Delete everything?").await? {
+///             Elicited::Accepted(Confirm { ok: true }) => Ok("deleted"),
+///             _ => Ok("kept"),
+///         }
+///     }
+/// }
+/// #[derive(ToolSet)]
+/// enum Tools { Wipe(Wipe) }
+///
+/// // A server whose tool asks, in a task; the toolset's callback answers for the person.
+/// let (server_side, client_side) = tokio::io::duplex(1 << 16);
+/// let server = McpServer::new(Runner::<Tools, ()>::new(()), "files", "1.0.0");
+/// tokio::spawn(async move {
+///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
+///     running.waiting().await
+/// });
+/// let toolset = McpToolset::builder()
+///     .on_elicit(|question| async move {
+///         assert_eq!(question.request().message(), "Delete everything?");
+///         assert_eq!(question.tool(), Some("remote_wipe"));
+///         ElicitAnswer::accept(Some(serde_json::json!({"ok": true})))
+///     })
+///     .connect(client_side)
+///     .await
+///     .unwrap()
+///     .prefix("remote_");
+/// let mut runner = Runner::<Tools, ()>::new(()).with_mcp(toolset);
+/// let turn = runner.run(Provider::Anthropic, &[ToolCall::new("remote_wipe", "{}")]).await;
+/// assert_eq!(turn.results()[0].to_text(), "deleted");
+/// # });
+/// ```
+#[derive(Clone, Default)]
+#[must_use]
+pub struct McpToolsetBuilder {
+    answering: Answering,
+}
+
+impl std::fmt::Debug for McpToolsetBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpToolsetBuilder")
+            .field("on_elicit", &self.answering.callback.is_some())
+            .field("elicitation", &self.answering.declared())
+            .finish_non_exhaustive()
+    }
+}
+
+impl McpToolsetBuilder {
+    /// Answers the server's questions (MCP's elicitation, a form or a URL) with `callback`,
+    /// which gets each [`McpElicitation`]: the question, the server, and the call it belongs
+    /// to where that can be known; it answers [`ElicitAnswer::accept`] (with a form's
+    /// content), [`decline`](ElicitAnswer::decline) or [`cancel`](ElicitAnswer::cancel). The
+    /// client then declares the `elicitation` capability, both modes unless
+    /// [`elicitation`](McpToolsetBuilder::elicitation) says which; without a callback it
+    /// declares none, and a server does not ask.
+    ///
+    /// At `2025-11-25` the server asks with an `elicitation/create` request while the call
+    /// runs; it belongs to a call when that call is the only one of the server's running (the
+    /// protocol does not say which call asks). At `2026-07-28` the call ends with an
+    /// `InputRequiredResult`: the callback answers each of its questions, and the call is made
+    /// again with the answers and the server's `requestState` (10 rounds at most). The wait
+    /// for the person counts in the call's [`timeout`](McpToolset::timeout).
+    ///
+    /// A call that an [`McpServer`](super::McpServer) runs (a gateway's) asks its own client
+    /// first, where that client can answer the mode; the callback answers the rest.
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen::{ElicitAnswer, ElicitRequest};
+    /// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+    ///
+    /// let command = tokio::process::Command::new("mcp-server-payments");
+    /// let payments = McpToolset::builder()
+    ///     .on_elicit(|question| async move {
+    ///         match question.request() {
+    ///             ElicitRequest::Url { url, .. } => {
+    ///                 println!("{}: open {url}", question.request().message());
+    ///                 ElicitAnswer::accept(None)
+    ///             }
+    ///             _ => ElicitAnswer::decline(),
+    ///         }
+    ///     })
+    ///     .stdio(command)
+    ///     .await?;
+    /// # drop(payments); Ok(()) }
+    /// ```
+    pub fn on_elicit<F, Fut>(mut self, callback: F) -> Self
+    where
+        F: Fn(McpElicitation) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ElicitAnswer> + Send + 'static,
+    {
+        self.answering.callback = Some(Arc::new(move |question| Box::pin(callback(question))));
+        self
+    }
+
+    /// The elicitation modes the client declares when it connects, and the callback answers:
+    /// with [`on_elicit`](McpToolsetBuilder::on_elicit), both unless narrowed here. Without a
+    /// callback, for a gateway whose server speaks `2025-11-25` (which reads the capability
+    /// once, at `initialize`): the modes its callers' clients are asked in. (At `2026-07-28`
+    /// each call declares what its caller's client and the callback can answer, and nothing
+    /// more.)
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen::ElicitMode;
+    /// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+    ///
+    /// // A gateway's upstream: forms and URLs go on to the gateway's callers.
+    /// let upstream = McpToolset::builder()
+    ///     .elicitation(&[ElicitMode::Form, ElicitMode::Url])
+    ///     .http("http://127.0.0.1:9000/mcp")
+    ///     .await?;
+    /// # drop(upstream); Ok(()) }
+    /// ```
+    pub fn elicitation(mut self, modes: &[ElicitMode]) -> Self {
+        self.answering.modes = Some(modes.to_vec());
+        self
+    }
+
+    /// Gives `callback` the id of each URL elicitation the server says is complete
+    /// (`notifications/elicitation/complete`, `2025-11-25`; `2026-07-28` has none), unless the
+    /// call that asked is a gateway's, whose own client is told.
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
+    /// use toolgen::ElicitAnswer;
+    /// use toolgen_runtime::McpToolset; // `toolgen::McpToolset` with toolgen's feature `mcp`
+    ///
+    /// let bank = McpToolset::builder()
+    ///     .on_elicit(|_| async { ElicitAnswer::accept(None) })
+    ///     .on_elicitation_complete(|id| println!("the sign-in {id} is done"))
+    ///     .http("http://127.0.0.1:9000/mcp")
+    ///     .await?;
+    /// # drop(bank); Ok(()) }
+    /// ```
+    pub fn on_elicitation_complete(
+        mut self,
+        callback: impl Fn(&str) + Send + Sync + 'static,
+    ) -> Self {
+        self.answering.on_complete = Some(Arc::new(callback));
+        self
+    }
+}
+
+impl McpToolsetBuilder {
+    /// Connects as [`McpToolset::stdio`] does, with this builder's options.
+    pub async fn stdio(
+        self,
+        mut command: tokio::process::Command,
+    ) -> Result<McpToolset, McpClientError> {
+        command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        let mut child = command.spawn().map_err(McpClientError::Spawn)?;
+        let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
+            return Err(McpClientError::Spawn(std::io::Error::other(
+                "the child's stdin and stdout are not piped",
+            )));
+        };
+        self.start((stdout, stdin), Some(child), Some("pipe")).await
+    }
+
+    /// Connects as [`McpToolset::http`] does, with this builder's options.
+    pub async fn http(self, url: &str) -> Result<McpToolset, McpClientError> {
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_owned());
+        self.start(transport, None, Some("tcp")).await
+    }
+
+    /// Connects as [`McpToolset::http_with_token`] does, with this builder's options.
+    pub async fn http_with_token(
+        self,
+        url: &str,
+        token: impl Into<String>,
+    ) -> Result<McpToolset, McpClientError> {
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        let config =
+            StreamableHttpClientTransportConfig::with_uri(url.to_owned()).auth_header(token);
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_config(config);
+        self.start(transport, None, Some("tcp")).await
+    }
+
+    /// Connects as [`McpToolset::http_with_credentials`] does, with this builder's options.
+    pub async fn http_with_credentials(
+        self,
+        url: &str,
+        provider: impl super::credentials::TokenProvider,
+    ) -> Result<McpToolset, McpClientError> {
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        // (As rmcp's own client: no idle connections kept, which a half-read body would stall.
+        // No redirects: the token goes to `url` only.)
+        let http = reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|error| McpClientError::Connect(error.to_string()))?;
+        let client = super::credentials::Authorized {
+            http,
+            provider: Arc::new(provider),
+        };
+        let config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
+        let transport = rmcp::transport::StreamableHttpClientTransport::with_client(client, config);
+        self.start(transport, None, Some("tcp")).await
+    }
+
+    /// Connects as [`McpToolset::connect`] does, with this builder's options.
+    pub async fn connect<T, E, A>(self, transport: T) -> Result<McpToolset, McpClientError>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        self.start(transport, None, None).await
     }
 
     async fn start<T, E, A>(
+        self,
         transport: T,
         child: Option<tokio::process::Child>,
         network_transport: Option<&'static str>,
-    ) -> Result<Self, McpClientError>
+    ) -> Result<McpToolset, McpClientError>
     where
         T: rmcp::transport::IntoTransport<RoleClient, E, A> + Send + 'static,
         E: std::error::Error + Send + Sync + 'static,
     {
         let events = Arc::new(Events::default());
+        let asking = Arc::new(Asking::new(self.answering));
         let handler = ClientSide {
             events: Arc::clone(&events),
+            asking: Arc::clone(&asking),
         };
+        // (Over streamable HTTP, an older server answers the probe with an HTTP error.)
+        let probing = network_transport != Some("tcp");
         let transport = Tapped {
-            inner: transport.into_transport(),
+            inner: Probed::new(transport.into_transport(), probing),
             events: Arc::clone(&events),
+            asking: Arc::clone(&asking),
         };
         // `server/discover` first, as `2026-07-28` starts; a server of an older version
-        // refuses it (or stays silent for 10 s), and is met with `initialize` at `2025-11-25`.
+        // refuses it, or answers the ping that follows it but not the probe (then 1 s more; no
+        // answer at all: rmcp's 10 s), and is met with `initialize` at `2025-11-25`.
         let lifecycle = ClientLifecycleMode::Auto {
             preferred_versions: vec![ProtocolVersion::V_2026_07_28],
             legacy_version: Some(ProtocolVersion::V_2025_11_25),
@@ -430,6 +710,7 @@ impl McpToolset {
             .peer_info()
             .and_then(|info| info.server_info.as_ref().map(|server| server.name.clone()))
             .unwrap_or_else(|| "MCP server".to_owned());
+        let _ = asking.server.set(name.clone());
         let connection = Connection {
             transport: network_transport,
             protocol_version: (peer.peer_info())
@@ -437,6 +718,7 @@ impl McpToolset {
         };
         let shared = Arc::new(Shared {
             peer,
+            asking,
             service: Mutex::new(Some(service)),
             events,
             listed: Mutex::new(Vec::new()),
@@ -457,13 +739,14 @@ impl McpToolset {
         toolset.list(CONNECT_TIMEOUT).await?;
         Ok(toolset)
     }
+}
 
+impl McpToolset {
     /// At `2026-07-28`, opens the `subscriptions/listen` stream that `2026-07-28` sends
     /// `notifications/tools/list_changed` on (an older server sends them unasked, to
     /// [`ClientSide`]), and marks the listing stale at each, until the stream ends.
     async fn listen_for_changes(&self) {
-        let modern = (self.shared.peer.peer_info())
-            .is_some_and(|info| info.protocol_version >= ProtocolVersion::V_2026_07_28);
+        let modern = self.shared.modern();
         let offered = (self.shared.peer.peer_info()).is_some_and(|info| {
             (info.capabilities.tools.as_ref()).is_some_and(|tools| tools.list_changed == Some(true))
         });
@@ -801,7 +1084,7 @@ struct Abandoned<'a> {
     id: Option<RequestId>,
     token: ProgressToken,
     /// The call's progress reports.
-    progress: mpsc::UnboundedReceiver<Progress>,
+    progress: Arc<ProgressQueue>,
 }
 
 impl Drop for Abandoned<'_> {
@@ -825,6 +1108,14 @@ impl Drop for Abandoned<'_> {
     }
 }
 
+/// What a `tools/call` request comes back with: the server's result or error, or nothing (the
+/// connection closed).
+type Answer =
+    Result<Result<ServerResult, rmcp::ServiceError>, tokio::sync::oneshot::error::RecvError>;
+
+/// How many `2026-07-28` rounds of questions a call may take (rmcp's own client's limit).
+const MAX_ROUNDS: usize = 10;
+
 impl McpCall {
     async fn forward(&self, arguments: Value, call: &Invocation<'_>) -> ToolResult {
         let server = &self.shared.name;
@@ -834,45 +1125,128 @@ impl McpCall {
         if let Value::Object(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        let (sink, progress) = mpsc::unbounded_channel();
+        // The questions a `2025-11-25` server asks while the call runs come here.
+        let mut registered = self.shared.asking.register();
+        let mut waits = 0;
+        for round in 1..=MAX_ROUNDS {
+            let answer = match self
+                .round(params.clone(), call, &span, &mut registered)
+                .await
+            {
+                Ok(Ok(Ok(ServerResult::InputRequiredResult(needed)))) => needed,
+                Ok(answer) => return self.result_of(answer, &span),
+                Err(failed) => return failed,
+            };
+            // (No question is asked whose answer would not be sent.)
+            if round == MAX_ROUNDS {
+                break;
+            }
+            // `2026-07-28`: the call ends with questions; it is made again with the answers.
+            let requests = answer.input_requests.unwrap_or_default();
+            if requests.is_empty() {
+                // (Only a state: the server sheds load. A short wait before calling again.)
+                let wait = Duration::from_millis(50 << waits.min(2));
+                tokio::time::sleep(wait).await;
+                waits += 1;
+            }
+            let asking = &self.shared.asking;
+            match asking.answer_inputs(requests, call.name(), call).await {
+                Ok(responses) => {
+                    params.input_responses = (!responses.is_empty()).then_some(responses);
+                    params.request_state = answer.request_state;
+                }
+                Err(why) => {
+                    span.failed("_OTHER", None);
+                    return ToolResult::error(format!(
+                        "the MCP server `{server}` asked for input to `{tool}` that cannot be \
+                         given: {why}"
+                    ));
+                }
+            }
+        }
+        span.failed("_OTHER", None);
+        ToolResult::error(format!(
+            "the MCP server `{server}` still asked for input to `{tool}` after {MAX_ROUNDS} rounds"
+        ))
+    }
+
+    /// One `tools/call` of `params`: the server's progress goes to `call`, and the questions
+    /// it asks meanwhile (`2025-11-25`) are answered, until its answer (or the error result
+    /// of a request that could not be sent).
+    async fn round(
+        &self,
+        params: CallToolRequestParams,
+        call: &Invocation<'_>,
+        span: &McpSpan,
+        registered: &mut Registered<'_>,
+    ) -> Result<Answer, ToolResult> {
+        let progress = Arc::new(ProgressQueue::new());
         let mut request = ClientRequest::CallToolRequest(Request::new(params));
-        request.extensions_mut().insert(ProgressSink(sink));
+        request
+            .extensions_mut()
+            .insert(ProgressSink(Arc::clone(&progress)));
         span.carry(&mut request);
-        let sent = self
-            .shared
-            .peer
-            .send_request_with_option(request, PeerRequestOptions::no_options())
-            .await;
-        let mut handle = match sent {
+        // At `2026-07-28` each request declares what can be answered for this call.
+        let mut options = PeerRequestOptions::no_options();
+        if self.shared.modern() {
+            let mut meta = RequestMetaObject::new();
+            meta.set_client_capabilities(self.shared.asking.capabilities_for(call));
+            options = options.with_meta(meta);
+        }
+        let sent = self.shared.peer.send_request_with_option(request, options);
+        let mut handle = match sent.await {
             Ok(handle) => handle,
             Err(error) => {
                 span.failed("_OTHER", None);
-                return ToolResult::error(format!(
+                let (server, tool) = (&self.shared.name, &self.remote);
+                return Err(ToolResult::error(format!(
                     "the tool `{tool}` of the MCP server `{server}` could not be called: {error}"
-                ));
+                )));
             }
         };
         span.sent(&handle.id);
         let mut abandoned = Abandoned {
             shared: &self.shared,
-            span: &span,
+            span,
             id: Some(handle.id.clone()),
             token: handle.progress_token.clone(),
             progress,
         };
+        let asking = &self.shared.asking;
+        // The question being answered (one at a time: a person answers one after another).
+        let mut answering = None;
         let answer = loop {
             tokio::select! {
                 biased;
                 Some(step) = abandoned.progress.recv() => call.progress(step),
                 answer = &mut handle.rx => break answer,
+                () = async {
+                    if let Some(question) = answering.as_mut() {
+                        question.await;
+                    }
+                }, if answering.is_some() => answering = None,
+                Some(question) = registered.questions.recv(), if answering.is_none() => {
+                    answering = Some(Box::pin(asking.answer(question, call.name(), call)));
+                }
             }
         };
-        // Every report the server sent before its answer is in the sink by now (see `Tapped`).
-        while let Ok(step) = abandoned.progress.try_recv() {
+        // Every report the server sent before its answer is in the sink by now (see `Tapped`),
+        // and every completion of a URL it asked for.
+        while let Some(step) = abandoned.progress.try_recv() {
             call.progress(step);
         }
         abandoned.id = None;
-        drop(abandoned);
+        while let Ok(question) = registered.questions.try_recv() {
+            if let Question::Complete(_) = question {
+                asking.answer(question, call.name(), call).await;
+            }
+        }
+        Ok(answer)
+    }
+
+    /// The result the model reads of the server's `answer`.
+    fn result_of(&self, answer: Answer, span: &McpSpan) -> ToolResult {
+        let (server, tool) = (&self.shared.name, &self.remote);
         match answer {
             Ok(Ok(ServerResult::CallToolResult(result))) => match serde_json::to_value(&result) {
                 Ok(result) => {

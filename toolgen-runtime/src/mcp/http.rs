@@ -1,10 +1,11 @@
-//! Streamable HTTP for an [`McpServer`]: rmcp's service behind a layer of ours that bounds what
+//! Streamable HTTP for an [`McpServer`](super::McpServer): rmcp's service behind a layer of ours that bounds what
 //! clients can hold (sessions, request bytes, read times, connections) and answers malformed
 //! requests as the MCP and JSON-RPC specifications say.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::fmt::Display;
+use std::hash::{BuildHasher, RandomState};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -16,7 +17,7 @@ use http::{HeaderValue, Method, Request, Response, StatusCode};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
-use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
+use rmcp::model::{ClientJsonRpcMessage, GetExtensions, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_server::session::local::{
     LocalSessionManager, LocalSessionManagerError,
 };
@@ -27,14 +28,14 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use serde_json::Value;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::auth::ResourceServer;
+use super::auth::{Bearer, ResourceServer, bearer_token};
 use super::head::{HEAD_BYTES, id_in_head, keep_head};
-use super::{McpServer, lock};
-use crate::run::handler::Dispatch;
+use super::json_reply::json_if_answer_first;
+use super::{McpHandler, lock};
 use crate::run::principal::Principal;
 
-/// The limits and checks of an [`McpServer`] served over streamable HTTP
-/// ([`McpServer::serve_http_with`], [`McpServer::http_service`]): which `Host` and `Origin`
+/// The limits and checks of an [`McpServer`](super::McpServer) served over streamable HTTP
+/// ([`McpServer::serve_http_with`](super::McpServer::serve_http_with), [`McpServer::http_service`](super::McpServer::http_service)): which `Host` and `Origin`
 /// headers it answers, and how much any client can hold. Every setting has a default sound for
 /// a server on one machine; a public server lists its host names and browser origins.
 ///
@@ -49,9 +50,10 @@ use crate::run::principal::Principal;
 /// | [`max_connections`](HttpOptions::max_connections) | 512 | further connections wait to be accepted |
 /// | [`max_body_bytes`](HttpOptions::max_body_bytes) | 4 MiB | HTTP 413 |
 /// | [`max_bytes_in_flight`](HttpOptions::max_bytes_in_flight) | 32 MiB, over all requests being read or run | HTTP 503 with `Retry-After: 1` |
+/// | [`json_reply_wait`](HttpOptions::json_reply_wait) | 10 s | the answer comes as an event stream, not one JSON body |
 ///
 /// (The header timeout and the connection cap belong to the server that accepts connections:
-/// [`McpServer::serve_http_with`] applies them; a service mounted in your own stack has that
+/// [`McpServer::serve_http_with`](super::McpServer::serve_http_with) applies them; a service mounted in your own stack has that
 /// stack's.)
 ///
 /// ```
@@ -76,6 +78,7 @@ pub struct HttpOptions {
     max_connections: usize,
     max_body_bytes: usize,
     max_bytes_in_flight: usize,
+    json_reply_wait: Duration,
     authorization: Option<ResourceServer>,
 }
 
@@ -94,6 +97,7 @@ impl Default for HttpOptions {
             max_connections: 512,
             max_body_bytes: 4 << 20,
             max_bytes_in_flight: 32 << 20,
+            json_reply_wait: Duration::from_secs(10),
             authorization: None,
         }
     }
@@ -232,6 +236,23 @@ impl HttpOptions {
         self
     }
 
+    /// How long a request's answer may take and still come as one `application/json` body
+    /// (10 s unless set). The answer of a request that sends nothing before it (no progress, no
+    /// elicitation) is JSON; a request that sends something first, or runs longer, is answered
+    /// with an event stream (SSE), whose keep-alive comments (every 15 s) hold the connection
+    /// open through proxies that close one silent for long. `Duration::ZERO`: always a stream.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let options = toolgen_runtime::HttpOptions::default().json_reply_wait(Duration::from_secs(5));
+    /// # drop(options);
+    /// ```
+    #[must_use]
+    pub fn json_reply_wait(mut self, wait: Duration) -> Self {
+        self.json_reply_wait = wait;
+        self
+    }
+
     /// Makes the server an OAuth 2.1 resource server, as the MCP specification's authorization
     /// chapter says (off unless set): every request but the GET of its metadata document needs
     /// a valid bearer token, and a `tools/call` the scopes of its tool. [`ResourceServer`] lists
@@ -271,26 +292,30 @@ impl HttpOptions {
     }
 }
 
-/// An [`McpServer`] as a streamable HTTP endpoint, with the checks and limits of its
+/// An [`McpServer`](super::McpServer) as a streamable HTTP endpoint, with the checks and limits of its
 /// [`HttpOptions`]: a tower service that answers MCP at whatever path it is mounted on (made by
-/// [`McpServer::http_service`]). Clones share the sessions and the limits.
-pub struct HttpService<S, Ctx> {
+/// [`McpServer::http_service`](super::McpServer::http_service)). Clones share the sessions and the limits.
+///
+/// Its type names no type of yours: its code, rmcp's HTTP service and service loop built for
+/// it, are compiled once, in toolgen, not again in each crate that serves tools.
+pub struct HttpService {
     /// (Shared: a clone per request costs a count, not rmcp's configuration.)
-    shared: Arc<Shared<S, Ctx>>,
+    shared: Arc<Shared>,
 }
 
-struct Shared<S, Ctx> {
-    inner: StreamableHttpService<McpServer<S, Ctx>, Sessions>,
+struct Shared {
+    inner: StreamableHttpService<McpHandler, Sessions>,
     /// (For the scopes of its tools.)
-    server: McpServer<S, Ctx>,
+    server: McpHandler,
     sessions: Arc<Sessions>,
     budget: Arc<Semaphore>,
     max_body_bytes: usize,
     body_read_timeout: Duration,
+    json_reply_wait: Duration,
     auth: Option<ResourceServer>,
 }
 
-impl<S, Ctx> Clone for HttpService<S, Ctx> {
+impl Clone for HttpService {
     fn clone(&self) -> Self {
         HttpService {
             shared: Arc::clone(&self.shared),
@@ -301,18 +326,15 @@ impl<S, Ctx> Clone for HttpService<S, Ctx> {
 /// A reply's body.
 pub(super) type ReplyBody = BoxBody<Bytes, Infallible>;
 
-impl<S, Ctx> HttpService<S, Ctx>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
-    pub(super) fn new(server: &McpServer<S, Ctx>, options: &HttpOptions) -> Self {
+impl HttpService {
+    pub(super) fn new(server: &McpHandler, options: &HttpOptions) -> Self {
         let mut local = LocalSessionManager::default();
         local.session_config.keep_alive = Some(options.session_idle_timeout);
         let sessions = Arc::new(Sessions {
             local,
             max: options.max_sessions,
             used: Arc::default(),
+            keys: RandomState::new(),
         });
         let served = server.clone();
         HttpService {
@@ -332,6 +354,7 @@ where
                 )),
                 max_body_bytes: options.max_body_bytes,
                 body_read_timeout: options.body_read_timeout,
+                json_reply_wait: options.json_reply_wait,
                 auth: options.authorization.clone(),
             }),
         }
@@ -348,11 +371,22 @@ where
             if let Some(reply) = auth.metadata_reply(request.method(), request.uri().path()) {
                 return reply;
             }
-            match auth.authorize(request.headers(), request.uri()).await {
-                // (Shared: rmcp copies a request's parts for each message.)
-                Ok(principal) => request.extensions_mut().insert(Arc::new(principal)),
+            let principal = match auth.authorize(request.headers(), request.uri()).await {
+                Ok(principal) => principal,
                 Err(refusal) => return *refusal,
             };
+            // A session answers only the identity that opened it; to another, it does not
+            // exist (the security best practices' `<user_id>:<session_id>`).
+            if let Some(id) = session_id(request.headers())
+                && !self
+                    .shared
+                    .sessions
+                    .admits(&id, &principal, request.headers())
+            {
+                return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+            }
+            // (Shared: rmcp copies a request's parts for each message.)
+            request.extensions_mut().insert(Arc::new(principal));
         }
         match *request.method() {
             Method::POST => self.post(request).await,
@@ -417,7 +451,7 @@ where
             && let Some(principal) = parts.extensions.get::<Arc<Principal>>()
             && let Some(name) = called_tool(&bytes)
         {
-            let required = self.shared.server.runner().scopes_of(&name);
+            let required = self.shared.server.runner.scopes_of(&name);
             if let Err(refusal) = auth.check_scopes(principal, &required) {
                 return *refusal;
             }
@@ -452,6 +486,7 @@ where
                 .insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
             return reply;
         }
+        let reply = json_if_answer_first(reply, self.shared.json_reply_wait).await;
         // The bytes stay counted until the reply has been sent.
         reply.map(|body| {
             BoxBody::new(Holding {
@@ -462,10 +497,8 @@ where
     }
 }
 
-impl<S, Ctx, B> tower_service::Service<Request<B>> for HttpService<S, Ctx>
+impl<B> tower_service::Service<Request<B>> for HttpService
 where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
     B: Body + Send + 'static,
     B::Data: Send,
     B::Error: Display,
@@ -766,17 +799,71 @@ impl Body for Holding {
 }
 
 /// rmcp's sessions in memory, at most `max` of them: a new one past it closes the one used
-/// least recently with no stream open.
+/// least recently with no stream open. With authorization on, each is bound to the identity
+/// that opened it.
 pub(super) struct Sessions {
     local: LocalSessionManager,
     max: usize,
-    /// When each session was last used, and how many of its streams are open.
+    /// When each session was last used, how many of its streams are open, and whose it is.
     used: Arc<Mutex<HashMap<SessionId, Use>>>,
+    /// The key of the hashes of tokens that name no one ([`Owner::Token`]).
+    keys: RandomState,
 }
 
 struct Use {
     last: Instant,
     open: usize,
+    /// Who opened it (with authorization on; `None` until its `initialize` is answered).
+    owner: Option<Owner>,
+}
+
+/// Who opened a session, as the access token of its `initialize` said: the user, as the MCP
+/// security best practices ask a session to be bound to ("information unique to the authorized
+/// user", not anything the client sends beside the token).
+#[derive(Debug, PartialEq, Eq)]
+enum Owner {
+    /// The token's subject (`sub`), at its issuer (`iss`, where the claims have one).
+    Subject {
+        issuer: Option<String>,
+        subject: String,
+    },
+    /// The client (`client_id`, else `azp`) of a token without a subject (client credentials).
+    Client {
+        issuer: Option<String>,
+        client: String,
+    },
+    /// A token that names no one (a validator of your own that gives neither): the token
+    /// itself, hashed with the table's key; a new token is then a new user.
+    Token(u64),
+}
+
+impl Owner {
+    /// The owner `principal` is, its token in `headers`' `Authorization`.
+    fn of(principal: &Principal, headers: &http::HeaderMap, keys: &RandomState) -> Owner {
+        let issuer = || {
+            (principal.claims().get("iss"))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        if let Some(subject) = principal.subject() {
+            return Owner::Subject {
+                issuer: issuer(),
+                subject: subject.to_owned(),
+            };
+        }
+        if let Some(client) = principal.client_id() {
+            return Owner::Client {
+                issuer: issuer(),
+                client: client.to_owned(),
+            };
+        }
+        let token = match bearer_token(headers) {
+            Bearer::Token(token) => token,
+            // (Not reached: a principal comes from a token.)
+            Bearer::Missing | Bearer::Malformed(_) => "",
+        };
+        Owner::Token(keys.hash_one(token))
+    }
 }
 
 /// An error of [`Sessions`].
@@ -815,6 +902,16 @@ impl Sessions {
             session.last = Instant::now();
             session.open += usize::from(open);
         }
+    }
+
+    /// Whether the session `id` may be used by `principal` (its token in `headers`): a
+    /// session the table does not hold is left to rmcp (which answers 404); one it holds, only
+    /// by its owner (one whose owner is not yet known, by no one).
+    fn admits(&self, id: &SessionId, principal: &Principal, headers: &http::HeaderMap) -> bool {
+        let caller = Owner::of(principal, headers, &self.keys);
+        let used = lock(&self.used);
+        used.get(id)
+            .is_none_or(|session| session.owner.as_ref() == Some(&caller))
     }
 
     /// Whether a new session would be refused now.
@@ -890,6 +987,7 @@ impl SessionManager for Sessions {
             Use {
                 last: Instant::now(),
                 open: 0,
+                owner: None,
             },
         );
         Ok((id, transport))
@@ -900,6 +998,21 @@ impl SessionManager for Sessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<ServerJsonRpcMessage, SessionsError> {
+        // The owner: the principal of the `initialize` (with authorization on; rmcp gives its
+        // request's parts to the message).
+        let parts = match &message {
+            ClientJsonRpcMessage::Request(request) => {
+                request.request.extensions().get::<http::request::Parts>()
+            }
+            _ => None,
+        };
+        let owner = parts.and_then(|parts| {
+            let principal = parts.extensions.get::<Arc<Principal>>()?;
+            Some(Owner::of(principal, &parts.headers, &self.keys))
+        });
+        if let Some(session) = lock(&self.used).get_mut(id) {
+            session.owner = owner;
+        }
         self.touch(id, false);
         Ok(self.local.initialize_session(id, message).await?)
     }
@@ -954,15 +1067,11 @@ impl SessionManager for Sessions {
 }
 
 /// Serves `service` on `listener` with the connection limits of `options`.
-pub(super) async fn serve<S, Ctx>(
-    service: HttpService<S, Ctx>,
+pub(super) async fn serve(
+    service: HttpService,
     listener: tokio::net::TcpListener,
     options: &HttpOptions,
-) -> std::io::Result<()>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
+) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(
         options.max_connections.min(Semaphore::MAX_PERMITS),
     ));

@@ -3,7 +3,7 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::future::poll_fn;
-use std::pin::pin;
+use std::pin::{Pin, pin};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 use std::task::Poll;
@@ -16,7 +16,11 @@ use rmcp::model::{
     ProgressToken, ProtocolVersion, ResourceContents, ResultType, ServerCapabilities, ServerConfig,
     ServerNotification, SubscriptionFilter, Tool, ToolListChangedNotification,
 };
-use rmcp::service::{NotificationContext, Peer, RequestContext, SubscriptionContext};
+use rmcp::service::{
+    NotificationContext, Peer, RequestContext, RunningService, ServerInitializeError,
+    SubscriptionContext,
+};
+use rmcp::transport::IntoTransport;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::watch;
@@ -24,35 +28,44 @@ use tokio::sync::watch;
 use crate::parse::plan::OwnedPlan;
 use crate::parse::walk::strip_value;
 use crate::provider::Provider;
-use crate::run::handler::{Cancellation, Dispatch, Progress};
+use crate::run::handler::{CallFuture, Cancellation, Dispatch, Progress};
 use crate::run::principal::Principal;
+use crate::run::progress::ProgressQueue;
 use crate::run::runner::{Origin, Runner};
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
 use elicit::CallElicitor;
+use erased::ErasedTransport;
 use trace::McpSpan;
 
 mod auth;
 pub(crate) mod client;
 #[cfg(feature = "oauth")]
 mod client_credentials;
+mod client_elicit;
 mod credentials;
 mod elicit;
+mod erased;
 mod head;
 mod http;
 #[cfg(feature = "oauth")]
 mod introspection;
+mod json_reply;
 #[cfg(feature = "oauth")]
 mod jwt;
+mod probe;
 mod router;
+mod state;
 mod stdio;
+mod toolset_impl;
 mod trace;
 
 pub use auth::{InvalidResource, ResourceServer, TokenError, TokenValidator, ValidateFuture};
-pub use client::{McpClientError, McpToolProblem, McpToolset};
+pub use client::{McpClientError, McpToolProblem, McpToolset, McpToolsetBuilder};
 #[cfg(feature = "oauth")]
 pub use client_credentials::ClientCredentials;
+pub use client_elicit::McpElicitation;
 pub use credentials::{TokenFuture, TokenProvider};
 pub use http::{HttpOptions, HttpService};
 #[cfg(feature = "oauth")]
@@ -100,10 +113,47 @@ pub use stdio::{McpStdio, mcp_stdio};
 ///
 /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
 /// assert_eq!(server.tools()[0].name, "add");
-/// // In `main`: `rmcp::ServiceExt::serve(server, toolgen::mcp_stdio()).await?.waiting().await?;`
+/// // In `main`: `server.serve(toolgen::mcp_stdio()).await?.waiting().await?;`
 /// ```
 pub struct McpServer<S, Ctx> {
+    /// What serves: the server with the set's types erased.
+    handler: McpHandler,
+    /// The runner the handler runs calls with, as its type.
     runner: Arc<Runner<S, Ctx>>,
+}
+
+/// An [`McpServer`] with its tool set's and context's types erased: the rmcp [`ServerHandler`]
+/// that answers its requests, what [`McpServer::serve`] runs. Its code, and rmcp's service loop
+/// built for it, are compiled once, in toolgen, not again in each crate that serves tools.
+/// Clones share everything, as the server's do.
+///
+/// ```
+/// use serde::Deserialize;
+/// use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+/// use toolgen_runtime::{McpHandler, McpServer};
+///
+/// /// Say hello.
+/// #[derive(Tool, Deserialize)]
+/// struct Hello {}
+///
+/// impl Handler<()> for Hello {
+///     type Output = &'static str;
+///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> {
+///         Ok("hello")
+///     }
+/// }
+///
+/// #[derive(ToolSet)]
+/// enum Tools { Hello(Hello) }
+///
+/// let server = McpServer::new(Runner::<Tools, ()>::new(()), "greeter", "1.0.0");
+/// let handler: McpHandler = server.handler().clone();
+/// assert_eq!(handler.tools()[0].name, "hello");
+/// ```
+#[derive(Clone)]
+pub struct McpHandler {
+    /// The runner, seen through what serving needs of it.
+    runner: Arc<dyn Served>,
     /// The tools, as the runner has them now (its MCP servers' lists change).
     listing: Arc<RwLock<Arc<Listing>>>,
     /// Whether a task follows the list changes of the runner's MCP servers.
@@ -113,19 +163,89 @@ pub struct McpServer<S, Ctx> {
     page_size: usize,
     /// Whether request spans record arguments and results ([`McpServer::trace_values`]).
     trace_values: bool,
+    /// The key of the `requestState`s it writes ([`McpServer::with_state_key`]).
+    state_key: Arc<state::StateKey>,
 }
 
 impl<S, Ctx> Clone for McpServer<S, Ctx> {
     fn clone(&self) -> Self {
         McpServer {
+            handler: self.handler.clone(),
             runner: Arc::clone(&self.runner),
-            listing: Arc::clone(&self.listing),
-            following: Arc::clone(&self.following),
-            info: Arc::clone(&self.info),
-            switch: self.switch.clone(),
-            page_size: self.page_size,
-            trace_values: self.trace_values,
         }
+    }
+}
+
+/// The future of [`McpHandler::serve`].
+type Serving = Pin<
+    Box<
+        dyn Future<Output = Result<RunningService<RoleServer, McpHandler>, ServerInitializeError>>
+            + Send,
+    >,
+>;
+
+/// A boxed future of a [`Served`] runner's.
+type ServedFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What an [`McpHandler`] needs of its [`Runner`], whatever its set and context: the one
+/// generic piece of a server, a vtable per runner type.
+trait Served: Send + Sync {
+    /// [`Runner::one_with`] of an MCP request's call, its result alone.
+    fn run_one<'a>(
+        &'a self,
+        call: &'a ToolCall,
+        turn: &'a Cancellation,
+        progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+        origin: Origin<'a>,
+    ) -> CallFuture<'a>;
+
+    /// The runner's MCP definitions, every tool with any output schema.
+    fn definitions(&self) -> Value;
+
+    /// [`Runner::mcp_changes`]: a watch of each MCP server's list changes.
+    fn mcp_changes(&self) -> Vec<watch::Receiver<u64>>;
+
+    /// [`Runner::refresh_mcp`].
+    fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>>;
+
+    /// [`Runner::scopes_of`]: the scopes a call of the tool `name` needs.
+    fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>>;
+}
+
+impl<S, Ctx> Served for Runner<S, Ctx>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    fn run_one<'a>(
+        &'a self,
+        call: &'a ToolCall,
+        turn: &'a Cancellation,
+        progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+        origin: Origin<'a>,
+    ) -> CallFuture<'a> {
+        Box::pin(async move {
+            (self
+                .one_with(Provider::Mcp, call, turn, true, progress, origin)
+                .await)
+                .0
+        })
+    }
+
+    fn definitions(&self) -> Value {
+        self.definitions_at(Provider::Mcp, true)
+    }
+
+    fn mcp_changes(&self) -> Vec<watch::Receiver<u64>> {
+        Runner::mcp_changes(self)
+    }
+
+    fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>> {
+        Box::pin(Runner::refresh_mcp(self))
+    }
+
+    fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>> {
+        Runner::scopes_of(self, name)
     }
 }
 
@@ -141,15 +261,21 @@ where
         name: impl Into<String>,
         version: impl Into<String>,
     ) -> Self {
-        let listing = Listing::of(&runner);
+        let listing = Listing::new(runner.definitions_at(Provider::Mcp, true));
+        let runner = Arc::new(runner);
+        let served: Arc<dyn Served> = runner.clone();
         McpServer {
-            runner: Arc::new(runner),
-            listing: Arc::new(RwLock::new(Arc::new(listing))),
-            following: Arc::new(AtomicBool::new(false)),
-            info: Arc::new((name.into(), version.into())),
-            switch: ToolSwitch::new(),
-            page_size: 100,
-            trace_values: false,
+            handler: McpHandler {
+                runner: served,
+                listing: Arc::new(RwLock::new(Arc::new(listing))),
+                following: Arc::new(AtomicBool::new(false)),
+                info: Arc::new((name.into(), version.into())),
+                switch: ToolSwitch::new(),
+                page_size: 100,
+                trace_values: false,
+                state_key: Arc::new(state::StateKey::random()),
+            },
+            runner,
         }
     }
 
@@ -194,7 +320,7 @@ where
     /// ```
     #[must_use]
     pub fn with_switch(mut self, switch: ToolSwitch) -> Self {
-        self.switch = switch;
+        self.handler.switch = switch;
         self
     }
 
@@ -222,7 +348,7 @@ where
     /// ```
     #[must_use]
     pub fn page_size(mut self, tools: usize) -> Self {
-        self.page_size = tools.max(1);
+        self.handler.page_size = tools.max(1);
         self
     }
 
@@ -258,7 +384,7 @@ where
     #[cfg_attr(docsrs, doc(cfg(feature = "tracing01")))]
     #[must_use]
     pub fn trace_values(mut self, record: bool) -> Self {
-        self.trace_values = record;
+        self.handler.trace_values = record;
         self
     }
 
@@ -266,36 +392,13 @@ where
     /// [`page_size`](McpServer::page_size) for an example). A gateway's change when its MCP
     /// servers' lists do.
     pub fn tools(&self) -> Vec<Tool> {
-        self.listing().tools.clone()
-    }
-
-    /// The tools, as the runner has them now.
-    fn listing(&self) -> Arc<Listing> {
-        Arc::clone(&self.listing.read().unwrap_or_else(PoisonError::into_inner))
-    }
-
-    /// Starts following the runner's MCP servers (a gateway's), once: when one says its tools
-    /// changed, the runner lists them again, the server lists what it has then, and its
-    /// clients are told with `notifications/tools/list_changed`. (Started as the first client
-    /// comes, when the server has its switch and a runtime.)
-    fn follow_upstreams(&self) {
-        let changes = self.runner.mcp_changes();
-        if changes.is_empty() || self.following.swap(true, Ordering::SeqCst) {
-            return;
-        }
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            self.following.store(false, Ordering::SeqCst);
-            return;
-        };
-        let runner = Arc::downgrade(&self.runner);
-        let listing = Arc::downgrade(&self.listing);
-        runtime.spawn(follow(runner, listing, self.switch.clone(), changes));
+        self.handler.tools()
     }
 
     /// The switch of the server's tools (see [`with_switch`](McpServer::with_switch) and
     /// [`page_size`](McpServer::page_size) for examples).
     pub fn switch(&self) -> &ToolSwitch {
-        &self.switch
+        &self.handler.switch
     }
 
     /// The runner, and through it the context (see [`page_size`](McpServer::page_size) for an
@@ -334,8 +437,8 @@ where
     /// let service = server.http_service(&options); // axum: `.nest_service("/mcp", service)`
     /// # drop(service);
     /// ```
-    pub fn http_service(&self, options: &HttpOptions) -> HttpService<S, Ctx> {
-        HttpService::new(self, options)
+    pub fn http_service(&self, options: &HttpOptions) -> HttpService {
+        HttpService::new(&self.handler, options)
     }
 
     /// Serves MCP's streamable HTTP on `listener`, at every path, with the default
@@ -399,7 +502,99 @@ where
         listener: tokio::net::TcpListener,
         options: &HttpOptions,
     ) -> std::io::Result<()> {
+        // (Not generic: the HTTP server is compiled once, in toolgen.)
         http::serve(self.http_service(options), listener, options).await
+    }
+
+    /// Serves MCP on `transport` (toolgen's [`mcp_stdio`], or any rmcp transport) until the
+    /// client leaves: rmcp's `ServiceExt::serve`, run by the server's [`McpHandler`]. The
+    /// transport is boxed, so that rmcp's service loop is compiled once, in toolgen, and not in
+    /// each crate that serves tools; every message it carries then goes through one more
+    /// boxed future.
+    ///
+    /// ```no_run
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Handler, Invocation, Runner, Tool, ToolError, ToolSet};
+    /// # use toolgen_runtime::{McpServer, mcp_stdio};
+    /// # /// Say hello.
+    /// # #[derive(Tool, Deserialize)]
+    /// # struct Hello {}
+    /// # impl Handler<()> for Hello {
+    /// #     type Output = &'static str;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<&'static str, ToolError> { Ok("hello") }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Hello(Hello) }
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "greeter", "1.0.0");
+    /// server.serve(mcp_stdio()).await?.waiting().await?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn serve<T, E, A>(
+        self,
+        transport: T,
+    ) -> impl Future<Output = Result<RunningService<RoleServer, McpHandler>, ServerInitializeError>> + Send
+    where
+        T: IntoTransport<RoleServer, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        self.handler.serve(transport)
+    }
+
+    /// The server's [`McpHandler`]: what serves, the set's types erased (see there).
+    pub fn handler(&self) -> &McpHandler {
+        &self.handler
+    }
+}
+
+impl McpHandler {
+    /// Serves MCP on `transport`, as [`McpServer::serve`] does (see there).
+    pub fn serve<T, E, A>(
+        self,
+        transport: T,
+    ) -> impl Future<Output = Result<RunningService<RoleServer, McpHandler>, ServerInitializeError>> + Send
+    where
+        T: IntoTransport<RoleServer, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        self.serve_erased(ErasedTransport::new(transport.into_transport()))
+    }
+
+    /// [`serve`](McpHandler::serve) on the boxed transport: rmcp's service loop, built here
+    /// once. (Boxed: a future returned as it is would be polled, and so built, in the crate
+    /// that awaits it.)
+    fn serve_erased(self, transport: ErasedTransport) -> Serving {
+        Box::pin(rmcp::serve_server(self, transport))
+    }
+
+    /// Every tool the server has now, switched on or not, as `2026-07-28` lists them (see
+    /// [`McpServer::tools`]).
+    pub fn tools(&self) -> Vec<Tool> {
+        self.listing().tools.clone()
+    }
+
+    /// The tools, as the runner has them now.
+    fn listing(&self) -> Arc<Listing> {
+        Arc::clone(&self.listing.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Starts following the runner's MCP servers (a gateway's), once: when one says its tools
+    /// changed, the runner lists them again, the server lists what it has then, and its
+    /// clients are told with `notifications/tools/list_changed`. (Started as the first client
+    /// comes, when the server has its switch and a runtime.)
+    fn follow_upstreams(&self) {
+        let changes = self.runner.mcp_changes();
+        if changes.is_empty() || self.following.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            self.following.store(false, Ordering::SeqCst);
+            return;
+        };
+        let runner = Arc::downgrade(&self.runner);
+        let listing = Arc::downgrade(&self.listing);
+        runtime.spawn(follow(runner, listing, self.switch.clone(), changes));
     }
 }
 
@@ -413,9 +608,9 @@ struct Listing {
 }
 
 impl Listing {
-    /// The tools `runner` has now.
-    fn of<S: Dispatch<Ctx>, Ctx: Sync>(runner: &Runner<S, Ctx>) -> Listing {
-        let tools: Vec<Tool> = match runner.definitions_at(Provider::Mcp, true) {
+    /// The tools of a runner's MCP `definitions`.
+    fn new(definitions: Value) -> Listing {
+        let tools: Vec<Tool> = match definitions {
             Value::Array(definitions) => definitions
                 .into_iter()
                 // toolgen's MCP definitions are MCP `Tool`s (the tests hold them against the
@@ -453,15 +648,12 @@ impl Listing {
 /// long as its runner lives: the runner lists the tools again, `listing` takes them, and the
 /// clients are told through `switch`. A listing that fails is tried again a second later (the
 /// toolset stays stale), three times at most, then at the next change.
-async fn follow<S, Ctx>(
-    runner: Weak<Runner<S, Ctx>>,
+async fn follow(
+    runner: Weak<dyn Served>,
     listing: Weak<RwLock<Arc<Listing>>>,
     switch: ToolSwitch,
     mut changes: Vec<watch::Receiver<u64>>,
-) where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
+) {
     while !changes.is_empty() {
         let waits = changes.iter_mut().map(|change| Box::pin(change.changed()));
         let (changed, index, _) = futures_util::future::select_all(waits).await;
@@ -479,7 +671,7 @@ async fn follow<S, Ctx>(
             }
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
-        let fresh = Arc::new(Listing::of(&runner));
+        let fresh = Arc::new(Listing::new(runner.definitions()));
         *listing.write().unwrap_or_else(PoisonError::into_inner) = fresh;
         switch.changed();
     }
@@ -608,11 +800,7 @@ fn call_tool_result(
     answer
 }
 
-impl<S, Ctx> McpServer<S, Ctx>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
+impl McpHandler {
     /// Answers `tools/call`: the call of `request` run by the runner, with the progress
     /// reports and the cancellation of the request in `context`. `McpServer`'s own `call_tool`
     /// and each route of [`McpServer::tool_router`] answer with it.
@@ -655,15 +843,19 @@ where
         let legacy = is_legacy(context.protocol_version().as_ref());
         let capability = context.client_capabilities().and_then(|c| c.elicitation);
         let elicitor = if legacy {
-            CallElicitor::asking(context.peer.clone(), capability)
+            CallElicitor::asking(context.peer.clone(), context.id.clone(), capability)
         } else {
-            let state = request.request_state.as_deref();
-            CallElicitor::in_rounds(
-                context.peer.clone(),
-                capability,
-                state,
-                request.input_responses,
-            )
+            let subject = principal.and_then(Principal::subject);
+            let binding = state::binding(&call.name, &call.arguments, subject);
+            let rounds = (request.request_state.as_deref(), request.input_responses);
+            let key = Arc::clone(&self.state_key);
+            match CallElicitor::in_rounds(context.peer.clone(), capability, rounds, key, binding) {
+                Ok(elicitor) => elicitor,
+                Err(error) => {
+                    span.refused(&error);
+                    return Err(error);
+                }
+            }
         };
         let origin = Origin {
             principal,
@@ -671,12 +863,7 @@ where
         };
         let run = async {
             match context.meta.get_progress_token() {
-                None => {
-                    self.runner
-                        .one_with(Provider::Mcp, &call, &turn, true, None, origin)
-                        .await
-                        .0
-                }
+                None => self.runner.run_one(&call, &turn, None, origin).await,
                 // (Boxed: the call's future stays small on the common way.)
                 Some(token) => {
                     let peer = &context.peer;
@@ -705,9 +892,21 @@ where
             }
         })
         .await;
-        let result = match result {
+        // A handler that required a page ends the call asking for it.
+        let ending = match result {
+            Ok(result) => elicitor.required().map_or(Ok(result), Err),
+            Err(needed) => Err(Ok(needed)),
+        };
+        let result = match ending {
             Ok(result) => result,
-            Err(needed) => return Ok(CallToolResponse::InputRequired(needed)),
+            Err(Ok(needed)) => {
+                span.input_required(&needed);
+                return Ok(CallToolResponse::InputRequired(needed));
+            }
+            Err(Err(error)) => {
+                span.refused(&error);
+                return Err(error);
+            }
         };
         span.answered(&result);
         Ok(CallToolResponse::from(call_tool_result(
@@ -726,27 +925,27 @@ where
     ) -> ToolResult {
         // Progress goes out in order and before the result, each report saying more than the
         // one before (as the specification requires; others are dropped, as are values that
-        // are not finite). Every report is sent: those a handler makes faster than they go out
-        // wait (a gateway's far end must not lose the reports it sent before its answer).
+        // are not finite). Those a handler makes faster than they go out wait, up to
+        // `progress::CAPACITY` (a gateway's far end's reports before its answer are kept), the
+        // oldest dropped past it: the newest say the most, and memory stays bounded.
         // Nothing goes out once cancelled.
-        let (sender, mut reports) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+        let reports = ProgressQueue::new();
         let work = async {
             let last = Mutex::new(f64::NEG_INFINITY);
-            let sink = move |step: Progress| {
+            let sink = |step: Progress| {
                 let mut last = lock(&last);
                 let progress = step.progress;
-                if progress.is_finite() && progress > *last && sender.send(step).is_ok() {
+                if progress.is_finite() && progress > *last && reports.push(step) {
                     *last = progress;
                 }
             };
             let sink: &(dyn Fn(Progress) + Sync) = &sink;
-            self.runner
-                .one_with(Provider::Mcp, call, turn, true, Some(sink), origin)
-                .await
-                .0
+            let result = self.runner.run_one(call, turn, Some(sink), origin).await;
+            reports.close();
+            result
         };
         let forward = async {
-            // (Ends when the work does: it holds the sender.)
+            // (Ends when the work does: it closes the queue.)
             while let Some(step) = reports.recv().await {
                 if turn.is_cancelled() {
                     continue;
@@ -761,11 +960,7 @@ where
     }
 }
 
-impl<S, Ctx> ServerHandler for McpServer<S, Ctx>
-where
-    S: Dispatch<Ctx> + 'static,
-    Ctx: Send + Sync + 'static,
-{
+impl ServerHandler for McpHandler {
     fn get_info(&self) -> ServerConfig {
         // (Asked at each handshake, `initialize` or `server/discover`.)
         self.follow_upstreams();
@@ -907,6 +1102,70 @@ where
                 }
             }
         }
+    }
+}
+
+// (For `rmcp::ServiceExt::serve(server, ..)` and any rmcp code that takes a `ServerHandler`:
+// `McpServer::serve` serves its handler instead, so that rmcp's service loop is not built again
+// for every set.)
+impl<S, Ctx> ServerHandler for McpServer<S, Ctx>
+where
+    S: Dispatch<Ctx> + 'static,
+    Ctx: Send + Sync + 'static,
+{
+    fn get_info(&self) -> ServerConfig {
+        self.handler.get_info()
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        self.handler.initialize(request, context).await
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.handler.list_tools(request, context).await
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.handler.get_tool(name)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.handler.call(request, context).await
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        self.handler.on_custom_request(request, context).await
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.handler.on_initialized(context).await;
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.handler.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.handler.listen(context).await
     }
 }
 

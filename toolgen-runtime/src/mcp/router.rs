@@ -10,7 +10,7 @@ use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::CallToolRequestParams;
 use serde_json::Value;
 
-use super::{McpServer, listed};
+use super::{McpHandler, McpServer, listed};
 use crate::run::handler::Dispatch;
 use crate::tool::Tool;
 
@@ -141,6 +141,14 @@ where
     /// let calculator = Calculator { tools: server.tool_router() };
     /// assert!(calculator.tools.has_route("add"));
     /// ```
+    pub fn tool_router<H: Send + Sync + 'static>(&self) -> ToolRouter<H> {
+        self.handler().tool_router()
+    }
+}
+
+impl McpHandler {
+    /// The server's tools as an rmcp [`ToolRouter`], as [`McpServer::tool_router`] gives them
+    /// (see there).
     pub fn tool_router<H: Send + Sync + 'static>(&self) -> ToolRouter<H> {
         let mut router = ToolRouter::new();
         for tool in &self.tools() {

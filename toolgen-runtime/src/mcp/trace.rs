@@ -8,7 +8,7 @@
 
 use std::future::Future;
 
-use rmcp::model::RequestId;
+use rmcp::model::{InputRequiredResult, RequestId};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
@@ -101,6 +101,8 @@ impl McpSpan {
                 rpc.response.status_code = Empty,
                 gen_ai.tool.call.arguments = Empty,
                 gen_ai.tool.call.result = Empty,
+                mcp.result.type = Empty,
+                mcp.input_request.keys = Empty,
                 enduser.id = Empty,
                 oauth.client.id = Empty,
             );
@@ -193,6 +195,24 @@ impl McpSpan {
         } else if self.values {
             self.span
                 .record("gen_ai.tool.call.result", &*result.to_text());
+        }
+    }
+
+    /// Records a call that ended asking for input (`2026-07-28`'s `InputRequiredResult`, the
+    /// client to call again with the answers): `mcp.result.type` `input_required` (MCP's
+    /// `resultType`; the conventions have no attribute for it yet) and the keys of its
+    /// `inputRequests`, comma-separated, as `mcp.input_request.keys`. Not a failure: the status
+    /// stays unset.
+    #[cfg_attr(not(feature = "tracing01"), allow(unused_variables))]
+    pub(crate) fn input_required(&self, result: &InputRequiredResult) {
+        #[cfg(feature = "tracing01")]
+        {
+            self.span.record("mcp.result.type", "input_required");
+            if let Some(requests) = &result.input_requests {
+                let keys: Vec<&str> = requests.keys().map(String::as_str).collect();
+                self.span
+                    .record("mcp.input_request.keys", keys.join(", ").as_str());
+            }
         }
     }
 

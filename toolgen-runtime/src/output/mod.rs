@@ -11,14 +11,15 @@ use std::sync::OnceLock;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
+use crate::dialect::strict::check_answer;
+use crate::dialect::{Dialect, PerDialect};
 use crate::parse::args::{ArgsError, ArgsErrorKind, parse_tool_args};
+use crate::provider::Extras;
 use crate::provider::{DefinitionParts, Provider, definition_text};
 use crate::schema::ToolSchema;
-use crate::schema::facts::check_answer;
 use crate::schema::rope::schema_text;
-use crate::tool::{Extras, Tool};
+use crate::tool::Tool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;
 use crate::wire::stream::StreamError;
@@ -132,13 +133,10 @@ pub struct Structured<T> {
 struct Built {
     name: String,
     description: Option<String>,
-    standard: String,
-    /// The strict dialects; `None` only if the run-time rewrite disagrees with the compile-time
-    /// check (then the standard schema is sent, not strict).
-    openai: Option<String>,
-    anthropic: Option<String>,
-    /// Gemini's `responseSchema`, where the schema fits it.
-    gemini: Option<String>,
+    /// The standard schema, and each dialect's: the strict ones are `None` only if the
+    /// run-time rewrite disagrees with the compile-time check (then the standard schema is
+    /// sent, not strict); Gemini's `responseSchema`, where the schema fits it.
+    schemas: PerDialect<Option<String>>,
     fields: [OnceLock<Map<String, Value>>; 5],
 }
 
@@ -224,13 +222,7 @@ impl<T: ToolSchema + DeserializeOwned> Structured<T> {
     /// );
     /// ```
     pub fn schema(&self, dialect: Dialect) -> Option<&str> {
-        let built = self.built();
-        match dialect {
-            Dialect::Standard => Some(&built.standard),
-            Dialect::OpenAiStrict => built.openai.as_deref(),
-            Dialect::AnthropicStrict => built.anthropic.as_deref(),
-            Dialect::Gemini => built.gemini.as_deref(),
-        }
+        self.built().schemas.schema(dialect)
     }
 
     /// The top-level request fields that ask `provider` for the answer, to merge into the
@@ -419,10 +411,9 @@ impl<T: ToolSchema + DeserializeOwned> Structured<T> {
             Built {
                 name,
                 description,
-                openai: rewrite_text(&standard, Dialect::OpenAiStrict).ok(),
-                anthropic: rewrite_text(&standard, Dialect::AnthropicStrict).ok(),
-                gemini: rewrite_text(&standard, Dialect::Gemini).ok(),
-                standard,
+                schemas: PerDialect::rewritten(standard, |standard, dialect| {
+                    rewrite_text(standard, dialect).ok()
+                }),
                 fields: Default::default(),
             }
         })
@@ -496,9 +487,9 @@ fn native_fields(built: &Built, provider: Provider) -> Map<String, Value> {
     // OpenAI: the strict schema, with its name and description.
     // Chat's `json_schema` object has no `type`; the Responses API's `format` has one.
     let openai = |with_type: bool| {
-        let (schema, strict) = match &built.openai {
+        let (schema, strict) = match built.schemas.schema(Dialect::OpenAiStrict) {
             Some(strict) => (json(strict), true),
-            None => (json(&built.standard), false),
+            None => (json(built.schemas.standard()), false),
         };
         let mut format = Map::new();
         if with_type {
@@ -525,7 +516,12 @@ fn native_fields(built: &Built, provider: Provider) -> Map<String, Value> {
             Value::Object(object([("format", Value::Object(openai(true)))])),
         )]),
         Provider::Anthropic => {
-            let schema = json(built.anthropic.as_deref().unwrap_or(&built.standard));
+            let schema = json(
+                built
+                    .schemas
+                    .schema(Dialect::AnthropicStrict)
+                    .unwrap_or(built.schemas.standard()),
+            );
             object([(
                 "output_config",
                 Value::Object(object([(
@@ -538,9 +534,9 @@ fn native_fields(built: &Built, provider: Provider) -> Map<String, Value> {
             )])
         }
         Provider::Gemini => {
-            let schema = match &built.gemini {
+            let schema = match built.schemas.schema(Dialect::Gemini) {
                 Some(gemini) => ("responseSchema", json(gemini)),
-                None => ("responseJsonSchema", json(&built.standard)),
+                None => ("responseJsonSchema", json(built.schemas.standard())),
             };
             object([(
                 "generationConfig",
@@ -568,10 +564,7 @@ fn tool_fields(built: &Built, provider: Provider) -> Map<String, Value> {
         &DefinitionParts {
             name: &built.name,
             description,
-            standard: &built.standard,
-            openai: built.openai.as_deref(),
-            anthropic: built.anthropic.as_deref(),
-            gemini: built.gemini.as_deref(),
+            schemas: built.schemas.borrowed(),
             output: None,
             extras: Extras::NONE,
         },
@@ -582,7 +575,9 @@ fn tool_fields(built: &Built, provider: Provider) -> Map<String, Value> {
             "functionDeclarations",
             Value::Array(vec![json(&definition)]),
         )]))]),
-        _ => Value::Array(vec![json(&definition)]),
+        Provider::Anthropic | Provider::OpenAiChat | Provider::OpenAiResponses | Provider::Mcp => {
+            Value::Array(vec![json(&definition)])
+        }
     };
     let mut choice = ToolChoice::tool(built.name.clone());
     if provider != Provider::Gemini {

@@ -31,8 +31,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use crate::parse::schema_check::unexpected;
 use crate::provider::Provider;
-use crate::tool::dynamic::unexpected;
 use crate::wire::call::ToolCallError;
 use crate::wire::gemini::Finish;
 

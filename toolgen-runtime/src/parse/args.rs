@@ -12,8 +12,8 @@ use crate::schema::facts::{EnumRepr, Facts, Parse};
 ///
 /// It names where the problem is (a JSON path such as `flashcards[2].unit`) and what it is, in
 /// words meant for the model to correct itself on its next turn. What the model sent is quoted
-/// at most in part: a string, variant, field or key longer than 64 characters is cut there, and
-/// the message says how long it was (`string "aaa…" (1048576 characters)`).
+/// at most in part: a string, variant, field, key or tool name longer than 64 characters is cut
+/// there, and the message says how long it was (`string "aaa…" (1048576 characters)`).
 ///
 /// ```
 /// use toolgen::Tool;
@@ -73,28 +73,40 @@ impl ArgsError {
         self.kind
     }
 
+    /// An error at `path`; what `message` quotes of the model's text is cut
+    /// ([`shorten_quotes`]), as every argument error's is.
     pub(crate) fn new(path: String, message: String, kind: ArgsErrorKind) -> Self {
         ArgsError {
             path,
-            message,
+            message: shorten_quotes(message),
             kind,
         }
     }
 
     /// A call to a tool the set does not have; the message lists the ones it has.
     ///
-    /// The name comes from the model and may be of any length: the message quotes at most
-    /// 100 characters of it (`MAX_QUOTED_NAME`), so that it stays short enough to send back.
+    /// The name comes from the model and may be of any length: the message quotes it as every
+    /// argument error quotes the model's text, at most [`MAX_QUOTED`] characters and its length
+    /// (`` unknown tool `abc…` (5000 characters) ``), so that it stays short enough to send back.
     #[doc(hidden)]
     pub fn unknown_tool(name: &str, known: &[&str]) -> Self {
         let known: Vec<String> = known.iter().map(|n| format!("`{n}`")).collect();
-        let shown = match name.char_indices().nth(MAX_QUOTED_NAME) {
-            Some((end, _)) => format!("{}…", name.get(..end).unwrap_or_default()),
-            None => name.to_owned(),
+        // (Cut here, not by `shorten_quotes`: a name may hold a backtick.)
+        let shown = match name.char_indices().nth(MAX_QUOTED) {
+            Some((end, _)) => format!(
+                "`{}…` ({} characters)",
+                name.get(..end).unwrap_or_default(),
+                name.chars().count()
+            ),
+            None => format!("`{name}`"),
+        };
+        let message = match known.as_slice() {
+            [] => format!("unknown tool {shown}; there are no tools"),
+            known => format!("unknown tool {shown}; the tools are {}", known.join(", ")),
         };
         ArgsError {
             path: String::new(),
-            message: format!("unknown tool `{shown}`; the tools are {}", known.join(", ")),
+            message,
             kind: ArgsErrorKind::UnknownTool,
         }
     }
@@ -153,12 +165,9 @@ pub fn parse_args<T: DeserializeOwned>(args: &str) -> Result<T, ArgsError> {
     }
 }
 
-/// How many characters of an unknown tool's name [`ArgsError::unknown_tool`] quotes.
-const MAX_QUOTED_NAME: usize = 100;
-
 /// How many characters of a string the model sent an error message quotes (serde quotes a
-/// string of the wrong type, an unknown variant or field, a repeated key, in full), and how many
-/// of a key a path shows.
+/// string of the wrong type, an unknown variant or field, a repeated key, in full; an unknown
+/// tool's name), and how many of a key a path shows.
 const MAX_QUOTED: usize = 64;
 
 /// serde_json's message for a number beyond `f64`, or beyond an `f32` read from text.

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::plan::{FillValue, OwnedPlan, Plan, PlanField, Reach, Slot, Store, TagCase, set_slot};
-use crate::tool::json_schema::{resolve, target};
+use crate::schema::json_schema::{resolve, target};
 
 /// How deep schemas are followed (through `$ref`s that lead on, not back): deeper ones have
 /// nothing done below them.
@@ -75,13 +75,6 @@ struct Builder<'r, 's> {
     /// The targets of the `$ref`s met, by their address inside `root` (which outlives the
     /// build), each built once.
     refs: HashMap<usize, Ref>,
-}
-
-/// Which JSON types a schema may take, of those a plan reads inside.
-#[derive(Clone, Copy)]
-struct Kinds {
-    object: bool,
-    array: bool,
 }
 
 impl<'r> Builder<'r, '_> {
@@ -250,73 +243,50 @@ impl<'r> Builder<'r, '_> {
         }
     }
 
-    /// The node of an `anyOf` or `oneOf` of `branches`: see [`plan_of_schema`].
+    /// The node of an `anyOf` or `oneOf` of `branches`, read as its [`Union`] says: see
+    /// [`plan_of_schema`].
     fn union(&mut self, branches: &[Value], depth: usize) -> Plan<'static> {
         let nodes: Vec<Plan<'static>> = branches.iter().map(|b| self.node(b, depth + 1)).collect();
         if nodes.iter().all(|n| matches!(n, Plan::None)) {
             return Plan::None;
         }
-        let kinds: Vec<Kinds> = branches.iter().map(|b| self.kinds(b)).collect();
-        let objects = kinds.iter().filter(|k| k.object).count();
-        let arrays = kinds.iter().filter(|k| k.array).count();
-        if objects <= 1 && arrays <= 1 {
-            return self.any(nodes);
-        }
-        if arrays <= 1 {
-            let objects_read = self
-                .tagged(branches, &nodes, &kinds)
-                .or_else(|| self.external(branches, &kinds, depth));
-            if let Some(objects_read) = objects_read {
-                let mut parts = vec![objects_read];
-                parts.extend(
-                    nodes
-                        .iter()
-                        .zip(&kinds)
-                        .filter(|(_, k)| !k.object)
-                        .map(|(n, _)| *n),
-                );
-                return self.any(parts);
-            }
-        }
-        let nodes: Vec<Plan<'static>> = nodes
-            .into_iter()
-            .filter(|n| !matches!(n, Plan::None))
-            .collect();
-        Plan::Untagged(self.store.nodes(&nodes))
+        let union = Union::of(self.root, branches);
+        let objects_read = match &union.shape {
+            Shape::ByKind => return self.any(nodes),
+            Shape::Untagged => None,
+            Shape::Tagged { tag, names } => Some(self.tagged(tag, names, &nodes)),
+            Shape::External { keys } => Some(self.external(branches, keys, depth)),
+        };
+        let Some(objects_read) = objects_read else {
+            let nodes: Vec<Plan<'static>> = nodes
+                .into_iter()
+                .filter(|n| !matches!(n, Plan::None))
+                .collect();
+            return Plan::Untagged(self.store.nodes(&nodes));
+        };
+        let mut parts = vec![objects_read];
+        parts.extend(
+            nodes
+                .iter()
+                .zip(&union.kinds)
+                .filter(|(_, k)| !k.object)
+                .map(|(n, _)| *n),
+        );
+        self.any(parts)
     }
 
-    /// The union's object branches as a tagged enum, where a property that each has, of one
-    /// string value (`const`, or an `enum` of one), names each apart: [`Plan::Tagged`].
+    /// The union's object branches, named by their `tag`'s value: [`Plan::Tagged`].
     fn tagged(
         &mut self,
-        branches: &[Value],
+        tag: &str,
+        names: &[Option<String>],
         nodes: &[Plan<'static>],
-        kinds: &[Kinds],
-    ) -> Option<Plan<'static>> {
-        let objects: Vec<(&Value, Plan<'static>)> = branches
-            .iter()
-            .zip(nodes)
-            .zip(kinds)
-            .filter(|(_, k)| k.object)
-            .map(|((b, n), _)| Some((resolve(self.root, b)?, *n)))
-            .collect::<Option<_>>()?;
-        let (first, _) = objects.first()?;
-        let properties = first.get("properties")?.as_object()?;
-        let tag = properties.keys().find(|key| {
-            let mut names: Vec<&str> = Vec::new();
-            objects
-                .iter()
-                .all(|(branch, _)| match self.tag_value(branch, key) {
-                    Some(name) if !names.contains(&name) => {
-                        names.push(name);
-                        true
-                    }
-                    _ => false,
-                })
-        })?;
+    ) -> Plan<'static> {
         let mut cases = Vec::new();
-        for (branch, node) in &objects {
-            let name = self.tag_value(branch, tag)?;
+        for (name, node) in names.iter().zip(nodes) {
+            let Some(name) = name else {
+                continue;
+            };
             let node = match node {
                 Plan::None => &Plan::None,
                 node => self.store.node(*node),
@@ -327,77 +297,108 @@ impl<'r> Builder<'r, '_> {
             });
         }
         let tag = self.store.text(tag);
-        Some(Plan::Tagged(tag, self.store.cases(&cases)))
+        Plan::Tagged(tag, self.store.cases(&cases))
     }
 
-    /// The one string value the property `key` of `branch` (an object schema) takes.
-    fn tag_value<'v>(&self, branch: &'v Value, key: &str) -> Option<&'v str>
-    where
-        'r: 'v,
-    {
-        let property = branch.get("properties")?.get(key)?;
-        let property = resolve(self.root, property)?;
-        match (property.get("const"), property.get("enum")) {
-            (Some(Value::String(name)), _) => Some(name),
-            (None, Some(Value::Array(values))) => match values.as_slice() {
-                [Value::String(name)] => Some(name),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// The union's object branches as an externally tagged enum, where each has one property,
-    /// required, none named as another's: one object whose fields are the variants'.
+    /// The union's object branches as an externally tagged enum: one object whose fields are
+    /// the variants' (each branch's one property, named in `keys`).
     fn external(
         &mut self,
         branches: &[Value],
-        kinds: &[Kinds],
+        keys: &[Option<String>],
         depth: usize,
-    ) -> Option<Plan<'static>> {
-        let mut variants: Vec<(&str, &Value)> = Vec::new();
-        for (branch, kind) in branches.iter().zip(kinds) {
-            if !kind.object {
-                continue;
-            }
-            let branch = resolve(self.root, branch)?;
-            let properties = branch.get("properties")?.as_object()?;
-            let required = branch.get("required")?.as_array()?;
-            let [(name, content)] = properties.iter().collect::<Vec<_>>()[..] else {
-                return None;
-            };
-            if required.as_slice() != [Value::String(name.clone())]
-                || variants.iter().any(|(seen, _)| seen == name)
-            {
-                return None;
-            }
-            variants.push((name, content));
-        }
+    ) -> Plan<'static> {
         let mut fields = Vec::new();
-        for (name, content) in variants {
+        for (branch, key) in branches.iter().zip(keys) {
+            let Some(key) = key else {
+                continue;
+            };
+            let Some(content) = resolve(self.root, branch)
+                .and_then(|b| b.get("properties"))
+                .and_then(|p| p.get(key))
+            else {
+                continue;
+            };
             let inner = self.node(content, depth + 2);
             if !matches!(inner, Plan::None) {
                 let inner = self.store.node(inner);
-                fields.push(PlanField::nested(self.store.text(name), inner));
+                fields.push(PlanField::nested(self.store.text(key), inner));
             }
         }
-        Some(Plan::object(self.store.fields(&fields), &[]))
+        Plan::object(self.store.fields(&fields), &[])
     }
+}
 
-    /// Which JSON types a branch may take, of those a plan reads inside (through its `$ref`):
-    /// by its `type`, or where it has none, by its keywords (`properties`, `items`); a schema
-    /// that says nothing of either may be anything.
-    fn kinds(&self, schema: &Value) -> Kinds {
-        let Some(schema) = resolve(self.root, schema) else {
+/// How a union (`anyOf`, `oneOf`) of JSON Schemas is read, decided once from its branches: the
+/// one picker of a dynamic tool's unions, which the parse plan follows (`null`s dropped and
+/// defaults written in the branch a value picks out) and whose branch's error a value that fits
+/// none of them gets.
+///
+/// Branches that a value's JSON type tells apart (an `Option`'s: at most one object and one
+/// array branch) are picked by it; object branches that a property of one string value each
+/// (`const`, or an `enum` of one) tells apart are a tagged enum, picked by that tag; object
+/// branches of one required property each, none named as another's, are an externally tagged
+/// enum, picked by the key; any other union is untagged: no branch is picked where more than one
+/// may take the value's JSON type.
+#[derive(Debug)]
+pub(crate) struct Union {
+    /// Which JSON types each branch may take.
+    kinds: Vec<Kinds>,
+    shape: Shape,
+}
+
+/// How a [`Union`]'s object branches are told apart.
+#[derive(Debug)]
+enum Shape {
+    /// By the value's JSON type alone.
+    ByKind,
+    /// By the string value of the property `tag`: each branch's, `None` for one that is not an
+    /// object.
+    Tagged {
+        tag: String,
+        names: Vec<Option<String>>,
+    },
+    /// By the key of the one property: each branch's, `None` for one that is not an object.
+    External { keys: Vec<Option<String>> },
+    /// Not told apart.
+    Untagged,
+}
+
+/// Which JSON types a schema may take: objects and arrays by its `type`, or where it has none,
+/// by its keywords (`properties`, `items`; a schema that says nothing of either may be
+/// anything); the others by its `type` alone (`None`: any).
+#[derive(Clone, Debug)]
+struct Kinds {
+    object: bool,
+    array: bool,
+    types: Option<Vec<String>>,
+}
+
+impl Kinds {
+    /// The kinds of `schema` (through its `$ref`), inside `root`.
+    fn of(root: &Value, schema: &Value) -> Kinds {
+        let Some(schema) = resolve(root, schema) else {
             return Kinds {
                 object: true,
                 array: true,
+                types: None,
             };
         };
-        let has = |name: &str| match schema.get("type") {
-            Some(Value::String(ty)) => Some(ty == name),
-            Some(Value::Array(types)) => Some(types.iter().any(|ty| ty == name)),
+        let types: Option<Vec<String>> = match schema.get("type") {
+            Some(Value::String(ty)) => Some(vec![ty.clone()]),
+            Some(Value::Array(types)) => Some(
+                types
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect(),
+            ),
             _ => None,
+        };
+        let has = |name: &str| {
+            types
+                .as_ref()
+                .map(|types| types.iter().any(|ty| ty == name))
         };
         let said = |keys: &[&str]| keys.iter().any(|key| schema.get(*key).is_some());
         let object_keys = ["properties", "additionalProperties", "required"];
@@ -409,8 +410,140 @@ impl<'r> Builder<'r, '_> {
         Kinds {
             object: has("object").unwrap_or(open || said(&object_keys)),
             array: has("array").unwrap_or(open || said(&array_keys)),
+            types,
         }
     }
+
+    /// Whether a schema of these kinds may take `value`'s JSON type.
+    fn may_take(&self, value: &Value) -> bool {
+        match value {
+            Value::Object(_) => self.object,
+            Value::Array(_) => self.array,
+            _ => self.types.as_ref().is_none_or(|types| {
+                types
+                    .iter()
+                    .any(|ty| crate::parse::schema_check::is_type(value, ty))
+            }),
+        }
+    }
+}
+
+impl Union {
+    /// How the union of `branches` (inside `root`) is read.
+    pub(crate) fn of(root: &Value, branches: &[Value]) -> Union {
+        let kinds: Vec<Kinds> = branches.iter().map(|b| Kinds::of(root, b)).collect();
+        let objects = kinds.iter().filter(|k| k.object).count();
+        let arrays = kinds.iter().filter(|k| k.array).count();
+        let shape = if objects <= 1 && arrays <= 1 {
+            Shape::ByKind
+        } else if arrays <= 1 {
+            tagged_shape(root, branches, &kinds)
+                .or_else(|| external_shape(root, branches, &kinds))
+                .unwrap_or(Shape::Untagged)
+        } else {
+            Shape::Untagged
+        };
+        Union { kinds, shape }
+    }
+
+    /// The branch `value` picks out: the only one that may take its JSON type, or else the
+    /// object branch its tag or its key names. `None` where the value does not tell them apart.
+    pub(crate) fn pick(&self, value: &Value) -> Option<usize> {
+        let mut typed =
+            (0..self.kinds.len()).filter(|&i| self.kinds.get(i).is_some_and(|k| k.may_take(value)));
+        if let (Some(only), None) = (typed.next(), typed.next()) {
+            return Some(only);
+        }
+        let Value::Object(map) = value else {
+            return None;
+        };
+        match &self.shape {
+            Shape::Tagged { tag, names } => {
+                let name = map.get(tag)?.as_str()?;
+                names.iter().position(|n| n.as_deref() == Some(name))
+            }
+            Shape::External { keys } => map
+                .keys()
+                .find_map(|key| keys.iter().position(|k| k.as_deref() == Some(key))),
+            Shape::ByKind | Shape::Untagged => None,
+        }
+    }
+}
+
+/// The union's object branches as a tagged enum, where a property that each has, of one string
+/// value (`const`, or an `enum` of one), names each apart.
+fn tagged_shape(root: &Value, branches: &[Value], kinds: &[Kinds]) -> Option<Shape> {
+    let objects: Vec<&Value> = branches
+        .iter()
+        .zip(kinds)
+        .filter(|(_, k)| k.object)
+        .map(|(b, _)| resolve(root, b))
+        .collect::<Option<_>>()?;
+    let first = objects.first()?;
+    let properties = first.get("properties")?.as_object()?;
+    let tag = properties.keys().find(|key| {
+        let mut names: Vec<&str> = Vec::new();
+        objects
+            .iter()
+            .all(|branch| match tag_value(root, branch, key) {
+                Some(name) if !names.contains(&name) => {
+                    names.push(name);
+                    true
+                }
+                _ => false,
+            })
+    })?;
+    let names = branches
+        .iter()
+        .zip(kinds)
+        .map(|(branch, kind)| {
+            let branch = resolve(root, branch).filter(|_| kind.object)?;
+            tag_value(root, branch, tag).map(str::to_owned)
+        })
+        .collect();
+    Some(Shape::Tagged {
+        tag: tag.clone(),
+        names,
+    })
+}
+
+/// The one string value the property `key` of `branch` (an object schema) takes.
+fn tag_value<'v>(root: &'v Value, branch: &'v Value, key: &str) -> Option<&'v str> {
+    let property = branch.get("properties")?.get(key)?;
+    let property = resolve(root, property)?;
+    match (property.get("const"), property.get("enum")) {
+        (Some(Value::String(name)), _) => Some(name),
+        (None, Some(Value::Array(values))) => match values.as_slice() {
+            [Value::String(name)] => Some(name),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The union's object branches as an externally tagged enum, where each has one property,
+/// required, none named as another's.
+fn external_shape(root: &Value, branches: &[Value], kinds: &[Kinds]) -> Option<Shape> {
+    let mut keys: Vec<Option<String>> = Vec::new();
+    for (branch, kind) in branches.iter().zip(kinds) {
+        if !kind.object {
+            keys.push(None);
+            continue;
+        }
+        let branch = resolve(root, branch)?;
+        let properties = branch.get("properties")?.as_object()?;
+        let required = branch.get("required")?.as_array()?;
+        let [(name, _)] = properties.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        if required.as_slice() != [Value::String(name.clone())]
+            || keys.iter().any(|seen| seen.as_ref() == Some(name))
+        {
+            return None;
+        }
+        keys.push(Some(name.clone()));
+    }
+    Some(Shape::External { keys })
 }
 
 #[cfg(test)]

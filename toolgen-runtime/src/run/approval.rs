@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::provider::Provider;
 use crate::wire::call::ToolCall;
+use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
 
 /// A call the [`Runner`](crate::Runner) held for a person to approve or deny: the tool's name,
@@ -170,6 +171,7 @@ pub enum Decision {
 pub struct Pending {
     provider: Provider,
     slots: Vec<Slot>,
+    choice: Option<ToolChoice>,
 }
 
 /// [`Pending`] as it is written: the same, the held calls' places left to their order.
@@ -177,6 +179,8 @@ pub struct Pending {
 struct Saved {
     provider: Provider,
     calls: Vec<Slot>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    choice: Option<ToolChoice>,
 }
 
 impl From<Saved> for Pending {
@@ -190,6 +194,7 @@ impl From<Saved> for Pending {
         Pending {
             provider: saved.provider,
             slots,
+            choice: saved.choice,
         }
     }
 }
@@ -199,6 +204,7 @@ impl From<Pending> for Saved {
         Saved {
             provider: pending.provider,
             calls: pending.slots,
+            choice: pending.choice,
         }
     }
 }
@@ -212,14 +218,49 @@ pub(crate) enum Slot {
 }
 
 impl Pending {
-    /// The pending turn of `provider`'s calls, each run or held.
-    pub(crate) fn new(provider: Provider, slots: Vec<Slot>) -> Self {
-        Pending { provider, slots }
+    /// The pending turn of `provider`'s calls, each run or held, made under `choice` (where
+    /// [`Runner::run_with_choice`](crate::Runner::run_with_choice) ran it).
+    pub(crate) fn new(provider: Provider, slots: Vec<Slot>, choice: Option<ToolChoice>) -> Self {
+        Pending {
+            provider,
+            slots,
+            choice,
+        }
     }
 
     /// The provider the calls came from.
     pub fn provider(&self) -> Provider {
         self.provider
+    }
+
+    /// The tool choice of the turn's request, where the turn ran with one
+    /// ([`Runner::run_with_choice`](crate::Runner::run_with_choice)): a resume runs only the
+    /// calls it allows, as the turn did.
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// # use toolgen::{Allowed, Handler, Invocation, Pending, Provider, Runner, Tool, ToolCall, ToolChoice, ToolError, ToolSet};
+    /// # /// Delete a file.
+    /// # #[derive(Tool, Deserialize)]
+    /// # #[tool(needs_approval)]
+    /// # struct DeleteFile { path: String }
+    /// # impl Handler<()> for DeleteFile {
+    /// #     type Output = String;
+    /// #     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<String, ToolError> { Ok(format!("deleted {}", self.path)) }
+    /// # }
+    /// # #[derive(ToolSet)]
+    /// # enum Tools { Delete(DeleteFile) }
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let choice = ToolChoice::allowed(["delete_file"], Allowed::Required);
+    /// let call = ToolCall::new("delete_file", r#"{"path": "a.txt"}"#).with_id("1");
+    /// let turn = Runner::<Tools, ()>::new(()).run_with_choice(Provider::OpenAiChat, &[call], &choice).await;
+    /// let saved = serde_json::to_string(&turn.pending().unwrap()).unwrap();
+    /// let pending: Pending = serde_json::from_str(&saved).unwrap();
+    /// assert_eq!(pending.choice(), Some(&choice));
+    /// # });
+    /// ```
+    pub fn choice(&self) -> Option<&ToolChoice> {
+        self.choice.as_ref()
     }
 
     /// The calls held, in call order.
@@ -309,8 +350,8 @@ pub enum ResumeError {
         tool: String,
     },
     /// An approved call cannot run as it was approved: its tool is gone (or no longer offered),
-    /// its arguments no longer parse, or they now read otherwise than the person saw them (the
-    /// tool's schema changed).
+    /// the tool choice of its turn does not allow it, its arguments no longer parse, or they
+    /// now read otherwise than the person saw them (the tool's schema changed).
     Changed {
         /// Its place among the turn's calls.
         index: usize,

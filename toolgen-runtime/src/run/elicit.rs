@@ -10,9 +10,10 @@ use std::pin::Pin;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use crate::dialect::strict::Message;
 use crate::parse::args::{ArgsError, parse_tool_value};
 use crate::schema::ToolSchema;
-use crate::schema::facts::{self, Facts, Message, Parse, Via};
+use crate::schema::facts::{self, Facts, Parse, Via};
 
 /// What a person answered to an elicitation: the value they gave, or that they said no
 /// (`Declined`) or closed the question (`Cancelled`), as MCP's `accept`, `decline` and `cancel`.
@@ -150,6 +151,38 @@ impl ElicitRequest {
             ElicitRequest::Form { message, .. } | ElicitRequest::Url { message, .. } => message,
         }
     }
+
+    /// How it is asked: a form, or a URL.
+    ///
+    /// ```
+    /// use toolgen::{ElicitMode, ElicitRequest};
+    ///
+    /// let request = ElicitRequest::url("Sign in", "https://bank.example/auth", "e-1");
+    /// assert_eq!(request.mode(), ElicitMode::Url);
+    /// ```
+    pub fn mode(&self) -> ElicitMode {
+        match self {
+            ElicitRequest::Form { .. } => ElicitMode::Form,
+            ElicitRequest::Url { .. } => ElicitMode::Url,
+        }
+    }
+}
+
+/// How an elicitation asks: MCP's two modes, which a client declares one by one in its
+/// `elicitation` capability.
+///
+/// ```
+/// use toolgen::{ElicitMode, ElicitRequest};
+///
+/// let form = ElicitRequest::form("Your email?", serde_json::json!({"type": "object"}));
+/// assert_eq!(form.mode(), ElicitMode::Form);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElicitMode {
+    /// A form of flat fields, whose answer comes back through the client.
+    Form,
+    /// A page to visit out of band; only the person's choice comes back.
+    Url,
 }
 
 /// The answer to an [`ElicitRequest`], as MCP's `ElicitResult` holds it: the person's choice,
@@ -228,11 +261,31 @@ pub trait Elicitor: Sync {
     /// Asks `request`; completes with the person's answer.
     fn elicit(&self, request: ElicitRequest) -> ElicitFuture<'_>;
 
+    /// Records that the call cannot go on until the person completes the URL elicitation
+    /// `request` ([`Invocation::require_url`](crate::Invocation::require_url)), for the
+    /// transport to end the call with it: an [`McpServer`] answers with MCP `2025-11-25`'s
+    /// `-32042` error or `2026-07-28`'s input-required result. Whether it will; by default
+    /// `false`, and the handler's error result stands.
+    ///
+    /// [`McpServer`]: https://docs.rs/toolgen-runtime/latest/toolgen_runtime/struct.McpServer.html
+    fn require(&self, request: ElicitRequest) -> bool {
+        let _ = request;
+        false
+    }
+
     /// Tells the client that the URL elicitation `elicitation_id` is complete (MCP's
     /// `notifications/elicitation/complete`, `2025-11-25`); nothing by default.
     fn complete(&self, elicitation_id: &str) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
         let _ = elicitation_id;
         Box::pin(async {})
+    }
+
+    /// Whether a question in `mode` can be asked here (an MCP client that did not declare the
+    /// mode cannot be asked in it); yes by default. A gateway declares to the servers it
+    /// forwards to only the modes its caller's client can answer.
+    fn can_ask(&self, mode: ElicitMode) -> bool {
+        let _ = mode;
+        true
     }
 }
 

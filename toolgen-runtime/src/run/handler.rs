@@ -20,9 +20,9 @@ use crate::run::elicit::{
 };
 use crate::run::principal::Principal;
 use crate::schema::ToolSchema;
-use crate::tool::set::ToolSet;
 use crate::wire::call::ToolCall;
 use crate::wire::result::ToolResult;
+use crate::wire::set::{NoTools, ToolSet};
 
 /// What a tool does when the model calls it: an async function of the parsed arguments (`self`),
 /// the application's context (a database pool, an HTTP client, credentials) and the call.
@@ -344,6 +344,60 @@ impl<'a> Invocation<'a> {
         })
     }
 
+    /// Ends the call until the person completes what a page asks (a sign-in to a third
+    /// party, a payment): the error to return, `Err(call.require_url(..))`. Served over MCP to
+    /// a client that declared URL elicitation, the call's answer is then the request to visit
+    /// `url`, with `message` saying why, instead of a result: at `2025-11-25` the
+    /// URL-elicitation-required error (`-32042`, its `data.elicitations` holding each page
+    /// required in the call, `elicitation_id` its `elicitationId`), after which the client
+    /// calls again once the person is done; at `2026-07-28` an input-required result asking
+    /// for the page, after which the client calls again and the handler runs again (and asks
+    /// again while the page's work is not done). Where nobody can be asked, or the person
+    /// declined the page (`2026-07-28`), the call's result is this error, which the model
+    /// reads: it gives `message`, not the URL.
+    ///
+    /// The handler learns that the page's work is done from the page's own server (a stored
+    /// token, a paid invoice), not from the client; [`elicit_url`](Invocation::elicit_url)
+    /// asks and waits instead, where the call can go on without the page.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use toolgen::{Handler, Invocation, Tool, ToolError};
+    ///
+    /// struct Bank { linked: std::sync::Mutex<Vec<String>> }
+    ///
+    /// /// Read the balance of the user's bank account.
+    /// #[derive(Tool, Deserialize)]
+    /// struct Balance { user: String }
+    ///
+    /// impl Handler<Bank> for Balance {
+    ///     type Output = String;
+    ///     async fn handle(self, bank: &Bank, call: &Invocation<'_>) -> Result<String, ToolError> {
+    ///         if !bank.linked.lock().unwrap().contains(&self.user) {
+    ///             let url = format!("https://bank.example.com/link?user={}", self.user);
+    ///             let id = format!("link-{}", self.user);
+    ///             return Err(call.require_url("Link your bank account first", url, id));
+    ///         }
+    ///         Ok("1,234.00 EUR".to_owned())
+    ///     }
+    /// }
+    /// ```
+    pub fn require_url(
+        &self,
+        message: impl Into<String>,
+        url: impl Into<String>,
+        elicitation_id: impl Into<String>,
+    ) -> ToolError {
+        let message = message.into();
+        let error = ToolError::new(format!(
+            "this call cannot go on until the user completes a step in their browser: {message}"
+        ));
+        if let Some(elicitor) = self.elicitor {
+            elicitor.require(ElicitRequest::url(message, url, elicitation_id));
+        }
+        error
+    }
+
     /// Tells the client that the URL elicitation `elicitation_id` is complete (MCP
     /// `2025-11-25`'s `notifications/elicitation/complete`, which a client may use to retry
     /// what waited for it). Nothing happens where nobody listens.
@@ -351,6 +405,13 @@ impl<'a> Invocation<'a> {
         if let Some(elicitor) = self.elicitor {
             elicitor.complete(elicitation_id).await;
         }
+    }
+
+    /// Who this call's questions go to, if anyone (a gateway's `McpToolset` passes the questions
+    /// of the server it forwards to on to it).
+    #[cfg(feature = "mcp")]
+    pub(crate) fn elicitor_if_any(&self) -> Option<&'a dyn Elicitor> {
+        self.elicitor
     }
 
     /// The elicitor, or the error of a call where nobody can be asked.
@@ -798,6 +859,23 @@ pub trait Dispatch<Ctx: ?Sized>: ToolSet + Send {
 
     /// The output schema of the tool named `name` ([`tool_output_schema`]).
     fn output_schema(name: &str) -> Option<String>;
+}
+
+impl<Ctx: ?Sized> Dispatch<Ctx> for NoTools {
+    fn dispatch<'a>(self, _: &'a Ctx, _: &'a Invocation<'a>) -> CallFuture<'a>
+    where
+        Self: 'a,
+    {
+        match self {}
+    }
+
+    fn timeout(&self) -> Option<std::time::Duration> {
+        match *self {}
+    }
+
+    fn output_schema(_: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The output schema of the tool `T` run with `Ctx`: `#[tool(output = ..)]`'s (of any type),

@@ -14,6 +14,7 @@ use futures_util::StreamExt;
 use serde_json::Value;
 
 use crate::parse::args::{ArgsError, ArgsErrorKind};
+use crate::provider::AllowedCaller;
 use crate::provider::Provider;
 use crate::provider::responses_output_schema;
 use crate::run::approval::{self, Decision, HeldCall, Pending, ResumeError, Slot};
@@ -23,12 +24,13 @@ use crate::run::handler::{
     panicked, parse_caught,
 };
 use crate::run::principal::Principal;
+use crate::run::toolset::Toolset;
 use crate::run::trace::{self, Outcome};
-use crate::tool::AllowedCaller;
 use crate::tool::dynamic::DynamicTool;
 use crate::wire::call::{ToolCall, ToolCallError};
 use crate::wire::choice::ToolChoice;
 use crate::wire::result::ToolResult;
+use crate::wire::set::NoTools;
 
 /// Runs the tool calls of a model's turns with their [`Handler`](crate::Handler)s, for a
 /// [`ToolSet`](crate::ToolSet) `S` whose tools all have handlers for the context `Ctx`.
@@ -83,15 +85,14 @@ use crate::wire::result::ToolResult;
 /// assert_eq!(turn.messages()[0]["content"], "5");
 /// # });
 /// ```
-pub struct Runner<S, Ctx> {
+pub struct Runner<S = NoTools, Ctx = ()> {
     ctx: Ctx,
     /// Tools defined at run time, beside the set's, in the order of their sources' additions
     /// (shadowed ones kept: their source may be the one to offer the name again). Swapped
-    /// whole when an MCP server's list changes ([`Runner::refresh_mcp`]); a call holds the
+    /// whole when a toolset's list changes ([`Runner::refresh_toolsets`]); a call holds the
     /// tools it found.
     dynamic: RwLock<Arc<Vec<Added<Ctx>>>>,
     /// How many sources of run-time tools were added: the next one's number.
-    #[cfg(feature = "mcp")]
     sources: usize,
     /// The names of the tools the model is offered, when not all ([`Runner::offer`]).
     offered: Option<Vec<String>>,
@@ -109,10 +110,49 @@ pub struct Runner<S, Ctx> {
     policy: Option<Box<Policy>>,
     /// Where the progress reports of the calls of a turn go ([`Runner::on_progress`]).
     progress: Option<Box<ProgressSink>>,
-    /// The MCP servers whose tools were added, each with its source's number.
-    #[cfg(feature = "mcp")]
-    toolsets: Vec<(crate::mcp::McpToolset, usize)>,
+    /// The toolsets whose tools were added (MCP servers'), each with its source's number.
+    toolsets: Vec<(Box<dyn Toolset<Ctx>>, usize)>,
     set: PhantomData<fn() -> S>,
+}
+
+impl<Ctx: Sync> Runner<NoTools, Ctx> {
+    /// A runner with no tool set ([`NoTools`]), whose handlers get `ctx`: every tool it offers
+    /// is added at run time, with [`with_tool`](Runner::with_tool) or from a toolset (an MCP
+    /// server's, [`with_toolset`](Runner::with_toolset)). Until one is added, it offers no
+    /// tools, and a call gets an error result saying so.
+    ///
+    /// ```
+    /// use serde_json::{Value, json};
+    /// use toolgen::{DynamicFuture, DynamicHandler, DynamicTool, Invocation, Provider, Runner, ToolCall};
+    ///
+    /// struct Echo;
+    /// impl DynamicHandler<()> for Echo {
+    ///     fn handle<'a>(&'a self, _: &'a (), args: Value, _: &'a Invocation<'a>) -> DynamicFuture<'a> {
+    ///         Box::pin(async move { Ok(args["text"].clone()) })
+    ///     }
+    /// }
+    ///
+    /// let echo = DynamicTool::new("echo", "Say the text back.", json!({
+    ///     "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]
+    /// })).unwrap();
+    /// let mut runner = Runner::without_set(()).with_tool(echo, Echo);
+    /// assert_eq!(runner.definitions(Provider::Anthropic)[0]["name"], "echo");
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let calls = [
+    ///     ToolCall::new("echo", r#"{"text": "hi"}"#).with_id("1"),
+    ///     ToolCall::new("shout", "{}").with_id("2"),
+    /// ];
+    /// let turn = runner.run(Provider::Anthropic, &calls).await;
+    /// assert_eq!(turn.results()[0].to_text(), "hi");
+    /// assert_eq!(
+    ///     turn.results()[1].to_text(),
+    ///     "invalid arguments: unknown tool `shout`; the tools are `echo`"
+    /// );
+    /// # });
+    /// ```
+    pub fn without_set(ctx: Ctx) -> Self {
+        Runner::new(ctx)
+    }
 }
 
 impl<S, Ctx> Runner<S, Ctx>
@@ -125,7 +165,6 @@ where
         Runner {
             ctx,
             dynamic: RwLock::new(Arc::new(Vec::new())),
-            #[cfg(feature = "mcp")]
             sources: 0,
             offered: None,
             concurrency: 8,
@@ -136,7 +175,6 @@ where
             failures: Mutex::new(HashMap::new()),
             policy: None,
             progress: None,
-            #[cfg(feature = "mcp")]
             toolsets: Vec::new(),
             set: PhantomData,
         }
@@ -305,9 +343,9 @@ where
     ///
     /// Where two tools share a name (the APIs refuse two tools of one name, so one is left
     /// out): a set's tool always keeps its calls and its place in the definitions; among the
-    /// tools added at run time, here or by `with_mcp` (feature `mcp`), the one added last takes
-    /// the name, and keeps it whatever the MCP servers added before it list later
-    /// (`refresh_mcp`).
+    /// tools added at run time, here or by [`with_toolset`](Runner::with_toolset) (`with_mcp`,
+    /// feature `mcp`), the one added last takes the name, and keeps it whatever the toolsets
+    /// added before it list later ([`refresh_toolsets`](Runner::refresh_toolsets)).
     ///
     /// ```
     /// use serde::Deserialize;
@@ -358,7 +396,6 @@ where
         tool: DynamicTool,
         handler: impl DynamicHandler<Ctx> + 'static,
     ) -> Self {
-        #[cfg(feature = "mcp")]
         let source = self.next_source();
         let dynamic = self.dynamic_mut();
         // (A tool added before under this name can never take it back: dropped.)
@@ -366,73 +403,28 @@ where
         dynamic.push(Added {
             tool,
             handler: Arc::new(handler),
-            #[cfg(feature = "mcp")]
             source,
         });
         self
     }
 
     /// The number of the next source of run-time tools.
-    #[cfg(feature = "mcp")]
     fn next_source(&mut self) -> usize {
         self.sources += 1;
         self.sources
     }
 
-    /// Adds the tools of an MCP server ([`McpToolset`](crate::McpToolset)) beside the set's,
-    /// each call forwarded to the server, as [`with_tool`](Runner::with_tool) adds one. A name
-    /// is taken as there: a set's tool keeps its name, and among run-time tools the one added
-    /// last (a server's tool takes the name from a tool added before the toolset, not from
-    /// one added after it); give the toolset a [`prefix`](crate::McpToolset::prefix) to offer
-    /// both. When the server says its tools changed, the runner lists them again before its
-    /// next turn ([`refresh_mcp`](Runner::refresh_mcp)).
-    ///
-    /// ```
-    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
-    /// use serde::Deserialize;
-    /// use toolgen::{Handler, Invocation, Provider, Runner, Tool, ToolCall, ToolError, ToolSet};
-    /// use toolgen_runtime::{McpServer, McpToolset}; // `toolgen::..` with toolgen's feature `mcp`
-    ///
-    /// /// Add two numbers.
-    /// #[derive(Tool, Deserialize)]
-    /// struct Add { a: i64, b: i64 }
-    /// impl Handler<()> for Add {
-    ///     type Output = i64;
-    ///     async fn handle(self, _: &(), _: &Invocation<'_>) -> Result<i64, ToolError> { Ok(self.a + self.b) }
-    /// }
-    /// #[derive(ToolSet)]
-    /// enum Tools { Add(Add) }
-    ///
-    /// // A server (here in process; `McpToolset::stdio` starts one as a child process).
-    /// let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    /// let server = McpServer::new(Runner::<Tools, ()>::new(()), "calculator", "1.0.0");
-    /// tokio::spawn(async move {
-    ///     let running = toolgen_runtime::rmcp::ServiceExt::serve(server, server_side).await.unwrap();
-    ///     running.waiting().await
-    /// });
-    ///
-    /// let remote = McpToolset::connect(client_side).await.unwrap().prefix("remote_");
-    /// let mut runner = Runner::<Tools, ()>::new(()).with_mcp(remote);
-    /// assert_eq!(runner.definitions(Provider::Anthropic).as_array().unwrap().len(), 2);
-    /// let calls = [
-    ///     ToolCall::new("remote_add", r#"{"a": 2, "b": 3}"#).with_id("1"),
-    ///     ToolCall::new("remote_add", r#"{"a": "two", "b": 3}"#).with_id("2"),
-    /// ];
-    /// let turn = runner.run(Provider::OpenAiChat, &calls).await;
-    /// assert_eq!(turn.results()[0].to_text(), "5");
-    /// assert_eq!(
-    ///     turn.results()[1].to_text(),
-    ///     "invalid arguments at `a`: invalid type: string \"two\", expected an integer"
-    /// );
-    /// # });
-    /// ```
-    #[cfg(feature = "mcp")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+    /// Adds the tools of a [`Toolset`] (an MCP server's: `with_mcp`, feature `mcp`) beside the
+    /// set's, as [`with_tool`](Runner::with_tool) adds one. A name is taken as there: a set's
+    /// tool keeps its name, and among run-time tools the one added last (a toolset's tool takes
+    /// the name from a tool added before the toolset, not from one added after it). When the
+    /// toolset says its tools changed, the runner lists them again before its next turn
+    /// ([`refresh_toolsets`](Runner::refresh_toolsets)). See [`Toolset`] for an example.
     #[must_use]
-    pub fn with_mcp(mut self, toolset: crate::mcp::McpToolset) -> Self {
+    pub fn with_toolset(mut self, toolset: impl Toolset<Ctx> + 'static) -> Self {
         let source = self.next_source();
         add_toolset(self.dynamic_mut(), &toolset, source);
-        self.toolsets.push((toolset, source));
+        self.toolsets.push((Box::new(toolset), source));
         self
     }
 
@@ -445,31 +437,27 @@ where
         )
     }
 
-    /// The MCP servers' signals of list changes, one per toolset (an [`McpServer`] over the
-    /// runner follows them).
-    ///
-    /// [`McpServer`]: crate::McpServer
+    /// The toolsets' signals of list changes, one per toolset that has one (an
+    /// [`McpServer`](crate::McpServer) over the runner follows them).
     #[cfg(feature = "mcp")]
-    pub(crate) fn mcp_changes(&self) -> Vec<tokio::sync::watch::Receiver<u64>> {
+    pub(crate) fn toolset_changes(&self) -> Vec<tokio::sync::watch::Receiver<u64>> {
         (self.toolsets.iter())
-            .map(|(toolset, _)| toolset.changes())
+            .filter_map(|(toolset, _)| toolset.changes())
             .collect()
     }
 
-    /// Lists again the tools of every MCP server that said they changed
-    /// (`notifications/tools/list_changed`), and offers them in place of the old ones. The
-    /// runner does it before each turn; call it before taking
-    /// [`definitions`](Runner::definitions) for the next request to show the model the new
-    /// tools at once. A server that cannot list them keeps its old ones (their calls then say
-    /// what is wrong); the first such error is returned.
+    /// Lists again the tools of every toolset that said they changed
+    /// ([`Toolset::list_changed`]; an MCP server's `notifications/tools/list_changed`), and
+    /// offers them in place of the old ones. The runner does it before each turn; call it
+    /// before taking [`definitions`](Runner::definitions) for the next request to show the
+    /// model the new tools at once. A toolset that cannot list them keeps its old ones (their
+    /// calls then say what is wrong); the first such error is returned.
     ///
-    /// The server's tools keep its place among the runner's sources, and the names it shares
+    /// The toolset's tools keep its place among the runner's sources, and the names it shares
     /// go as before ([`with_tool`](Runner::with_tool)): a name a source added after it offers
     /// stays with that source, whether the new list has the name or not; a name it takes from
     /// a source added before it goes back to that source when the new list does not have it.
-    #[cfg(feature = "mcp")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
-    pub async fn refresh_mcp(&self) -> Result<(), crate::mcp::McpClientError> {
+    pub async fn refresh_toolsets(&self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let mut first_error = None;
         for (toolset, source) in &self.toolsets {
             if !toolset.list_changed() {
@@ -480,7 +468,7 @@ where
                     let mut dynamic = self.dynamic.write().unwrap_or_else(PoisonError::into_inner);
                     let mut tools = Vec::clone(&dynamic);
                     tools.retain(|added| added.source != *source);
-                    add_toolset(&mut tools, toolset, *source);
+                    add_toolset(&mut tools, toolset.as_ref(), *source);
                     *dynamic = Arc::new(tools);
                 }
                 Err(error) => {
@@ -709,9 +697,10 @@ where
         cancellation: &Cancellation,
         choice: Option<&ToolChoice>,
     ) -> Turn {
-        // (A server that cannot list its tools keeps its old ones: their calls say why.)
-        #[cfg(feature = "mcp")]
-        let _ = self.refresh_mcp().await;
+        // (A toolset that cannot list its tools keeps its old ones: their calls say why.)
+        if !self.toolsets.is_empty() {
+            let _ = self.refresh_toolsets().await;
+        }
         // A call the turn's choice does not allow is refused, never held.
         let held: Vec<HeldCall> = calls
             .iter()
@@ -754,6 +743,7 @@ where
             results,
             held,
             stop,
+            choice: choice.cloned(),
         }
     }
 
@@ -805,8 +795,9 @@ where
         pending: &Pending,
         cancellation: &Cancellation,
     ) -> Result<Turn, ResumeError> {
-        #[cfg(feature = "mcp")]
-        let _ = self.refresh_mcp().await;
+        if !self.toolsets.is_empty() {
+            let _ = self.refresh_toolsets().await;
+        }
         let mut approved = Vec::new();
         for (index, slot) in pending.slots().iter().enumerate() {
             let Slot::Held(held) = slot else { continue };
@@ -825,6 +816,13 @@ where
                         tool: tool(),
                         reason,
                     };
+                    // (A turn holds only the calls its choice allows: one that is not came
+                    // from saved text edited since.)
+                    if let Some(choice) = pending.choice()
+                        && !choice.allows(held.name())
+                    {
+                        return Err(changed(not_allowed(held.name(), choice).to_text().into()));
+                    }
                     let read = self.read(held.call()).map_err(changed)?;
                     if read.arguments != *held.arguments() {
                         return Err(changed(format!(
@@ -866,6 +864,7 @@ where
             results,
             held: Vec::new(),
             stop: None,
+            choice: pending.choice().cloned(),
         })
     }
 
@@ -932,42 +931,65 @@ where
     /// What the call would run, read without running it: its parsed arguments, whether its tool
     /// needs approval, and the tool's MCP annotations; or why it would not run.
     fn read(&self, call: &ToolCall) -> Result<Read, String> {
+        let mut dynamic = None;
+        match self.resolve(call, &mut dynamic) {
+            Ok(Target::Set(_)) => {
+                let name = call.name.as_str();
+                let annotations =
+                    (S::NAMES.iter().position(|known| *known == name)).and_then(|at| {
+                        Some(
+                            S::definitions(Provider::Mcp)
+                                .get(at)?
+                                .get("annotations")?
+                                .clone(),
+                        )
+                    });
+                Ok(Read {
+                    arguments: approval::arguments_value(&call.arguments),
+                    needs_approval: S::needs_approval(name),
+                    annotations,
+                })
+            }
+            Ok(Target::Dynamic(added, arguments)) => Ok(Read {
+                arguments,
+                needs_approval: added.tool.needs_approval(),
+                annotations: added.tool.annotations().cloned(),
+            }),
+            Err(Refused::Unknown(error) | Refused::Invalid(error)) => Err(error.to_string()),
+            Err(Refused::Panicked(result)) => Err(result.to_text().into_owned()),
+        }
+    }
+
+    /// The tool a call names, with its parsed arguments, or why it would not run: a tool not
+    /// offered, or unknown to the set and the run-time tools, or arguments it refuses. The
+    /// run-time tools are taken into `dynamic` only for a call the set does not know (the set's
+    /// calls never wait on their lock), and the target borrows them from there.
+    fn resolve<'d>(
+        &self,
+        call: &ToolCall,
+        dynamic: &'d mut Option<Arc<Vec<Added<Ctx>>>>,
+    ) -> Result<Target<'d, S, Ctx>, Refused> {
         let name = call.name.as_str();
         if let Some(offered) = &self.offered
             && !offered.iter().any(|offered| offered == name)
         {
             let names: Vec<&str> = offered.iter().map(String::as_str).collect();
-            return Err(ArgsError::unknown_tool(name, &names).to_string());
+            return Err(Refused::Unknown(ArgsError::unknown_tool(name, &names)));
         }
         match parse_caught::<S>(call) {
-            Ok(Ok(_)) => Ok(Read {
-                arguments: approval::arguments_value(&call.arguments),
-                needs_approval: S::needs_approval(name),
-                annotations: S::NAMES
-                    .iter()
-                    .position(|known| *known == name)
-                    .and_then(|at| {
-                        S::definitions(Provider::Mcp)
-                            .get(at)?
-                            .get("annotations")
-                            .cloned()
-                    }),
-            }),
+            Ok(Ok(tool)) => Ok(Target::Set(tool)),
             Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                match named(&self.dynamic(), name) {
+                let dynamic = dynamic.insert(self.dynamic());
+                match named(dynamic, name) {
                     Some(added) => match added.tool.parse_args(&call.arguments) {
-                        Ok(arguments) => Ok(Read {
-                            arguments,
-                            needs_approval: added.tool.needs_approval(),
-                            annotations: added.tool.annotations().cloned(),
-                        }),
-                        Err(error) => Err(error.to_string()),
+                        Ok(arguments) => Ok(Target::Dynamic(added, arguments)),
+                        Err(error) => Err(Refused::Invalid(error)),
                     },
-                    None => Err(self.unknown(name).to_string()),
+                    None => Err(Refused::Unknown(self.unknown(name))),
                 }
             }
-            Ok(Err(error)) => Err(error.to_string()),
-            Err(panicked) => Err(panicked.to_text().into_owned()),
+            Ok(Err(error)) => Err(Refused::Invalid(error)),
+            Err(panicked) => Err(Refused::Panicked(panicked)),
         }
     }
 
@@ -1082,36 +1104,14 @@ where
         origin: Origin<'_>,
     ) -> (ToolResult, Outcome) {
         let name = &call.name;
-        if let Some(offered) = &self.offered
-            && !offered.iter().any(|offered| offered == name)
-        {
-            let names: Vec<&str> = offered.iter().map(String::as_str).collect();
-            return (
-                ToolResult::args_error(&ArgsError::unknown_tool(name, &names)),
-                Outcome::UnknownTool,
-            );
-        }
-        // (Taken only for a tool the set does not have: the set's calls never wait on it.)
-        let dynamic;
-        let target = match parse_caught::<S>(call) {
-            Ok(Ok(tool)) => Target::Set(tool),
-            Ok(Err(error)) if error.kind() == ArgsErrorKind::UnknownTool => {
-                dynamic = self.dynamic();
-                match named(&dynamic, name) {
-                    Some(added) => match added.tool.parse_args(&call.arguments) {
-                        Ok(arguments) => Target::Dynamic(added.handler.as_ref(), arguments),
-                        Err(error) => return self.invalid(&error),
-                    },
-                    None => {
-                        return (
-                            ToolResult::args_error(&self.unknown(name)),
-                            Outcome::UnknownTool,
-                        );
-                    }
-                }
+        let mut dynamic = None;
+        let target = match self.resolve(call, &mut dynamic) {
+            Ok(target) => target,
+            Err(Refused::Unknown(error)) => {
+                return (ToolResult::args_error(&error), Outcome::UnknownTool);
             }
-            Ok(Err(error)) => return self.invalid(&error),
-            Err(panicked) => return (panicked, Outcome::Panicked),
+            Err(Refused::Invalid(error)) => return self.invalid(&error),
+            Err(Refused::Panicked(result)) => return (result, Outcome::Panicked),
         };
         // A call still waiting for its place when the turn was cancelled does not start.
         if turn.is_cancelled() {
@@ -1120,7 +1120,7 @@ where
         }
         let timeout = match &target {
             Target::Set(tool) => tool.timeout().or(self.timeout),
-            Target::Dynamic(handler, _) => match (handler.timeout(), self.timeout) {
+            Target::Dynamic(added, _) => match (added.handler.timeout(), self.timeout) {
                 (Some(own), Some(runner)) => Some(own.min(runner)),
                 (own, runner) => own.or(runner),
             },
@@ -1152,7 +1152,8 @@ where
         let future: CallFuture<'_> = match target {
             Target::Set(tool) => tool.dispatch(ctx, invocation),
             // Called inside the future, so that a panic in it is caught there too.
-            Target::Dynamic(handler, arguments) => {
+            Target::Dynamic(added, arguments) => {
+                let handler = added.handler.as_ref();
                 Box::pin(async move { handler.handle_result(ctx, arguments, invocation).await })
             }
         };
@@ -1286,10 +1287,21 @@ type Policy = dyn Fn(&ToolCall, &Value) -> bool + Send + Sync;
 /// Where a runner's progress reports go ([`Runner::on_progress`]).
 type ProgressSink = dyn Fn(&ToolCall, Progress) + Send + Sync;
 
-/// What a call runs: a set's tool, or a tool added at run time with its checked arguments.
+/// What a call runs: a set's tool, or a tool added at run time with its checked arguments
+/// ([`Runner::resolve`]).
 enum Target<'r, S, Ctx> {
     Set(S),
-    Dynamic(&'r dyn DynamicHandler<Ctx>, Value),
+    Dynamic(&'r Added<Ctx>, Value),
+}
+
+/// Why a call does not run ([`Runner::resolve`]).
+enum Refused {
+    /// Its tool is unknown, or not offered.
+    Unknown(ArgsError),
+    /// Its arguments do not parse.
+    Invalid(ArgsError),
+    /// The set's parse panicked: the result that says so.
+    Panicked(ToolResult),
 }
 
 impl<S, Ctx> Runner<S, Ctx> {
@@ -1324,13 +1336,12 @@ impl<S: crate::ToolSet, Ctx> Runner<S, Ctx> {
     }
 }
 
-/// A tool added at run time, with the number of its source (a [`Runner::with_tool`], or the
-/// toolset of a [`Runner::with_mcp`]), counted from 1 in the order of the additions.
+/// A tool added at run time, with the number of its source (a [`Runner::with_tool`], or a
+/// [`Runner::with_toolset`]), counted from 1 in the order of the additions.
 struct Added<Ctx> {
     tool: DynamicTool,
     handler: Arc<dyn DynamicHandler<Ctx>>,
-    /// (Read where MCP servers' lists change: the only sources whose tools change.)
-    #[cfg(feature = "mcp")]
+    /// (Read where toolsets' lists change: the only sources whose tools change.)
     source: usize,
 }
 
@@ -1339,7 +1350,6 @@ impl<Ctx> Clone for Added<Ctx> {
         Added {
             tool: self.tool.clone(),
             handler: Arc::clone(&self.handler),
-            #[cfg(feature = "mcp")]
             source: self.source,
         }
     }
@@ -1352,17 +1362,11 @@ fn named<'d, Ctx>(dynamic: &'d [Added<Ctx>], name: &str) -> Option<&'d Added<Ctx
 
 /// Adds to `dynamic` the tools `toolset` offers as the source numbered `source`, in its place
 /// among the others.
-#[cfg(feature = "mcp")]
-fn add_toolset<Ctx>(
-    dynamic: &mut Vec<Added<Ctx>>,
-    toolset: &crate::mcp::McpToolset,
-    source: usize,
-) {
-    let (offered, _) = toolset.offered();
+fn add_toolset<Ctx>(dynamic: &mut Vec<Added<Ctx>>, toolset: &dyn Toolset<Ctx>, source: usize) {
     let at = dynamic.partition_point(|added| added.source <= source);
-    let tools = offered.into_iter().map(|(tool, handler)| Added {
+    let tools = (toolset.listed().into_iter()).map(|(tool, handler)| Added {
         tool,
-        handler: Arc::new(handler) as Arc<dyn DynamicHandler<Ctx>>,
+        handler,
         source,
     });
     dynamic.splice(at..at, tools);
@@ -1430,6 +1434,8 @@ pub struct Turn {
     /// The calls held for a person, in call order.
     held: Vec<HeldCall>,
     stop: Option<Stop>,
+    /// The tool choice the turn ran with, kept for its resume.
+    choice: Option<ToolChoice>,
 }
 
 impl Turn {
@@ -1475,7 +1481,7 @@ impl Turn {
                 },
             )
             .collect();
-        Some(Pending::new(self.provider, slots))
+        Some(Pending::new(self.provider, slots, self.choice.clone()))
     }
 
     /// Whether the caller should end the loop rather than call the model again (the retry

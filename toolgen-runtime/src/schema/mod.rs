@@ -3,6 +3,7 @@
 pub(crate) mod cycles;
 pub(crate) mod ecosystem;
 pub(crate) mod facts;
+pub(crate) mod json_schema;
 pub(crate) mod lists;
 pub(crate) mod rope;
 #[cfg(feature = "schemars1")]

@@ -43,12 +43,16 @@ pub fn schemars_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator) 
     schema_of(&T::SCHEMA, &T::DEFS, generator)
 }
 
-/// `JsonSchema::json_schema` of a tool's input: [`Tool::INPUT_SCHEMA`](crate::Tool::INPUT_SCHEMA),
-/// with the entries of its `$defs` put into the generator's definitions. A tool is a root: its
-/// `schema_id` is its Rust type's name and it is inline, also where it holds itself (its
-/// references to itself are then to its entry, as in `INPUT_SCHEMA`).
-pub fn schemars_input<T: crate::Tool>(generator: &mut SchemaGenerator) -> Schema {
-    let parsed = parsed(Cow::Borrowed(T::INPUT_SCHEMA), &T::DEFS);
+/// `JsonSchema::json_schema` of a root schema, `text` (a tool's input, whose `$defs` come from
+/// `defs`): the entries of its `$defs` are put into the generator's definitions. A root is
+/// inline, also where it holds itself (its references to itself are then to its entry, as in
+/// the text).
+pub(crate) fn schemars_root(
+    text: &'static str,
+    defs: &Defs,
+    generator: &mut SchemaGenerator,
+) -> Schema {
+    let parsed = parsed(Cow::Borrowed(text), defs);
     finish(parsed.root.clone(), parsed, generator)
 }
 

@@ -6,23 +6,21 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
-use crate::dialect::{Dialect, DialectError, Rule};
-use crate::parse::args::{
-    ArgsError, ArgsErrorKind, decode_twice_encoded, read_arguments, shorten_quotes,
-};
+use crate::dialect::{Dialect, DialectError, PerDialect, Rule};
+use crate::parse::args::{ArgsError, decode_twice_encoded, read_arguments};
 use crate::parse::plan::OwnedPlan;
+use crate::parse::schema_check::SchemaChecks;
 use crate::parse::schema_plan::plan_of_schema;
 use crate::parse::sets::Conflicts;
 use crate::parse::walk::{fill_value, strip_value_with};
+use crate::provider::{AllowedCaller, Extras};
 use crate::provider::{DefinitionParts, Provider, definition_text, takes_output_schema};
-use crate::schema::facts::Keywords;
+use crate::schema::json_schema::target;
 use crate::tool::inline::{Inlined, MAX_INLINED, inline_refs};
-use crate::tool::json_schema::{resolve, target};
-use crate::tool::{AllowedCaller, Extras};
 
 /// A tool defined at run time from a name, a description and the JSON Schema of its input.
 ///
@@ -69,17 +67,15 @@ pub struct DynamicTool {
     name: String,
     description: String,
     schema: Value,
-    standard: String,
     /// The schema for the dialects that take no `$ref` (Anthropic strict, Gemini `parameters`).
     unreferenced: Unreferenced,
-    openai: Option<String>,
-    anthropic: Option<String>,
-    gemini: Option<String>,
-    patterns: HashMap<String, regex::Regex>,
+    /// The standard schema, and each dialect the tool has: the strict ones once it is made
+    /// [`strict`](DynamicTool::strict), Gemini's `parameters` where the schema fits them.
+    schemas: PerDialect<Option<String>>,
     /// The parse plan its arguments follow, built from the schema as a derived tool's is from
-    /// its type (`null`s dropped, defaults filled in), shared by its clones and dropped with
-    /// the last.
-    plan: Arc<OwnedPlan>,
+    /// its type (`null`s dropped, defaults filled in), and the schema's checks beside it, shared
+    /// by its clones and dropped with the last.
+    plan: Arc<SchemaPlan>,
     /// What only MCP definitions carry: `title`, `annotations`, `icons` and `outputSchema`
     /// (which OpenAI Responses takes too, as `output_schema`, for a tool code may call).
     mcp: Option<Box<McpFields>>,
@@ -186,8 +182,10 @@ impl DynamicTool {
         }
         let mut patterns = HashMap::new();
         read_schema(&schema, &schema, &mut patterns, 0)?;
-        let takes_null = |property: &Value| takes_null_in(&schema, &patterns, property);
-        let plan = Arc::new(plan_of_schema(&schema, &takes_null));
+        let checks = SchemaChecks::compile(&schema, &patterns);
+        let takes_null = |property: &Value| checks.takes_null(property);
+        let plan = plan_of_schema(&schema, &takes_null);
+        let plan = Arc::new(SchemaPlan { plan, checks });
         let mut tool = DynamicTool {
             name,
             description: description.into(),
@@ -197,14 +195,10 @@ impl DynamicTool {
             allowed_callers: &[],
             needs_approval: false,
             scopes: Vec::new(),
-            standard,
             unreferenced,
-            openai: None,
-            anthropic: None,
-            gemini: None,
-            patterns,
+            schemas: PerDialect::rewritten(standard, |_, _| None),
         };
-        tool.gemini = tool.rewritten(Dialect::Gemini).ok();
+        tool.schemas[Dialect::Gemini] = tool.rewritten(Dialect::Gemini).ok();
         Ok(tool)
     }
 
@@ -220,7 +214,7 @@ impl DynamicTool {
                      than {MAX_INLINED} schemas"
                 )));
             }
-            _ => rewrite_text(&self.standard, dialect),
+            _ => rewrite_text(self.schemas.standard(), dialect),
         }
         .map_err(DynamicToolError::Dialect)
     }
@@ -240,8 +234,8 @@ impl DynamicTool {
     /// assert!(error.to_string().contains("cannot take a map"), "{error}");
     /// ```
     pub fn strict(mut self) -> Result<Self, DynamicToolError> {
-        self.openai = Some(self.rewritten(Dialect::OpenAiStrict)?);
-        self.anthropic = Some(self.rewritten(Dialect::AnthropicStrict)?);
+        self.schemas[Dialect::OpenAiStrict] = Some(self.rewritten(Dialect::OpenAiStrict)?);
+        self.schemas[Dialect::AnthropicStrict] = Some(self.rewritten(Dialect::AnthropicStrict)?);
         Ok(self)
     }
 
@@ -416,12 +410,7 @@ impl DynamicTool {
     /// it: `None` for a strict dialect of a tool that is not strict, and for Gemini's
     /// `parameters` when the schema does not fit them.
     pub fn input_schema(&self, dialect: Dialect) -> Option<&str> {
-        match dialect {
-            Dialect::Standard => Some(&self.standard),
-            Dialect::OpenAiStrict => self.openai.as_deref(),
-            Dialect::AnthropicStrict => self.anthropic.as_deref(),
-            Dialect::Gemini => self.gemini.as_deref(),
-        }
+        self.schemas.schema(dialect)
     }
 
     /// The definition object `provider`'s API expects, as JSON text: the same shape as a
@@ -448,10 +437,7 @@ impl DynamicTool {
             &DefinitionParts {
                 name: &self.name,
                 description: &self.description,
-                standard: &self.standard,
-                openai: self.openai.as_deref(),
-                anthropic: self.anthropic.as_deref(),
-                gemini: self.gemini.as_deref(),
+                schemas: self.schemas.borrowed(),
                 output,
                 extras,
             },
@@ -534,25 +520,14 @@ impl DynamicTool {
         // Arguments encoded twice: a JSON string holding the object (a repeated key inside is
         // the error; text that is not JSON stays a string), as derived tools read them.
         decode_twice_encoded(&mut value)?;
-        let checker = Checker {
-            root: &self.schema,
-            patterns: &self.patterns,
-            steps: std::cell::Cell::new(MAX_STEPS),
-        };
         // As a derived tool's arguments on their way through a value: the `null`s its plan
-        // drops (one the branches of a union disagree about is kept), then the defaults.
-        let plan = self.plan.root();
+        // drops (one the branches of a union disagree about is kept), then the defaults, then
+        // the schema's checks.
+        let plan = self.plan.plan.root();
         strip_value_with(&mut value, plan, &mut Conflicts::default());
         fill_value(&mut value, plan);
-        let mut path = Vec::new();
-        match checker.check(&self.schema, &value, &mut path, 0, 0) {
-            Ok(()) => Ok(value),
-            Err(Failure {
-                path,
-                message,
-                kind,
-            }) => Err(ArgsError::new(path, message, kind)),
-        }
+        self.plan.checks.check(&value)?;
+        Ok(value)
     }
 }
 
@@ -564,25 +539,8 @@ fn push_member(text: &mut String, key: &str, value: &Value) {
     text.push_str(&value.to_string());
 }
 
-/// How deep schemas (through `$ref`s) and values are followed.
+/// How deep schemas (through `$ref`s) are read.
 const MAX_DEPTH: usize = 128;
-
-/// How many `$ref`s and union branches one check follows in a row without going into the value.
-const MAX_HOPS: usize = 128;
-
-/// How many schemas one parse checks values against, at most ([`Checker::steps`]).
-const MAX_STEPS: usize = 100_000;
-
-/// Whether `property`, a schema inside `root`, takes `null`, as the checker reads it: each
-/// property asked about with a budget of its own, as a parse checks a value.
-fn takes_null_in(root: &Value, patterns: &HashMap<String, regex::Regex>, property: &Value) -> bool {
-    let checker = Checker {
-        root,
-        patterns,
-        steps: std::cell::Cell::new(MAX_STEPS),
-    };
-    checker.takes_null(property, 0)
-}
 
 /// The plan of a tool's output schema `schema` (MCP's `outputSchema`: a derived output type's,
 /// or another server's): what leaves the `null`s of its optional properties that do not take
@@ -591,13 +549,20 @@ fn takes_null_in(root: &Value, patterns: &HashMap<String, regex::Regex>, propert
 /// never meets, are not compiled.)
 #[cfg(feature = "mcp")]
 pub(crate) fn output_plan(schema: &Value) -> OwnedPlan {
-    let patterns = HashMap::new();
-    let takes_null = |property: &Value| takes_null_in(schema, &patterns, property);
+    let checks = SchemaChecks::compile(schema, &HashMap::new());
+    let takes_null = |property: &Value| checks.takes_null(property);
     crate::parse::schema_plan::plan_of_output(schema, &takes_null)
 }
 
-/// Keywords that change what a schema accepts but that the checker does not read: a schema
-/// with one is refused rather than half checked.
+/// A [`DynamicTool`]'s parse plan and the checks of its schema.
+#[derive(Debug)]
+struct SchemaPlan {
+    plan: OwnedPlan,
+    checks: SchemaChecks,
+}
+
+/// Keywords that change what a schema accepts but that its checks ([`SchemaChecks`]) do not
+/// read: a schema with one is refused rather than half checked.
 const UNREAD: &[&str] = &[
     "patternProperties",
     "propertyNames",
@@ -617,9 +582,9 @@ const UNREAD: &[&str] = &[
     "$recursiveRef",
 ];
 
-/// Reads the schema `schema` (inside `root`) as the checker will: compiles every `pattern`,
-/// and refuses a keyword the checker does not read ([`UNREAD`]), a pattern that does not
-/// compile, and a `$ref` that names nothing inside `root`.
+/// Reads the schema `schema` (inside `root`) as its checks will: compiles every `pattern`, and
+/// refuses a keyword they do not read ([`UNREAD`]), a pattern that does not compile, and a
+/// `$ref` that names nothing inside `root`.
 fn read_schema(
     schema: &Value,
     root: &Value,
@@ -683,448 +648,4 @@ fn read_schema(
         }
     }
     Ok(())
-}
-
-/// A value that breaks its schema: where, why, and what kind of error it is.
-struct Failure {
-    path: String,
-    message: String,
-    kind: ArgsErrorKind,
-}
-
-/// A step of the path to the value being checked.
-enum Step<'v> {
-    Key(&'v str),
-    Index(usize),
-}
-
-/// Checks values against a tool's schema.
-struct Checker<'s> {
-    root: &'s Value,
-    patterns: &'s HashMap<String, regex::Regex>,
-    /// How many more schemas one parse may check a value against: a schema whose unions lead
-    /// back to themselves could otherwise take time exponential in its depth.
-    steps: std::cell::Cell<usize>,
-}
-
-impl<'s> Checker<'s> {
-    /// The schema a `$ref` names (`#`, `#/$defs/..`, any JSON pointer into the root), followed
-    /// through `$ref`s to `$ref`s; `None` for a chain that does not end. A `$ref` that names
-    /// nothing is left as it is (it takes any value).
-    fn resolve(&self, schema: &'s Value) -> Option<&'s Value> {
-        resolve(self.root, schema)
-    }
-
-    /// The one of `branches` that `value` picks out: the only one that can take its JSON type
-    /// (an `Option`'s value), or else the one whose `const` properties its members match (a
-    /// tagged enum's variant, named by its tag). `None` where the value does not tell them apart.
-    fn picked(&self, branches: &'s [Value], value: &Value) -> Option<usize> {
-        let typed: Vec<usize> = (0..branches.len())
-            .filter(|&i| {
-                branches
-                    .get(i)
-                    .is_some_and(|b| self.may_take_type(b, value))
-            })
-            .collect();
-        if let [only] = typed.as_slice() {
-            return Some(*only);
-        }
-        let mut named = typed
-            .into_iter()
-            .filter(|&i| branches.get(i).is_some_and(|b| self.names(b, value)));
-        match (named.next(), named.next()) {
-            (Some(one), None) => Some(one),
-            _ => None,
-        }
-    }
-
-    /// Whether `schema`'s `type` (through its `$ref`) may take `value`'s JSON type: `true`
-    /// where it says none.
-    fn may_take_type(&self, schema: &'s Value, value: &Value) -> bool {
-        match self.resolve(schema).and_then(|s| s.get("type")) {
-            Some(Value::String(name)) => is_type(value, name),
-            Some(Value::Array(names)) => names
-                .iter()
-                .any(|name| name.as_str().is_some_and(|name| is_type(value, name))),
-            _ => true,
-        }
-    }
-
-    /// Whether `schema` (through its `$ref`) has properties of one value (`const`, or an `enum`
-    /// of one) and `value` holds each of them: the tag of a tagged enum's variant.
-    fn names(&self, schema: &'s Value, value: &Value) -> bool {
-        let Some(properties) = self
-            .resolve(schema)
-            .and_then(|s| s.get("properties"))
-            .and_then(Value::as_object)
-        else {
-            return false;
-        };
-        let mut tags = 0;
-        for (key, property) in properties {
-            let Some(property) = self.resolve(property) else {
-                continue;
-            };
-            let only = match (property.get("const"), property.get("enum")) {
-                (Some(only), _) => only,
-                (None, Some(Value::Array(values))) => match values.as_slice() {
-                    [only] => only,
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            if value.get(key) != Some(only) {
-                return false;
-            }
-            tags += 1;
-        }
-        tags > 0
-    }
-
-    /// Whether `schema` accepts `null`.
-    fn takes_null(&self, schema: &'s Value, depth: usize) -> bool {
-        self.check(schema, &Value::Null, &mut Vec::new(), depth, 0)
-            .is_ok()
-    }
-
-    /// Checks `value` against `schema`; the first failure, with its path.
-    fn check<'v>(
-        &self,
-        schema: &'s Value,
-        value: &'v Value,
-        path: &mut Vec<Step<'v>>,
-        depth: usize,
-        hops: usize,
-    ) -> Result<(), Failure> {
-        if depth > MAX_DEPTH {
-            return Err(fail(path, "the value nests too deep", ArgsErrorKind::Data));
-        }
-        // `$ref`s and unions followed without going into the value: a schema that leads back
-        // to itself there would never end.
-        if hops > MAX_HOPS {
-            return Err(fail(
-                path,
-                "the tool's schema refers to itself without end here",
-                ArgsErrorKind::Data,
-            ));
-        }
-        match self.steps.get().checked_sub(1) {
-            Some(left) => self.steps.set(left),
-            None => {
-                return Err(fail(
-                    path,
-                    "the tool's schema takes too long to check this value against",
-                    ArgsErrorKind::Data,
-                ));
-            }
-        }
-        // A `$ref` applies beside the schema's other keywords.
-        if let Some(reference) = schema.get("$ref").and_then(Value::as_str)
-            && let Some(target) = target(self.root, reference)
-        {
-            self.check(target, value, path, depth, hops + 1)?;
-        }
-        let Some(keywords) = schema.as_object() else {
-            // `true` takes everything, `false` nothing.
-            return match schema {
-                Value::Bool(false) => {
-                    Err(fail(path, "no value is allowed here", ArgsErrorKind::Data))
-                }
-                _ => Ok(()),
-            };
-        };
-        if let Some(types) = keywords.get("type") {
-            let names: Vec<&str> = match types {
-                Value::String(name) => vec![name.as_str()],
-                Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
-                _ => Vec::new(),
-            };
-            if !names.is_empty() && !names.iter().any(|name| is_type(value, name)) {
-                let expected = names
-                    .iter()
-                    .map(|name| article(name))
-                    .collect::<Vec<_>>()
-                    .join(" or ");
-                let message = format!("invalid type: {}, expected {expected}", unexpected(value));
-                return Err(fail(path, &message, ArgsErrorKind::Data));
-            }
-        }
-        if let Some(Value::Array(allowed)) = keywords.get("enum")
-            && !allowed.contains(value)
-        {
-            let names: Vec<String> = allowed
-                .iter()
-                .map(|v| {
-                    format!(
-                        "`{}`",
-                        v.as_str().map_or_else(|| v.to_string(), str::to_owned)
-                    )
-                })
-                .collect();
-            // As serde words it for a derived tool's enum (its `OneOf`), the model's string
-            // quoted as serde quotes it, and cut as a derived tool's error is.
-            let expected = match names.as_slice() {
-                [] => "there are no variants".to_owned(),
-                [one] => format!("expected {one}"),
-                [a, b] => format!("expected {a} or {b}"),
-                _ => format!("expected one of {}", names.join(", ")),
-            };
-            let message = match value {
-                Value::String(text) => {
-                    shorten_quotes(format!("unknown variant `{text}`, {expected}"))
-                }
-                _ => format!("unknown variant {}, {expected}", shown(value)),
-            };
-            return Err(fail(path, &message, ArgsErrorKind::Data));
-        }
-        if let Some(expected) = keywords.get("const")
-            && expected != value
-        {
-            let message = format!("expected {expected}, not {}", shown(value));
-            return Err(fail(path, &message, ArgsErrorKind::Data));
-        }
-        match value {
-            Value::Object(map) => self.check_object(keywords, map, path, depth)?,
-            Value::Array(items) => self.check_array(keywords, items, path, depth)?,
-            _ => {}
-        }
-        self.check_keywords(keywords, value, path)?;
-        if let Some(Value::Array(all)) = keywords.get("allOf") {
-            for schema in all {
-                self.check(schema, value, path, depth, hops + 1)?;
-            }
-        }
-        for (keyword, exactly_one) in [("anyOf", false), ("oneOf", true)] {
-            if let Some(Value::Array(branches)) = keywords.get(keyword) {
-                let mut failures = Vec::new();
-                let mut passed = 0;
-                for (index, branch) in branches.iter().enumerate() {
-                    match self.check(branch, value, path, depth, hops + 1) {
-                        Ok(()) => passed += 1,
-                        Err(failure) => failures.push((index, failure)),
-                    }
-                    // Enough to know: one for `anyOf`, two for `oneOf`.
-                    if passed > usize::from(exactly_one) {
-                        break;
-                    }
-                }
-                if passed == 0 {
-                    // The branch the value picks out (by its JSON type, or by a tag), or the only
-                    // one: its own error says more, as serde gives the error inside an `Option`'s
-                    // value or inside the variant a tag names. Looked for only on failure.
-                    let own = match self.picked(branches, value) {
-                        Some(picked) if branches.len() > 1 => {
-                            failures.into_iter().find(|(index, _)| *index == picked)
-                        }
-                        _ if branches.len() == 1 => failures.into_iter().next(),
-                        _ => None,
-                    };
-                    return Err(match own {
-                        Some((_, failure)) => failure,
-                        None => fail(
-                            path,
-                            "the value matches none of the schema's alternatives",
-                            ArgsErrorKind::Data,
-                        ),
-                    });
-                }
-                if exactly_one && passed > 1 {
-                    return Err(fail(
-                        path,
-                        "the value matches more than one of the schema's alternatives",
-                        ArgsErrorKind::Data,
-                    ));
-                }
-            }
-        }
-        if let Some(not) = keywords.get("not")
-            && self.check(not, value, path, depth, hops + 1).is_ok()
-        {
-            return Err(fail(
-                path,
-                "the value is one the schema excludes",
-                ArgsErrorKind::Data,
-            ));
-        }
-        Ok(())
-    }
-
-    fn check_object<'v>(
-        &self,
-        keywords: &'s Map<String, Value>,
-        map: &'v Map<String, Value>,
-        path: &mut Vec<Step<'v>>,
-        depth: usize,
-    ) -> Result<(), Failure> {
-        let properties = keywords.get("properties").and_then(Value::as_object);
-        for name in required_of_map(keywords) {
-            if !map.contains_key(name) {
-                let message = format!("missing field `{name}`");
-                return Err(fail(path, &message, ArgsErrorKind::Data));
-            }
-        }
-        let additional = keywords.get("additionalProperties");
-        for (key, member) in map {
-            path.push(Step::Key(key));
-            let result = match properties.and_then(|p| p.get(key)) {
-                Some(property) => self.check(property, member, path, depth + 1, 0),
-                None => match additional {
-                    Some(Value::Bool(false)) => {
-                        path.pop();
-                        let known = properties
-                            .map(|p| {
-                                p.keys()
-                                    .map(|k| format!("`{k}`"))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            })
-                            .unwrap_or_default();
-                        let message = format!("unknown field `{key}`, expected one of {known}");
-                        return Err(fail(path, &message, ArgsErrorKind::Data));
-                    }
-                    Some(schema @ Value::Object(_)) => {
-                        self.check(schema, member, path, depth + 1, 0)
-                    }
-                    _ => Ok(()),
-                },
-            };
-            path.pop();
-            result?;
-        }
-        Ok(())
-    }
-
-    fn check_array<'v>(
-        &self,
-        keywords: &'s Map<String, Value>,
-        items: &'v [Value],
-        path: &mut Vec<Step<'v>>,
-        depth: usize,
-    ) -> Result<(), Failure> {
-        let prefix = keywords.get("prefixItems").and_then(Value::as_array);
-        let item_schema = keywords.get("items");
-        for (index, item) in items.iter().enumerate() {
-            let schema = match prefix.and_then(|p| p.get(index)) {
-                Some(schema) => Some(schema),
-                None => item_schema,
-            };
-            if let Some(schema) = schema {
-                path.push(Step::Index(index));
-                let result = self.check(schema, item, path, depth + 1, 0);
-                path.pop();
-                result?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Checks `value` against what its schema states beyond its shape (bounds, `pattern`,
-    /// `format`, `uniqueItems`: [`Keywords`]), with the checker derived tools' constraints use.
-    fn check_keywords(
-        &self,
-        keywords: &'s Map<String, Value>,
-        value: &Value,
-        path: &[Step<'_>],
-    ) -> Result<(), Failure> {
-        let keywords = Keywords::of_schema(keywords);
-        let regex = keywords
-            .pattern
-            .and_then(|pattern| self.patterns.get(pattern));
-        keywords.check_value(value, regex).map_err(|violation| {
-            let mut text = path_text(path);
-            violation.push_path(&mut text);
-            Failure {
-                path: text,
-                message: violation.message().to_owned(),
-                kind: ArgsErrorKind::Constraint,
-            }
-        })
-    }
-}
-
-/// The names in a schema's `required`.
-fn required_of_map(keywords: &Map<String, Value>) -> Vec<&str> {
-    keywords
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|names| names.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default()
-}
-
-/// Whether `value` is of the JSON Schema type `name`.
-fn is_type(value: &Value, name: &str) -> bool {
-    match (name, value) {
-        ("object", Value::Object(_))
-        | ("array", Value::Array(_))
-        | ("string", Value::String(_))
-        | ("number", Value::Number(_))
-        | ("boolean", Value::Bool(_))
-        | ("null", Value::Null) => true,
-        ("integer", Value::Number(number)) => {
-            number.is_i64() || number.is_u64() || number.as_f64().is_some_and(|f| f.fract() == 0.0)
-        }
-        _ => false,
-    }
-}
-
-/// A type's name as serde writes what it expected: `a string`, `an integer`.
-fn article(name: &str) -> String {
-    match name {
-        "object" => "an object".to_owned(),
-        "array" => "a list".to_owned(),
-        "integer" => "an integer".to_owned(),
-        "null" => "null".to_owned(),
-        "boolean" => "a boolean".to_owned(),
-        other => format!("a {other}"),
-    }
-}
-
-/// How long a quoted value may be in a message.
-const MAX_SHOWN: usize = 64;
-
-/// A value as serde describes an unexpected one: `integer \`7\``, `string "x"`.
-pub(crate) fn unexpected(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
-        Value::Number(n) => format!("integer `{n}`"),
-        Value::String(_) => format!("string {}", shown(value)),
-        Value::Array(_) => "sequence".to_owned(),
-        Value::Object(_) => "map".to_owned(),
-    }
-}
-
-/// A value quoted for a message, cut at [`MAX_SHOWN`] characters.
-fn shown(value: &Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(MAX_SHOWN) {
-        Some((end, _)) => format!(
-            "{}… ({} characters)",
-            text.get(..end).unwrap_or_default(),
-            text.chars().count()
-        ),
-        None => text,
-    }
-}
-
-/// A failure at `path`.
-fn fail(path: &[Step<'_>], message: &str, kind: ArgsErrorKind) -> Failure {
-    Failure {
-        path: path_text(path),
-        message: message.to_owned(),
-        kind,
-    }
-}
-
-/// `path` as an argument error writes it.
-fn path_text(path: &[Step<'_>]) -> String {
-    let mut text = String::new();
-    for step in path {
-        match step {
-            Step::Key(key) => crate::parse::args::push_key(&mut text, key),
-            Step::Index(index) => crate::parse::args::push_index(&mut text, *index),
-        }
-    }
-    text
 }

@@ -66,7 +66,7 @@ struct Walk<'r> {
 impl<'r> Walk<'r> {
     /// The schema a reference names: the root (`#`) or a JSON pointer into it.
     fn target(&self, reference: &str) -> Option<&'r Value> {
-        super::json_schema::target(self.root, reference)
+        crate::schema::json_schema::target(self.root, reference)
     }
 
     /// `schema` with its references written out; `None` past the budget.

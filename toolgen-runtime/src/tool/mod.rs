@@ -2,8 +2,8 @@
 
 pub(crate) mod dynamic;
 mod inline;
-pub(crate) mod json_schema;
-pub(crate) mod set;
+#[cfg(feature = "schemars1")]
+pub(crate) mod schemars;
 
 use serde::de::DeserializeOwned;
 
@@ -12,13 +12,13 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::{OnceLock, RwLock};
 
-use crate::dialect::Dialect;
 use crate::dialect::rewrite::rewrite_text;
+use crate::dialect::strict::{ANTHROPIC, GEMINI_SKIP, OPENAI};
+use crate::dialect::{Dialect, PerDialect};
 use crate::kept::kept;
 use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
-use crate::provider::Provider;
+use crate::provider::{Extras, Provider};
 use crate::schema::ToolSchema;
-use crate::schema::facts::{ANTHROPIC, GEMINI_SKIP, OPENAI};
 
 /// An LLM tool: its name, description and input schema, all known at compile time, and the
 /// parsing of the arguments a model sends for it.
@@ -314,126 +314,13 @@ pub trait Tool: ToolSchema + DeserializeOwned + 'static {
     }
 }
 
-/// Properties of a tool's definition that only some providers take, from `#[tool(..)]`: each is
-/// written for the providers that document it, and left out for the others.
-///
-/// Not public API (the derive writes it; see the README for the attributes).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Extras {
-    /// Anthropic `cache_control`: `Some("")` for `{"type":"ephemeral"}`, `Some("1h")` with that
-    /// `ttl`.
-    pub cache_control: Option<&'static str>,
-    /// Anthropic and OpenAI Responses `defer_loading: true` (tool search loads the tool).
-    pub defer_loading: bool,
-    /// Anthropic `eager_input_streaming: true`.
-    pub eager_input_streaming: bool,
-    /// Anthropic `input_examples`: a JSON array of inputs, or `""` for none.
-    pub input_examples: &'static str,
-    /// MCP `title`.
-    pub title: Option<&'static str>,
-    /// MCP `annotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`.
-    pub hints: [Option<bool>; 4],
-    /// MCP `icons`.
-    pub icons: &'static [Icon],
-    /// Anthropic and OpenAI Responses `allowed_callers`; empty for none (the provider's
-    /// default: the model only).
-    pub allowed_callers: &'static [AllowedCaller],
-}
-
-impl Extras {
-    /// No extra properties.
-    pub const NONE: Extras = Extras {
-        cache_control: None,
-        defer_loading: false,
-        eager_input_streaming: false,
-        input_examples: "",
-        title: None,
-        hints: [None; 4],
-        icons: &[],
-        allowed_callers: &[],
-    };
-}
-
-/// Who may call a tool, for its definition's `allowed_callers` (programmatic tool calling): the
-/// model itself, code the model writes and a provider's hosted code tool runs, or both.
-///
-/// | | Anthropic | OpenAI Responses |
-/// |---|---|---|
-/// | [`Direct`](AllowedCaller::Direct) | `"direct"` | `"direct"` |
-/// | [`Program`](AllowedCaller::Program) | `"code_execution_20250825"` | `"programmatic"` |
-///
-/// Written for those two APIs only: OpenAI Chat, Gemini and MCP have no programmatic tool
-/// calling, and their definitions leave it out. Anthropic's name is that of its code execution
-/// tool `code_execution_20250825`, which the request must also send (OpenAI's request sends a
-/// `{"type":"programmatic_tool_calling"}` tool).
-///
-/// ```
-/// use toolgen::{AllowedCaller, DynamicTool, Provider};
-///
-/// let tool = DynamicTool::new("get_demand", "Units asked for.", serde_json::json!({"type": "object"}))
-///     .unwrap()
-///     .with_allowed_callers(&[AllowedCaller::Program]);
-/// assert_eq!(tool.definition(Provider::OpenAiResponses)["allowed_callers"], serde_json::json!(["programmatic"]));
-/// assert_eq!(tool.definition(Provider::Anthropic)["allowed_callers"], serde_json::json!(["code_execution_20250825"]));
-/// assert!(tool.definition(Provider::Gemini).get("allowed_callers").is_none());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AllowedCaller {
-    /// The model calls the tool itself.
-    Direct,
-    /// Code the model wrote, run by the provider's code tool, calls it.
-    Program,
-}
-
-impl AllowedCaller {
-    /// The callers in `callers`, in one order and each once, as a `'static` list.
-    pub(crate) fn set(callers: &[AllowedCaller]) -> &'static [AllowedCaller] {
-        match (
-            callers.contains(&AllowedCaller::Direct),
-            callers.contains(&AllowedCaller::Program),
-        ) {
-            (true, true) => &[AllowedCaller::Direct, AllowedCaller::Program],
-            (true, false) => &[AllowedCaller::Direct],
-            (false, true) => &[AllowedCaller::Program],
-            (false, false) => &[],
-        }
-    }
-
-    /// Its name in `provider`'s `allowed_callers`, where the provider takes it.
-    pub(crate) fn name_for(self, provider: Provider) -> Option<&'static str> {
-        match (self, provider) {
-            (AllowedCaller::Direct, Provider::Anthropic | Provider::OpenAiResponses) => {
-                Some("direct")
-            }
-            (AllowedCaller::Program, Provider::Anthropic) => Some("code_execution_20250825"),
-            (AllowedCaller::Program, Provider::OpenAiResponses) => Some("programmatic"),
-            (_, Provider::OpenAiChat | Provider::Gemini | Provider::Mcp) => None,
-        }
-    }
-}
-
-/// An MCP `Icon` of a tool, from `#[tool(icon ..)]`.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Icon {
-    /// `src`: an `https:` URL or a `data:` URI.
-    pub src: &'static str,
-    /// `mimeType`
-    pub mime_type: Option<&'static str>,
-    /// `sizes` (`48x48`, `any`)
-    pub sizes: &'static [&'static str],
-    /// `theme`: `light` or `dark`.
-    pub theme: Option<&'static str>,
-}
-
 /// What a tool builds at run time, each once, at first use: its dialects and its definitions.
 ///
 /// Each tool type has one, made when a dialect or definition of it is first asked for
 /// ([`ToolCache::of`]); nothing in it is built at compile time, so a dialect or definition the
 /// program never asks for costs nothing at all.
 struct ToolCache {
-    dialects: [OnceLock<Option<String>>; 3],
+    dialects: PerDialect<OnceLock<Option<String>>>,
     definitions: [OnceLock<String>; 5],
 }
 
@@ -467,7 +354,12 @@ impl ToolCache {
     /// An empty cache.
     const fn new() -> ToolCache {
         ToolCache {
-            dialects: [const { OnceLock::new() }; 3],
+            dialects: PerDialect::new(
+                OnceLock::new(),
+                OnceLock::new(),
+                OnceLock::new(),
+                OnceLock::new(),
+            ),
             definitions: [const { OnceLock::new() }; 5],
         }
     }
@@ -484,16 +376,17 @@ impl ToolCache {
 
     /// [`Tool::input_schema`].
     fn input_schema(&'static self, tool: &ToolInfo, dialect: Dialect) -> Option<&'static str> {
-        let (wanted, slot) = match dialect {
+        let wanted = match dialect {
             Dialect::Standard => return Some(tool.input_schema),
-            Dialect::OpenAiStrict => (tool.modes & OPENAI != 0, &self.dialects[0]),
-            Dialect::AnthropicStrict => (tool.modes & ANTHROPIC != 0, &self.dialects[1]),
-            Dialect::Gemini => (tool.modes & GEMINI_SKIP == 0, &self.dialects[2]),
+            Dialect::OpenAiStrict => tool.modes & OPENAI != 0,
+            Dialect::AnthropicStrict => tool.modes & ANTHROPIC != 0,
+            Dialect::Gemini => tool.modes & GEMINI_SKIP == 0,
         };
         if !wanted {
             return None;
         }
-        slot.get_or_init(|| rewrite_text(tool.input_schema, dialect).ok())
+        self.dialects[dialect]
+            .get_or_init(|| rewrite_text(tool.input_schema, dialect).ok())
             .as_deref()
     }
 
@@ -512,10 +405,7 @@ impl ToolCache {
                 &crate::provider::DefinitionParts {
                     name: tool.name,
                     description: tool.description,
-                    standard: tool.input_schema,
-                    openai: self.input_schema(tool, Dialect::OpenAiStrict),
-                    anthropic: self.input_schema(tool, Dialect::AnthropicStrict),
-                    gemini: self.input_schema(tool, Dialect::Gemini),
+                    schemas: PerDialect::from_fn(|dialect| self.input_schema(tool, dialect)),
                     output: tool.output_schema,
                     extras: tool.extras,
                 },

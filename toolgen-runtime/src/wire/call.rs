@@ -464,7 +464,9 @@ impl std::fmt::Display for ToolCallError {
             } => {
                 let what = match provider {
                     Provider::Gemini => "candidates",
-                    _ => "choices",
+                    Provider::OpenAiChat => "choices",
+                    // Only Gemini and Chat Completions report a response without one.
+                    Provider::Anthropic | Provider::OpenAiResponses | Provider::Mcp => "choices",
                 };
                 write!(f, "{provider} response has no {what}")?;
                 match block_reason {
@@ -494,7 +496,10 @@ impl std::error::Error for ToolCallError {}
 fn message_kind(provider: Provider) -> &'static str {
     match provider {
         Provider::Mcp => "tools/call request",
-        _ => "response",
+        Provider::Anthropic
+        | Provider::OpenAiChat
+        | Provider::OpenAiResponses
+        | Provider::Gemini => "response",
     }
 }
 

@@ -1,6 +1,7 @@
 //! How the model must choose among the tools of a request: [`ToolChoice`], rendered as each API
 //! takes it.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::provider::Provider;
@@ -51,19 +52,26 @@ use crate::provider::Provider;
 /// );
 /// assert!(!choice.expresses(Provider::Gemini));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It is `Serialize` and `Deserialize` (a turn held for approval keeps its choice, in the
+/// runner's `Pending`), as `{"type": "allowed", "tools": [..], "mode": "auto"}`,
+/// `{"type": "tool", "name": ..}`, `{"type": "auto"}` and so on, with `"parallel"` where set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolChoice {
+    #[serde(flatten)]
     mode: Mode,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     parallel: Option<bool>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 enum Mode {
     Auto,
     Required,
     None,
-    Tool(String),
-    Allowed(Vec<String>, Allowed),
+    Tool { name: String },
+    Allowed { tools: Vec<String>, mode: Allowed },
 }
 
 /// Whether the model must call one of the tools a [`ToolChoice::allowed`] turn allows, or may
@@ -76,7 +84,8 @@ enum Mode {
 /// let fields = choice.request_fields(Provider::Gemini);
 /// assert_eq!(fields["toolConfig"]["functionCallingConfig"]["mode"], "VALIDATED");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Allowed {
     /// The model calls one of the allowed tools or answers in words: OpenAI's `auto`, Gemini's
     /// `VALIDATED`.
@@ -155,7 +164,7 @@ impl ToolChoice {
     /// The model must call the tool named `name` (a [`Tool::NAME`](crate::Tool::NAME)).
     pub fn tool(name: impl Into<String>) -> Self {
         ToolChoice {
-            mode: Mode::Tool(name.into()),
+            mode: Mode::Tool { name: name.into() },
             parallel: None,
         }
     }
@@ -204,7 +213,10 @@ impl ToolChoice {
         I::Item: Into<String>,
     {
         ToolChoice {
-            mode: Mode::Allowed(names.into_iter().map(Into::into).collect(), mode),
+            mode: Mode::Allowed {
+                tools: names.into_iter().map(Into::into).collect(),
+                mode,
+            },
             parallel: None,
         }
     }
@@ -224,8 +236,8 @@ impl ToolChoice {
         match &self.mode {
             Mode::Auto | Mode::Required => true,
             Mode::None => false,
-            Mode::Tool(tool) => tool == name,
-            Mode::Allowed(names, _) => names.iter().any(|allowed| allowed == name),
+            Mode::Tool { name: tool } => tool == name,
+            Mode::Allowed { tools: names, .. } => names.iter().any(|allowed| allowed == name),
         }
     }
 
@@ -243,8 +255,8 @@ impl ToolChoice {
         match &self.mode {
             Mode::Auto | Mode::Required => None,
             Mode::None => Some(Vec::new()),
-            Mode::Tool(name) => Some(vec![name.as_str()]),
-            Mode::Allowed(names, _) => Some(names.iter().map(String::as_str).collect()),
+            Mode::Tool { name } => Some(vec![name.as_str()]),
+            Mode::Allowed { tools: names, .. } => Some(names.iter().map(String::as_str).collect()),
         }
     }
 
@@ -272,7 +284,7 @@ impl ToolChoice {
                 instead,
             })
         };
-        let allowed = matches!(self.mode, Mode::Allowed(..));
+        let allowed = matches!(self.mode, Mode::Allowed { .. });
         match provider {
             Provider::Anthropic | Provider::Mcp if allowed => error(
                 "restrict a turn to some of their tools (allowed tools)",
@@ -329,10 +341,16 @@ impl ToolChoice {
                     Mode::Auto => json!({"type": "auto"}),
                     Mode::Required => json!({"type": "any"}),
                     Mode::None => json!({"type": "none"}),
-                    Mode::Tool(name) => json!({"type": "tool", "name": name}),
+                    Mode::Tool { name } => json!({"type": "tool", "name": name}),
                     // No such choice (`try_request_fields` refuses it): the mode alone.
-                    Mode::Allowed(_, Allowed::Auto) => json!({"type": "auto"}),
-                    Mode::Allowed(_, Allowed::Required) => json!({"type": "any"}),
+                    Mode::Allowed {
+                        mode: Allowed::Auto,
+                        ..
+                    } => json!({"type": "auto"}),
+                    Mode::Allowed {
+                        mode: Allowed::Required,
+                        ..
+                    } => json!({"type": "any"}),
                 };
                 // `none` takes no parallel setting: no tool is called at all.
                 if let (Some(parallel), false, Some(object)) = (
@@ -349,11 +367,11 @@ impl ToolChoice {
                     Mode::Auto => json!("auto"),
                     Mode::Required => json!("required"),
                     Mode::None => json!("none"),
-                    Mode::Tool(name) if provider == Provider::OpenAiChat => {
+                    Mode::Tool { name } if provider == Provider::OpenAiChat => {
                         json!({"type": "function", "function": {"name": name}})
                     }
-                    Mode::Tool(name) => json!({"type": "function", "name": name}),
-                    Mode::Allowed(names, mode) => {
+                    Mode::Tool { name } => json!({"type": "function", "name": name}),
+                    Mode::Allowed { tools: names, mode } => {
                         let mode = match mode {
                             Allowed::Auto => "auto",
                             Allowed::Required => "required",
@@ -386,12 +404,18 @@ impl ToolChoice {
                     Mode::Auto => json!({"mode": "AUTO"}),
                     Mode::Required => json!({"mode": "ANY"}),
                     Mode::None => json!({"mode": "NONE"}),
-                    Mode::Tool(name) => json!({"mode": "ANY", "allowedFunctionNames": [name]}),
+                    Mode::Tool { name } => json!({"mode": "ANY", "allowedFunctionNames": [name]}),
                     // `VALIDATED`: a call or words, calls held to the schemas and the names.
-                    Mode::Allowed(names, Allowed::Auto) => {
+                    Mode::Allowed {
+                        tools: names,
+                        mode: Allowed::Auto,
+                    } => {
                         json!({"mode": "VALIDATED", "allowedFunctionNames": names})
                     }
-                    Mode::Allowed(names, Allowed::Required) => {
+                    Mode::Allowed {
+                        tools: names,
+                        mode: Allowed::Required,
+                    } => {
                         json!({"mode": "ANY", "allowedFunctionNames": names})
                     }
                 };

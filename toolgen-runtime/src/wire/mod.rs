@@ -13,6 +13,7 @@ pub(crate) mod call;
 pub(crate) mod choice;
 pub(crate) mod partial;
 pub(crate) mod result;
+pub(crate) mod set;
 pub(crate) mod stream;
 
 use std::marker::PhantomData;

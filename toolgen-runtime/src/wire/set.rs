@@ -136,6 +136,34 @@ pub trait ToolSet: Sized {
     }
 }
 
+/// The set of no tools, for a [`Runner`](crate::Runner) whose tools are all added at run time
+/// (an MCP server's, [`DynamicTool`](crate::DynamicTool)s): `#[derive(ToolSet)]` refuses an
+/// enum without variants, and this is that enum. [`Runner::without_set`](crate::Runner::without_set)
+/// makes such a runner without naming it.
+///
+/// ```
+/// use toolgen::{NoTools, Provider, ToolCall, ToolSet};
+///
+/// assert!(NoTools::NAMES.is_empty());
+/// assert_eq!(NoTools::definitions(Provider::Anthropic), serde_json::json!([]));
+/// let error = NoTools::parse_call(&ToolCall::new("search", "{}")).unwrap_err();
+/// assert_eq!(error.to_string(), "invalid arguments: unknown tool `search`; there are no tools");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoTools {}
+
+impl ToolSet for NoTools {
+    const NAMES: &'static [&'static str] = &[];
+
+    fn definitions(_: Provider) -> Value {
+        Value::Array(Vec::new())
+    }
+
+    fn parse_call(call: &ToolCall) -> Result<Self, ArgsError> {
+        Err(ArgsError::unknown_tool(&call.name, &[]))
+    }
+}
+
 /// Stops the build if two tools of one set share a name; otherwise does nothing.
 #[doc(hidden)]
 // Runs only in const evaluation, on the program's own tools: its panic is a compile error.
