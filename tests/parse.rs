@@ -629,3 +629,117 @@ fn constraints_are_checked_wherever_the_value_sits() {
         );
     }
 }
+
+/// An untagged enum whose variants share a key with different ranges: serde takes the first
+/// variant that reads the value, and only that variant's keywords apply.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum SharedKey {
+    Small {
+        #[tool(range(max = 5))]
+        n: u32,
+        small: bool,
+    },
+    Big {
+        #[tool(range(min = 100))]
+        n: u32,
+    },
+}
+
+/// Holds a [`SharedKey`].
+#[derive(Tool, Deserialize, Debug)]
+struct SizeIt {
+    size: SharedKey,
+}
+
+/// An enum with a tagged variant and an untagged one, whose keywords apply only when serde
+/// takes it.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum Mixed {
+    Count {
+        #[tool(range(max = 5))]
+        n: u32,
+    },
+    #[serde(untagged)]
+    Bare {
+        #[tool(range(min = 10))]
+        n: u32,
+    },
+}
+
+/// A generic untagged enum: the derive cannot read it with serde where its impl is written, so
+/// a value passes if it meets one alternative's keywords (JSON Schema's `anyOf`).
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Either<T> {
+    Low {
+        #[tool(range(max = 5))]
+        n: u32,
+        tag: T,
+    },
+    High {
+        #[tool(range(min = 100))]
+        n: u32,
+    },
+}
+
+/// An untagged enum where one variant alone has keywords.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum OneSided {
+    Small {
+        #[tool(range(max = 5))]
+        n: u32,
+        small: bool,
+    },
+    Big {
+        n: u32,
+    },
+}
+
+/// Holds a [`Mixed`], an [`Either`] and a [`OneSided`].
+#[derive(Tool, Deserialize, Debug)]
+struct Others {
+    mixed: Option<Mixed>,
+    either: Option<Either<bool>>,
+    one_sided: Option<OneSided>,
+}
+
+#[test]
+fn an_untagged_variant_serde_does_not_pick_is_not_checked() {
+    let parsed = |text: &str| SizeIt::parse_args(text).map(|t| t.size);
+    assert_eq!(
+        parsed(r#"{"size": {"n": 200}}"#).ok(),
+        Some(SharedKey::Big { n: 200 })
+    );
+    assert_eq!(
+        parsed(r#"{"size": {"n": 3, "small": true}}"#).ok(),
+        Some(SharedKey::Small { n: 3, small: true })
+    );
+    // serde takes `Small` (it reads the object): its maximum applies, though `Big`'s minimum
+    // would pass.
+    let error = parsed(r#"{"size": {"n": 200, "small": true}}"#).unwrap_err();
+    assert_eq!(error.path(), "size.n", "{error}");
+    // serde takes `Big`, whose minimum the value misses.
+    let error = parsed(r#"{"size": {"n": 3}}"#).unwrap_err();
+    assert_eq!(error.path(), "size.n", "{error}");
+
+    let others = |text: &str| Others::parse_args(text);
+    // The tagged variant's maximum, not the untagged one's minimum.
+    assert!(others(r#"{"mixed": {"Count": {"n": 3}}}"#).is_ok());
+    assert!(others(r#"{"mixed": {"Count": {"n": 30}}}"#).is_err());
+    // The bare object is the untagged variant: its minimum alone.
+    assert!(others(r#"{"mixed": {"n": 30}}"#).is_ok());
+    assert!(others(r#"{"mixed": {"n": 3}}"#).is_err());
+    // Generic: one alternative's keywords met is enough; none met is the first's error.
+    assert!(others(r#"{"either": {"n": 200}}"#).is_ok());
+    assert!(others(r#"{"either": {"n": 3, "tag": true}}"#).is_ok());
+    let error = others(r#"{"either": {"n": 50}}"#).unwrap_err();
+    assert_eq!(error.path(), "either.n", "{error}");
+    // One alternative with keywords: not checked where serde takes the other, on any path.
+    for text in [r#"{"one_sided": {"n": 200}}"#, r#"{"one_sided": {"n": 200}, "mixed": null}"#] {
+        let read = others(text).map(|o| o.one_sided);
+        assert_eq!(read.ok(), Some(Some(OneSided::Big { n: 200 })), "{text}");
+    }
+    assert!(others(r#"{"one_sided": {"n": 200, "small": false}}"#).is_err());
+}

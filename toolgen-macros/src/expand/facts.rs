@@ -299,7 +299,14 @@ pub fn tuple(items: &[TokenStream]) -> TokenStream {
 /// An enum: its `branches` (kids), in serde's representation, as the schema writes them, those
 /// from `untagged_from` on its untagged variants', and the representation, for argument
 /// parsing.
-pub fn enumeration(repr: &Repr, untagged_from: u16, branches: &[TokenStream]) -> TokenStream {
+/// `picks`: it has untagged alternatives, and its [`untagged_pick`](super::schema::enums::untagged_pick)
+/// says which serde takes.
+pub fn enumeration(
+    repr: &Repr,
+    untagged_from: u16,
+    branches: &[TokenStream],
+    picks: bool,
+) -> TokenStream {
     // `{"not":{}}`: no type, so no dialect but the standard one takes it.
     let own = if branches.is_empty() {
         quote!(::toolgen::__private::facts::ANY)
@@ -312,11 +319,12 @@ pub fn enumeration(repr: &Repr, untagged_from: u16, branches: &[TokenStream]) ->
         Repr::Adjacent { tag, .. } => quote!(Adjacent(#tag)),
         Repr::Untagged => quote!(Untagged),
     };
+    let pick = picks.then(|| quote!(.picked_by(Self::__toolgen_untagged)));
     quote! {
         &::toolgen::__private::Facts::enumeration(
             ::toolgen::__private::EnumRepr::#repr, #untagged_from, #own, [0, 0, 0],
             &[#(#branches),*]
-        )
+        )#pick
     }
 }
 

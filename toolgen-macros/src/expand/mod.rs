@@ -122,6 +122,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let (edges_static, edges) = edges::edges(container, &held);
     let leads_to = leads_to(&cx.targets);
     let patch_checks = patch_checks(container);
+    let untagged_pick = crate::expand::schema::enums::untagged_pick(container);
 
     let tool = container.tool.as_ref().map(|tool| {
         expand_tool(
@@ -212,6 +213,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #leads_to
             #edges_static
             #patch_checks
+            #untagged_pick
 
             #tool
             #answer

@@ -323,11 +323,19 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
     // untagged enum; the `Value` path fills the others), or sets or keywords are to be checked
     // (as it reads them).
+    // Keywords below an untagged enum are checked once serde has read the value (which
+    // alternative's apply is known only then): on the `Value` path.
     let (stream, strip) = if const { T::FACTS.fills() } {
-        (const { T::FACTS.fills_as_read() }, false)
+        (
+            const { T::FACTS.fills_as_read() && T::FACTS.constrains_as_read() },
+            false,
+        )
     } else if const { T::FACTS.checks() || T::FACTS.constrains() } {
         // Where that fails, the `Value` path strips the `null`s itself.
-        (!const { T::FACTS.fills_anywhere() }, false)
+        (
+            const { !T::FACTS.fills_anywhere() && T::FACTS.constrains_as_read() },
+            false,
+        )
     } else {
         let strip = const { T::FACTS.strips() } && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
@@ -1363,7 +1371,7 @@ fn internal_tags(facts: &'static Facts) -> Vec<&'static str> {
             stack.push(target.get().facts);
         }
         match facts.parse {
-            Parse::Enum(EnumRepr::Internal(tag), _) if !tags.contains(&tag) => tags.push(tag),
+            Parse::Enum(EnumRepr::Internal(tag), ..) if !tags.contains(&tag) => tags.push(tag),
             Parse::Values(values) => stack.push(values),
             Parse::Tuple(items) => stack.extend(items.iter().copied()),
             Parse::Reference(of) => stack.push(of()),

@@ -87,7 +87,7 @@ impl Set {
     fn of(node: &'static Plan) -> Set {
         match node {
             Plan::None | Plan::Keep => Set::Empty,
-            Plan::Any(_) | Plan::Untagged(_) | Plan::Lazy(_) | Plan::Cycle(_) => {
+            Plan::Any(_) | Plan::Untagged(..) | Plan::Lazy(_) | Plan::Cycle(_) => {
                 Set::expanded(node)
             }
             _ => Set::One(node),

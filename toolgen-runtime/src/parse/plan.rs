@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::schema::facts::{
+    Pick,
     CHECK, CONSTRAIN, EnumRepr, Facts, Keywords, Parse, REACH, STRIP, TargetAt, Via,
 };
 
@@ -56,8 +57,11 @@ pub enum Plan<'p> {
     /// The untagged alternatives of an enum (the whole enum's, or its `#[serde(untagged)]`
     /// variants'), which serde tries in turn: stripped as [`Plan::Any`], but no
     /// `#[tool(default = ..)]` value is filled in below it, where which variant the model meant
-    /// is not known (a value filled in for one could make serde take it over another).
-    Untagged(&'p [Plan<'p>]),
+    /// is not known (a value filled in for one could make serde take it over another). Their
+    /// keywords are checked on the alternative serde took, where the derive says which
+    /// ([`Pick`]); else a value passes if it meets one alternative's, as JSON Schema's `anyOf`
+    /// says.
+    Untagged(&'p [Plan<'p>], Option<Pick>),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
     /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
@@ -744,7 +748,9 @@ impl Builder<'_> {
             Parse::Set => Plan::Unique(self.items(facts)),
             Parse::Values(values) => Plan::Values(self.node(values)),
             Parse::Tuple(items) => Plan::Tuple(self.list(items.iter().copied())),
-            Parse::Enum(repr, untagged_from) => self.enumeration(facts, repr, untagged_from),
+            Parse::Enum(repr, untagged_from, pick) => {
+                self.enumeration(facts, repr, untagged_from, pick)
+            }
             Parse::Whole => self.object(facts),
             Parse::Keywords(keywords) => {
                 let regex = keywords
@@ -839,6 +845,7 @@ impl Builder<'_> {
         facts: &'static Facts,
         repr: EnumRepr,
         untagged_from: u16,
+        pick: Option<Pick>,
     ) -> Plan<'static> {
         let (tagged, untagged) = facts
             .kids
@@ -885,7 +892,7 @@ impl Builder<'_> {
                     _ => *self.node(branch.facts),
                 })
                 .collect();
-            alternatives.push(Plan::Untagged(self.nodes(&contents)));
+            alternatives.push(Plan::Untagged(self.nodes(&contents), pick));
         }
         match alternatives.len() {
             0 => Plan::None,

@@ -238,7 +238,7 @@ fn filling_a_self_referencing_tree_ends() {
     fill_value(&mut value, &FILLED);
     assert_eq!(value, serde_json::json!({"a": [{"a": [1]}, {"a": []}]}));
     // Nothing below an untagged enum's alternatives.
-    const UNTAGGED: Plan = Plan::Untagged(&[FILLED]);
+    const UNTAGGED: Plan = Plan::Untagged(&[FILLED], None);
     let mut value = serde_json::json!({});
     fill_value(&mut value, &UNTAGGED);
     assert_eq!(value, serde_json::json!({}));
@@ -319,7 +319,7 @@ fn facts_say_what_parsing_has_to_do() {
     ));
     assert!(matches!(
         crate::parse::plan::plan_for(UNTAGGED),
-        Plan::Untagged([Plan::Object([_], [], _)])
+        Plan::Untagged([Plan::Object([_], [], _)], None)
     ));
     // Built once: the same node each time.
     assert!(std::ptr::eq(

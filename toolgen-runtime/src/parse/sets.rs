@@ -70,7 +70,7 @@ pub(crate) fn expand<'p>(
 ) {
     match node {
         Plan::None | Plan::Keep => {}
-        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
+        Plan::Any(alternatives) | Plan::Untagged(alternatives, _) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     expand(alternative, stack, from, steps);
@@ -216,7 +216,7 @@ pub(crate) fn lookup<'p>(
             expand(inner, stack, from, steps);
             Found::default()
         }
-        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
+        Plan::Any(alternatives) | Plan::Untagged(alternatives, _) => {
             let mut found = Found::default();
             if take_step(steps) {
                 for alternative in *alternatives {
@@ -268,7 +268,7 @@ pub(crate) fn flattened_tagged<'p>(node: &'p Plan<'p>, found: &mut Stack<'p>, st
     }
     match node {
         Plan::Tagged(..) => found.push(node),
-        Plan::Object(_, flattened, _) | Plan::Any(flattened) | Plan::Untagged(flattened) => {
+        Plan::Object(_, flattened, _) | Plan::Any(flattened) | Plan::Untagged(flattened, _) => {
             for f in *flattened {
                 flattened_tagged(f, found, steps);
             }

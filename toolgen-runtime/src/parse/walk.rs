@@ -18,9 +18,8 @@ use crate::parse::constraints::Violation;
 /// repeat (serde merges repeats without a word, where the schema says `uniqueItems`), at any
 /// depth, in the order of the plan's fields. The error says where, as a path. The walk follows
 /// serde's reading as [`fill_value`] does: an internally or adjacently tagged enum's variant by
-/// its tag; below [`Plan::Untagged`], whose variant serde picks by trying them, every
-/// alternative's keywords are checked on the members they name (and no set, as nothing is
-/// filled in there).
+/// its tag; below [`Plan::Untagged`], whose variant serde picks by trying them, the keywords of
+/// the alternative serde took ([`check_untagged`]; and no set, as nothing is filled in there).
 pub(crate) fn check_value<'p>(value: &Value, node: &'p Plan<'p>) -> Result<(), Violation> {
     check_at(value, node, 0, false)
 }
@@ -97,12 +96,16 @@ pub(crate) fn check_node<'p>(
                 }
             }
         }
-        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
-            let untagged = untagged || matches!(node, Plan::Untagged(_));
+        Plan::Any(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     check_node(value, alternative, depth, untagged, steps)?;
                 }
+            }
+        }
+        Plan::Untagged(alternatives, pick) => {
+            if take_step(steps) {
+                check_untagged(value, alternatives, *pick, depth, steps)?;
             }
         }
         Plan::Tagged(tag, cases) => {
@@ -119,6 +122,35 @@ pub(crate) fn check_node<'p>(
         }
     }
     Ok(())
+}
+
+/// [`check_node`] of an untagged enum's `alternatives`: the one serde took, where `pick` says
+/// which (none, where serde took a tagged variant); else (a generic enum, one without
+/// `Deserialize`, a dynamic tool's `anyOf`) the value passes if it meets one alternative's
+/// keywords, and the first alternative's violation is the error.
+fn check_untagged<'p>(
+    value: &Value,
+    alternatives: &'p [Plan<'p>],
+    pick: Option<crate::schema::facts::Pick>,
+    depth: usize,
+    steps: &mut usize,
+) -> Result<(), Violation> {
+    if let Some(picked) = pick.and_then(|pick| pick(value)) {
+        return match alternatives.get(usize::from(picked)) {
+            Some(alternative) => check_node(value, alternative, depth, true, steps),
+            None => Ok(()),
+        };
+    }
+    let mut first = None;
+    for alternative in alternatives {
+        match check_node(value, alternative, depth, true, steps) {
+            Ok(()) => return Ok(()),
+            Err(violation) => {
+                first.get_or_insert(violation);
+            }
+        }
+    }
+    first.map_or(Ok(()), Err)
 }
 
 /// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
@@ -164,7 +196,7 @@ pub(crate) fn fill_node<'p>(
         return;
     }
     match node {
-        Plan::None | Plan::Keep | Plan::Untagged(_) => {}
+        Plan::None | Plan::Keep | Plan::Untagged(..) => {}
         Plan::Object(fields, flattened, _) => {
             if let Value::Object(map) = value {
                 for field in *fields {

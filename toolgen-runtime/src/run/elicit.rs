@@ -468,7 +468,7 @@ const fn is_string_enum(node: &Facts) -> bool {
         return false;
     }
     match node.parse {
-        Parse::Enum(_, untagged_from) => {
+        Parse::Enum(_, untagged_from, _) => {
             // Tagged unit variants only: their branches are strings, with no kids.
             if (untagged_from as usize) < node.kids.len() {
                 return false;
