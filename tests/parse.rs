@@ -729,17 +729,65 @@ fn an_untagged_variant_serde_does_not_pick_is_not_checked() {
     assert!(others(r#"{"mixed": {"Count": {"n": 3}}}"#).is_ok());
     assert!(others(r#"{"mixed": {"Count": {"n": 30}}}"#).is_err());
     // The bare object is the untagged variant: its minimum alone.
-    assert!(others(r#"{"mixed": {"n": 30}}"#).is_ok());
+    assert_eq!(
+        others(r#"{"mixed": {"n": 30}}"#).ok().and_then(|o| o.mixed),
+        Some(Mixed::Bare { n: 30 })
+    );
     assert!(others(r#"{"mixed": {"n": 3}}"#).is_err());
     // Generic: one alternative's keywords met is enough; none met is the first's error.
-    assert!(others(r#"{"either": {"n": 200}}"#).is_ok());
+    assert_eq!(
+        others(r#"{"either": {"n": 200}}"#)
+            .ok()
+            .and_then(|o| o.either),
+        Some(Either::High { n: 200 })
+    );
     assert!(others(r#"{"either": {"n": 3, "tag": true}}"#).is_ok());
     let error = others(r#"{"either": {"n": 50}}"#).unwrap_err();
     assert_eq!(error.path(), "either.n", "{error}");
     // One alternative with keywords: not checked where serde takes the other, on any path.
-    for text in [r#"{"one_sided": {"n": 200}}"#, r#"{"one_sided": {"n": 200}, "mixed": null}"#] {
+    for text in [
+        r#"{"one_sided": {"n": 200}}"#,
+        r#"{"one_sided": {"n": 200}, "mixed": null}"#,
+    ] {
         let read = others(text).map(|o| o.one_sided);
         assert_eq!(read.ok(), Some(Some(OneSided::Big { n: 200 })), "{text}");
     }
     assert!(others(r#"{"one_sided": {"n": 200, "small": false}}"#).is_err());
+}
+
+/// Order eggs by the half dozen.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct OrderEggs {
+    #[tool(multiple_of = 6, range(min = 6))]
+    eggs: u32,
+    #[tool(multiple_of = 0.5)]
+    kilos: Option<f64>,
+}
+
+#[test]
+fn multiple_of_is_stated_and_checked() {
+    let schema: serde_json::Value = serde_json::from_str(OrderEggs::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema["properties"]["eggs"],
+        serde_json::json!({"type": "integer", "minimum": 6, "maximum": 4294967295u32, "multipleOf": 6})
+    );
+    assert_eq!(
+        schema["properties"]["kilos"]["multipleOf"],
+        serde_json::json!(0.5)
+    );
+    assert_eq!(
+        OrderEggs::parse_args(r#"{"eggs": 12, "kilos": 1.5}"#).ok(),
+        Some(OrderEggs {
+            eggs: 12,
+            kilos: Some(1.5)
+        })
+    );
+    let error = OrderEggs::parse_args(r#"{"eggs": 7}"#).unwrap_err();
+    assert_eq!(
+        (error.path(), error.to_string().contains("multiple of 6")),
+        ("eggs", true),
+        "{error}"
+    );
+    let error = OrderEggs::parse_args(r#"{"eggs": 6, "kilos": 1.2}"#).unwrap_err();
+    assert_eq!(error.path(), "kilos", "{error}");
 }

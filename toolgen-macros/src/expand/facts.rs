@@ -8,8 +8,8 @@
 //! own `ToolSchema::FACTS`; a recursive type's references to itself are `Recursion<Self>`'s,
 //! which cuts the cycle.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use proc_macro2::TokenStream;
+use quote::quote;
 use syn::{Ident, Type};
 
 use crate::expand::rope::option_tokens;
@@ -185,42 +185,16 @@ pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream
 /// `range`'s bounds, a `length`'s (in characters of a string, else items of an array), the
 /// `pattern` and the `format`.
 fn keywords(field: &Field<'_>) -> TokenStream {
-    let keywords = &field.keywords;
-    let mut members = Vec::new();
-    let mut bound = |name: &str, value: Option<TokenStream>| {
-        if let Some(value) = value {
-            let name = Ident::new(name, proc_macro2::Span::call_site());
-            members.push(quote!(#name: ::core::option::Option::Some(#value)));
-        }
-    };
-    if let Some(range) = &keywords.range {
-        let (min, max) = range.values();
-        let number = |n: Option<f64>| n.map(|n| Literal::f64_unsuffixed(n).into_token_stream());
-        bound("minimum", number(min));
-        bound("maximum", number(max));
-    }
-    if let Some(length) = &keywords.length {
-        let count = |b: &Option<crate::shape::keywords::Bound>| {
-            let n = b.as_ref()?.number.as_ref()?.count?;
-            Some(Literal::u64_unsuffixed(n as u64).into_token_stream())
-        };
-        let text = crate::shape::ty::value_json_type(field.input_ty()) != Some("array");
-        let (min, max) = if text {
-            ("min_length", "max_length")
-        } else {
-            ("min_items", "max_items")
-        };
-        bound(min, count(&length.min));
-        bound(max, count(&length.max));
-    }
-    bound(
-        "pattern",
-        keywords.pattern.as_ref().map(|p| p.lit.to_token_stream()),
-    );
-    bound(
-        "format",
-        keywords.format.as_ref().map(|f| f.to_token_stream()),
-    );
+    let array = crate::shape::ty::value_json_type(field.input_ty()) == Some("array");
+    let members = field
+        .keywords
+        .stated(array)
+        .into_iter()
+        .filter_map(|stated| stated.check)
+        .map(|(member, value)| {
+            let member = Ident::new(member, proc_macro2::Span::call_site());
+            quote!(#member: ::core::option::Option::Some(#value))
+        });
     quote!(&::toolgen::__private::Keywords { #(#members,)* ..::toolgen::__private::Keywords::NONE })
 }
 
@@ -537,7 +511,11 @@ mod tests {
             mixed.contains("Kid::property(\"v\",&Facts::keep("),
             "{mixed}"
         );
-        assert!(mixed.ends_with(".whole())])"), "{mixed}");
+        // Its untagged alternative: which one serde took is the derive's pick's to say.
+        assert!(
+            mixed.ends_with(".whole())]).picked_by(Self::__toolgen_untagged)"),
+            "{mixed}"
+        );
     }
 
     #[test]

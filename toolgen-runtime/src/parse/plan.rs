@@ -18,8 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::schema::facts::{
-    Pick,
-    CHECK, CONSTRAIN, EnumRepr, Facts, Keywords, Parse, REACH, STRIP, TargetAt, Via,
+    CHECK, CONSTRAIN, EnumRepr, Facts, Keywords, Parse, Pick, REACH, STRIP, TargetAt, Via,
 };
 
 /// The kinds of work ([`Facts::work`]) a plan has nodes for: `null`s to drop, sets to compare,
