@@ -171,8 +171,8 @@ pub use toolgen_runtime::{Allowed, ChoiceError};
 pub use toolgen_runtime::{AllowedCaller, DynamicTool, DynamicToolError};
 pub use toolgen_runtime::{AnswerError, AnswerStream, Route, Structured};
 pub use toolgen_runtime::{
-    ArgsError, ArgsErrorKind, Constrained, MapKey, NoTools, Patch, Provider, Tool, ToolSchema,
-    ToolSet, parse_args,
+    ArgsError, ArgsErrorKind, MapKey, NoTools, Patch, Provider, Tool, ToolSchema, ToolSet,
+    parse_args,
 };
 pub use toolgen_runtime::{
     Attachment, Caller, ToolCall, ToolCallError, ToolChoice, ToolResult, anthropic_user_message,

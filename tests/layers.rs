@@ -17,12 +17,7 @@ const LAYERS: &[&str] = &[
 ];
 
 /// (user, used): the uses of a lower layer that the code still has.
-const KNOWN: &[(&str, &str)] = &[
-    // `Violation` and `Constrained`, for the constraint checks the derive writes (which the
-    // parse plan is to take over, issue 52).
-    ("schema", "parse"),
-    ("patch", "parse"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 fn layer(name: &str) -> Option<usize> {
     LAYERS.iter().position(|l| *l == name)

@@ -54,6 +54,7 @@ fn valid() -> serde_json::Value {
 }
 
 /// Two codes, each with a pattern of its own.
+#[allow(dead_code)] // read by serde, checked by parse_args
 #[derive(Tool, Deserialize, Debug)]
 struct Codes {
     #[tool(pattern = "^[A-Z]{3}$")]
@@ -64,6 +65,7 @@ struct Codes {
 
 /// One code, with the same pattern as `Codes::airport` (written again, so perhaps another
 /// literal in the binary).
+#[allow(dead_code)] // read by serde, checked by parse_args
 #[derive(Tool, Deserialize, Debug)]
 struct Airport {
     #[tool(pattern = "^[A-Z]{3}$")]
@@ -160,6 +162,37 @@ fn constraints_are_enforced_with_paths() {
         if !message.is_empty() {
             assert_eq!(err.message(), message);
         }
+    }
+}
+
+/// The keywords are data in the type's facts, which its parse plan carries: the parse that reads
+/// the text once (the fast path, `parse_stripping`) checks them as it reads, and refuses what
+/// breaks one, leaving it to the way that says where; no check of the parsed value is generated.
+#[test]
+fn keywords_are_checked_as_the_text_is_read() {
+    let stripping = |args: serde_json::Value| {
+        toolgen::__private::parse_stripping::<MakeDeck>(&args.to_string())
+    };
+    assert!(stripping(valid()).is_ok());
+    let broken = [
+        ("title", json!("")),
+        ("size", json!(51)),
+        ("cards", json!([])),
+        (
+            "cards",
+            json!([{"front": "House", "kind": {"type": "word"}}]),
+        ),
+        (
+            "cards",
+            json!([{"front": "māja", "kind": {"type": "phrase", "words": 1}}]),
+        ),
+        ("due", json!("2026-02-30")),
+    ];
+    for (key, value) in broken {
+        let mut args = valid();
+        args[key] = value.clone();
+        assert!(stripping(args.clone()).is_err(), "{args}");
+        assert_eq!(deck(args).unwrap_err().kind(), ArgsErrorKind::Constraint);
     }
 }
 
@@ -496,12 +529,14 @@ fn large_whole_floats_are_read_as_integers() {
 fn constraints_are_checked_wherever_the_value_sits() {
     use std::collections::BTreeMap;
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Score {
         #[tool(range(min = 0, max = 10))]
         points: u8,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     #[serde(untagged)]
     enum Answer {
@@ -509,6 +544,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         Text(String),
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     #[serde(untagged)]
     enum Name {
@@ -526,6 +562,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         value: T,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Node {
         score: Option<Score>,
@@ -533,6 +570,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
         children: Vec<Node>,
     }
 
+    #[allow(dead_code)]
     #[derive(ToolSchema, Deserialize, Debug)]
     struct Extra {
         #[tool(range(max = 5))]
@@ -540,6 +578,7 @@ fn constraints_are_checked_wherever_the_value_sits() {
     }
 
     /// Grade the answers.
+    #[allow(dead_code)]
     #[derive(Tool, Deserialize, Debug)]
     struct Grade {
         answers: Vec<Answer>,
@@ -589,4 +628,166 @@ fn constraints_are_checked_wherever_the_value_sits() {
             "{err}"
         );
     }
+}
+
+/// An untagged enum whose variants share a key with different ranges: serde takes the first
+/// variant that reads the value, and only that variant's keywords apply.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum SharedKey {
+    Small {
+        #[tool(range(max = 5))]
+        n: u32,
+        small: bool,
+    },
+    Big {
+        #[tool(range(min = 100))]
+        n: u32,
+    },
+}
+
+/// Holds a [`SharedKey`].
+#[derive(Tool, Deserialize, Debug)]
+struct SizeIt {
+    size: SharedKey,
+}
+
+/// An enum with a tagged variant and an untagged one, whose keywords apply only when serde
+/// takes it.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+enum Mixed {
+    Count {
+        #[tool(range(max = 5))]
+        n: u32,
+    },
+    #[serde(untagged)]
+    Bare {
+        #[tool(range(min = 10))]
+        n: u32,
+    },
+}
+
+/// A generic untagged enum: the derive cannot read it with serde where its impl is written, so
+/// a value passes if it meets one alternative's keywords (JSON Schema's `anyOf`).
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Either<T> {
+    Low {
+        #[tool(range(max = 5))]
+        n: u32,
+        tag: T,
+    },
+    High {
+        #[tool(range(min = 100))]
+        n: u32,
+    },
+}
+
+/// An untagged enum where one variant alone has keywords.
+#[derive(ToolSchema, Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum OneSided {
+    Small {
+        #[tool(range(max = 5))]
+        n: u32,
+        small: bool,
+    },
+    Big {
+        n: u32,
+    },
+}
+
+/// Holds a [`Mixed`], an [`Either`] and a [`OneSided`].
+#[derive(Tool, Deserialize, Debug)]
+struct Others {
+    mixed: Option<Mixed>,
+    either: Option<Either<bool>>,
+    one_sided: Option<OneSided>,
+}
+
+#[test]
+fn an_untagged_variant_serde_does_not_pick_is_not_checked() {
+    let parsed = |text: &str| SizeIt::parse_args(text).map(|t| t.size);
+    assert_eq!(
+        parsed(r#"{"size": {"n": 200}}"#).ok(),
+        Some(SharedKey::Big { n: 200 })
+    );
+    assert_eq!(
+        parsed(r#"{"size": {"n": 3, "small": true}}"#).ok(),
+        Some(SharedKey::Small { n: 3, small: true })
+    );
+    // serde takes `Small` (it reads the object): its maximum applies, though `Big`'s minimum
+    // would pass.
+    let error = parsed(r#"{"size": {"n": 200, "small": true}}"#).unwrap_err();
+    assert_eq!(error.path(), "size.n", "{error}");
+    // serde takes `Big`, whose minimum the value misses.
+    let error = parsed(r#"{"size": {"n": 3}}"#).unwrap_err();
+    assert_eq!(error.path(), "size.n", "{error}");
+
+    let others = |text: &str| Others::parse_args(text);
+    // The tagged variant's maximum, not the untagged one's minimum.
+    assert!(others(r#"{"mixed": {"Count": {"n": 3}}}"#).is_ok());
+    assert!(others(r#"{"mixed": {"Count": {"n": 30}}}"#).is_err());
+    // The bare object is the untagged variant: its minimum alone.
+    assert_eq!(
+        others(r#"{"mixed": {"n": 30}}"#).ok().and_then(|o| o.mixed),
+        Some(Mixed::Bare { n: 30 })
+    );
+    assert!(others(r#"{"mixed": {"n": 3}}"#).is_err());
+    // Generic: one alternative's keywords met is enough; none met is the first's error.
+    assert_eq!(
+        others(r#"{"either": {"n": 200}}"#)
+            .ok()
+            .and_then(|o| o.either),
+        Some(Either::High { n: 200 })
+    );
+    assert!(others(r#"{"either": {"n": 3, "tag": true}}"#).is_ok());
+    let error = others(r#"{"either": {"n": 50}}"#).unwrap_err();
+    assert_eq!(error.path(), "either.n", "{error}");
+    // One alternative with keywords: not checked where serde takes the other, on any path.
+    for text in [
+        r#"{"one_sided": {"n": 200}}"#,
+        r#"{"one_sided": {"n": 200}, "mixed": null}"#,
+    ] {
+        let read = others(text).map(|o| o.one_sided);
+        assert_eq!(read.ok(), Some(Some(OneSided::Big { n: 200 })), "{text}");
+    }
+    assert!(others(r#"{"one_sided": {"n": 200, "small": false}}"#).is_err());
+}
+
+/// Order eggs by the half dozen.
+#[derive(Tool, Deserialize, Debug, PartialEq)]
+struct OrderEggs {
+    #[tool(multiple_of = 6, range(min = 6))]
+    eggs: u32,
+    #[tool(multiple_of = 0.5)]
+    kilos: Option<f64>,
+}
+
+#[test]
+fn multiple_of_is_stated_and_checked() {
+    let schema: serde_json::Value = serde_json::from_str(OrderEggs::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema["properties"]["eggs"],
+        serde_json::json!({"type": "integer", "minimum": 6, "maximum": 4294967295u32, "multipleOf": 6})
+    );
+    assert_eq!(
+        schema["properties"]["kilos"]["multipleOf"],
+        serde_json::json!(0.5)
+    );
+    assert_eq!(
+        OrderEggs::parse_args(r#"{"eggs": 12, "kilos": 1.5}"#).ok(),
+        Some(OrderEggs {
+            eggs: 12,
+            kilos: Some(1.5)
+        })
+    );
+    let error = OrderEggs::parse_args(r#"{"eggs": 7}"#).unwrap_err();
+    assert_eq!(
+        (error.path(), error.to_string().contains("multiple of 6")),
+        ("eggs", true),
+        "{error}"
+    );
+    let error = OrderEggs::parse_args(r#"{"eggs": 6, "kilos": 1.2}"#).unwrap_err();
+    assert_eq!(error.path(), "kilos", "{error}");
 }

@@ -153,9 +153,6 @@ impl<T: ToolSchema> ToolSchema for NonEmpty<T> {
     );
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static toolgen::__private::Facts = <Vec<T> as ToolSchema>::FACTS;
-    fn check_constraints(&self) -> Result<(), toolgen::__private::Violation> {
-        self.0.check_constraints()
-    }
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {

@@ -57,7 +57,6 @@ pub use mcp::{
 };
 pub use output::{AnswerError, AnswerStream, Route, Structured};
 pub use parse::args::{ArgsError, ArgsErrorKind, parse_args};
-pub use parse::constraints::Constrained;
 pub use patch::Patch;
 pub use provider::{AllowedCaller, Provider};
 /// The official MCP Rust SDK, for serving an [`McpServer`] (feature `mcp`).
@@ -134,15 +133,15 @@ pub mod __private {
     pub use crate::dialect::strict::{
         check_answer, check_answer_field, check_field, check_rest, first_problem,
     };
-    pub use crate::parse::constraints::{
-        Checked, Constrained, Violation, check_format, check_length, check_pattern, check_range,
-    };
     pub use crate::parse::plan::{parse_stripping, plan_for, plans_kept};
     pub use crate::parse::walk::strip_value;
     pub use crate::patch::{PatchMisuse, check_patch};
     pub use crate::provider::{AllowedCaller, Extras, Icon};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
-    pub use crate::schema::facts::{EnumRepr, Facts, Kid, LeadsTo, Parse, Target, TargetAt, Via};
+    pub use crate::schema::facts::{
+        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, PickBySerde, PickNone, Target, TargetAt,
+        UntaggedPick, Via,
+    };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
         Branch, Branches, Capped, Cyclic, DefId, Defs, DefsAt, Flat, NO_ARGS, NO_DEFS, Names,

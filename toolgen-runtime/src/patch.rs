@@ -4,7 +4,6 @@
 use serde::de::{Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::parse::constraints::{Constrained, Violation};
 use crate::schema::cycles::EdgesAt;
 use crate::schema::facts::{Facts, Kid};
 use crate::schema::rope::{Defs, Rope};
@@ -232,24 +231,6 @@ impl<T: ToolSchema> ToolSchema for Patch<T> {
     const DEFS: Defs = T::DEFS;
     const FACTS: &'static Facts = &Facts::null_value(&[Kid::branch(T::FACTS)]);
     const EDGES: Option<EdgesAt> = T::EDGES;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        match self {
-            Patch::Value(value) => value.check_nested(),
-            Patch::Absent | Patch::Null => Ok(()),
-        }
-    }
-}
-
-impl<T: Constrained> Constrained for Patch<T> {
-    fn number(&self) -> Option<f64> {
-        self.as_ref().value()?.number()
-    }
-    fn text(&self) -> Option<&str> {
-        self.as_ref().value()?.text()
-    }
-    fn count(&self) -> Option<usize> {
-        self.as_ref().value()?.count()
-    }
 }
 
 /// Where a field's type is held wrongly for a [`Patch`] ([`check_patch`]).

@@ -260,6 +260,8 @@ pub struct FieldToolAttrs<R = Elsewhere<OnField>> {
     pub default: Option<LitExpr>,
     /// `#[tool(range(min = 1, max = 10))]`
     pub range: Option<Bounds>,
+    /// `#[tool(multiple_of = 5)]`
+    pub multiple_of: Option<LitExpr>,
     /// `#[tool(length(min = 1, max = 80))]`
     pub length: Option<Bounds>,
     /// `#[tool(pattern = "^[a-z]+$")]`

@@ -21,18 +21,12 @@ use crate::shape::{Container, Field, Variant};
 
 /// The `Facts` expression of the container's schema, from `body`, the facts of its own schema
 /// that the schema walk built beside its text ([`crate::expand::schema::schema_for_container`]):
-/// marked as having constraints to check where it has, and for a recursive type the reference,
-/// with that body as its definition, the one kid.
+/// for a recursive type the reference, with that body as its definition, the one kid.
 pub fn container_facts(
     container: &Container<'_>,
     recursive: bool,
     body: TokenStream,
 ) -> TokenStream {
-    let body = if crate::expand::constraints::has_own_constraints(container) {
-        quote!(&(*#body).constrained())
-    } else {
-        body
-    };
     if recursive {
         let name_len = json::escape(&container.def_name()).len() as u32;
         quote! {
@@ -65,7 +59,15 @@ pub fn property_kids<'f>(fields: &'f [Field<'f>]) -> Vec<(&'f Field<'f>, usize)>
 /// it: it is counted in the object's totals, and left out of its kids (each kid is const data to
 /// compile, and for a strict tool one more check).
 fn has_kid(field: &Field<'_>, untagged: bool) -> bool {
-    has_facts(field) || defaulted(field) || keeps_null(field, untagged)
+    has_facts(field) || defaulted(field) || keeps_null(field, untagged) || checked(field)
+}
+
+/// Whether argument parsing checks keywords on the field's value (`range`, `length`, `pattern`,
+/// `format`: what serde does not enforce). A field described as another type (`#[tool(schema =
+/// ..)]`) has none checked: serde's reading of its own type decides (the keywords are in its
+/// schema all the same).
+fn checked(field: &Field<'_>) -> bool {
+    field.tool.schema.is_none() && field.keywords.constrain()
 }
 
 /// Whether a property has a default (a flattened field's keys are its type's, and have their
@@ -120,15 +122,17 @@ fn own_type(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> Option<Type>
     (!field.tool.recursive.is_present()
         && !defaulted(field)
         && !keeps_null(field, untagged)
+        && !checked(field)
         && !crate::shape::ty::is_plain(ty)
         && !unreadable_pattern(field))
     .then(|| facts_type(cx, ty))
 }
 
 /// A field's facts: its type's, with a problem of its own for a `pattern` Anthropic's
-/// grammar cannot read, and, around them, its default (and the `#[tool(default = ..)]` value
-/// to fill in, but not in an untagged variant, which serde may not be reading) or, in an
-/// untagged variant, that it reads `null` as a value.
+/// grammar cannot read, its keywords that argument parsing checks (`Facts::keywords`, not where
+/// serde reads the container from another type, `#[serde(from)]`), and, around them, its default
+/// (and the `#[tool(default = ..)]` value to fill in, but not in an untagged variant, which
+/// serde may not be reading) or, in an untagged variant, that it reads `null` as a value.
 pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream {
     let ty = field.input_ty();
     // A primitive, `String`, or `Option`/`Vec`/`Box` of one has nothing to say (and the
@@ -153,6 +157,16 @@ pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream
     } else {
         inner
     };
+    let inner = if checked(field) && cx.container.serde.from.is_none() {
+        let keywords = keywords(field);
+        quote! {
+            &::toolgen::__private::Facts::keywords(
+                #keywords, &[::toolgen::__private::Kid::branch(#inner)]
+            )
+        }
+    } else {
+        inner
+    };
     if defaulted(field) {
         let fill = option_tokens(field.keywords.fill_text().filter(|_| !untagged));
         quote! {
@@ -165,6 +179,23 @@ pub fn field(cx: &Context<'_>, field: &Field<'_>, untagged: bool) -> TokenStream
     } else {
         inner
     }
+}
+
+/// The keywords of a field that argument parsing checks, as the runtime's `Keywords`: a
+/// `range`'s bounds, a `length`'s (in characters of a string, else items of an array), the
+/// `pattern` and the `format`.
+fn keywords(field: &Field<'_>) -> TokenStream {
+    let array = crate::shape::ty::value_json_type(field.input_ty()) == Some("array");
+    let members = field
+        .keywords
+        .stated(array)
+        .into_iter()
+        .filter_map(|stated| stated.check)
+        .map(|(member, value)| {
+            let member = Ident::new(member, proc_macro2::Span::call_site());
+            quote!(#member: ::core::option::Option::Some(#value))
+        });
+    quote!(&::toolgen::__private::Keywords { #(#members,)* ..::toolgen::__private::Keywords::NONE })
 }
 
 /// The facts of an object, gathered field by field as the schema walk writes its properties
@@ -242,7 +273,14 @@ pub fn tuple(items: &[TokenStream]) -> TokenStream {
 /// An enum: its `branches` (kids), in serde's representation, as the schema writes them, those
 /// from `untagged_from` on its untagged variants', and the representation, for argument
 /// parsing.
-pub fn enumeration(repr: &Repr, untagged_from: u16, branches: &[TokenStream]) -> TokenStream {
+/// `picks`: it has untagged alternatives, and its [`untagged_pick`](super::schema::enums::untagged_pick)
+/// says which serde takes.
+pub fn enumeration(
+    repr: &Repr,
+    untagged_from: u16,
+    branches: &[TokenStream],
+    picks: bool,
+) -> TokenStream {
     // `{"not":{}}`: no type, so no dialect but the standard one takes it.
     let own = if branches.is_empty() {
         quote!(::toolgen::__private::facts::ANY)
@@ -255,11 +293,12 @@ pub fn enumeration(repr: &Repr, untagged_from: u16, branches: &[TokenStream]) ->
         Repr::Adjacent { tag, .. } => quote!(Adjacent(#tag)),
         Repr::Untagged => quote!(Untagged),
     };
+    let pick = picks.then(|| quote!(.picked_by(Self::__toolgen_untagged)));
     quote! {
         &::toolgen::__private::Facts::enumeration(
             ::toolgen::__private::EnumRepr::#repr, #untagged_from, #own, [0, 0, 0],
             &[#(#branches),*]
-        )
+        )#pick
     }
 }
 
@@ -472,7 +511,11 @@ mod tests {
             mixed.contains("Kid::property(\"v\",&Facts::keep("),
             "{mixed}"
         );
-        assert!(mixed.ends_with(".whole())])"), "{mixed}");
+        // Its untagged alternative: which one serde took is the derive's pick's to say.
+        assert!(
+            mixed.ends_with(".whole())]).picked_by(Self::__toolgen_untagged)"),
+            "{mixed}"
+        );
     }
 
     #[test]

@@ -2,10 +2,9 @@
 //! const schema), or, when the input has errors, those errors plus a stub impl.
 //!
 //! `schema` turns the shape into schema pieces; `rope` writes them as tokens; `tool` the `Tool`
-//! impl; `constraints`, `facts` and `edges` the consts of those names; `fallback` the
-//! stubs; `toolset` the `ToolSet` derive.
+//! impl; `facts` and `edges` the consts of those names; `fallback` the stubs; `toolset` the
+//! `ToolSet` derive.
 
-mod constraints;
 mod edges;
 pub mod facts;
 pub mod fallback;
@@ -27,7 +26,6 @@ use crate::shape::delegate_type;
 use crate::shape::repr::Repr;
 use crate::shape::ty::{mentions_self, span_of};
 use crate::shape::{Container, Data, Derive, Shape};
-use constraints::constraint_checks;
 use rope::{Ropes, branches_of, rope};
 use schema::types::prelude_path;
 use tool::{answer_checks, expand_tool, flat_consts, form_checks};
@@ -120,11 +118,11 @@ fn expand(container: &Container<'_>) -> TokenStream {
     let checks = prelude_checks(&cx);
     let object = object_const(&cx, parts.as_ref(), shared.properties, shared.branches);
     let default = default_const(container);
-    let checks_fn = constraint_checks(container);
     let facts = crate::expand::facts::container_facts(container, recursive, body.facts);
     let (edges_static, edges) = edges::edges(container, &held);
     let leads_to = leads_to(&cx.targets);
     let patch_checks = patch_checks(container);
+    let untagged_pick = crate::expand::schema::enums::untagged_pick(container);
 
     let tool = container.tool.as_ref().map(|tool| {
         expand_tool(
@@ -206,7 +204,6 @@ fn expand(container: &Container<'_>) -> TokenStream {
                 #type_name
                 #object
                 #default
-                #checks_fn
                 #edges
             }
             #recursive_impl
@@ -216,6 +213,7 @@ fn expand(container: &Container<'_>) -> TokenStream {
             #leads_to
             #edges_static
             #patch_checks
+            #untagged_pick
 
             #tool
             #answer

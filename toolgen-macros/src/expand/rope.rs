@@ -312,7 +312,7 @@ pub(crate) fn option_tokens(value: Option<impl quote::ToTokens>) -> TokenStream 
 }
 
 /// The longest list the runtime has a function for (`toolgen_runtime`'s `lists` module:
-/// `seq1`..`seq12`, `kids1`.., `check_fields1`..).
+/// `seq1`..`seq12`, `kids1`..`kids12`).
 const MAX_LIST: usize = 12;
 
 /// A call of the runtime's list function `kind` for `types` (`kindN::<T1, .., TN>(args)`): the

@@ -4,7 +4,8 @@
 //! pattern's regex), and checked here against each other and the field's type. The schema text,
 //! the facts and the constraint checks read [`Keywords`], never the attribute.
 
-use proc_macro2::Span;
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::ToTokens;
 use syn::spanned::Spanned;
 
 use super::Field;
@@ -16,6 +17,8 @@ use crate::json;
 pub struct Keywords {
     /// `#[tool(range(min = 1, max = 10))]`
     pub range: Option<Bounds>,
+    /// `#[tool(multiple_of = 5)]`
+    pub multiple_of: Option<Bound>,
     /// `#[tool(length(min = 1, max = 80))]`
     pub length: Option<Bounds>,
     /// `#[tool(pattern = "^[a-z]+$")]`
@@ -95,17 +98,20 @@ impl Number {
     }
 }
 
+impl Bound {
+    fn of(expr: attr::LitExpr) -> Bound {
+        Bound {
+            number: Number::of(&expr),
+            expr: expr.0,
+        }
+    }
+}
+
 impl Bounds {
     fn of(bounds: attr::Bounds) -> Bounds {
-        let bound = |expr: Option<attr::LitExpr>| {
-            expr.map(|expr| Bound {
-                number: Number::of(&expr),
-                expr: expr.0,
-            })
-        };
         Bounds {
-            min: bound(bounds.min),
-            max: bound(bounds.max),
+            min: bounds.min.map(Bound::of),
+            max: bounds.max.map(Bound::of),
             span: bounds.span,
         }
     }
@@ -127,6 +133,7 @@ impl Keywords {
     pub fn take(tool: &mut FieldToolAttrs) -> Keywords {
         Keywords {
             range: tool.range.take().map(Bounds::of),
+            multiple_of: tool.multiple_of.take().map(Bound::of),
             length: tool.length.take().map(Bounds::of),
             pattern: tool.pattern.take().map(|lit| Pattern {
                 word_boundary: regex_syntax::Parser::new()
@@ -163,9 +170,69 @@ impl Keywords {
     /// enforce (`range`, `length`, `pattern`, `format`).
     pub fn constrain(&self) -> bool {
         self.range.is_some()
+            || self.multiple_of.is_some()
             || self.length.is_some()
             || self.pattern.is_some()
             || self.format.is_some()
+    }
+
+    /// The keywords the field's schema states, in the order it writes them, each with the
+    /// runtime `Keywords` member that argument parsing checks it by: what the schema text
+    /// (`expand/schema/keywords.rs`) and the facts (`expand/facts.rs`) read, so that a new
+    /// keyword is stated here alone. `array`: the value is an array (a `length` counts items).
+    pub fn stated(&self, array: bool) -> Vec<Stated> {
+        fn number(bound: &Option<Bound>) -> Option<&Number> {
+            bound.as_ref()?.number.as_ref()
+        }
+        let mut stated = Vec::new();
+        if let Some(range) = &self.range {
+            for (key, bound) in [("minimum", &range.min), ("maximum", &range.max)] {
+                if let Some(n) = number(bound) {
+                    let value = Literal::f64_unsuffixed(n.value).into_token_stream();
+                    stated.push(Stated::number(key, &n.text, Some((key, value))));
+                }
+            }
+        }
+        if let Some(n) = number(&self.multiple_of) {
+            let value = Literal::f64_unsuffixed(n.value).into_token_stream();
+            let check = Some(("multiple_of", value));
+            stated.push(Stated::number("multipleOf", &n.text, check));
+        }
+        if let Some(length) = &self.length {
+            let keys = if array {
+                [("minItems", "min_items"), ("maxItems", "max_items")]
+            } else {
+                [("minLength", "min_length"), ("maxLength", "max_length")]
+            };
+            for ((key, member), bound) in keys.into_iter().zip([&length.min, &length.max]) {
+                if let Some(n) = number(bound) {
+                    let check = n.count.map(|count| {
+                        (
+                            member,
+                            Literal::u64_unsuffixed(count as u64).into_token_stream(),
+                        )
+                    });
+                    stated.push(Stated::inner(key, n.text.clone(), check));
+                }
+            }
+        }
+        if let Some(pattern) = &self.pattern {
+            let value = pattern.lit.to_token_stream();
+            let text = json::string(&pattern.lit.value());
+            stated.push(Stated::inner("pattern", text, Some(("pattern", value))));
+        }
+        // A known format is checked; a custom one is written as it is.
+        let format = (self.format.as_ref().map(|f| (f, true)))
+            .or_else(|| self.custom_format.as_ref().map(|f| (f, false)));
+        if let Some((format, checked)) = format {
+            let check = checked.then(|| ("format", format.to_token_stream()));
+            stated.push(Stated::inner(
+                "format",
+                json::string(&format.value()),
+                check,
+            ));
+        }
+        stated
     }
 
     /// The `#[tool(default = ..)]` value's JSON text, when it is JSON.
@@ -178,6 +245,41 @@ impl Keywords {
         self.pattern
             .as_ref()
             .is_some_and(|pattern| pattern.word_boundary == Ok(true))
+    }
+}
+
+/// One keyword a field's schema states ([`Keywords::stated`]).
+pub struct Stated {
+    /// The JSON Schema keyword: `"minLength"`.
+    pub key: &'static str,
+    /// Its value, as JSON text.
+    pub json: String,
+    /// Whether it sits on the number's schema, merged with the bounds the field's type has of
+    /// its own (`minimum`, `maximum`); else on the field's innermost schema.
+    pub on_number: bool,
+    /// The member of the runtime's `Keywords` (`schema/facts.rs`) that argument parsing checks
+    /// it by, and its value as tokens; `None`: not checked (serde or nothing enforces it).
+    pub check: Option<(&'static str, TokenStream)>,
+}
+
+impl Stated {
+    fn number(key: &'static str, json: &str, check: Option<(&'static str, TokenStream)>) -> Self {
+        let json = json.to_owned();
+        Stated {
+            key,
+            json,
+            on_number: true,
+            check,
+        }
+    }
+
+    fn inner(key: &'static str, json: String, check: Option<(&'static str, TokenStream)>) -> Self {
+        Stated {
+            key,
+            json,
+            on_number: false,
+            check,
+        }
     }
 }
 
@@ -259,7 +361,8 @@ pub(super) fn known_type(ty: &syn::Type) -> Option<&'static str> {
     crate::shape::ty::Ty::of(ty).json_type()
 }
 
-/// `range`, `length`, `pattern` and `format`: each on a type it applies to, with sound values.
+/// `range`, `multiple_of`, `length`, `pattern` and `format`: each on a type it applies to, with
+/// sound values.
 pub(super) fn check_constraints(field: &Field<'_>, errors: &mut darling::error::Accumulator) {
     let keywords = &field.keywords;
     // Only the value keywords read the type: most fields have none, and classifying a type
@@ -280,6 +383,19 @@ pub(super) fn check_constraints(field: &Field<'_>, errors: &mut darling::error::
             errors.push(wrong_type("range", "numbers", field.ty));
         }
         check_bounds("range", range, errors);
+    }
+    if let Some(step) = &keywords.multiple_of {
+        if json.is_some_and(|j| !matches!(j, "integer" | "number")) {
+            errors.push(wrong_type("multiple_of", "numbers", field.ty));
+        }
+        if !step.number.as_ref().is_some_and(|n| n.value > 0.0) {
+            errors.push(
+                darling::Error::custom(
+                    "`multiple_of` takes a number above 0: write `multiple_of = 5`",
+                )
+                .with_span(&step.expr),
+            );
+        }
     }
     if let Some(length) = &keywords.length {
         if json.is_some_and(|j| !matches!(j, "string" | "array")) {
@@ -525,15 +641,16 @@ pub(super) fn check_default_rules(field: &Field<'_>, errors: &mut darling::error
     }
 }
 
-/// Which of the field's `range`, `length` and `pattern` refuses a value (`text`: the value's
+/// Which of the field's `range`, `multiple_of`, `length` and `pattern` refuses a value (`text`: the value's
 /// text, when it is a string), in words; `None` when they all take it.
 fn broken_rule(keywords: &Keywords, value: DefaultValue, text: Option<&str>) -> Option<String> {
     let broken = match (&value, &keywords.range, &keywords.length) {
         (DefaultValue::Number(n), Some(range), _) => match range.values() {
             (Some(min), _) if *n < min => Some(format!("is {n}, below the range's min {min}")),
             (_, Some(max)) if *n > max => Some(format!("is {n}, above the range's max {max}")),
-            _ => None,
+            _ => multiple_broken(keywords, *n),
         },
+        (DefaultValue::Number(n), None, _) => multiple_broken(keywords, *n),
         (DefaultValue::Length(len, unit), _, Some(length)) => {
             let len = *len as f64;
             match length.values() {
@@ -560,6 +677,19 @@ fn broken_rule(keywords: &Keywords, value: DefaultValue, text: Option<&str>) -> 
                 pattern.lit.value()
             )
         })
+    })
+}
+
+/// The field's `multiple_of`, where `n` is not a multiple of it, in words (as the runtime's
+/// check compares them).
+fn multiple_broken(keywords: &Keywords, n: f64) -> Option<String> {
+    let step = keywords.multiple_of.as_ref()?.number.as_ref()?;
+    let ratio = n / step.value;
+    ((ratio - ratio.round()).abs() > 1e-9).then(|| {
+        format!(
+            "is {n}, not a multiple of the field's multiple_of {}",
+            step.text
+        )
     })
 }
 

@@ -134,8 +134,6 @@ pub struct Field<'a> {
 /// A value the container holds, as serde reads it: a named field's, or an unnamed one's (a tuple
 /// struct's field, a newtype or tuple variant's content).
 pub struct Member<'c> {
-    /// Its Rust type.
-    pub ty: &'c Type,
     /// The type whose schema describes it ([`Field::input_ty`] for a named field).
     pub input_ty: &'c Type,
     /// Whether it mentions the container itself.
@@ -147,7 +145,6 @@ pub struct Member<'c> {
 impl<'c> Member<'c> {
     fn of_field(field: &'c Field<'c>) -> Member<'c> {
         Member {
-            ty: field.ty,
             input_ty: field.input_ty(),
             holds_self: field.prop.holds_self,
             field: Some(field),
@@ -369,7 +366,6 @@ impl<'a> Container<'a> {
     /// newtype or tuple variant's content.
     pub fn members<'c>(&'c self) -> Vec<Member<'c>> {
         let unnamed = |ty: &'c Type| Member {
-            ty,
             input_ty: ty,
             holds_self: ty::mentions_self(ty, self.ident),
             field: None,

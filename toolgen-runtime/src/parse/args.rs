@@ -313,20 +313,29 @@ const MAX_FLOAT_FIXES: usize = 64;
 pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
     args: &str,
 ) -> Result<T, ArgsError> {
-    // Nothing to drop, fill in or compare anywhere in `T` (most tools): serde_json alone. The
-    // test is a const, so rustc does not even build the paths below for such a `T`.
-    if const { !(T::FACTS.strips() || T::FACTS.fills() || T::FACTS.checks()) } {
+    // Nothing to drop, fill in, compare or check anywhere in `T` (most tools): serde_json
+    // alone. The test is a const, so rustc does not even build the paths below for such a `T`.
+    if const { !(T::FACTS.strips() || T::FACTS.fills() || T::FACTS.checks() || T::FACTS.constrains()) }
+    {
         return parse_text(args, false);
     }
     // Text without a `null` has nothing to drop: serde_json alone reads it faster, unless
     // `#[tool(default = ..)]` values are to be written in (as it reads, unless some are below an
-    // untagged enum; the `Value` path fills the others), or sets are to be checked (as it reads
-    // them).
+    // untagged enum; the `Value` path fills the others), or sets or keywords are to be checked
+    // (as it reads them).
+    // Keywords below an untagged enum are checked once serde has read the value (which
+    // alternative's apply is known only then): on the `Value` path.
     let (stream, strip) = if const { T::FACTS.fills() } {
-        (const { T::FACTS.fills_as_read() }, false)
-    } else if const { T::FACTS.checks() } {
+        (
+            const { T::FACTS.fills_as_read() && T::FACTS.constrains_as_read() },
+            false,
+        )
+    } else if const { T::FACTS.checks() || T::FACTS.constrains() } {
         // Where that fails, the `Value` path strips the `null`s itself.
-        (!const { T::FACTS.fills_anywhere() }, false)
+        (
+            const { !T::FACTS.fills_anywhere() && T::FACTS.constrains_as_read() },
+            false,
+        )
     } else {
         let strip = const { T::FACTS.strips() } && args.contains("null");
         // The stripping parse fills all it meets, and nothing is filled in below an untagged
@@ -338,42 +347,43 @@ pub(crate) fn parse_tool_args<T: ToolSchema + DeserializeOwned>(
         && let Ok(parsed) = crate::parse::fast::from_str::<T>(args, crate::parse::plan::plan::<T>())
     {
         distinct_keys::<T>(args)?;
-        return checked(parsed);
+        return Ok(parsed);
     }
     parse_text(args, strip)
 }
 
 /// [`parse_tool_args`] where the fast path did not read the arguments (or was not for them).
 ///
-/// Valid arguments take the fast path: `serde_json` straight from the text into `T`, then the
-/// constraint checks if `T` has any. Everything else (a failed parse, a type with
-/// `#[tool(default)]` values to fill in or sets to check, or, `strip`, `null`s to drop) goes
-/// through a `serde_json::Value`, where the tolerances apply.
+/// Valid arguments take the fast path: `serde_json` straight from the text into `T`.
+/// Everything else (a failed parse, a type with `#[tool(default)]` values to fill in, sets or
+/// keywords to check, or, `strip`, `null`s to drop) goes through a `serde_json::Value`, where the
+/// tolerances apply.
 fn parse_text<T: ToolSchema + DeserializeOwned>(args: &str, strip: bool) -> Result<T, ArgsError> {
-    let text_error = if const { T::FACTS.fills() || T::FACTS.checks() } || strip {
-        None
-    } else {
-        match serde_json::from_str::<T>(args) {
-            Ok(parsed) => {
-                distinct_keys::<T>(args)?;
-                return checked(parsed);
-            }
-            Err(error) => {
-                // Most failures are what they seem: find the path on the text and stop, unless
-                // a tolerance could apply (blank text, a JSON string holding the object, a
-                // float where an integer belongs). That keeps a failed parse to two passes.
-                let (located, path) = locate_with_path::<T>(args, &error);
-                let trimmed = args.trim_start();
-                if !trimmed.is_empty()
-                    && !trimmed.starts_with('"')
-                    && !located.message.starts_with("invalid type: floating point")
-                {
-                    return Err(inside_tagged_text::<T>(args, path.as_ref(), located));
+    let text_error =
+        if const { T::FACTS.fills() || T::FACTS.checks() || T::FACTS.constrains() } || strip {
+            None
+        } else {
+            match serde_json::from_str::<T>(args) {
+                Ok(parsed) => {
+                    distinct_keys::<T>(args)?;
+                    return Ok(parsed);
                 }
-                Some(error)
+                Err(error) => {
+                    // Most failures are what they seem: find the path on the text and stop, unless
+                    // a tolerance could apply (blank text, a JSON string holding the object, a
+                    // float where an integer belongs). That keeps a failed parse to two passes.
+                    let (located, path) = locate_with_path::<T>(args, &error);
+                    let trimmed = args.trim_start();
+                    if !trimmed.is_empty()
+                        && !trimmed.starts_with('"')
+                        && !located.message.starts_with("invalid type: floating point")
+                    {
+                        return Err(inside_tagged_text::<T>(args, path.as_ref(), located));
+                    }
+                    Some(error)
+                }
             }
-        }
-    };
+        };
     let (value, tolerated) = read_arguments(args)?;
     match (parse_value_tolerant::<T, true>(value), text_error) {
         // The text failed, and the value only parsed because reading it as a `Value` lost what
@@ -789,14 +799,14 @@ fn read_value<T: ToolSchema + DeserializeOwned, const TEXT: bool>(
         };
         match read {
             Ok(parsed) => {
-                if const { T::FACTS.checks() } {
+                if const { T::FACTS.checks() || T::FACTS.constrains() } {
                     crate::parse::walk::check_value(&value, crate::parse::plan::plan::<T>())?;
                 }
                 // From text, a number beyond `f32` is already an error (`float_roundtrip`).
                 if !TEXT && has_f32_overflow(&value) {
                     out_of_f32_range::<T>(&value)?;
                 }
-                return checked(parsed).map(|parsed| (parsed, tolerated || fixes > 0));
+                return Ok((parsed, tolerated || fixes > 0));
             }
             Err((error, path)) => {
                 // Tolerance: `5.0` where serde wants an integer, only when it is exactly whole.
@@ -889,14 +899,6 @@ pub(crate) fn parse_tool_bytes<T: ToolSchema + DeserializeOwned>(
             ArgsErrorKind::Syntax,
         )),
     }
-}
-
-/// The parsed value, once it meets the constraints the schema states.
-fn checked<T: ToolSchema>(parsed: T) -> Result<T, ArgsError> {
-    if const { T::FACTS.constrains() } {
-        parsed.check_constraints()?;
-    }
-    Ok(parsed)
 }
 
 /// The number serde quoted in "invalid type: floating point `5.0`, expected ..".
@@ -1369,7 +1371,7 @@ fn internal_tags(facts: &'static Facts) -> Vec<&'static str> {
             stack.push(target.get().facts);
         }
         match facts.parse {
-            Parse::Enum(EnumRepr::Internal(tag), _) if !tags.contains(&tag) => tags.push(tag),
+            Parse::Enum(EnumRepr::Internal(tag), ..) if !tags.contains(&tag) => tags.push(tag),
             Parse::Values(values) => stack.push(values),
             Parse::Tuple(items) => stack.extend(items.iter().copied()),
             Parse::Reference(of) => stack.push(of()),

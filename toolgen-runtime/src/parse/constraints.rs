@@ -1,10 +1,10 @@
 //! What the schema states and serde does not enforce (ranges, lengths, item counts, patterns,
 //! formats), checked on the parsed value, with the JSON path of the value that breaks it.
 //!
-//! One checker reads the keywords ([`Keywords`]): the generated `ToolSchema::check_constraints`
-//! calls it (through `check_range`, `check_length`, ..) with the bounds from the same `#[tool(..)]`
-//! attributes that wrote the schema's keywords, and a [`DynamicTool`](crate::DynamicTool) with
-//! those its JSON Schema states.
+//! One checker reads the keywords ([`Keywords`]), wherever they come from: a derived type's
+//! `#[tool(range, length, pattern, format)]`, which the derive writes into its facts and the parse
+//! plan carries ([`Plan::Check`](crate::parse::plan::Plan::Check)), and what a
+//! [`DynamicTool`](crate::DynamicTool)'s JSON Schema states.
 
 use std::collections::BTreeMap;
 use std::sync::RwLock;
@@ -15,10 +15,9 @@ use crate::kept::kept;
 use crate::parse::args::{ArgsError, ArgsErrorKind, push_index, push_key};
 use crate::schema::facts::Keywords;
 
-/// A constraint a parsed value breaks, and where.
+/// A keyword a value breaks, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct Violation {
+pub(crate) struct Violation {
     /// From the value outwards.
     segments: Vec<Segment>,
     message: String,
@@ -46,13 +45,13 @@ impl Violation {
     }
 
     /// The violation, as found inside the property `name`.
-    pub fn within_field(mut self, name: &str) -> Self {
+    pub(crate) fn within_field(mut self, name: &str) -> Self {
         self.segments.push(Segment::Key(name.to_owned()));
         self
     }
 
     /// The violation, as found inside the item `index`.
-    pub fn within_index(mut self, index: usize) -> Self {
+    pub(crate) fn within_index(mut self, index: usize) -> Self {
         self.segments.push(Segment::Index(index));
         self
     }
@@ -88,131 +87,6 @@ impl From<Violation> for ArgsError {
             violation.message,
             ArgsErrorKind::Constraint,
         )
-    }
-}
-
-/// What a constraint can measure on a value: a number, a text, or a count of items. Implemented
-/// for the std types; implement it for a newtype to put `range`, `length`, `pattern` or `format`
-/// on a field of that type.
-///
-/// ```
-/// use toolgen::Constrained;
-/// struct Meters(f64);
-/// impl Constrained for Meters {
-///     fn number(&self) -> Option<f64> { Some(self.0) }
-/// }
-/// assert_eq!(Meters(2.5).number(), Some(2.5));
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "toolgen cannot check `range`/`length`/`pattern`/`format` on `{Self}`",
-    note = "implement `toolgen::Constrained` for it (say which number, text or item count the constraint is about)"
-)]
-pub trait Constrained {
-    /// The number a `range` is about.
-    fn number(&self) -> Option<f64> {
-        None
-    }
-    /// The text a `length`, `pattern` or `format` is about.
-    fn text(&self) -> Option<&str> {
-        None
-    }
-    /// The item count a `length` is about.
-    fn count(&self) -> Option<usize> {
-        None
-    }
-}
-
-macro_rules! numbers {
-    ($($ty:ty),*) => {$(
-        impl Constrained for $ty {
-            fn number(&self) -> Option<f64> {
-                // Precision beyond 2^53 is lost; bounds are attribute literals, far inside that.
-                Some(*self as f64)
-            }
-        }
-    )*};
-}
-numbers!(
-    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
-);
-
-impl Constrained for str {
-    fn text(&self) -> Option<&str> {
-        Some(self)
-    }
-}
-
-impl Constrained for String {
-    fn text(&self) -> Option<&str> {
-        Some(self)
-    }
-}
-
-impl Constrained for std::path::PathBuf {
-    fn text(&self) -> Option<&str> {
-        self.to_str()
-    }
-}
-
-macro_rules! delegate {
-    ($($ty:ty),*) => {$(
-        impl<T: Constrained + ?Sized> Constrained for $ty {
-            fn number(&self) -> Option<f64> { (**self).number() }
-            fn text(&self) -> Option<&str> { (**self).text() }
-            fn count(&self) -> Option<usize> { (**self).count() }
-        }
-    )*};
-}
-delegate!(&T, Box<T>, std::rc::Rc<T>, std::sync::Arc<T>);
-
-impl<T: Constrained + ToOwned + ?Sized> Constrained for std::borrow::Cow<'_, T> {
-    fn number(&self) -> Option<f64> {
-        (**self).number()
-    }
-    fn text(&self) -> Option<&str> {
-        (**self).text()
-    }
-    fn count(&self) -> Option<usize> {
-        (**self).count()
-    }
-}
-
-impl<T: Constrained> Constrained for Option<T> {
-    fn number(&self) -> Option<f64> {
-        self.as_ref()?.number()
-    }
-    fn text(&self) -> Option<&str> {
-        self.as_ref()?.text()
-    }
-    fn count(&self) -> Option<usize> {
-        self.as_ref()?.count()
-    }
-}
-
-macro_rules! counted {
-    ($($ty:ty => $($param:ident),*;)*) => {$(
-        impl<$($param),*> Constrained for $ty {
-            fn count(&self) -> Option<usize> {
-                Some(self.len())
-            }
-        }
-    )*};
-}
-counted! {
-    Vec<T> => T;
-    [T] => T;
-    std::collections::VecDeque<T> => T;
-    std::collections::LinkedList<T> => T;
-    std::collections::BinaryHeap<T> => T;
-    std::collections::BTreeSet<T> => T;
-    std::collections::HashSet<T, S> => T, S;
-    std::collections::BTreeMap<K, V> => K, V;
-    std::collections::HashMap<K, V, S> => K, V, S;
-}
-
-impl<T, const N: usize> Constrained for [T; N] {
-    fn count(&self) -> Option<usize> {
-        Some(N)
     }
 }
 
@@ -355,9 +229,7 @@ impl<'k> Keywords<'k> {
     }
 }
 
-// The rules, one function each, which `Keywords::check` and the derive's helpers below call.
-// The helpers call them directly, not through a `Keywords` built for the call: a check of a
-// derived field costs what it did (benches/parse_cost.sh, the `constrained` case).
+// The rules, one function each, which `Keywords::check` calls.
 
 /// `minimum` and `maximum`.
 #[inline]
@@ -428,100 +300,13 @@ fn check_text_format(text: &str, format: &str) -> Result<(), Violation> {
         .map_err(|reason| Violation::new(reason.to_owned()))
 }
 
-/// `#[tool(range(min, max))]`: `minimum` and `maximum`.
-#[doc(hidden)]
-pub fn check_range(
-    value: Option<f64>,
-    min: Option<f64>,
-    max: Option<f64>,
-) -> Result<(), Violation> {
-    match value {
-        Some(value) => check_bounds(value, min, max),
-        None => Ok(()),
-    }
-}
-
-/// `#[tool(length(min, max))]`: characters (Unicode scalar values, as JSON Schema counts them) of
-/// a text (`minLength`, `maxLength`), or items of a collection (`minItems`, `maxItems`).
-#[doc(hidden)]
-pub fn check_length<T: Constrained + ?Sized>(
-    value: &T,
-    min: Option<usize>,
-    max: Option<usize>,
-) -> Result<(), Violation> {
-    let (min, max) = (min.map(|n| n as u64), max.map(|n| n as u64));
-    match (value.text(), value.count()) {
-        (Some(text), _) => check_count(text.chars().count(), min, max, "character", "characters"),
-        (None, Some(count)) => check_count(count, min, max, "item", "items"),
-        (None, None) => Ok(()),
-    }
-}
-
-/// `#[tool(pattern)]`: the text must contain a match (JSON Schema patterns are not anchored).
-/// The macro has already checked that the pattern parses; it is compiled at its first check
-/// ([`compiled`]).
-#[doc(hidden)]
-pub fn check_pattern(text: Option<&str>, pattern: &'static str) -> Result<(), Violation> {
-    match text {
-        Some(text) => check_match(text, pattern, compiled(pattern)),
-        None => Ok(()),
-    }
-}
-
-/// `#[tool(format)]`.
-#[doc(hidden)]
-pub fn check_format(text: Option<&str>, format: &'static str) -> Result<(), Violation> {
-    match text {
-        Some(text) => check_text_format(text, format),
-        None => Ok(()),
-    }
-}
-
 /// The regex of a derived type's `#[tool(pattern)]`, compiled at its first use and kept for
 /// the life of the program: one map for every pattern of every type (they are the program's
 /// own literals, so it holds a few), where each pattern field kept a `static` of its own, which
 /// cost its crate a codegen item to build. `None` for a pattern the `regex` crate refuses
 /// (the macro's check makes that unlikely; such a pattern checks nothing, as before).
-fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
+pub(crate) fn compiled(pattern: &'static str) -> Option<&'static regex::Regex> {
     static COMPILED: RwLock<BTreeMap<&'static str, &'static Option<regex::Regex>>> =
         RwLock::new(BTreeMap::new());
     kept(&COMPILED, pattern, || regex::Regex::new(pattern).ok()).as_ref()
-}
-
-/// The outcome of a derived type's checks, each with its path: what `check_constraints` chains,
-/// so that a struct's checks are one expression (no branch of the derive's own for rustc to
-/// check in every crate).
-///
-/// Not public API (it is reached through `toolgen::__private`).
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct Checked(pub Result<(), Violation>);
-
-impl Checked {
-    /// The violation, as found inside the field `name`.
-    #[inline]
-    pub fn within_field(self, name: &str) -> Checked {
-        Checked(self.0.map_err(|violation| violation.within_field(name)))
-    }
-
-    /// The violation, as found inside the item `index`.
-    #[inline]
-    pub fn within_index(self, index: usize) -> Checked {
-        Checked(self.0.map_err(|violation| violation.within_index(index)))
-    }
-
-    /// This violation, else `next`'s: the first in order.
-    #[inline]
-    pub fn and(self, next: Checked) -> Checked {
-        match self.0 {
-            Ok(()) => next,
-            Err(_) => self,
-        }
-    }
-
-    /// The first violation, if any.
-    #[inline]
-    pub fn result(self) -> Result<(), Violation> {
-        self.0
-    }
 }

@@ -28,6 +28,8 @@ use super::lexer::{
     string_stop,
 };
 use super::plan::{self, Flat, Layout, Scalar};
+use crate::parse::constraints::Measure;
+use crate::schema::facts::Keywords;
 
 // The fast path reads the derived types' plans only ([`plan::plan_for`]), kept for the life of
 // the program: the node sets it keeps once ([`interned`]) are keyed by their nodes' addresses.
@@ -85,7 +87,7 @@ impl Set {
     fn of(node: &'static Plan) -> Set {
         match node {
             Plan::None | Plan::Keep => Set::Empty,
-            Plan::Any(_) | Plan::Untagged(_) | Plan::Lazy(_) | Plan::Cycle(_) => {
+            Plan::Any(_) | Plan::Untagged(..) | Plan::Lazy(_) | Plan::Cycle(_) => {
                 Set::expanded(node)
             }
             _ => Set::One(node),
@@ -126,6 +128,18 @@ impl Set {
 
     fn is_empty(&self) -> bool {
         matches!(self, Set::Empty)
+    }
+
+    /// The keywords a value of the set must meet ([`Plan::Check`]), and the set of the value's
+    /// own nodes. `Err` where the set is several nodes and one has keywords (alternatives of a
+    /// union meeting at a value with keywords, rare): the `Value` path checks them.
+    #[inline]
+    fn peel(self) -> Result<(Option<&'static Plan>, Set), ()> {
+        match self {
+            Set::One(check @ Plan::Check(_, _, inner)) => Ok((Some(check), Set::of(inner))),
+            Set::Many(nodes) if nodes.iter().any(|n| matches!(n, Plan::Check(..))) => Err(()),
+            set => Ok((None, set)),
+        }
     }
 
     /// Whether the set has a set of items that must all differ ([`visit_set`]).
@@ -556,6 +570,79 @@ macro_rules! forward_visit {
     };
 }
 
+/// Forwards `visit_*` methods of a number or a text to the inner visitor, once the value meets
+/// its keywords ([`check_scalar`]).
+macro_rules! forward_checked {
+    ($($method:ident($ty:ty) => $measure:ident;)*) => {
+        $(
+            #[inline]
+            fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
+                if !self.set.is_empty() {
+                    check_scalar(self.set, forward_checked!(@$measure v))?;
+                }
+                self.visitor.$method(v)
+            }
+        )*
+    };
+    (@number $v:ident) => {
+        // Precision beyond 2^53 is lost, as the checker reads every JSON number.
+        Measure::Number($v as f64)
+    };
+    (@text $v:ident) => {
+        Measure::Text(&$v)
+    };
+}
+
+/// Checks a number or a text against the keywords of its set, if it has some. Any error leaves
+/// the arguments to the `Value` path, which says what is wrong and where.
+#[inline]
+fn check_scalar<E: de::Error>(set: Set, measure: Measure<'_>) -> Result<(), E> {
+    match set.peel() {
+        Ok((None, _)) => Ok(()),
+        Ok((Some(Plan::Check(keywords, regex, _)), _)) => keywords
+            .check(measure, *regex)
+            .map_err(|_| E::custom("a value breaks its keywords")),
+        _ => Err(E::custom("keywords where alternatives meet")),
+    }
+}
+
+/// The items of an array whose keywords count them (`minItems`, `maxItems`), counted as serde
+/// reads them and checked once the last is read.
+struct CountedSeq<A> {
+    seq: A,
+    keywords: &'static Keywords<'static>,
+    count: usize,
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for CountedSeq<A> {
+    type Error = A::Error;
+
+    #[inline]
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, A::Error> {
+        let next = self.seq.next_element_seed(seed)?;
+        match next {
+            Some(_) => self.count += 1,
+            None => {
+                if self
+                    .keywords
+                    .check(Measure::Items(self.count), None)
+                    .is_err()
+                {
+                    return Err(A::Error::custom("an array breaks its keywords"));
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.seq.size_hint()
+    }
+}
+
 impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     type Value = V::Value;
 
@@ -568,22 +655,27 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         visit_i8(i8);
         visit_i16(i16);
         visit_i32(i32);
-        visit_i64(i64);
-        visit_i128(i128);
         visit_u8(u8);
         visit_u16(u16);
         visit_u32(u32);
-        visit_u64(u64);
-        visit_u128(u128);
         visit_f32(f32);
-        visit_f64(f64);
         visit_char(char);
-        visit_str(&str);
-        visit_borrowed_str(&'de str);
-        visit_string(String);
         visit_bytes(&[u8]);
         visit_borrowed_bytes(&'de [u8]);
         visit_byte_buf(Vec<u8>);
+    }
+
+    // What serde_json hands a visitor: its numbers and texts, checked against the value's
+    // keywords where it has some.
+    forward_checked! {
+        visit_i64(i64) => number;
+        visit_i128(i128) => number;
+        visit_u64(u64) => number;
+        visit_u128(u128) => number;
+        visit_f64(f64) => number;
+        visit_str(&str) => text;
+        visit_borrowed_str(&'de str) => text;
+        visit_string(String) => text;
     }
 
     #[inline]
@@ -609,6 +701,65 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        let Ok((check, set)) = self.set.peel() else {
+            return Err(A::Error::custom("keywords where alternatives meet"));
+        };
+        if let Some(Plan::Check(keywords, ..)) = check
+            && (keywords.min_properties.is_some() || keywords.max_properties.is_some())
+        {
+            // Not a derived tool's (its keywords count no properties).
+            return Err(A::Error::custom("an object's properties to count"));
+        }
+        let this = StripVisitor {
+            visitor: self.visitor,
+            set,
+            text: self.text,
+        };
+        this.visit_object(map)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        let Ok((check, set)) = self.set.peel() else {
+            return Err(A::Error::custom("keywords where alternatives meet"));
+        };
+        let this = StripVisitor {
+            visitor: self.visitor,
+            set,
+            text: self.text,
+        };
+        match check {
+            Some(Plan::Check(keywords, ..))
+                if keywords.min_items.is_some() || keywords.max_items.is_some() =>
+            {
+                this.visit_array(CountedSeq {
+                    seq,
+                    keywords,
+                    count: 0,
+                })
+            }
+            _ => this.visit_array(seq),
+        }
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+        let Ok((_, set)) = self.set.peel() else {
+            return Err(A::Error::custom("keywords where alternatives meet"));
+        };
+        // An externally tagged enum is an object keyed by its variants' names.
+        if !set.has_object() {
+            return self.visitor.visit_enum(data);
+        }
+        self.visitor.visit_enum(StripEnum {
+            data,
+            set,
+            text: self.text,
+        })
+    }
+}
+
+impl<'de, V: Visitor<'de>> StripVisitor<'de, V> {
+    /// [`Visitor::visit_map`], where the set is the object's own nodes (its keywords peeled).
+    fn visit_object<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
         // The common cases: one plain object, its fields looked up directly, or one with a
         // tagged enum flattened in whose variants are plain objects, its fields and those of the
         // variant its tag names looked up directly ([`Plan::object`]).
@@ -684,7 +835,8 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
         if fill { visit!(true) } else { visit!(false) }
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+    /// [`Visitor::visit_seq`], where the set is the array's own nodes (its keywords peeled).
+    fn visit_array<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
         if self.set.has_unique() {
             return visit_set(self.visitor, seq, &self.set, self.text);
         }
@@ -696,18 +848,6 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for StripVisitor<'de, V> {
             seq,
             items,
             index: 0,
-            text: self.text,
-        })
-    }
-
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
-        // An externally tagged enum is an object keyed by its variants' names.
-        if !self.set.has_object() {
-            return self.visitor.visit_enum(data);
-        }
-        self.visitor.visit_enum(StripEnum {
-            data,
-            set: self.set,
             text: self.text,
         })
     }

@@ -17,7 +17,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use crate::schema::facts::{CHECK, EnumRepr, Facts, Parse, REACH, STRIP, TargetAt, Via};
+use crate::schema::facts::{
+    CHECK, CONSTRAIN, EnumRepr, Facts, Keywords, Parse, Pick, REACH, STRIP, TargetAt, Via,
+};
+
+/// The kinds of work ([`Facts::work`]) a plan has nodes for: `null`s to drop, sets to compare,
+/// keywords to check, a recursive type's references on the way.
+const PLANNED: u8 = STRIP | CHECK | REACH | CONSTRAIN;
 
 /// Where `null`s stand for missing fields with a default, in a value of some type: a compile-time
 /// tree, built by `#[derive(ToolSchema)]` and the standard library impls, that argument parsing
@@ -50,8 +56,11 @@ pub enum Plan<'p> {
     /// The untagged alternatives of an enum (the whole enum's, or its `#[serde(untagged)]`
     /// variants'), which serde tries in turn: stripped as [`Plan::Any`], but no
     /// `#[tool(default = ..)]` value is filled in below it, where which variant the model meant
-    /// is not known (a value filled in for one could make serde take it over another).
-    Untagged(&'p [Plan<'p>]),
+    /// is not known (a value filled in for one could make serde take it over another). Their
+    /// keywords are checked on the alternative serde took, where the derive says which
+    /// ([`Pick`]); else a value passes if it meets one alternative's, as JSON Schema's `anyOf`
+    /// says.
+    Untagged(&'p [Plan<'p>], Option<Pick>),
     /// An internally or adjacently tagged enum: the object's member named by the first field (a
     /// string) names the variant whose node the whole object follows, its fields beside the tag
     /// (internal) or `{"<content>": ..}` (adjacent), so each variant's `null`s are stripped as
@@ -72,6 +81,12 @@ pub enum Plan<'p> {
     /// defaults the same key, which of the two serde takes is known only by trying, so argument
     /// parsing tries the `null` kept and dropped ([`Conflicts`]). Nothing to strip in itself.
     Keep,
+    /// A value with keywords that serde does not enforce ([`Keywords`]: a field's `#[tool(range,
+    /// length, pattern, format)]`, or what a JSON Schema states), checked by the one checker
+    /// (`Keywords::check`) as the value is read ([`crate::parse::fast`]) or walked
+    /// ([`check_value`](crate::parse::walk::check_value)); the `pattern`'s compiled regex
+    /// (`None`: not checked); and the value's own node, followed as it would be without them.
+    Check(&'p Keywords<'p>, Option<&'p regex::Regex>, &'p Plan<'p>),
 }
 
 /// A variant of a [`Plan::Tagged`]: the tag's value that names it, and its node.
@@ -445,7 +460,7 @@ pub fn plan_for(facts: &'static Facts) -> &'static Plan<'static> {
     // that lands there (one atomic load to read); the others are found under the lock.
     static SEEN: [OnceLock<(usize, &'static Plan<'static>)>; SEEN_SLOTS] =
         [const { OnceLock::new() }; SEEN_SLOTS];
-    if facts.work & (STRIP | CHECK | REACH) == 0 {
+    if facts.work & PLANNED == 0 {
         return &Plan::None;
     }
     let address = std::ptr::from_ref(facts).addr();
@@ -705,7 +720,7 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// The plan of a node: [`Plan::None`] where there is nothing to do in it, else built once.
     fn node(&mut self, facts: &'static Facts) -> &'static Plan<'static> {
-        if facts.work & (STRIP | CHECK | REACH) == 0 {
+        if facts.work & PLANNED == 0 {
             return &Plan::None;
         }
         self.kept(facts)
@@ -732,8 +747,20 @@ impl Builder<'_> {
             Parse::Set => Plan::Unique(self.items(facts)),
             Parse::Values(values) => Plan::Values(self.node(values)),
             Parse::Tuple(items) => Plan::Tuple(self.list(items.iter().copied())),
-            Parse::Enum(repr, untagged_from) => self.enumeration(facts, repr, untagged_from),
+            Parse::Enum(repr, untagged_from, pick) => {
+                self.enumeration(facts, repr, untagged_from, pick)
+            }
             Parse::Whole => self.object(facts),
+            Parse::Keywords(keywords) => {
+                let regex = keywords
+                    .pattern
+                    .and_then(crate::parse::constraints::compiled);
+                let inner = match facts.kids {
+                    [kid] => self.node(kid.facts),
+                    _ => &Plan::None,
+                };
+                Plan::Check(keywords, regex, inner)
+            }
             Parse::Plain | Parse::Default(_) | Parse::Keep | Parse::NullValue => {
                 let kids = facts.kids;
                 if kids
@@ -803,7 +830,7 @@ impl Builder<'_> {
             },
             (Parse::Keep, _) => PlanField::nested(name, &Plan::Keep),
             // A `Patch`: its `null` is a value, where another variant may default the key.
-            _ if facts.reads_null() && facts.work & (STRIP | CHECK | REACH) == 0 => {
+            _ if facts.reads_null() && facts.work & PLANNED == 0 => {
                 PlanField::nested(name, &Plan::Keep)
             }
             _ => PlanField::nested(name, self.node(facts)),
@@ -817,6 +844,7 @@ impl Builder<'_> {
         facts: &'static Facts,
         repr: EnumRepr,
         untagged_from: u16,
+        pick: Option<Pick>,
     ) -> Plan<'static> {
         let (tagged, untagged) = facts
             .kids
@@ -863,7 +891,7 @@ impl Builder<'_> {
                     _ => *self.node(branch.facts),
                 })
                 .collect();
-            alternatives.push(Plan::Untagged(self.nodes(&contents)));
+            alternatives.push(Plan::Untagged(self.nodes(&contents), pick));
         }
         match alternatives.len() {
             0 => Plan::None,
@@ -884,7 +912,7 @@ impl Builder<'_> {
 
 /// `T` parsed from `text` with the `null`s of its fields with a default dropped as serde reads
 /// it ([`de::from_str`]): the fast path of argument parsing alone, without the fallbacks that
-/// make its errors precise, and without the constraint checks.
+/// make its errors precise.
 ///
 /// Not public API (it is reached through `toolgen::__private`, for the tests that check that
 /// arguments take this path, and for the benchmark).

@@ -238,7 +238,7 @@ fn filling_a_self_referencing_tree_ends() {
     fill_value(&mut value, &FILLED);
     assert_eq!(value, serde_json::json!({"a": [{"a": [1]}, {"a": []}]}));
     // Nothing below an untagged enum's alternatives.
-    const UNTAGGED: Plan = Plan::Untagged(&[FILLED]);
+    const UNTAGGED: Plan = Plan::Untagged(&[FILLED], None);
     let mut value = serde_json::json!({});
     fill_value(&mut value, &UNTAGGED);
     assert_eq!(value, serde_json::json!({}));
@@ -264,7 +264,7 @@ fn strips_values() {
 /// What a type's facts say parsing has to do, and the plan built from them.
 #[test]
 fn facts_say_what_parsing_has_to_do() {
-    use crate::schema::facts::{EnumRepr, Facts, Kid, Via};
+    use crate::schema::facts::{EnumRepr, Facts, Keywords, Kid, Via};
     const DEFAULTED: &Facts = &Facts::defaulted(Some("1"), &[Kid::branch(&Facts::NONE)]);
     const OBJECT: &Facts = &Facts::node(0, true, [2, 0, 2], &[Kid::property("a", DEFAULTED)]);
     const ITEMS: &Facts = &Facts::node(0, false, [0; 3], &[Kid::via(Via::Items, OBJECT)]);
@@ -278,9 +278,13 @@ fn facts_say_what_parsing_has_to_do() {
     const { assert!(UNTAGGED.strips() && !UNTAGGED.fills() && UNTAGGED.fills_anywhere()) };
     const { assert!(!UNTAGGED.fills_as_read()) };
     const { assert!(!Facts::NONE.strips() && !Facts::NONE.checks()) };
-    // Constraints to check pass up through everything: an untagged enum, a kept field, a map's
-    // values; what leads back counts as having some. They are no work for the plan.
-    const CHECKED: &Facts = &Facts::NONE.constrained();
+    // Keywords to check pass up through everything: an untagged enum, a kept field, a map's
+    // values; what leads back counts as having some. The plan carries them.
+    const RANGE: &Keywords = &Keywords {
+        maximum: Some(5.0),
+        ..Keywords::NONE
+    };
+    const CHECKED: &Facts = &Facts::keywords(RANGE, &[Kid::branch(&Facts::NONE)]);
     const IN_UNTAGGED: &Facts =
         &Facts::enumeration(EnumRepr::Untagged, 0, 0, [0; 3], &[Kid::branch(CHECKED)]);
     const KEPT: &Facts = &Facts::keep(&[Kid::branch(CHECKED)]);
@@ -290,7 +294,12 @@ fn facts_say_what_parsing_has_to_do() {
         assert!(IN_MAP.constrains() && !UNTAGGED.constrains() && !Facts::NONE.constrains());
         assert!(!KEPT.strips() && !IN_MAP.strips());
     };
-    assert!(matches!(crate::parse::plan::plan_for(IN_MAP), Plan::None));
+    let Plan::Values(Plan::Check(keywords, None, Plan::None)) =
+        crate::parse::plan::plan_for(IN_MAP)
+    else {
+        panic!("a map's values with keywords");
+    };
+    assert_eq!(keywords.maximum, Some(5.0));
 
     assert!(matches!(
         crate::parse::plan::plan_for(&Facts::NONE),
@@ -310,7 +319,7 @@ fn facts_say_what_parsing_has_to_do() {
     ));
     assert!(matches!(
         crate::parse::plan::plan_for(UNTAGGED),
-        Plan::Untagged([Plan::Object([_], [], _)])
+        Plan::Untagged([Plan::Object([_], [], _)], None)
     ));
     // Built once: the same node each time.
     assert!(std::ptr::eq(

@@ -262,7 +262,7 @@ impl<'r> Builder<'r, '_> {
                 .into_iter()
                 .filter(|n| !matches!(n, Plan::None))
                 .collect();
-            return Plan::Untagged(self.store.nodes(&nodes));
+            return Plan::Untagged(self.store.nodes(&nodes), None);
         };
         let mut parts = vec![objects_read];
         parts.extend(

@@ -70,7 +70,7 @@ pub(crate) fn expand<'p>(
 ) {
     match node {
         Plan::None | Plan::Keep => {}
-        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
+        Plan::Any(alternatives) | Plan::Untagged(alternatives, _) => {
             if take_step(steps) {
                 for alternative in *alternatives {
                     expand(alternative, stack, from, steps);
@@ -216,7 +216,7 @@ pub(crate) fn lookup<'p>(
             expand(inner, stack, from, steps);
             Found::default()
         }
-        Plan::Any(alternatives) | Plan::Untagged(alternatives) => {
+        Plan::Any(alternatives) | Plan::Untagged(alternatives, _) => {
             let mut found = Found::default();
             if take_step(steps) {
                 for alternative in *alternatives {
@@ -232,6 +232,8 @@ pub(crate) fn lookup<'p>(
                 Found::default()
             }
         }
+        // A value's keywords are checked on the value; its members are its node's.
+        Plan::Check(_, _, inner) => lookup(inner, key, stack, from, steps),
         // A tagged enum is resolved into its variant's node on entering the object.
         Plan::None
         | Plan::Items(_)
@@ -266,7 +268,7 @@ pub(crate) fn flattened_tagged<'p>(node: &'p Plan<'p>, found: &mut Stack<'p>, st
     }
     match node {
         Plan::Tagged(..) => found.push(node),
-        Plan::Object(_, flattened, _) | Plan::Any(flattened) | Plan::Untagged(flattened) => {
+        Plan::Object(_, flattened, _) | Plan::Any(flattened) | Plan::Untagged(flattened, _) => {
             for f in *flattened {
                 flattened_tagged(f, found, steps);
             }
@@ -425,17 +427,34 @@ pub(crate) fn lookup_set<'p>(
 pub(crate) fn item_set<'p>(stack: &mut Stack<'p>, set: usize, end: usize, index: usize) {
     let mut steps = MAX_STEPS;
     for at in set..end {
-        match stack.get(at).copied() {
-            Some(Plan::Items(inner) | Plan::Unique(inner)) => {
-                expand(inner, stack, end, &mut steps);
-            }
-            Some(Plan::Tuple(items)) => {
-                if let Some(inner) = items.get(index) {
-                    expand(inner, stack, end, &mut steps);
-                }
-            }
-            _ => {}
+        if let Some(&node) = stack.get(at) {
+            item_nodes(node, index, stack, end, &mut steps);
         }
+    }
+}
+
+/// Appends the nodes of the item at `index` of an array that follows `node`.
+fn item_nodes<'p>(
+    node: &'p Plan<'p>,
+    index: usize,
+    stack: &mut Stack<'p>,
+    end: usize,
+    steps: &mut usize,
+) {
+    match node {
+        Plan::Items(inner) | Plan::Unique(inner) => expand(inner, stack, end, steps),
+        Plan::Tuple(items) => {
+            if let Some(inner) = items.get(index) {
+                expand(inner, stack, end, steps);
+            }
+        }
+        // A value's keywords are checked on the value; its items are its node's.
+        Plan::Check(_, _, inner) => {
+            if take_step(steps) {
+                item_nodes(inner, index, stack, end, steps);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -1,6 +1,6 @@
 //! The parse plan followed through a `serde_json::Value`: `null`s dropped ([`strip_value`]),
-//! `#[tool(default = ..)]` values written in ([`fill_value`]) and sets' items compared
-//! ([`check_value`]), on the path that reads arguments into a value first.
+//! `#[tool(default = ..)]` values written in ([`fill_value`]), and keywords and sets' items
+//! checked ([`check_value`]), on the path that reads arguments into a value first.
 
 use std::borrow::Cow;
 
@@ -13,12 +13,15 @@ use super::sets::{
 };
 use crate::parse::constraints::Violation;
 
-/// Checks what only the JSON shows, as `node` tells: that no set's items repeat, at any depth
-/// (serde merges repeats without a word, where the schema says `uniqueItems`). The error says
-/// where, as a path. The walk follows serde's reading as [`fill_value`] does: an internally or
-/// adjacently tagged enum's variant by its tag, nothing below [`Plan::Untagged`].
+/// Checks what only the JSON shows, as `node` tells: the keywords serde does not enforce
+/// ([`Plan::Check`]: a field's `range`, `length`, `pattern`, `format`), and that no set's items
+/// repeat (serde merges repeats without a word, where the schema says `uniqueItems`), at any
+/// depth, in the order of the plan's fields. The error says where, as a path. The walk follows
+/// serde's reading as [`fill_value`] does: an internally or adjacently tagged enum's variant by
+/// its tag; below [`Plan::Untagged`], whose variant serde picks by trying them, the keywords of
+/// the alternative serde took ([`check_untagged`]; and no set, as nothing is filled in there).
 pub(crate) fn check_value<'p>(value: &Value, node: &'p Plan<'p>) -> Result<(), Violation> {
-    check_at(value, node, 0)
+    check_at(value, node, 0, false)
 }
 
 /// [`check_node`] of a value, with a budget of steps of its own (see [`fill_node`]).
@@ -26,84 +29,128 @@ pub(crate) fn check_at<'p>(
     value: &Value,
     node: &'p Plan<'p>,
     depth: usize,
+    untagged: bool,
 ) -> Result<(), Violation> {
     let mut steps = MAX_STEPS;
-    check_node(value, node, depth, &mut steps)
+    check_node(value, node, depth, untagged, &mut steps)
 }
 
+/// [`check_value`] at `depth`; `untagged`: below an untagged enum, where only keywords are
+/// checked.
 pub(crate) fn check_node<'p>(
     value: &Value,
     node: &'p Plan<'p>,
     depth: usize,
+    untagged: bool,
     steps: &mut usize,
 ) -> Result<(), Violation> {
     if depth > MAX_DEPTH {
         return Ok(());
     }
     match node {
-        Plan::None | Plan::Keep | Plan::Untagged(_) => {}
+        Plan::None | Plan::Keep => {}
+        Plan::Check(keywords, regex, inner) => {
+            keywords.check_value(value, *regex)?;
+            check_node(value, inner, depth, untagged, steps)?;
+        }
         Plan::Object(fields, flattened, _) => {
             if let Value::Object(map) = value {
                 for field in *fields {
                     if let Some(inner) = map.get(field.name) {
-                        check_at(inner, field.inner, depth + 1)
+                        check_at(inner, field.inner, depth + 1, untagged)
                             .map_err(|v| v.within_field(field.name))?;
                     }
                 }
             }
             for node in *flattened {
                 if take_step(steps) {
-                    check_node(value, node, depth, steps)?;
+                    check_node(value, node, depth, untagged, steps)?;
                 }
             }
         }
         Plan::Items(inner) | Plan::Unique(inner) => {
             if let Value::Array(items) = value {
                 if let Plan::Unique(_) = node
+                    && !untagged
                     && let Some((earlier, later)) = crate::schema::first_repeat(items)
                 {
                     return Err(Violation::repeated(earlier).within_index(later));
                 }
                 for (index, item) in items.iter().enumerate() {
-                    check_at(item, inner, depth + 1).map_err(|v| v.within_index(index))?;
+                    check_at(item, inner, depth + 1, untagged)
+                        .map_err(|v| v.within_index(index))?;
                 }
             }
         }
         Plan::Tuple(nodes) => {
             if let Value::Array(items) = value {
                 for (index, (item, node)) in items.iter().zip(*nodes).enumerate() {
-                    check_at(item, node, depth + 1).map_err(|v| v.within_index(index))?;
+                    check_at(item, node, depth + 1, untagged).map_err(|v| v.within_index(index))?;
                 }
             }
         }
         Plan::Values(inner) => {
             if let Value::Object(map) = value {
                 for (key, item) in map {
-                    check_at(item, inner, depth + 1).map_err(|v| v.within_field(key))?;
+                    check_at(item, inner, depth + 1, untagged).map_err(|v| v.within_field(key))?;
                 }
             }
         }
         Plan::Any(alternatives) => {
             if take_step(steps) {
                 for alternative in *alternatives {
-                    check_node(value, alternative, depth, steps)?;
+                    check_node(value, alternative, depth, untagged, steps)?;
                 }
+            }
+        }
+        Plan::Untagged(alternatives, pick) => {
+            if take_step(steps) {
+                check_untagged(value, alternatives, *pick, depth, steps)?;
             }
         }
         Plan::Tagged(tag, cases) => {
             if let Some(case) = tagged_case(value, tag, cases)
                 && take_step(steps)
             {
-                check_node(value, case.node, depth, steps)?;
+                check_node(value, case.node, depth, untagged, steps)?;
             }
         }
         Plan::Lazy(resolve) | Plan::Cycle(resolve) => {
             if take_step(steps) {
-                check_node(value, resolve.plan(), depth, steps)?;
+                check_node(value, resolve.plan(), depth, untagged, steps)?;
             }
         }
     }
     Ok(())
+}
+
+/// [`check_node`] of an untagged enum's `alternatives`: the one serde took, where `pick` says
+/// which (none, where serde took a tagged variant); else (a generic enum, one without
+/// `Deserialize`, a dynamic tool's `anyOf`) the value passes if it meets one alternative's
+/// keywords, and the first alternative's violation is the error.
+fn check_untagged<'p>(
+    value: &Value,
+    alternatives: &'p [Plan<'p>],
+    pick: Option<crate::schema::facts::Pick>,
+    depth: usize,
+    steps: &mut usize,
+) -> Result<(), Violation> {
+    if let Some(picked) = pick.and_then(|pick| pick(value)) {
+        return match alternatives.get(usize::from(picked)) {
+            Some(alternative) => check_node(value, alternative, depth, true, steps),
+            None => Ok(()),
+        };
+    }
+    let mut first = None;
+    for alternative in alternatives {
+        match check_node(value, alternative, depth, true, steps) {
+            Ok(()) => return Ok(()),
+            Err(violation) => {
+                first.get_or_insert(violation);
+            }
+        }
+    }
+    first.map_or(Ok(()), Err)
 }
 
 /// The variant of a tagged enum that the tag of `value` (an object) names: by its name, or by
@@ -149,7 +196,7 @@ pub(crate) fn fill_node<'p>(
         return;
     }
     match node {
-        Plan::None | Plan::Keep | Plan::Untagged(_) => {}
+        Plan::None | Plan::Keep | Plan::Untagged(..) => {}
         Plan::Object(fields, flattened, _) => {
             if let Value::Object(map) = value {
                 for field in *fields {
@@ -211,6 +258,7 @@ pub(crate) fn fill_node<'p>(
                 fill_node(value, resolve.plan(), depth, steps);
             }
         }
+        Plan::Check(_, _, inner) => fill_node(value, inner, depth, steps),
     }
 }
 

@@ -433,6 +433,7 @@ const fn field_refusal(node: &Facts) -> Option<&'static str> {
         Parse::Reference(_) => Some("recursive"),
         Parse::Plain
         | Parse::Default(_)
+        | Parse::Keywords(_)
         | Parse::Keep
         | Parse::NullValue
         | Parse::Whole
@@ -467,7 +468,7 @@ const fn is_string_enum(node: &Facts) -> bool {
         return false;
     }
     match node.parse {
-        Parse::Enum(_, untagged_from) => {
+        Parse::Enum(_, untagged_from, _) => {
             // Tagged unit variants only: their branches are strings, with no kids.
             if (untagged_from as usize) < node.kids.len() {
                 return false;

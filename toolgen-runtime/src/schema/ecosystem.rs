@@ -8,7 +8,6 @@
 // Used by whichever integrations are on (none by default).
 #[allow(unused_imports)]
 use crate::{
-    parse::constraints::Violation,
     schema::facts::{EnumRepr, Facts, Kid, Via},
     schema::rope::{Defs, Rope},
     schema::{Sealed, ToolSchema},
@@ -199,16 +198,6 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for either::Either<L, R> {
             ),
         ],
     );
-    fn check_constraints(&self) -> Result<(), Violation> {
-        match self {
-            either::Either::Left(left) => {
-                left.check_constraints().map_err(|v| v.within_field("Left"))
-            }
-            either::Either::Right(right) => right
-                .check_constraints()
-                .map_err(|v| v.within_field("Right")),
-        }
-    }
 }
 
 /// An `ArrayString` holds at most its capacity in bytes, so at most as many characters.

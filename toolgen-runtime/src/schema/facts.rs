@@ -121,10 +121,15 @@ pub enum Parse {
     /// A tuple, whose items follow the nodes by position (not kids: the dialects stop there).
     Tuple(&'static [&'static Facts]),
     /// An enum, whose kids are its branches as the schema writes them; those from
-    /// `untagged_from` on are its untagged variants' contents.
-    Enum(EnumRepr, u16),
+    /// `untagged_from` on are its untagged variants' contents; and which of those serde took
+    /// for a value, where the derive could say ([`Facts::picked_by`]).
+    Enum(EnumRepr, u16, Option<Pick>),
     /// A recursive type's reference to itself, inside its own definition: the type's facts.
     Reference(fn() -> &'static Facts),
+    /// A field's keywords that serde does not enforce (`#[tool(range, length, pattern,
+    /// format)]`), checked on its value as it is parsed; the value's facts are the one
+    /// [`Via::Branch`] kid ([`Facts::keywords`]).
+    Keywords(&'static Keywords<'static>),
 }
 
 /// How an enum's tagged variants sit in its JSON ([`Parse::Enum`]).
@@ -157,14 +162,25 @@ pub const FILL_UNTAGGED: u8 = 1 << 4;
 /// [`Facts::work`]: a recursive type's reference to itself below (within its definition): the
 /// plan keeps the nodes on the way, whose work is the whole type's.
 pub const REACH: u8 = 1 << 5;
-/// [`Facts::work`]: a value in the node whose `#[tool(range, length, pattern, format)]` are
-/// checked once it is parsed ([`ToolSchema::check_constraints`](crate::ToolSchema)), below an
-/// untagged enum too. The derive sets it on the node of a type with such a field of its own;
-/// the types holding it have it from their kids.
+/// Which of an enum's untagged alternatives serde takes for a JSON value: the enum read from it
+/// (as serde reads it, trying the variants in turn) and the variant it became, as its position
+/// among the alternatives (`u16::MAX`: a tagged variant, none of them); `None` where the value
+/// does not read as the enum. What the derive writes for an enum with untagged variants that
+/// implements `Deserialize` ([`crate::__private::UntaggedPick`]).
+pub type Pick = fn(&serde_json::Value) -> Option<u16>;
+
+/// [`Facts::work`]: a value in the node whose keywords (`#[tool(range, length, pattern,
+/// format)]`, [`Parse::Keywords`]) argument parsing checks, below an untagged enum too. Set by
+/// [`Facts::keywords`]; the nodes holding one have it from their kids.
 pub const CONSTRAIN: u8 = 1 << 6;
 /// Every kind of work: what a type that leads back counts as (what is behind it is not known
 /// where it is held).
-const ALL_WORK: u8 = STRIP | FILL | FILL_ANYWHERE | CHECK | FILL_UNTAGGED | CONSTRAIN;
+const ALL_WORK: u8 =
+    STRIP | FILL | FILL_ANYWHERE | CHECK | FILL_UNTAGGED | CONSTRAIN | CONSTRAIN_UNTAGGED;
+/// [`Facts::work`]: a value with keywords below an untagged enum's alternatives, where only the
+/// alternative serde took is checked, which is known once serde has read the value (the value
+/// walk checks them, not the stripping parse).
+pub const CONSTRAIN_UNTAGGED: u8 = 1 << 7;
 
 /// A type that leads back to the one holding it, as a `static` keeps it (its own derive's, or,
 /// behind a field marked `#[tool(recursive)]`, the holder's): who its `$defs` entry belongs to,
@@ -368,10 +384,15 @@ impl Facts {
     pub const fn defaulted(fill: Option<&'static str>, inner: &'static [Kid]) -> Facts {
         // (A field read, not `reads_null`: a call is a frame of const evaluation for every
         // field with a default, of every crate.)
-        if let [kid] = inner
-            && let Parse::NullValue = kid.facts.parse
-        {
-            return *kid.facts;
+        if let [kid] = inner {
+            match (kid.facts.parse, kid.facts.kids) {
+                (Parse::NullValue, _) => return *kid.facts,
+                // A field's keywords around it (`#[tool(length(..))]` on a `Patch<String>`).
+                (Parse::Keywords(_), [value]) if matches!(value.facts.parse, Parse::NullValue) => {
+                    return *kid.facts;
+                }
+                _ => {}
+            }
         }
         let mut facts = Facts::node(0, false, [0; 3], inner);
         facts.parse = Parse::Default(fill);
@@ -387,7 +408,7 @@ impl Facts {
     pub const fn keep(inner: &'static [Kid]) -> Facts {
         let mut facts = Facts::node(0, false, [0; 3], inner);
         facts.parse = Parse::Keep;
-        facts.work &= CONSTRAIN;
+        facts.work &= CONSTRAIN | CONSTRAIN_UNTAGGED;
         facts
     }
 
@@ -404,15 +425,20 @@ impl Facts {
     pub const fn reads_null(&self) -> bool {
         match (self.parse, self.kids) {
             (Parse::NullValue, _) => true,
-            (Parse::Plain, [kid]) if matches!(kid.via, Via::Branch) => kid.facts.reads_null(),
+            (Parse::Plain | Parse::Keywords(_), [kid]) if matches!(kid.via, Via::Branch) => {
+                kid.facts.reads_null()
+            }
             _ => false,
         }
     }
 
-    /// The node of a type with constraints of its own to check (`CONSTRAIN`).
-    pub const fn constrained(mut self) -> Facts {
-        self.work |= CONSTRAIN;
-        self
+    /// A field's `keywords` around its value, whose facts are the one kid of `inner`
+    /// ([`Parse::Keywords`]): argument parsing checks them on the value (`CONSTRAIN`).
+    pub const fn keywords(keywords: &'static Keywords<'static>, inner: &'static [Kid]) -> Facts {
+        let mut facts = Facts::node(0, false, [0; 3], inner);
+        facts.parse = Parse::Keywords(keywords);
+        facts.work |= CONSTRAIN;
+        facts
     }
 
     /// The node as an untagged variant's own object ([`Parse::Whole`]).
@@ -459,7 +485,7 @@ impl Facts {
         branches: &'static [Kid],
     ) -> Facts {
         let mut facts = Facts::node(own, false, counts, branches);
-        facts.parse = Parse::Enum(repr, untagged_from);
+        facts.parse = Parse::Enum(repr, untagged_from, None);
         let mut work = 0;
         let mut i = 0;
         while i < branches.len() {
@@ -471,11 +497,23 @@ impl Facts {
                 if kid & FILL_ANYWHERE != 0 {
                     work |= FILL_UNTAGGED;
                 }
+                if kid & CONSTRAIN != 0 {
+                    work |= CONSTRAIN_UNTAGGED;
+                }
             }
             i += 1;
         }
         facts.work = work;
         facts
+    }
+
+    /// The enum ([`Facts::enumeration`]) with `pick`, which says which untagged alternative serde
+    /// took for a value, so that only that one's keywords are checked ([`Pick`]).
+    pub const fn picked_by(mut self, pick: Pick) -> Facts {
+        if let Parse::Enum(repr, untagged_from, _) = self.parse {
+            self.parse = Parse::Enum(repr, untagged_from, Some(pick));
+        }
+        self
     }
 
     /// Whether argument parsing has anything to drop in the node: a field with a default
@@ -503,8 +541,7 @@ impl Facts {
         self.work & FILL_ANYWHERE != 0
     }
 
-    /// Whether a parsed value of the node has constraints to check, at any depth: whether its
-    /// type's `check_constraints` has anything to do (`CONSTRAIN`).
+    /// Whether a value of the node has keywords to check, at any depth (`CONSTRAIN`).
     pub const fn constrains(&self) -> bool {
         self.work & CONSTRAIN != 0
     }
@@ -515,6 +552,14 @@ impl Facts {
     pub const fn fills_as_read(&self) -> bool {
         self.work & FILL_UNTAGGED == 0
     }
+
+    /// Whether the stripping parse, which checks keywords as it reads, checks every value's as
+    /// the value walk does: none is below an untagged enum's alternatives (where which one
+    /// applies is known once serde has read the value), and no type that leads back is on the
+    /// way.
+    pub const fn constrains_as_read(&self) -> bool {
+        self.work & CONSTRAIN_UNTAGGED == 0
+    }
 }
 
 const fn max(a: u32, b: u32) -> u32 {
@@ -524,9 +569,10 @@ const fn max(a: u32, b: u32) -> u32 {
 /// The keywords of one schema node that state what serde does not enforce: the bounds of a
 /// number, of a text's length, of an array's or an object's count, whether an array's items
 /// must differ, a `pattern` and a `format`. One checker reads them (`Keywords::check`, in
-/// `parse/constraints.rs`), for derived tools (from their `#[tool(range, length, pattern,
-/// format)]`) and for a [`DynamicTool`](crate::DynamicTool) (from its JSON Schema,
-/// `Keywords::of_schema`) alike.
+/// `parse/constraints.rs`), for derived tools (their `#[tool(range, length, pattern, format)]`,
+/// written by the derive into their facts, [`Facts::keywords`], and carried by the parse plan)
+/// and for a [`DynamicTool`](crate::DynamicTool) (from its JSON Schema, `Keywords::of_schema`)
+/// alike.
 ///
 /// Not public API (it is reached through `toolgen::__private`).
 #[doc(hidden)]
@@ -561,3 +607,62 @@ pub struct Keywords<'k> {
     /// `format`.
     pub format: Option<&'k str>,
 }
+
+impl Keywords<'_> {
+    /// No keyword: what the derive's keywords are written over (`..Keywords::NONE`).
+    pub const NONE: Keywords<'static> = Keywords {
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        multiple_of: None,
+        min_length: None,
+        max_length: None,
+        min_items: None,
+        max_items: None,
+        min_properties: None,
+        max_properties: None,
+        unique_items: false,
+        pattern: None,
+        format: None,
+    };
+}
+
+/// How the derive writes an enum's [`Pick`] without knowing whether the enum implements
+/// `Deserialize` (a type may derive `ToolSchema` for its output alone): `(&&UntaggedPick::<Self>
+/// ::NEW).pick(value, which)` reads the enum with serde where it can ([`PickBySerde`]), and is
+/// `None` where it cannot ([`PickNone`]), as method resolution tries `&&` before `&`.
+///
+/// Not public API (it is reached through `toolgen::__private`).
+#[doc(hidden)]
+pub struct UntaggedPick<T>(core::marker::PhantomData<T>);
+
+impl<T> UntaggedPick<T> {
+    /// The picker of `T`.
+    pub const NEW: UntaggedPick<T> = UntaggedPick(core::marker::PhantomData);
+}
+
+/// [`UntaggedPick`] of a `T` that implements `Deserialize`: `T` read from the value, and
+/// `which` of its variants that is.
+#[doc(hidden)]
+pub trait PickBySerde<T> {
+    /// The variant of `T` serde reads `value` as, by `which`; `None` where it reads none.
+    fn pick(&self, value: &serde_json::Value, which: fn(&T) -> u16) -> Option<u16>;
+}
+
+impl<T: serde::de::DeserializeOwned> PickBySerde<T> for &UntaggedPick<T> {
+    fn pick(&self, value: &serde_json::Value, which: fn(&T) -> u16) -> Option<u16> {
+        T::deserialize(value).ok().map(|read| which(&read))
+    }
+}
+
+/// [`UntaggedPick`] of any other `T`: nothing known.
+#[doc(hidden)]
+pub trait PickNone<T> {
+    /// `None`: `T` cannot be read here.
+    fn pick(&self, _value: &serde_json::Value, _which: fn(&T) -> u16) -> Option<u16> {
+        None
+    }
+}
+
+impl<T> PickNone<T> for UntaggedPick<T> {}

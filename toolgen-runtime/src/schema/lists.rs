@@ -1,6 +1,5 @@
 //! Lists over the types a derive names, one function per length: what a struct's consts say of
-//! each type it holds (its schema between the literal text, its facts, whether
-//! it has constraints to check), and its `check_constraints`.
+//! each type it holds (its schema between the literal text, its facts).
 //!
 //! Written out, each entry is an expression of its own in every const of every type
 //! (`Kid::property("a", <A as ToolSchema>::FACTS)`), which rustc type-checks, builds and
@@ -16,13 +15,12 @@
 //!
 //! Lengths 1 to 12 have a function; longer lists are written out.
 
-use crate::parse::constraints::Violation;
 use crate::schema::ToolSchema;
 use crate::schema::facts::Kid;
 use crate::schema::rope::Rope;
 
 macro_rules! lists {
-    ($($n:literal: $seq:ident $kids:ident $checks:ident [$($t:ident $i:tt),+];)+) => {$(
+    ($($n:literal: $seq:ident $kids:ident [$($t:ident $i:tt),+];)+) => {$(
         /// A sequence of `text` with each type's schema between two of its pieces: `text[0]`,
         /// the first type's schema, `text[1]`, .. `text[n]`.
         pub const fn $seq<$($t: ToolSchema + ?Sized),+>(
@@ -35,37 +33,23 @@ macro_rules! lists {
         pub const fn $kids<$($t: ToolSchema + ?Sized),+>(names: [&'static str; $n]) -> [Kid; $n] {
             [$(Kid::property(names[$i], $t::FACTS)),+]
         }
-
-        /// The constraints of each named field's value, in order: the first violation, its
-        /// path within the field.
-        pub fn $checks<$($t: ToolSchema),+>(
-            values: ($(&$t,)+),
-            names: [&'static str; $n],
-        ) -> Result<(), Violation> {
-            $(
-                if let Err(violation) = $t::check_nested(values.$i) {
-                    return Err(violation.within_field(names[$i]));
-                }
-            )+
-            Ok(())
-        }
     )+};
 }
 
 lists! {
-    1: seq1 kids1 check_fields1 [A 0];
-    2: seq2 kids2 check_fields2 [A 0, B 1];
-    3: seq3 kids3 check_fields3 [A 0, B 1, C 2];
-    4: seq4 kids4 check_fields4 [A 0, B 1, C 2, D 3];
-    5: seq5 kids5 check_fields5 [A 0, B 1, C 2, D 3, E 4];
-    6: seq6 kids6 check_fields6 [A 0, B 1, C 2, D 3, E 4, F 5];
-    7: seq7 kids7 check_fields7 [A 0, B 1, C 2, D 3, E 4, F 5, G 6];
-    8: seq8 kids8 check_fields8 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7];
-    9: seq9 kids9 check_fields9 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8];
-    10: seq10 kids10 check_fields10 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9];
-    11: seq11 kids11 check_fields11
+    1: seq1 kids1 [A 0];
+    2: seq2 kids2 [A 0, B 1];
+    3: seq3 kids3 [A 0, B 1, C 2];
+    4: seq4 kids4 [A 0, B 1, C 2, D 3];
+    5: seq5 kids5 [A 0, B 1, C 2, D 3, E 4];
+    6: seq6 kids6 [A 0, B 1, C 2, D 3, E 4, F 5];
+    7: seq7 kids7 [A 0, B 1, C 2, D 3, E 4, F 5, G 6];
+    8: seq8 kids8 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7];
+    9: seq9 kids9 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8];
+    10: seq10 kids10 [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9];
+    11: seq11 kids11
         [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10];
-    12: seq12 kids12 check_fields12
+    12: seq12 kids12
         [A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11];
 }
 
@@ -92,32 +76,5 @@ mod tests {
         assert_eq!([KIDS[0].name, KIDS[1].name], ["m", "n"]);
         assert_ne!(KIDS[0].facts.own, 0, "a map's facts say it is one");
         assert_eq!(KIDS[1].facts.own, 0);
-    }
-
-    /// A type whose values are checked: `Positive(n)` needs `n > 0`.
-    struct Positive(i64);
-
-    impl crate::schema::Sealed for Positive {}
-    impl ToolSchema for Positive {
-        const SCHEMA: Rope = Rope::Str("{\"type\":\"integer\",\"minimum\":1}");
-        const FACTS: &'static crate::schema::facts::Facts =
-            &crate::schema::facts::Facts::NONE.constrained();
-        fn check_constraints(&self) -> Result<(), Violation> {
-            crate::parse::constraints::check_range(Some(self.0 as f64), Some(1.0), None)
-        }
-    }
-
-    /// The first field that fails is reported, under its name.
-    #[test]
-    fn field_checks_stop_at_the_first_violation_with_its_name() {
-        let ok = check_fields2((&Positive(1), &String::new()), ["a", "b"]);
-        assert!(ok.is_ok());
-        let bad = check_fields3((&Positive(1), &Positive(0), &Positive(-1)), ["a", "b", "c"]);
-        let violation = bad.expect_err("the second field is out of range");
-        let shown = format!("{violation:?}");
-        assert!(
-            shown.contains("Key(\"b\")") && !shown.contains("Key(\"c\")"),
-            "{shown}"
-        );
     }
 }

@@ -11,7 +11,6 @@ pub(crate) mod schemars;
 
 use serde_json::Value;
 
-use crate::parse::constraints::Violation;
 use crate::schema::cycles::{Edges, EdgesAt};
 use crate::schema::facts::{Facts, Kid, LeadsTo, Via};
 use crate::schema::rope::{Branches, Defs, Names, Object, Rope, schema_text};
@@ -115,25 +114,6 @@ pub trait ToolSchema: Sealed {
     #[doc(hidden)]
     const EDGES: Option<EdgesAt> = None;
 
-    /// Checks what the schema states and serde does not enforce (`#[tool(range, length,
-    /// pattern, format)]`), at any depth; the error says where.
-    #[doc(hidden)]
-    fn check_constraints(&self) -> Result<(), Violation> {
-        Ok(())
-    }
-
-    /// [`ToolSchema::check_constraints`] where the type's facts say there is something to check
-    /// ([`Facts::constrains`]): what the derive calls for a field of this type.
-    #[doc(hidden)]
-    #[inline]
-    fn check_nested(&self) -> Result<(), Violation> {
-        if const { Self::FACTS.constrains() } {
-            self.check_constraints()
-        } else {
-            Ok(())
-        }
-    }
-
     /// The type's JSON Schema (draft 2020-12), with the `$defs` its recursive types need: the
     /// standard dialect, as a tool's `INPUT_SCHEMA` writes a tool's input.
     ///
@@ -227,35 +207,6 @@ impl std::hash::Hash for HashedValue<'_> {
             }
         }
     }
-}
-
-/// Checks every item, naming the first bad one by its index.
-fn check_items<'a, T: ToolSchema + 'a>(
-    items: impl Iterator<Item = &'a T>,
-) -> Result<(), Violation> {
-    if const { !T::FACTS.constrains() } {
-        return Ok(());
-    }
-    for (index, item) in items.enumerate() {
-        item.check_constraints()
-            .map_err(|v| v.within_index(index))?;
-    }
-    Ok(())
-}
-
-/// Checks every value of a map, naming the first bad one by its key.
-fn check_entries<'a, K: MapKey + ?Sized + 'a, V: ToolSchema + 'a>(
-    entries: impl Iterator<Item = (&'a K, &'a V)>,
-) -> Result<(), Violation> {
-    if const { !V::FACTS.constrains() } {
-        return Ok(());
-    }
-    for (key, value) in entries {
-        value
-            .check_constraints()
-            .map_err(|v| v.within_field(key.as_key()))?;
-    }
-    Ok(())
 }
 
 /// Key types a JSON object (and so a map field's schema) can have: string-like types.
@@ -377,12 +328,6 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const FACTS: &'static Facts = T::FACTS;
     const DEFAULT: Option<Rope> = NULL;
     const EDGES: Option<EdgesAt> = T::EDGES;
-    fn check_constraints(&self) -> Result<(), Violation> {
-        match self {
-            Some(value) => value.check_nested(),
-            None => Ok(()),
-        }
-    }
 }
 
 macro_rules! transparent {
@@ -396,9 +341,6 @@ macro_rules! transparent {
             const DEFAULT: Option<Rope> = T::DEFAULT;
             const ENUM_VALUES: Option<&'static [&'static str]> = T::ENUM_VALUES;
             const EDGES: Option<EdgesAt> = T::EDGES;
-            fn check_constraints(&self) -> Result<(), Violation> {
-                (**self).check_constraints()
-            }
         }
     )*};
 }
@@ -475,9 +417,6 @@ macro_rules! sequence {
             const FACTS: &'static Facts = &$facts::<T>();
             const DEFAULT: Option<Rope> = $default;
             const EDGES: Option<EdgesAt> = T::EDGES;
-            fn check_constraints(&self) -> Result<(), Violation> {
-                check_items(self.iter())
-            }
         }
     };
 }
@@ -566,9 +505,6 @@ macro_rules! map {
             });
             const DEFAULT: Option<Rope> = EMPTY_OBJECT;
             const EDGES: Option<EdgesAt> = V::EDGES;
-            fn check_constraints(&self) -> Result<(), Violation> {
-                check_entries(self.iter())
-            }
         }
     };
 }
@@ -596,18 +532,6 @@ macro_rules! tuple {
                 .tuple(&[$first::FACTS $(, $rest::FACTS)*]);
             const EDGES: Option<EdgesAt> =
                 Some(EdgesAt::of(&Edges::of("", &[$first::EDGES $(, $rest::EDGES)*])));
-            #[allow(non_snake_case)]
-            fn check_constraints(&self) -> Result<(), Violation> {
-                let ($first, $($rest,)*) = self;
-                let index = 0;
-                $first.check_constraints().map_err(|v| v.within_index(index))?;
-                $(
-                    let index = index + 1;
-                    $rest.check_constraints().map_err(|v| v.within_index(index))?;
-                )*
-                let _ = index;
-                Ok(())
-            }
         }
     };
 }

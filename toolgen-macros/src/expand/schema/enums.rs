@@ -5,8 +5,11 @@
 
 use super::{Built, Context, Node, json, object_parts, object_schema};
 use crate::expand::facts::{self, Via};
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use crate::shape::repr::Repr;
-use crate::shape::{Shape, Variant};
+use crate::shape::{Container, Data, Shape, Variant};
 
 pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Built {
     let repr = &cx.container.repr;
@@ -39,11 +42,58 @@ pub fn schema_for_enum(cx: &Context<'_>, variants: &[Variant<'_>]) -> Built {
     };
     // Variant-level `#[serde(untagged)]`: tried after the tagged variants, as their content.
     branches.extend(untagged.iter().map(|v| branch(untagged_content(cx, v))));
+    let picks = untagged_from < branches.len() as u16;
     let (nodes, kids): (Vec<Node>, Vec<_>) = branches.into_iter().unzip();
     Built {
         node: any_of(nodes, cx.container.one_of),
-        facts: facts::enumeration(repr, untagged_from, &kids),
+        facts: facts::enumeration(repr, untagged_from, &kids, picks),
     }
+}
+
+/// For an enum with untagged alternatives, the function its facts name (`picked_by`) that says
+/// which of them serde takes for a JSON value, so that argument parsing checks only that one's
+/// keywords: the enum read with serde where it implements `Deserialize` (else nothing known),
+/// and its variant's position among the alternatives (`u16::MAX`: a tagged variant). In an
+/// inherent impl with the type's own generics and bounds.
+pub fn untagged_pick(container: &Container<'_>) -> Option<TokenStream> {
+    let Data::Enum(variants) = &container.data else {
+        return None;
+    };
+    let variants: Vec<&Variant<'_>> = variants.iter().collect();
+    let (tagged, untagged) = container.repr.split_untagged(&variants);
+    let alternatives = match container.repr {
+        Repr::Untagged => tagged,
+        _ => untagged,
+    };
+    if alternatives.is_empty() {
+        return None;
+    }
+    let arms = alternatives.iter().enumerate().map(|(i, v)| {
+        let ident = &v.original.ident;
+        let i = i as u16;
+        quote!(Self::#ident { .. } => #i,)
+    });
+    let ident = container.ident;
+    let (impl_generics, ty_generics, where_clause) = container.original.generics.split_for_impl();
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc(hidden)]
+            #[allow(unreachable_patterns)]
+            fn __toolgen_untagged(
+                value: &::toolgen::__private::serde_json::Value,
+            ) -> ::core::option::Option<u16> {
+                #[allow(unused_imports)]
+                use ::toolgen::__private::{PickBySerde as _, PickNone as _};
+                (&&::toolgen::__private::UntaggedPick::<Self>::NEW).pick(value, |this: &Self| {
+                    match this {
+                        #(#arms)*
+                        _ => u16::MAX,
+                    }
+                })
+            }
+        }
+    })
 }
 
 /// One branch as it is, several under `anyOf`, none as a schema nothing matches.

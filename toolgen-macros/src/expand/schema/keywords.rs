@@ -1,27 +1,40 @@
-//! A field's validation and annotation keywords (`range`, `length`, `pattern`, `format`) as
-//! schema text, from its decided [`Keywords`](crate::shape::keywords::Keywords). The checks
+//! A field's validation and annotation keywords as schema text, placed where they go: the list
+//! its decided [`Keywords`](crate::shape::keywords::Keywords) states (`stated`), whose checks
 //! (`shape::keywords`) have already refused what does not fit the field's type.
 
-use super::{Node, json};
+use super::Node;
 use crate::shape::Field;
-use crate::shape::keywords::Bound;
 
-/// A bound's JSON number text, if it is a number.
-fn number(bound: &Option<Bound>) -> Option<String> {
-    Some(bound.as_ref()?.number.as_ref()?.text.clone())
+/// The bounds an integer type has of its own, which a stated one of the same key tightens.
+const OWN_BOUNDS: [&str; 2] = ["minimum", "maximum"];
+
+/// The keywords stated on the number's schema (`range`'s `minimum`, `maximum`), merged with the
+/// bounds an integer type already has ([`Keywords::stated`](crate::shape::keywords::Keywords::stated)).
+pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
+    let stated: Vec<(&str, String)> = field
+        .keywords
+        .stated(false)
+        .into_iter()
+        .filter(|s| s.on_number)
+        .map(|s| (s.key, s.json))
+        .collect();
+    if stated.is_empty() {
+        return node;
+    }
+    on_number(node, &stated)
 }
 
-/// `"minimum"`/`"maximum"` from `range`, merged with the bounds an integer type already has.
-pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
-    let Some(range) = &field.keywords.range else {
-        return node;
+fn on_number(node: Node, stated: &[(&str, String)]) -> Node {
+    let given = |key: &str| {
+        stated
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, json)| json.clone())
     };
-    let min = number(&range.min);
-    let max = number(&range.max);
     match node {
-        Node::Nullable(inner) => Node::Nullable(Box::new(apply_range(*inner, field))),
+        Node::Nullable(inner) => Node::Nullable(Box::new(on_number(*inner, stated))),
         Node::Described(inner, description) => {
-            Node::Described(Box::new(apply_range(*inner, field)), description)
+            Node::Described(Box::new(on_number(*inner, stated)), description)
         }
         Node::Typed(ty, tail) if matches!(ty, "integer" | "number") => {
             let mut keywords = match *tail {
@@ -34,23 +47,27 @@ pub fn apply_range(node: Node, field: &Field<'_>) -> Node {
                     .find(|(k, _)| k == key)
                     .map(|(_, value)| value.clone())
             };
-            let min = tighter(own(&keywords, "minimum"), min, true);
-            let max = tighter(own(&keywords, "maximum"), max, false);
-            keywords.retain(|(key, _)| key != "minimum" && key != "maximum");
-            keywords.extend(min.map(|min| ("minimum".to_owned(), min)));
-            keywords.extend(max.map(|max| ("maximum".to_owned(), max)));
+            let bounds = OWN_BOUNDS.map(|key| {
+                let lower = key == "minimum";
+                (key, tighter(own(&keywords, key), given(key), lower))
+            });
+            keywords.retain(|(key, _)| !OWN_BOUNDS.contains(&key.as_str()) && given(key).is_none());
+            for (key, value) in bounds {
+                keywords.extend(value.map(|value| (key.to_owned(), value)));
+            }
+            for (key, json) in stated {
+                if !OWN_BOUNDS.contains(key) {
+                    keywords.push(((*key).to_owned(), json.clone()));
+                }
+            }
             Node::typed(ty, Node::Keywords(keywords))
         }
-        other => {
-            let mut keywords = Vec::new();
-            if let Some(min) = min {
-                keywords.push(Node::text(format!("\"minimum\":{min}")));
-            }
-            if let Some(max) = max {
-                keywords.push(Node::text(format!("\"maximum\":{max}")));
-            }
-            other.with_keywords(keywords)
-        }
+        other => other.with_keywords(
+            stated
+                .iter()
+                .map(|(key, json)| Node::text(format!("\"{key}\":{json}")))
+                .collect(),
+        ),
     }
 }
 
@@ -68,40 +85,17 @@ fn tighter(own: Option<String>, given: Option<String>, lower: bool) -> Option<St
     }
 }
 
-/// `length`, `pattern` and `format` as keywords for the field's (innermost) schema.
+/// The keywords stated on the field's (innermost) schema: `length`, `pattern`, `format`
+/// ([`Keywords::stated`](crate::shape::keywords::Keywords::stated)).
 pub fn constraints(field: &Field<'_>, node: &Node) -> Vec<Node> {
-    let mut keywords = Vec::new();
-    if let Some(length) = &field.keywords.length {
-        let json = node
-            .json_type()
-            .or_else(|| crate::shape::ty::value_json_type(field.input_ty()));
-        let (min_key, max_key) = match json {
-            Some("array") => ("minItems", "maxItems"),
-            _ => ("minLength", "maxLength"),
-        };
-        if let Some(min) = number(&length.min) {
-            keywords.push(Node::text(format!("\"{min_key}\":{min}")));
-        }
-        if let Some(max) = number(&length.max) {
-            keywords.push(Node::text(format!("\"{max_key}\":{max}")));
-        }
-    }
-    if let Some(pattern) = &field.keywords.pattern {
-        keywords.push(Node::text(format!(
-            "\"pattern\":{}",
-            json::string(&pattern.lit.value())
-        )));
-    }
-    if let Some(format) = field
+    let json = node
+        .json_type()
+        .or_else(|| crate::shape::ty::value_json_type(field.input_ty()));
+    field
         .keywords
-        .format
-        .as_ref()
-        .or(field.keywords.custom_format.as_ref())
-    {
-        keywords.push(Node::text(format!(
-            "\"format\":{}",
-            json::string(&format.value())
-        )));
-    }
-    keywords
+        .stated(json == Some("array"))
+        .into_iter()
+        .filter(|s| !s.on_number)
+        .map(|s| Node::text(format!("\"{}\":{}", s.key, s.json)))
+        .collect()
 }
