@@ -574,7 +574,7 @@ impl McpHandler {
     /// it: the listener loop, hyper's connections and the service's futures, boxed here so that
     /// they are built once, in toolgen. (An `async fn`'s body is compiled where it is polled:
     /// awaited as it is from the generic shim, the whole HTTP server was built again in each
-    /// crate that serves over HTTP: README, "Build cost".)
+    /// crate that serves over HTTP; README's "In detail" has the counts.)
     fn serve_http_erased<'a>(
         &self,
         listener: tokio::net::TcpListener,
