@@ -184,6 +184,9 @@ type Serving = Pin<
     >,
 >;
 
+/// The future of [`McpHandler::serve_http_erased`].
+type ServingHttp<'a> = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + 'a>>;
+
 /// A boxed future of a [`Served`] runner's.
 type ServedFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -502,8 +505,7 @@ where
         listener: tokio::net::TcpListener,
         options: &HttpOptions,
     ) -> std::io::Result<()> {
-        // (Not generic: the HTTP server is compiled once, in toolgen.)
-        http::serve(self.http_service(options), listener, options).await
+        self.handler.serve_http_erased(listener, options).await
     }
 
     /// Serves MCP on `transport` (toolgen's [`mcp_stdio`], or any rmcp transport) until the
@@ -566,6 +568,23 @@ impl McpHandler {
     /// that awaits it.)
     fn serve_erased(self, transport: ErasedTransport) -> Serving {
         Box::pin(rmcp::serve_server(self, transport))
+    }
+
+    /// Streamable HTTP on `listener` with `options`, as [`McpServer::serve_http_with`] serves
+    /// it: the listener loop, hyper's connections and the service's futures, boxed here so that
+    /// they are built once, in toolgen. (An `async fn`'s body is compiled where it is polled:
+    /// awaited as it is from the generic shim, the whole HTTP server was built again in each
+    /// crate that serves over HTTP; README's "In detail" has the counts.)
+    fn serve_http_erased<'a>(
+        &self,
+        listener: tokio::net::TcpListener,
+        options: &'a HttpOptions,
+    ) -> ServingHttp<'a> {
+        Box::pin(http::serve(
+            HttpService::new(self, options),
+            listener,
+            options,
+        ))
     }
 
     /// Every tool the server has now, switched on or not, as `2026-07-28` lists them (see
@@ -1370,5 +1389,41 @@ mod tests {
         );
         // An error's content is not the output the schema describes: left as it is.
         assert_eq!(structured(output.clone(), true), Some(output));
+    }
+
+    /// The size of what `make` returns, without calling it.
+    fn size_of_output<A, F>(_: impl FnOnce(A) -> F) -> usize {
+        std::mem::size_of::<F>()
+    }
+
+    #[test]
+    fn serve_http_awaits_a_boxed_server() {
+        use super::{HttpOptions, McpServer};
+        use crate::wire::set::NoTools;
+        use tokio::net::TcpListener;
+        type Server = McpServer<NoTools, ()>;
+        // The generic shims' futures hold what they were given (at most twice: as arguments,
+        // and moved into the call they make), the default options, and a box. The HTTP
+        // server's own state (the listener loop's waits, hyper's connections) is in the box,
+        // built here once: held as it is, it was compiled again in every crate that polls a
+        // shim, an `async fn`'s body being compiled where it is polled (592 bytes then, for
+        // `serve_http_with`; 224 now).
+        let held = 2 * (size_of::<Server>() + size_of::<TcpListener>()) + 64;
+        let serve_http_with = size_of_output(
+            |(server, listener, options): (Server, TcpListener, &HttpOptions)| {
+                server.serve_http_with(listener, options)
+            },
+        );
+        let serve_http =
+            size_of_output(|(server, listener): (Server, TcpListener)| server.serve_http(listener));
+        assert!(
+            serve_http_with <= held,
+            "serve_http_with's future: {serve_http_with} bytes, more than {held}"
+        );
+        let most = held + size_of::<HttpOptions>() + serve_http_with;
+        assert!(
+            serve_http <= most,
+            "serve_http's future: {serve_http} bytes, more than {most}"
+        );
     }
 }
