@@ -58,7 +58,7 @@ pub trait TokenProvider: Send + Sync + 'static {
     /// The token for a request to the far server at `url` (the toolset's endpoint); unless
     /// overridden, [`token`](TokenProvider::token)'s. The toolset asks this one: a provider
     /// that finds its authorization server from the far server itself
-    /// ([`ClientCredentials::discover`](super::ClientCredentials::discover)) reads `url`.
+    /// (`ClientCredentials::discover`, feature `oauth`) reads `url`.
     ///
     /// ```
     /// use toolgen_runtime::{TokenError, TokenFuture, TokenProvider};
