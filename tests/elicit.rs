@@ -441,6 +441,15 @@ struct Raw {
 }
 
 impl Raw {
+    /// A client of a new hotel server (its own key).
+    fn hotel() -> Self {
+        Raw::new(McpServer::new(
+            Runner::<Tools, ()>::new(()),
+            "hotel",
+            "1.0.0",
+        ))
+    }
+
     fn new(server: McpServer<Tools, ()>) -> Self {
         let (server_side, client_side) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {
@@ -510,11 +519,7 @@ fn accepted(content: Value) -> Value {
 /// did not ask is not taken.
 #[tokio::test]
 async fn a_request_state_that_was_changed_is_refused() {
-    let mut client = Raw::new(McpServer::new(
-        Runner::<Tools, ()>::new(()),
-        "hotel",
-        "1.0.0",
-    ));
+    let mut client = Raw::hotel();
     let book = json!({"answer": "accept", "twice": true});
     let first = client.call("book", book.clone(), json!({})).await;
     assert_eq!(first["result"]["resultType"], "input_required", "{first}");
@@ -551,11 +556,7 @@ async fn a_request_state_that_was_changed_is_refused() {
     refused(&client.call("book", other, last(&state)).await);
     refused(&client.call("sign_in", json!({}), last(&state)).await);
     // Another server's (its own key: a server makes one at random unless given a secret).
-    let mut elsewhere = Raw::new(McpServer::new(
-        Runner::<Tools, ()>::new(()),
-        "hotel",
-        "1.0.0",
-    ));
+    let mut elsewhere = Raw::hotel();
     refused(&elsewhere.call("book", book.clone(), last(&state)).await);
     // As the server wrote it.
     let done = client.call("book", book, last(&state)).await;
@@ -571,11 +572,7 @@ async fn a_request_state_that_was_changed_is_refused() {
 /// whitespace, `1.0` for `1`): a state is bound to what they say, not to how they are written.
 #[tokio::test]
 async fn a_request_state_goes_with_its_arguments_however_they_are_spelled() {
-    let mut client = Raw::new(McpServer::new(
-        Runner::<Tools, ()>::new(()),
-        "hotel",
-        "1.0.0",
-    ));
+    let mut client = Raw::hotel();
     let first =
         (client.call_spelled("book", r#"{"answer":"accept","twice":true}"#, json!({}))).await;
     assert_eq!(first["result"]["resultType"], "input_required", "{first}");

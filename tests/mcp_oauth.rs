@@ -1124,6 +1124,11 @@ async fn oidc_token(oidc: &Oidc, client: &str, resource: &str, scope: &str) -> V
     reply.json()
 }
 
+/// What `read_notes` answers to oidc-provider's client `notes-cli` with `notes:read`.
+fn read_by_notes_cli() -> Value {
+    json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+}
+
 /// An MCP server whose tokens are oidc-provider's JWTs.
 async fn protected_by_oidc(oidc: &Oidc) -> Protected {
     let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
@@ -1144,7 +1149,7 @@ async fn oidc_providers_token_for_this_server_runs_the_tool_and_says_who_called(
     assert_eq!(reply.status, 200, "{reply:?}");
     assert_eq!(
         reply.json()["result"]["structuredContent"],
-        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+        read_by_notes_cli()
     );
     assert_eq!(server.runs.load(Ordering::SeqCst), 1);
 }
@@ -1517,11 +1522,7 @@ async fn client_credentials_of_oidc_provider_are_kept_until_near_their_expiry() 
     let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
         .await
         .unwrap();
-    let read = read_through(&toolset).await.unwrap();
-    assert_eq!(
-        read,
-        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
-    );
+    assert_eq!(read_through(&toolset).await.unwrap(), read_by_notes_cli());
     read_through(&toolset).await.unwrap();
     assert_eq!(distinct(&seen).len(), 1);
     tokio::time::sleep(Duration::from_millis(2100)).await;
@@ -1572,11 +1573,7 @@ async fn discovered_client_credentials_find_the_issuer_resource_and_scope_from_t
     let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
         .await
         .unwrap();
-    let read = read_through(&toolset).await.unwrap();
-    assert_eq!(
-        read,
-        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
-    );
+    assert_eq!(read_through(&toolset).await.unwrap(), read_by_notes_cli());
     assert_eq!(far.runs.load(Ordering::SeqCst), 1);
 }
 

@@ -117,7 +117,9 @@ impl ClientCredentials {
     /// Use it with
     /// [`McpToolset::http_with_credentials`](super::McpToolset::http_with_credentials), which
     /// gives it the far server's URL; its [`token`](TokenProvider::token), without a URL, is an
-    /// error.
+    /// error. What it found, and the token, are for that URL: give each far server its own
+    /// (clones share them, and asked for another URL they find it again, the token held
+    /// dropped).
     ///
     /// ```no_run
     /// # async fn run() -> Result<(), toolgen_runtime::McpClientError> {
