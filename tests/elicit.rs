@@ -441,6 +441,15 @@ struct Raw {
 }
 
 impl Raw {
+    /// A client of a new hotel server (its own key).
+    fn hotel() -> Self {
+        Raw::new(McpServer::new(
+            Runner::<Tools, ()>::new(()),
+            "hotel",
+            "1.0.0",
+        ))
+    }
+
     fn new(server: McpServer<Tools, ()>) -> Self {
         let (server_side, client_side) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {
@@ -459,11 +468,17 @@ impl Raw {
     /// A `tools/call` of `name` with `arguments` and the rest of `params` (a retry's
     /// `inputResponses` and `requestState`); the server's reply.
     async fn call(&mut self, name: &str, arguments: Value, params: Value) -> Value {
-        let params = call_params(name, arguments, params);
+        self.call_spelled(name, &arguments.to_string(), params)
+            .await
+    }
+
+    /// [`Raw::call`] with `arguments` sent as this JSON text is spelled.
+    async fn call_spelled(&mut self, name: &str, arguments: &str, params: Value) -> Value {
+        let params = call_params(name, json!("\u{0}arguments"), params);
         let id = self.next_id;
         self.next_id += 1;
         let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
-        let line = format!("{request}\n");
+        let line = format!("{request}\n").replace(r#""\u0000arguments""#, arguments);
         self.writer.write_all(line.as_bytes()).await.unwrap();
         loop {
             let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
@@ -504,11 +519,7 @@ fn accepted(content: Value) -> Value {
 /// did not ask is not taken.
 #[tokio::test]
 async fn a_request_state_that_was_changed_is_refused() {
-    let mut client = Raw::new(McpServer::new(
-        Runner::<Tools, ()>::new(()),
-        "hotel",
-        "1.0.0",
-    ));
+    let mut client = Raw::hotel();
     let book = json!({"answer": "accept", "twice": true});
     let first = client.call("book", book.clone(), json!({})).await;
     assert_eq!(first["result"]["resultType"], "input_required", "{first}");
@@ -545,11 +556,7 @@ async fn a_request_state_that_was_changed_is_refused() {
     refused(&client.call("book", other, last(&state)).await);
     refused(&client.call("sign_in", json!({}), last(&state)).await);
     // Another server's (its own key: a server makes one at random unless given a secret).
-    let mut elsewhere = Raw::new(McpServer::new(
-        Runner::<Tools, ()>::new(()),
-        "hotel",
-        "1.0.0",
-    ));
+    let mut elsewhere = Raw::hotel();
     refused(&elsewhere.call("book", book.clone(), last(&state)).await);
     // As the server wrote it.
     let done = client.call("book", book, last(&state)).await;
@@ -557,6 +564,40 @@ async fn a_request_state_that_was_changed_is_refused() {
         done["result"]["content"][0]["text"],
         "accepted Contact { email: \"ada@example.com\", nights: 2, room: Double, extras: [], \
          note: None, newsletter: false }; accepted Confirm { ok: true }",
+        "{done}"
+    );
+}
+
+/// A client's retry may spell the call's arguments otherwise (keys in another order, other
+/// whitespace, `1.0` for `1`): a state is bound to what they say, not to how they are written.
+#[tokio::test]
+async fn a_request_state_goes_with_its_arguments_however_they_are_spelled() {
+    let mut client = Raw::hotel();
+    let first =
+        (client.call_spelled("book", r#"{"answer":"accept","twice":true}"#, json!({}))).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    let contact = json!({"email": "ada@example.com", "room": "double"});
+    let retry = json!({
+        "inputResponses": {"elicit-0": accepted(contact)},
+        "requestState": first["result"]["requestState"],
+    });
+    let respelled = r#"{ "twice" : true,  "answer" : "\u0061ccept" }"#;
+    let second = client.call_spelled("book", respelled, retry).await;
+    assert_eq!(second["result"]["resultType"], "input_required", "{second}");
+    assert!(second["result"]["inputRequests"]["elicit-1"].is_object());
+    // What they say changed: refused.
+    let retry = json!({
+        "inputResponses": {"elicit-1": accepted(json!({"ok": true}))},
+        "requestState": second["result"]["requestState"],
+    });
+    let other = r#"{"twice":true,"answer":"accepT"}"#;
+    let refused = client.call_spelled("book", other, retry.clone()).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let done = client.call_spelled("book", respelled, retry).await;
+    assert!(
+        done["result"]["content"][0]["text"]
+            .as_str()
+            .is_some_and(|text| text.ends_with("accepted Confirm { ok: true }")),
         "{done}"
     );
 }

@@ -26,8 +26,8 @@ use toolgen::jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use toolgen::{
     ClientCredentials, DynamicFuture, DynamicHandler, DynamicTool, Handler, HttpOptions,
     IntrospectionValidator, Invocation, JwtValidator, McpServer, McpToolset, Principal, Provider,
-    ResourceServer, Runner, TokenError, TokenValidator, Tool, ToolCall, ToolError, ToolSet,
-    ValidateFuture,
+    ResourceServer, Runner, TokenError, TokenProvider, TokenValidator, Tool, ToolCall, ToolError,
+    ToolSet, ValidateFuture,
 };
 
 /// How often a handler ran.
@@ -117,18 +117,80 @@ struct AuthServer {
 }
 
 async fn auth_server(keys: Vec<Jwk>) -> AuthServer {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let issuer = format!("http://{}", listener.local_addr().unwrap());
     let keys = Arc::new(Mutex::new(keys));
     let fetches = Arc::new(AtomicUsize::new(0));
-    let (served, counted, named) = (Arc::clone(&keys), Arc::clone(&fetches), issuer.clone());
+    let (served, counted) = (Arc::clone(&keys), Arc::clone(&fetches));
+    let server = documents(move |path, issuer| match path {
+        "/.well-known/oauth-authorization-server" => {
+            Document::json(json!({"issuer": issuer, "jwks_uri": format!("{issuer}/jwks")}))
+        }
+        "/jwks" => {
+            counted.fetch_add(1, Ordering::SeqCst);
+            let keys = served.lock().unwrap().clone();
+            Document::json(serde_json::to_value(JwkSet { keys }).unwrap())
+        }
+        _ => Document::not_found(),
+    })
+    .await;
+    AuthServer {
+        issuer: server.url,
+        keys,
+        fetches,
+    }
+}
+
+/// What [`documents`] answers to a request.
+struct Document {
+    status: &'static str,
+    header: Option<String>,
+    body: Value,
+}
+
+impl Document {
+    fn json(body: Value) -> Self {
+        Document {
+            status: "200 OK",
+            header: None,
+            body,
+        }
+    }
+
+    fn not_found() -> Self {
+        Document {
+            status: "404 Not Found",
+            header: None,
+            body: json!({}),
+        }
+    }
+
+    /// A 401 with `WWW-Authenticate: challenge`.
+    fn unauthorized(challenge: &str) -> Self {
+        Document {
+            status: "401 Unauthorized",
+            header: Some(format!("www-authenticate: {challenge}")),
+            body: json!({}),
+        }
+    }
+}
+
+/// A small HTTP server on 127.0.0.1 answering each request with what `answer` makes of its
+/// path and the server's URL: that URL, and the method and path of each request.
+struct Documents {
+    url: String,
+    requests: Arc<Mutex<Vec<String>>>,
+}
+
+async fn documents(answer: impl Fn(&str, &str) -> Document + Send + Sync + 'static) -> Documents {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let requests = Arc::new(Mutex::new(Vec::new()));
+    let (answer, noted, named) = (Arc::new(answer), Arc::clone(&requests), url.clone());
     tokio::spawn(async move {
         loop {
             let Ok((mut stream, _)) = listener.accept().await else {
                 return;
             };
-            let (keys, fetches, issuer) =
-                (Arc::clone(&served), Arc::clone(&counted), named.clone());
+            let (answer, noted, url) = (Arc::clone(&answer), Arc::clone(&noted), named.clone());
             tokio::spawn(async move {
                 let mut request = Vec::new();
                 let mut buffer = [0; 4096];
@@ -139,34 +201,26 @@ async fn auth_server(keys: Vec<Jwk>) -> AuthServer {
                     }
                 }
                 let line = String::from_utf8_lossy(&request);
-                let path = line.split(' ').nth(1).unwrap_or("");
-                let (status, body) = match path {
-                    "/.well-known/oauth-authorization-server" => (
-                        "200 OK",
-                        json!({"issuer": issuer, "jwks_uri": format!("{issuer}/jwks")}),
-                    ),
-                    "/jwks" => {
-                        fetches.fetch_add(1, Ordering::SeqCst);
-                        let keys = keys.lock().unwrap().clone();
-                        ("200 OK", serde_json::to_value(JwkSet { keys }).unwrap())
-                    }
-                    _ => ("404 Not Found", json!({})),
-                };
-                let body = body.to_string();
+                let mut words = line.split(' ');
+                let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+                noted.lock().unwrap().push(format!("{method} {path}"));
+                let document = answer(path, &url);
+                let body = document.body.to_string();
+                let header = document
+                    .header
+                    .map(|h| format!("{h}\r\n"))
+                    .unwrap_or_default();
                 let reply = format!(
-                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
-                     connection: close\r\n\r\n{body}",
+                    "HTTP/1.1 {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+                     {header}connection: close\r\n\r\n{body}",
+                    document.status,
                     body.len()
                 );
                 let _ = stream.write_all(reply.as_bytes()).await;
             });
         }
     });
-    AuthServer {
-        issuer,
-        keys,
-        fetches,
-    }
+    Documents { url, requests }
 }
 
 /// An MCP server with authorization on, its tokens from `auth`: its address, its resource URI
@@ -1070,6 +1124,11 @@ async fn oidc_token(oidc: &Oidc, client: &str, resource: &str, scope: &str) -> V
     reply.json()
 }
 
+/// What `read_notes` answers to oidc-provider's client `notes-cli` with `notes:read`.
+fn read_by_notes_cli() -> Value {
+    json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+}
+
 /// An MCP server whose tokens are oidc-provider's JWTs.
 async fn protected_by_oidc(oidc: &Oidc) -> Protected {
     let jwt = |resource: &str| JwtValidator::new(&oidc.issuer, resource);
@@ -1090,7 +1149,7 @@ async fn oidc_providers_token_for_this_server_runs_the_tool_and_says_who_called(
     assert_eq!(reply.status, 200, "{reply:?}");
     assert_eq!(
         reply.json()["result"]["structuredContent"],
-        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
+        read_by_notes_cli()
     );
     assert_eq!(server.runs.load(Ordering::SeqCst), 1);
 }
@@ -1463,11 +1522,7 @@ async fn client_credentials_of_oidc_provider_are_kept_until_near_their_expiry() 
     let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
         .await
         .unwrap();
-    let read = read_through(&toolset).await.unwrap();
-    assert_eq!(
-        read,
-        json!({"subject": "notes-cli", "client": "notes-cli", "scopes": ["notes:read"], "tenant": null})
-    );
+    assert_eq!(read_through(&toolset).await.unwrap(), read_by_notes_cli());
     read_through(&toolset).await.unwrap();
     assert_eq!(distinct(&seen).len(), 1);
     tokio::time::sleep(Duration::from_millis(2100)).await;
@@ -1501,4 +1556,244 @@ async fn client_credentials_refused_by_the_far_server_are_asked_for_anew() {
     assert_eq!(read["client"], "notes-opaque");
     assert_eq!(distinct(&seen).len(), 2);
     assert_eq!(far.runs.load(Ordering::SeqCst), 2);
+}
+
+// `ClientCredentials::discover`: the authorization server, the resource and the scopes found
+// from the far server, as the MCP specification's client finds them.
+
+#[tokio::test]
+async fn discovered_client_credentials_find_the_issuer_resource_and_scope_from_the_far_server() {
+    let Some(oidc) = oidc_provider("of discovered client credentials", 300).await else {
+        return;
+    };
+    // The far server names oidc-provider in its metadata, and `notes:read` in its 401. The token
+    // is for its resource (its validator checks the audience), with that scope only.
+    let far = protected_by_oidc(&oidc).await;
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let toolset = McpToolset::http_with_credentials(&far.resource, credentials)
+        .await
+        .unwrap();
+    assert_eq!(read_through(&toolset).await.unwrap(), read_by_notes_cli());
+    assert_eq!(far.runs.load(Ordering::SeqCst), 1);
+}
+
+/// A far server answering `/mcp` with a 401 whose challenge is `challenge` (`{url}` in it the
+/// server's URL), and its Protected Resource Metadata (made from that URL) at `path`.
+async fn far_documents(
+    challenge: &'static str,
+    path: &'static str,
+    metadata: impl Fn(&str) -> Value + Send + Sync + 'static,
+) -> Documents {
+    documents(move |asked, url| match asked {
+        "/mcp" => Document::unauthorized(&challenge.replace("{url}", url)),
+        _ if asked == path => Document::json(metadata(url)),
+        _ => Document::not_found(),
+    })
+    .await
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_read_the_well_known_metadata_and_its_scopes() {
+    let Some(oidc) = oidc_provider("of discovered client credentials", 300).await else {
+        return;
+    };
+    // No `resource_metadata` in the 401, and no metadata with the path: the one at the root,
+    // whose `scopes_supported` are asked for, the 401 naming none.
+    let issuer = oidc.issuer.clone();
+    let far = far_documents(
+        r#"Bearer realm="notes""#,
+        "/.well-known/oauth-protected-resource",
+        move |url| {
+            json!({"resource": format!("{url}/mcp"), "authorization_servers": [issuer],
+                   "scopes_supported": ["notes:read", "notes:write"]})
+        },
+    )
+    .await;
+    let resource = format!("{}/mcp", far.url);
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let token = credentials.token_for(&resource, None).await.unwrap();
+    assert_eq!(
+        *far.requests.lock().unwrap(),
+        [
+            "GET /mcp",
+            "GET /.well-known/oauth-protected-resource/mcp",
+            "GET /.well-known/oauth-protected-resource"
+        ]
+    );
+    // A token of oidc-provider for the far server, with the scopes its metadata lists.
+    let principal = JwtValidator::new(&oidc.issuer, &resource)
+        .validate(&token)
+        .await
+        .unwrap();
+    assert_eq!(principal.scopes(), ["notes:read", "notes:write"]);
+    // Kept: asked again, neither the far server nor the authorization server is asked.
+    assert_eq!(credentials.token_for(&resource, None).await.unwrap(), token);
+    assert_eq!(far.requests.lock().unwrap().len(), 3);
+}
+
+/// The error of `credentials`' token for `url`.
+async fn no_token_for(credentials: &ClientCredentials, url: &str) -> String {
+    let error = credentials.token_for(url, None).await.unwrap_err();
+    error.to_string()
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_refuse_metadata_of_another_resource() {
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    // The server answers at any path; its 401 names its metadata, whose resource is `/mcp`.
+    let other = format!("http://{}/other", server.address);
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let error = McpToolset::http_with_credentials(&other, credentials)
+        .await
+        .unwrap_err()
+        .to_string();
+    let expected = format!(
+        "the metadata at http://{}/.well-known/oauth-protected-resource/mcp names `{}`, not \
+         {other}; it is not used (RFC 9728, section 3.3)",
+        server.address, server.resource
+    );
+    assert!(error.contains(&expected), "{error}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 0);
+    // Nor is metadata at the well-known URL naming another resource, or none.
+    for named in [json!("http://127.0.0.1:1/mcp"), json!(null)] {
+        let far = far_documents(
+            "Bearer",
+            "/.well-known/oauth-protected-resource/mcp",
+            move |_| json!({"resource": named, "authorization_servers": ["http://127.0.0.1:1"]}),
+        )
+        .await;
+        let url = format!("{}/mcp", far.url);
+        let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+        let error = no_token_for(&credentials, &url).await;
+        assert!(
+            error.contains(&format!(", not {url}; it is not used")),
+            "{error}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_refuse_authorization_server_metadata_of_another_issuer() {
+    let authorization = documents(|path, url| match path {
+        "/.well-known/oauth-authorization-server" => Document::json(
+            json!({"issuer": "http://127.0.0.1:1", "token_endpoint": format!("{url}/token")}),
+        ),
+        _ => Document::json(json!({"access_token": "stolen", "token_type": "Bearer"})),
+    })
+    .await;
+    let issuer = authorization.url.clone();
+    let far = far_documents(
+        r#"Bearer resource_metadata="{url}/metadata""#,
+        "/metadata",
+        move |url| json!({"resource": format!("{url}/mcp"), "authorization_servers": [issuer]}),
+    )
+    .await;
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let error = no_token_for(&credentials, &format!("{}/mcp", far.url)).await;
+    let expected = format!(
+        "the metadata at {}/.well-known/oauth-authorization-server is not the issuer `{}`'s",
+        authorization.url, authorization.url
+    );
+    assert!(error.contains(&expected), "{error}");
+    assert_eq!(
+        *authorization.requests.lock().unwrap(),
+        ["GET /.well-known/oauth-authorization-server"]
+    );
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_need_protected_resource_metadata() {
+    // Named by the 401 but not there: the well-known URLs are not tried instead.
+    let far = far_documents(
+        r#"Bearer resource_metadata="{url}/metadata""#,
+        "/elsewhere",
+        |_| json!({}),
+    )
+    .await;
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let error = no_token_for(&credentials, &format!("{}/mcp", far.url)).await;
+    let expected = format!(
+        "the far server's authorization: no Protected Resource Metadata: {}/metadata answered \
+         HTTP 404",
+        far.url
+    );
+    assert!(error.contains(&expected), "{error}");
+    assert_eq!(*far.requests.lock().unwrap(), ["GET /mcp", "GET /metadata"]);
+    // A far server asking for no token has none: both well-known URLs are tried.
+    let runner = Runner::<Tools, Runs>::new(Runs::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(McpServer::new(runner, "open", "0").serve_http(listener));
+    let url = format!("http://{address}/mcp");
+    let error = no_token_for(&credentials, &url).await;
+    let path = format!(
+        "no Protected Resource Metadata: http://{address}/.well-known/oauth-protected-resource/mcp answered HTTP 4"
+    );
+    let root = format!("; http://{address}/.well-known/oauth-protected-resource answered HTTP 4");
+    assert!(error.contains(&path) && error.contains(&root), "{error}");
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_need_a_token_endpoint() {
+    // This authorization server's metadata names its keys only.
+    let auth = auth_server(vec![key_a().public]).await;
+    let server = protected(&auth, |server| server).await;
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let error = McpToolset::http_with_credentials(&server.resource, credentials)
+        .await
+        .unwrap_err()
+        .to_string();
+    let expected = format!(
+        "the metadata of the issuer `{}` has no `token_endpoint`",
+        auth.issuer
+    );
+    assert!(error.contains(&expected), "{error}");
+    assert_eq!(server.runs.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_need_the_far_servers_url() {
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let error = credentials.token(None).await.unwrap_err().to_string();
+    assert!(
+        error.contains("use it with McpToolset::http_with_credentials"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn discovered_client_credentials_find_an_issuer_with_a_path_by_openid_discovery() {
+    // The MCP specification's order for an issuer with a path: RFC 8414's well-known URL with
+    // the path after it, then OpenID Connect Discovery's so, then OpenID's after the path.
+    let authorization = documents(|path, url| match path {
+        "/.well-known/openid-configuration/tenant" => Document::json(
+            json!({"issuer": format!("{url}/tenant"), "token_endpoint": format!("{url}/token")}),
+        ),
+        "/token" => Document::json(
+            json!({"access_token": "tenant-token", "token_type": "Bearer", "expires_in": 60}),
+        ),
+        _ => Document::not_found(),
+    })
+    .await;
+    let issuer = format!("{}/tenant", authorization.url);
+    let far = far_documents(
+        r#"Bearer resource_metadata="{url}/.well-known/oauth-protected-resource/mcp""#,
+        "/.well-known/oauth-protected-resource/mcp",
+        move |url| json!({"resource": format!("{url}/mcp"), "authorization_servers": [issuer]}),
+    )
+    .await;
+    let credentials = ClientCredentials::discover("notes-cli", "notes-cli-secret");
+    let token = credentials
+        .token_for(&format!("{}/mcp", far.url), None)
+        .await;
+    assert_eq!(token.unwrap(), "tenant-token");
+    assert_eq!(
+        *authorization.requests.lock().unwrap(),
+        [
+            "GET /.well-known/oauth-authorization-server/tenant",
+            "GET /.well-known/openid-configuration/tenant",
+            "POST /token"
+        ]
+    );
 }

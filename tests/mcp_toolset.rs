@@ -472,6 +472,24 @@ fn call(name: &str, arguments: Value) -> CallToolRequestParams {
     }
 }
 
+/// A gateway with no tool set of its own: its type is `McpServer`, no parameters named.
+fn gateway_of(toolset: McpToolset) -> McpServer {
+    McpServer::new(
+        Runner::without_set(()).with_mcp(toolset),
+        "gateway",
+        "1.0.0",
+    )
+}
+
+#[tokio::test]
+async fn a_gateway_without_a_set_of_its_own_serves_its_servers_tools() {
+    let (first, _first_task, _) = remote().await;
+    let gateway = gateway_of(first.prefix("one_").allow(&["add", "count"]));
+    let tools = gateway.tools();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(names, ["one_add", "one_count"]);
+}
+
 #[tokio::test]
 async fn a_gateway_serves_the_tools_of_several_servers() {
     let (first, _first_task, first_stopped) = remote().await;
@@ -921,7 +939,7 @@ async fn a_name_stays_with_its_source_through_list_changes() {
     assert_eq!(offered_names(&runner), ["add", "echo"]);
     one_switch.enable("spare");
     eventually("told of the change", || one.list_changed()).await;
-    runner.refresh_mcp().await.unwrap();
+    runner.refresh_toolsets().await.unwrap();
     assert_eq!(offered_names(&runner), ["add", "spare", "echo"]);
 
     // Its new list has no `echo`: the second server's stays.
@@ -1182,7 +1200,7 @@ async fn a_failed_relisting_is_tried_again_next_turn() {
     switch.disable("spare");
     eventually("told of the change", || toolset.list_changed()).await;
     fail.store(true, Ordering::SeqCst);
-    let error = runner.refresh_mcp().await.unwrap_err();
+    let error = runner.refresh_toolsets().await.unwrap_err();
     assert!(error.to_string().contains("listing broke"), "{error}");
     assert!(toolset.list_changed());
     assert_eq!(offered_names(&runner), ["add", "echo", "spare"]);

@@ -509,7 +509,9 @@ pub(super) fn oauth_http_client() -> Option<reqwest::Client> {
 }
 
 /// The metadata of the authorization server `issuer`: RFC 8414's well-known path, else OpenID
-/// Connect Discovery's; its `issuer` must be the one asked for (RFC 8414, section 3.3).
+/// Connect Discovery's (for an issuer with a path, with the well-known part put before it, then
+/// after it, as the MCP specification's client tries them); its `issuer` must be the one asked
+/// for (RFC 8414, section 3.3).
 #[cfg(feature = "oauth")]
 pub(super) async fn authorization_server_metadata(
     http: &reqwest::Client,
@@ -523,10 +525,13 @@ pub(super) async fn authorization_server_metadata(
         },
         None => return Err(format!("the issuer `{issuer}` is not a URL")),
     };
-    let candidates = [
+    let mut candidates = vec![
         format!("{origin}/.well-known/oauth-authorization-server{path}"),
-        format!("{trimmed}/.well-known/openid-configuration"),
+        format!("{origin}/.well-known/openid-configuration{path}"),
     ];
+    if !path.is_empty() {
+        candidates.push(format!("{trimmed}/.well-known/openid-configuration"));
+    }
     let mut failures = Vec::new();
     for url in candidates {
         match fetch_json(http.get(&url)).await {

@@ -60,7 +60,8 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// `subscriptions/listen` stream for list changes; an `outputSchema` that is not an object's is
 /// kept), else `2025-11-25`. The server's `notifications/tools/list_changed` marks the listing
 /// stale; the runner lists again before its next turn
-/// ([`Runner::refresh_mcp`](crate::Runner::refresh_mcp)), and again after a listing that failed.
+/// ([`Runner::refresh_toolsets`](crate::Runner::refresh_toolsets)), and again after a listing
+/// that failed.
 /// [`allow`](McpToolset::allow), [`deny`](McpToolset::deny) and
 /// [`prefix`](McpToolset::prefix) choose the tools and rename them, for names that collide
 /// with the set's or another server's.

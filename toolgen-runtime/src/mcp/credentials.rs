@@ -54,6 +54,32 @@ pub trait TokenProvider: Send + Sync + 'static {
     /// The token to send; `refused` is the one the far server has just answered 401 to (give
     /// another, or the same to give up).
     fn token<'a>(&'a self, refused: Option<&'a str>) -> TokenFuture<'a>;
+
+    /// The token for a request to the far server at `url` (the toolset's endpoint); unless
+    /// overridden, [`token`](TokenProvider::token)'s. The toolset asks this one: a provider
+    /// that finds its authorization server from the far server itself
+    /// (`ClientCredentials::discover`, feature `oauth`) reads `url`.
+    ///
+    /// ```
+    /// use toolgen_runtime::{TokenError, TokenFuture, TokenProvider};
+    ///
+    /// /// One token per far server, from the environment.
+    /// struct PerServer;
+    /// impl TokenProvider for PerServer {
+    ///     fn token<'a>(&'a self, _: Option<&'a str>) -> TokenFuture<'a> {
+    ///         Box::pin(async { Err(TokenError::new("which far server?")) })
+    ///     }
+    ///     fn token_for<'a>(&'a self, url: &'a str, _: Option<&'a str>) -> TokenFuture<'a> {
+    ///         let name = if url.contains("notes") { "NOTES_TOKEN" } else { "OTHER_TOKEN" };
+    ///         Box::pin(async move { std::env::var(name).map_err(|_| TokenError::new(format!("no {name}"))) })
+    ///     }
+    /// }
+    /// # drop(PerServer);
+    /// ```
+    fn token_for<'a>(&'a self, url: &'a str, refused: Option<&'a str>) -> TokenFuture<'a> {
+        let _ = url;
+        self.token(refused)
+    }
 }
 
 impl<F, Fut> TokenProvider for F
@@ -85,15 +111,17 @@ fn no_token(error: &TokenError) -> Failure {
 
 impl Authorized {
     /// `call` with the provider's token; after a 401, once more with a new one.
-    async fn with_token<T, F, Fut>(&self, call: F) -> Result<T, Failure>
+    async fn with_token<T, F, Fut>(&self, uri: &str, call: F) -> Result<T, Failure>
     where
         F: Fn(Option<String>) -> Fut,
         Fut: Future<Output = Result<T, Failure>>,
     {
-        let token = self.provider.token(None).await.map_err(|e| no_token(&e))?;
+        let provider = &self.provider;
+        let token = (provider.token_for(uri, None).await).map_err(|e| no_token(&e))?;
         match call(Some(token.clone())).await {
             Err(StreamableHttpError::AuthRequired(challenge)) => {
-                let fresh = (self.provider.token(Some(&token)).await).map_err(|e| no_token(&e))?;
+                let fresh =
+                    (provider.token_for(uri, Some(&token)).await).map_err(|e| no_token(&e))?;
                 if fresh == token {
                     return Err(StreamableHttpError::AuthRequired(challenge));
                 }
@@ -160,7 +188,7 @@ impl StreamableHttpClient for Authorized {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         limits: StreamableHttpResponseLimits,
     ) -> Result<StreamableHttpPostResponse, Failure> {
-        self.with_token(|token| {
+        self.with_token(&uri, |token| {
             let (uri, message) = (uri.clone(), message.clone());
             let (session_id, headers) = (session_id.clone(), custom_headers.clone());
             self.http
@@ -176,7 +204,7 @@ impl StreamableHttpClient for Authorized {
         _: Option<String>,
         custom_headers: HashMap<HeaderName, HeaderValue>,
     ) -> Result<(), Failure> {
-        self.with_token(|token| {
+        self.with_token(&uri, |token| {
             let (uri, session_id, headers) =
                 (uri.clone(), session_id.clone(), custom_headers.clone());
             self.http.delete_session(uri, session_id, token, headers)
@@ -213,7 +241,7 @@ impl StreamableHttpClient for Authorized {
         custom_headers: HashMap<HeaderName, HeaderValue>,
         max_sse_event_size: usize,
     ) -> Result<BoxStream<'static, Result<Sse, SseError>>, Failure> {
-        self.with_token(|token| {
+        self.with_token(&uri, |token| {
             let (uri, session_id) = (uri.clone(), session_id.clone());
             let (last_event_id, headers) = (last_event_id.clone(), custom_headers.clone());
             self.http.get_stream_with_max_sse_event_size(

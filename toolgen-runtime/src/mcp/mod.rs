@@ -35,6 +35,7 @@ use crate::run::runner::{Origin, Runner};
 use crate::tool::dynamic::output_plan;
 use crate::wire::call::ToolCall;
 use crate::wire::result::{Output, ToolResult};
+use crate::wire::set::NoTools;
 use elicit::CallElicitor;
 use erased::ErasedTransport;
 use trace::McpSpan;
@@ -115,7 +116,21 @@ pub use stdio::{McpStdio, mcp_stdio};
 /// assert_eq!(server.tools()[0].name, "add");
 /// // In `main`: `server.serve(toolgen::mcp_stdio()).await?.waiting().await?;`
 /// ```
-pub struct McpServer<S, Ctx> {
+///
+/// Its set type is [`NoTools`] and its context `()` unless named: the type of a server of
+/// run-time tools alone (a gateway to other MCP servers, over
+/// [`Runner::without_set`]) is `McpServer`.
+///
+/// ```
+/// use toolgen::Runner;
+/// use toolgen_runtime::{McpServer, McpToolset};
+///
+/// fn gateway(notes: McpToolset) -> McpServer {
+///     McpServer::new(Runner::without_set(()).with_mcp(notes.prefix("notes_")), "gateway", "1.0.0")
+/// }
+/// # drop(gateway);
+/// ```
+pub struct McpServer<S = NoTools, Ctx = ()> {
     /// What serves: the server with the set's types erased.
     handler: McpHandler,
     /// The runner the handler runs calls with, as its type.
@@ -208,8 +223,10 @@ trait Served: Send + Sync {
     /// [`Runner::mcp_changes`]: a watch of each MCP server's list changes.
     fn mcp_changes(&self) -> Vec<watch::Receiver<u64>>;
 
-    /// [`Runner::refresh_mcp`].
-    fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>>;
+    /// [`Runner::refresh_toolsets`].
+    fn refresh_toolsets(
+        &self,
+    ) -> ServedFuture<'_, Result<(), Box<dyn std::error::Error + Send + Sync>>>;
 
     /// [`Runner::scopes_of`]: the scopes a call of the tool `name` needs.
     fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>>;
@@ -243,8 +260,10 @@ where
         Runner::mcp_changes(self)
     }
 
-    fn refresh_mcp(&self) -> ServedFuture<'_, Result<(), McpClientError>> {
-        Box::pin(Runner::refresh_mcp(self))
+    fn refresh_toolsets(
+        &self,
+    ) -> ServedFuture<'_, Result<(), Box<dyn std::error::Error + Send + Sync>>> {
+        Box::pin(Runner::refresh_toolsets(self))
     }
 
     fn scopes_of(&self, name: &str) -> Vec<std::borrow::Cow<'static, str>> {
@@ -685,7 +704,7 @@ async fn follow(
             return;
         };
         for _ in 0..3 {
-            if runner.refresh_mcp().await.is_ok() {
+            if runner.refresh_toolsets().await.is_ok() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;

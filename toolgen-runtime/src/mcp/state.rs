@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use hmac::{Hmac, KeyInit, Mac};
+use serde_json::Value;
 use sha2::Sha256;
 
 use super::McpServer;
@@ -90,16 +91,79 @@ fn tag(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
     mac(key, parts).finalize().into_bytes().into()
 }
 
-/// What a state is bound to: the tool `name`, the call's `arguments` (JSON text, as the server
-/// read them) and the caller's `subject`, if known.
+/// What a state is bound to: the tool `name`, the call's `arguments` (JSON text) in their
+/// canonical spelling ([`canonical`]) and the caller's `subject`, if known.
 pub(crate) fn binding(name: &str, arguments: &str, subject: Option<&str>) -> Vec<u8> {
+    let arguments = canonical(arguments);
     let mut binding = Vec::with_capacity(name.len() + arguments.len() + 32);
-    let subject = subject.unwrap_or_default();
-    for part in [name, arguments, subject] {
+    let subject = subject.unwrap_or_default().as_bytes();
+    for part in [name.as_bytes(), &arguments, subject] {
         binding.extend_from_slice(&(part.len() as u64).to_be_bytes());
-        binding.extend_from_slice(part.as_bytes());
+        binding.extend_from_slice(part);
     }
     binding
+}
+
+/// The JSON text `json` spelled one way whatever way it came: objects' keys sorted, no
+/// whitespace, strings as serde_json escapes them, a number with no fraction (`1.0`, `1e2`) as
+/// an integer. A client's retry re-sends the call's arguments as it re-serialized them (the
+/// Python SDK from a dict, a host from its own model): a state goes with what they say.
+/// (Text that is not JSON, which the server never gives, is taken as it is.)
+fn canonical(json: &str) -> Vec<u8> {
+    let Ok(value) = serde_json::from_str::<Value>(json) else {
+        return json.as_bytes().to_vec();
+    };
+    let mut out = Vec::with_capacity(json.len());
+    write_canonical(&value, &mut out);
+    out
+}
+
+/// The largest magnitude below which every integer is a float exactly (2^53).
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+// (The value was parsed by serde_json, whose depth limit, 128, bounds the recursion.)
+fn write_canonical(value: &Value, out: &mut Vec<u8>) {
+    // (Writing to a Vec never fails.)
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (at, (key, value)) in entries.into_iter().enumerate() {
+                if at > 0 {
+                    out.push(b',');
+                }
+                let _ = serde_json::to_writer(&mut *out, key);
+                out.push(b':');
+                write_canonical(value, out);
+            }
+            out.push(b'}');
+        }
+        Value::Array(items) => {
+            out.push(b'[');
+            for (at, item) in items.iter().enumerate() {
+                if at > 0 {
+                    out.push(b',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(b']');
+        }
+        Value::Number(number) => match number.as_f64() {
+            Some(float)
+                if number.is_f64() && float.fract() == 0.0 && float.abs() < EXACT_INTEGERS =>
+            {
+                // (Exact: an integer below 2^53 in magnitude.)
+                out.extend_from_slice((float as i64).to_string().as_bytes());
+            }
+            _ => {
+                let _ = serde_json::to_writer(&mut *out, number);
+            }
+        },
+        other => {
+            let _ = serde_json::to_writer(&mut *out, other);
+        }
+    }
 }
 
 fn hex_digit(nibble: u8) -> char {
@@ -174,6 +238,36 @@ mod tests {
         for odd in ["", "v1.", "v1.zz", "{}", "v1.é", &sealed[..50]] {
             assert_eq!(key.open(&call, odd), None, "{odd}");
         }
+    }
+
+    #[test]
+    fn arguments_are_bound_by_what_they_say_not_how_they_are_spelled() {
+        let call = |arguments: &str| binding("book", arguments, Some("alice"));
+        let first = call(r#"{"a":1,"b":{"y":[1.5,"x"],"x":null},"c":"\u00e9"}"#);
+        for same in [
+            r#"{"c":"é","b":{"x":null,"y":[1.50,"x"]},"a":1}"#,
+            r#" { "a" : 1.0 , "b" : { "x" : null , "y" : [ 15e-1 , "\u0078" ] } , "c" : "é" } "#,
+            r#"{"a":1e0,"b":{"y":[1.5,"x"],"x":null},"c":"é"}"#,
+        ] {
+            assert_eq!(call(same), first, "{same}");
+        }
+        for other in [
+            r#"{"a":2,"b":{"y":[1.5,"x"],"x":null},"c":"é"}"#,
+            r#"{"a":1,"b":{"y":["x",1.5],"x":null},"c":"é"}"#,
+            r#"{"a":1,"b":{"y":[1.5,"x"]},"c":"é"}"#,
+            r#"{"a":"1","b":{"y":[1.5,"x"],"x":null},"c":"é"}"#,
+            r#"{"a":1,"b":{"y":[1.5,"x"],"x":null},"c":"e"}"#,
+        ] {
+            assert_ne!(call(other), first, "{other}");
+        }
+        // Integers past 2^53, and floats, as they are.
+        assert_ne!(call("[9007199254740993]"), call("[9007199254740992.0]"));
+        assert_eq!(call("[1e300]"), call("[1E+300]"));
+        assert_eq!(call("[-0.0]"), call("[0]"));
+        assert_ne!(call("[0.1]"), call("[0]"));
+        // Not JSON (never given): as it is.
+        assert_eq!(call("{"), call("{"));
+        assert_ne!(call("{"), call("{ "));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! `McpToolset` as a [`Toolset`] of the [`Runner`], and the runner's MCP-named methods
-//! (`with_mcp`, `refresh_mcp`), written over the runner's toolset interface: the runner itself
+//! (`with_mcp`, and the deprecated `refresh_mcp`), written over the runner's toolset interface: the runner itself
 //! names nothing of MCP.
 
 use std::sync::Arc;
@@ -41,7 +41,8 @@ where
     /// last (a server's tool takes the name from a tool added before the toolset, not from
     /// one added after it); give the toolset a [`prefix`](crate::McpToolset::prefix) to offer
     /// both. When the server says its tools changed, the runner lists them again before its
-    /// next turn ([`refresh_mcp`](Runner::refresh_mcp)); [`with_toolset`](Runner::with_toolset)
+    /// next turn ([`refresh_toolsets`](Runner::refresh_toolsets));
+    /// [`with_toolset`](Runner::with_toolset)
     /// does the same for any [`Toolset`].
     ///
     /// ```
@@ -92,7 +93,11 @@ where
     /// Lists again the tools of every MCP server (and every other toolset) that said they
     /// changed, as [`refresh_toolsets`](Runner::refresh_toolsets) does; the first error, as an
     /// MCP client's (a toolset of your own's error in words, as [`McpClientError::List`]).
+    ///
+    /// Deprecated: it is `refresh_toolsets` under another name; an MCP server's error is an
+    /// [`McpClientError`] there too (`error.downcast::<McpClientError>()`).
     #[cfg_attr(docsrs, doc(cfg(feature = "mcp")))]
+    #[deprecated(note = "use `Runner::refresh_toolsets`, which this only wraps")]
     pub async fn refresh_mcp(&self) -> Result<(), McpClientError> {
         self.refresh_toolsets()
             .await
