@@ -770,6 +770,11 @@ async fn answers_are_json_unless_something_comes_first() {
         ]
     );
     assert_eq!(reply.json()["result"]["content"][0]["text"], "2");
+    // The bytes read before the first message are sent too: the priming event rmcp begins each
+    // stream with (its event id and retry time, for a client that resumes it).
+    let priming = reply.body.find("\nretry: 3000\n");
+    let progress = reply.body.find("notifications/progress");
+    assert!(priming.is_some() && priming < progress, "{reply:?}");
     // Past the wait: a stream, with the answer.
     let reply = count_in(address, &session, 0, 900).await;
     assert_eq!(
