@@ -404,9 +404,15 @@ impl HttpService {
                         .unwrap_or(true),
                     None => true,
                 };
-                let reply = Box::pin(self.shared.inner.handle(request)).await;
-                if !known && reply.status() == StatusCode::ACCEPTED {
-                    return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+                let mut reply = Box::pin(self.shared.inner.handle(request)).await;
+                if reply.status() == StatusCode::ACCEPTED {
+                    if !known {
+                        return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+                    }
+                    // A session closed: 200, as the official SDKs' servers (Python, TypeScript)
+                    // answer, where rmcp answers 202; the Python SDK's client takes 200 or 204
+                    // and logs any other status as a failure.
+                    *reply.status_mut() = StatusCode::OK;
                 }
                 reply
             }
