@@ -648,7 +648,8 @@ where
             return Err(busy());
         }
     }
-    let mut collected = BytesMut::with_capacity(length.map_or(0, |length| length as usize));
+    // (Made when a second frame comes: a body of one frame is kept as it came.)
+    let mut collected = BytesMut::new();
     loop {
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
             Ok(Some(frame)) => frame,
@@ -680,6 +681,9 @@ where
         // copied.
         if collected.is_empty() && length == Some(size as u64) {
             return Ok((data.copy_to_bytes(size), permit));
+        }
+        if collected.is_empty() {
+            collected.reserve(length.map_or(size, |length| length as usize));
         }
         while data.has_remaining() {
             let chunk = data.chunk();
