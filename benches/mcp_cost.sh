@@ -19,6 +19,9 @@
 #
 # and prints one call's instructions: the difference of two runs (LOW and HIGH calls, 200 and
 # 1,000 unless set) over the difference of their calls, so that start-up and sessions drop out.
+# TOOLS and SERVERS (space-separated) measure some of them only, e.g.
+# `TOOLS=search_orders SERVERS="http http-rmcp" bash benches/mcp_cost.sh`; the servers are
+# `toolgen` and `rmcp` in process, and `http`, `http-token`, `http-rmcp` and `http-sse`.
 set -euo pipefail
 
 low=${LOW:-200}
@@ -40,6 +43,8 @@ BINARY=$binary LOW=$low HIGH=$high python3 - <<'EOF'
 import os, re, subprocess
 
 binary, low, high = os.environ["BINARY"], int(os.environ["LOW"]), int(os.environ["HIGH"])
+tools = os.environ.get("TOOLS", "add search_orders").split()
+servers = os.environ.get("SERVERS", "toolgen rmcp http http-token http-rmcp http-sse").split()
 callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
 
 
@@ -75,16 +80,25 @@ def per_call(count, *args):
 
 
 print(f"{'tool':<15} {'measure':<12} {'server':<16} {'instructions a call':>20}")
-for tool in ["add", "search_orders"]:
-    rows = [("in process", kind, per_call(in_process, kind, tool)) for kind in ["toolgen", "rmcp"]]
-    rows += [("http", serve, per_call(http, serve, tool))
-             for serve in ["http", "http-token", "http-rmcp", "http-sse"]]
-    for measure, server, count in rows:
+for tool in tools:
+    counts = {}
+    for server in servers:
+        if server in ("toolgen", "rmcp"):
+            measure, count = "in process", per_call(in_process, server, tool)
+        else:
+            measure, count = "http", per_call(http, server, tool)
+        counts[server] = count
         print(f"{tool:<15} {measure:<12} {server:<16} {count:>20,.0f}")
-    ours, theirs = rows[0][2], rows[1][2]
-    print(f"{tool:<15} in process: rmcp / toolgen = {theirs / ours:.3f}x")
-    ours, token, theirs = rows[2][2], rows[3][2], rows[4][2]
-    print(f"{tool:<15} http: rmcp / toolgen = {theirs / ours:.3f}x; "
-          f"authorization adds {token - ours:,.0f} ({token / ours - 1:+.1%}); "
-          f"an event stream in place of JSON adds {rows[5][2] - ours:,.0f}")
+    if "toolgen" in counts and "rmcp" in counts:
+        print(f"{tool:<15} in process: rmcp / toolgen = {counts['rmcp'] / counts['toolgen']:.3f}x")
+    if "http" in counts:
+        ours = counts["http"]
+        if "http-rmcp" in counts:
+            print(f"{tool:<15} http: rmcp / toolgen = {counts['http-rmcp'] / ours:.3f}x")
+        if "http-token" in counts:
+            token = counts["http-token"]
+            print(f"{tool:<15} http: authorization adds {token - ours:,.0f} ({token / ours - 1:+.1%})")
+        if "http-sse" in counts:
+            print(f"{tool:<15} http: an event stream in place of JSON adds "
+                  f"{counts['http-sse'] - ours:,.0f}")
 EOF

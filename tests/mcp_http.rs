@@ -387,7 +387,9 @@ async fn bad_call_params_are_invalid_params() {
     );
 }
 
-/// `DELETE` of a session: 202 for one the server holds, then 404, as for any unknown one.
+/// `DELETE` of a session: 200 for one the server holds (as the official SDKs' servers answer,
+/// and the Python SDK's client expects: 200 or 204; rmcp answers 202), then 404, as for any
+/// unknown one.
 async fn deleting_an_unknown_session_is_404() {
     let address = serve(HttpOptions::default()).await;
     let session = open_session(address).await;
@@ -395,7 +397,7 @@ async fn deleting_an_unknown_session_is_404() {
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", "2025-11-25"),
     ];
-    assert_eq!(send(address, "DELETE", &headers, b"").await.status, 202);
+    assert_eq!(send(address, "DELETE", &headers, b"").await.status, 200);
     assert_eq!(send(address, "DELETE", &headers, b"").await.status, 404);
     let unknown = [("mcp-session-id", "no-such-session")];
     assert_eq!(send(address, "DELETE", &unknown, b"").await.status, 404);
@@ -770,6 +772,11 @@ async fn answers_are_json_unless_something_comes_first() {
         ]
     );
     assert_eq!(reply.json()["result"]["content"][0]["text"], "2");
+    // The bytes read before the first message are sent too: the priming event rmcp begins each
+    // stream with (its event id and retry time, for a client that resumes it).
+    let priming = reply.body.find("\nretry: 3000\n");
+    let progress = reply.body.find("notifications/progress");
+    assert!(priming.is_some() && priming < progress, "{reply:?}");
     // Past the wait: a stream, with the answer.
     let reply = count_in(address, &session, 0, 900).await;
     assert_eq!(

@@ -404,9 +404,15 @@ impl HttpService {
                         .unwrap_or(true),
                     None => true,
                 };
-                let reply = Box::pin(self.shared.inner.handle(request)).await;
-                if !known && reply.status() == StatusCode::ACCEPTED {
-                    return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+                let mut reply = Box::pin(self.shared.inner.handle(request)).await;
+                if reply.status() == StatusCode::ACCEPTED {
+                    if !known {
+                        return plain(StatusCode::NOT_FOUND, "Not Found: Session not found");
+                    }
+                    // A session closed: 200, as the official SDKs' servers (Python, TypeScript)
+                    // answer, where rmcp answers 202; the Python SDK's client takes 200 or 204
+                    // and logs any other status as a failure.
+                    *reply.status_mut() = StatusCode::OK;
                 }
                 reply
             }
@@ -642,7 +648,8 @@ where
             return Err(busy());
         }
     }
-    let mut collected = BytesMut::with_capacity(length.map_or(0, |length| length as usize));
+    // (Made when a second frame comes: a body of one frame is kept as it came.)
+    let mut collected = BytesMut::new();
     loop {
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
             Ok(Some(frame)) => frame,
@@ -674,6 +681,9 @@ where
         // copied.
         if collected.is_empty() && length == Some(size as u64) {
             return Ok((data.copy_to_bytes(size), permit));
+        }
+        if collected.is_empty() {
+            collected.reserve(length.map_or(size, |length| length as usize));
         }
         while data.has_remaining() {
             let chunk = data.chunk();

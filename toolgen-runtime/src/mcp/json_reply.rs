@@ -6,6 +6,7 @@
 //! message within the wait, and the stream goes on as it came, the bytes read sent first.
 
 use std::convert::Infallible;
+use std::ops::Range;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -19,6 +20,10 @@ use super::http::ReplyBody;
 
 /// `reply` as one JSON body if its event stream's first message is the answer and comes within
 /// `wait`; else the stream as it came.
+///
+/// (On the way of every call, so the answer costs no more than the stream would: each byte is
+/// looked at once, for line ends, and the answer is sent as the frame it came in, not copied;
+/// whether a message is the answer is told by its first members, not by reading it whole.)
 pub(super) async fn json_if_answer_first(
     reply: Response<ReplyBody>,
     wait: Duration,
@@ -32,20 +37,24 @@ pub(super) async fn json_if_answer_first(
         return reply;
     }
     let (mut parts, mut body) = reply.into_parts();
-    let deadline = tokio::time::Instant::now() + wait;
-    let mut read = BytesMut::new();
-    // Where the events not yet looked at begin.
-    let mut scanned = 0;
+    // (One timer for the whole wait, not one for each frame.)
+    let mut deadline = std::pin::pin!(tokio::time::sleep(wait));
+    // The events looked at, without data (a priming event: an id and a retry time; a comment),
+    // and the bytes read after them.
+    let mut seen = Bytes::new();
+    let mut pending = Bytes::new();
     loop {
-        while let Some((length, next)) = read.get(scanned..).and_then(event_end) {
-            let event = scanned..scanned + length;
-            scanned += next;
-            let Some(data) = read.get(event).and_then(data_of) else {
-                // A priming event (an id and a retry time), a comment.
+        while let Some(event) = first_event(&pending) {
+            let Some(data) = event.data else {
+                seen = joined(seen, pending.split_to(event.length));
                 continue;
             };
+            let data = match data {
+                Data::Line(line) => pending.slice(line),
+                Data::Lines(lines) => Bytes::from(lines),
+            };
             if !is_answer(&data) {
-                return streamed(parts, read.freeze(), body);
+                return streamed(parts, [seen, pending], body);
             }
             parts.headers.insert(
                 http::header::CONTENT_TYPE,
@@ -53,30 +62,71 @@ pub(super) async fn json_if_answer_first(
             );
             // (The stream's: not to be cached, nor buffered by nginx.)
             parts.headers.remove(http::header::CACHE_CONTROL);
-            parts.headers.remove("x-accel-buffering");
+            parts.headers.remove(X_ACCEL_BUFFERING);
             return Response::from_parts(parts, Full::new(data).boxed());
         }
-        match tokio::time::timeout_at(deadline, body.frame()).await {
-            Ok(Some(Ok(frame))) => {
+        // (The body first: a frame ready is read even past the wait.)
+        let frame = std::future::poll_fn(|cx| match Pin::new(&mut body).poll_frame(cx) {
+            Poll::Ready(frame) => Poll::Ready(frame),
+            Poll::Pending => deadline.as_mut().poll(cx).map(|()| None),
+        });
+        match frame.await {
+            Some(Ok(frame)) => {
                 if let Ok(data) = frame.into_data() {
-                    read.extend_from_slice(&data);
+                    pending = joined(pending, data);
                 }
             }
+            Some(Err(never)) => match never {},
             // Still running past the wait (its stream's keep-alive holds the connection), or
             // ended without an answer: as it came.
-            Ok(Some(Err(never))) => match never {},
-            Ok(None) | Err(_) => return streamed(parts, read.freeze(), body),
+            None => return streamed(parts, [seen, pending], body),
         }
     }
 }
 
-/// The length of the first whole event of `bytes` and where the next begins (events end with a
-/// blank line: `\n\n`, `\r\n\r\n` or `\r\r`), if one is whole.
-fn event_end(bytes: &[u8]) -> Option<(usize, usize)> {
+/// nginx's header that rmcp's streams have. (A `HeaderName` made once: looked up by a `&str`, a
+/// name is parsed again on each lookup.)
+const X_ACCEL_BUFFERING: http::HeaderName = http::HeaderName::from_static("x-accel-buffering");
+
+/// `first`, then `then`: copied only where both have bytes.
+fn joined(first: Bytes, then: Bytes) -> Bytes {
+    if first.is_empty() {
+        return then;
+    }
+    if then.is_empty() {
+        return first;
+    }
+    let mut both = BytesMut::with_capacity(first.len() + then.len());
+    both.extend_from_slice(&first);
+    both.extend_from_slice(&then);
+    both.freeze()
+}
+
+/// An event of a stream.
+#[derive(Debug, PartialEq)]
+struct Event {
+    /// Its length, with the blank line that ends it.
+    length: usize,
+    /// Its data, if it has any that is not blank.
+    data: Option<Data>,
+}
+
+/// An event's data.
+#[derive(Debug, PartialEq)]
+enum Data {
+    /// Where the value of its one `data:` line is, in the bytes the event is in.
+    Line(Range<usize>),
+    /// The values of its `data:` lines, joined with `\n`.
+    Lines(Vec<u8>),
+}
+
+/// The first event of `bytes`, if it is whole (events end with a blank line: `\n\n`,
+/// `\r\n\r\n` or `\r\r`). Each byte is looked at once.
+fn first_event(bytes: &[u8]) -> Option<Event> {
+    let mut data: Option<Data> = None;
     let mut at = 0;
     loop {
-        let line = bytes.get(at..)?;
-        let line_end = at + line.iter().position(|byte| matches!(byte, b'\n' | b'\r'))?;
+        let line_end = at + memchr::memchr2(b'\n', b'\r', bytes.get(at..)?)?;
         let after = match (bytes.get(line_end), bytes.get(line_end + 1)) {
             (Some(b'\r'), Some(b'\n')) => line_end + 2,
             (Some(b'\r'), None) => return None,
@@ -84,59 +134,116 @@ fn event_end(bytes: &[u8]) -> Option<(usize, usize)> {
         };
         if line_end == at {
             // A blank line: the event is what came before it.
-            return Some((at, after));
+            let blank = match &data {
+                Some(Data::Line(line)) => bytes.get(line.clone())?.trim_ascii().is_empty(),
+                Some(Data::Lines(lines)) => lines.trim_ascii().is_empty(),
+                None => true,
+            };
+            return Some(Event {
+                length: after,
+                data: if blank { None } else { data },
+            });
         }
+        let line = at..line_end;
         at = after;
-    }
-}
-
-/// The data of an event (its `data:` lines joined with `\n`), if it has any.
-fn data_of(event: &[u8]) -> Option<Bytes> {
-    let mut data: Option<Vec<u8>> = None;
-    for line in event.split(|byte| *byte == b'\n') {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let Some(value) = line.strip_prefix(b"data:") else {
+        let Some(value) = bytes.get(line.clone())?.strip_prefix(b"data:") else {
             continue;
         };
-        let value = value.strip_prefix(b" ").unwrap_or(value);
-        match &mut data {
-            Some(data) => {
-                data.push(b'\n');
-                data.extend_from_slice(value);
+        let space = usize::from(value.first() == Some(&b' '));
+        let value = line.end - value.len() + space..line.end;
+        data = Some(match data {
+            None => Data::Line(value),
+            Some(Data::Line(first)) => {
+                let mut lines = bytes.get(first)?.to_vec();
+                lines.push(b'\n');
+                lines.extend_from_slice(bytes.get(value)?);
+                Data::Lines(lines)
             }
-            None => data = Some(value.to_vec()),
-        }
+            Some(Data::Lines(mut lines)) => {
+                lines.push(b'\n');
+                lines.extend_from_slice(bytes.get(value)?);
+                Data::Lines(lines)
+            }
+        });
     }
-    data.filter(|data| !data.trim_ascii().is_empty())
-        .map(Bytes::from)
 }
 
 /// Whether a message is a response or an error (not a request or a notification of the
-/// server's).
+/// server's): a JSON object whose members include `result` or `error` before any `method`.
+/// Read up to the first of them only (rmcp writes `jsonrpc` and `id` before it), not to the
+/// end of a large result.
 fn is_answer(message: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Members {
-        method: Option<serde::de::IgnoredAny>,
-        result: Option<serde::de::IgnoredAny>,
-        error: Option<serde::de::IgnoredAny>,
+    // As rmcp writes an answer with an integer id, told without a parser (a third of the JSON
+    // reply's own cost on a small answer); any other message is read below.
+    if let Some(rest) = message.strip_prefix(br#"{"jsonrpc":"2.0","id":"#) {
+        let digits = rest.iter().take_while(|byte| byte.is_ascii_digit()).count();
+        let after = rest.get(digits..).unwrap_or_default();
+        if digits > 0 && (after.starts_with(br#","result":"#) || after.starts_with(br#","error":"#))
+        {
+            return true;
+        }
     }
-    serde_json::from_slice::<Members>(message).is_ok_and(|members| {
-        members.method.is_none() && (members.result.is_some() || members.error.is_some())
-    })
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+
+    /// The members that tell a message's kind.
+    #[derive(serde::Deserialize)]
+    #[serde(field_identifier, rename_all = "lowercase")]
+    enum Member {
+        Method,
+        Result,
+        Error,
+        #[serde(other)]
+        Other,
+    }
+
+    /// Reads members up to the first that tells, notes what it tells, and stops there: the
+    /// parse then fails where the map goes on (an error made without a message, cheaper than
+    /// one of the visitor's own).
+    struct Kind<'a>(&'a mut Option<bool>);
+
+    impl<'de> Visitor<'de> for Kind<'_> {
+        type Value = ();
+
+        fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+            formatter.write_str("a JSON-RPC message")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut members: A) -> Result<(), A::Error> {
+            while let Some(member) = members.next_key::<Member>()? {
+                let answer = match member {
+                    Member::Method => false,
+                    Member::Result | Member::Error => true,
+                    Member::Other => {
+                        members.next_value::<IgnoredAny>()?;
+                        continue;
+                    }
+                };
+                *self.0 = Some(answer);
+                return Ok(());
+            }
+            Ok(())
+        }
+    }
+
+    let mut told = None;
+    let mut deserializer = serde_json::Deserializer::from_slice(message);
+    let _ = deserializer.deserialize_map(Kind(&mut told));
+    told == Some(true)
 }
 
 /// The stream as it came: the bytes read first, then the rest.
-fn streamed(parts: http::response::Parts, read: Bytes, rest: ReplyBody) -> Response<ReplyBody> {
-    let body = Prefixed {
-        first: (!read.is_empty()).then_some(read),
-        rest,
-    };
+fn streamed(
+    parts: http::response::Parts,
+    read: [Bytes; 2],
+    rest: ReplyBody,
+) -> Response<ReplyBody> {
+    let body = Prefixed { read, rest };
     Response::from_parts(parts, body.boxed())
 }
 
-/// A body of `first`, then `rest`.
+/// A body of the bytes `read`, then `rest`.
 struct Prefixed {
-    first: Option<Bytes>,
+    read: [Bytes; 2],
     rest: ReplyBody,
 }
 
@@ -148,14 +255,14 @@ impl Body for Prefixed {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        if let Some(first) = self.first.take() {
-            return Poll::Ready(Some(Ok(Frame::data(first))));
+        if let Some(read) = self.read.iter_mut().find(|read| !read.is_empty()) {
+            return Poll::Ready(Some(Ok(Frame::data(std::mem::take(read)))));
         }
         Pin::new(&mut self.rest).poll_frame(cx)
     }
 
     fn is_end_stream(&self) -> bool {
-        self.first.is_none() && self.rest.is_end_stream()
+        self.read.iter().all(Bytes::is_empty) && self.rest.is_end_stream()
     }
 
     fn size_hint(&self) -> SizeHint {
@@ -165,28 +272,39 @@ impl Body for Prefixed {
 
 #[cfg(test)]
 mod tests {
-    use super::{data_of, event_end, is_answer};
+    use super::{Data, Event, first_event, is_answer};
 
     #[test]
     fn events_end_with_a_blank_line() {
-        assert_eq!(event_end(b"data: a\n\ndata: b"), Some((8, 9)));
+        let event = |length, data| Some(Event { length, data });
         assert_eq!(
-            event_end(b"id: 0\r\nretry: 3000\r\ndata:\r\n\r\nx"),
-            Some((27, 29))
+            first_event(b"data: a\n\ndata: b"),
+            event(9, Some(Data::Line(6..7)))
         );
-        assert_eq!(event_end(b"data: a\n"), None);
-        assert_eq!(event_end(b"data: a\r"), None);
-        assert_eq!(event_end(b"\n"), Some((0, 1)));
+        assert_eq!(
+            first_event(b"id: 0\r\nretry: 3000\r\ndata:\r\n\r\nx"),
+            event(29, None)
+        );
+        assert_eq!(first_event(b"data: a\n"), None);
+        assert_eq!(first_event(b"data: a\r"), None);
+        assert_eq!(first_event(b"\n"), event(1, None));
+        assert_eq!(
+            first_event(b"data:a\r\rx"),
+            event(8, Some(Data::Line(5..6)))
+        );
     }
 
     #[test]
     fn data_lines_are_joined_and_empty_data_is_none() {
+        let data = |bytes: &[u8]| first_event(bytes).unwrap().data;
         assert_eq!(
-            data_of(b"id: 1\ndata: {\"a\":\ndata:1}\n").unwrap(),
-            &b"{\"a\":\n1}"[..]
+            data(b"id: 1\ndata: {\"a\":\ndata:1}\n\n"),
+            Some(Data::Lines(b"{\"a\":\n1}".to_vec()))
         );
-        assert_eq!(data_of(b"id: 0\nretry: 3000\ndata:\n"), None);
-        assert_eq!(data_of(b": keep-alive\n"), None);
+        assert_eq!(data(b"id: 1\r\ndata: {}\r\n\r\n"), Some(Data::Line(13..15)));
+        assert_eq!(data(b"id: 0\nretry: 3000\ndata:\n\n"), None);
+        assert_eq!(data(b"data:  \ndata: \n\n"), None);
+        assert_eq!(data(b": keep-alive\n\n"), None);
     }
 
     #[test]
@@ -204,5 +322,15 @@ mod tests {
             br#"{"jsonrpc":"2.0","id":0,"method":"elicitation/create"}"#
         ));
         assert!(!is_answer(b"not json"));
+        assert!(is_answer(br#"{"jsonrpc":"2.0","id":"1","result":{}}"#));
+        assert!(is_answer(br#"{"jsonrpc":"2.0","id":-1,"result":{}}"#));
+        assert!(is_answer(br#"{"jsonrpc":"2.0","id":12,"error":{}}"#));
+        assert!(!is_answer(br#"{"jsonrpc":"2.0","id":12,"method":"ping"}"#));
+        assert!(!is_answer(br#"{"jsonrpc":"2.0","id":,"result":{}}"#));
+        // Read up to the member that tells, not to the end.
+        assert!(is_answer(
+            br#"{"jsonrpc":"2.0","id":"a","result":{"content":["#
+        ));
+        assert!(!is_answer(br#"{"jsonrpc":"2.0","id":1}"#));
     }
 }
