@@ -449,10 +449,8 @@ fn item_nodes<'p>(
             }
         }
         // A value's keywords are checked on the value; its items are its node's.
-        Plan::Check(_, _, inner) => {
-            if take_step(steps) {
-                item_nodes(inner, index, stack, end, steps);
-            }
+        Plan::Check(_, _, inner) if take_step(steps) => {
+            item_nodes(inner, index, stack, end, steps);
         }
         _ => {}
     }
