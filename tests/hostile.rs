@@ -454,6 +454,41 @@ fn duplicate_keys_in_a_map() {
     );
 }
 
+/// A key repeated after many others (past the few compared one by one, into the hash set) is
+/// found the same way on the text (a map field) and on the way through a value (a dynamic tool,
+/// a value encoded twice), in an object and in an array's object.
+#[test]
+fn duplicate_keys_among_many() {
+    let keys: Vec<String> = (0..40).map(|i| format!(r#""k{i}": {i}"#)).collect();
+    let many = format!("{{{}, \"k3\": 0}}", keys.join(", "));
+    let text = format!(r#"{{"labels": {many}}}"#);
+    for error in [
+        Labels::parse_args(&text).unwrap_err(),
+        Labels::parse_value(Value::String(text.clone())).unwrap_err(),
+    ] {
+        assert_eq!(
+            (error.kind(), error.path(), error.message()),
+            (ArgsErrorKind::Data, "labels", "duplicate field `k3`")
+        );
+    }
+    let dynamic = toolgen::DynamicTool::new("store", "Store.", json!({"type": "object"})).unwrap();
+    let error = dynamic
+        .parse_args(&format!(r#"{{"rows": [{{}}, {many}]}}"#))
+        .unwrap_err();
+    assert_eq!(
+        (error.path(), error.message()),
+        ("rows[1]", "duplicate field `k3`")
+    );
+    let unique = format!("{{{}}}", keys.join(", "));
+    assert_eq!(
+        Labels::parse_args(&format!(r#"{{"labels": {unique}}}"#))
+            .unwrap()
+            .labels
+            .len(),
+        40
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Numbers
 // ---------------------------------------------------------------------------------------------

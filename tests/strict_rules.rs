@@ -442,6 +442,15 @@ mod refused {
         pub word: String,
     }
 
+    /// Word boundaries as the regex crate also writes them (`\<`, `\>`): the derive and the
+    /// rewrite read a pattern with one detector, so both refuse these (the rewrite let them
+    /// through while the derive had a detector of its own).
+    #[derive(ToolSchema, Deserialize)]
+    pub struct WordEdges {
+        #[tool(pattern = r"^\\b\<word\>$")]
+        pub word: String,
+    }
+
     #[derive(ToolSchema, Deserialize)]
     pub struct Inner {
         pub x: f64,
@@ -490,6 +499,7 @@ mod refused {
         Tree { tree: Node }
         Cards { cards: Vec<Card> }
         Words { words: Option<Vec<Word>> }
+        Edges { edges: Vec<WordEdges> }
         Ops { ops: Vec<Op> }
         Adjacents { a: Adjacent }
         Externals { e: External }
@@ -508,6 +518,7 @@ mod refused {
             test_tool::<Tree>("Tree"),
             test_tool::<Cards>("Cards"),
             test_tool::<Words>("Words"),
+            test_tool::<Edges>("Edges"),
             test_tool::<Ops>("Ops"),
             test_tool::<Adjacents>("Adjacents"),
             test_tool::<Externals>("Externals"),

@@ -60,9 +60,9 @@ pub struct Number {
 /// `pattern`'s literal, and what its regex is.
 pub struct Pattern {
     pub lit: syn::LitStr,
-    /// Whether the regex has a word boundary (`\b`, `\B`), which Anthropic's strict grammar
-    /// cannot read; or why it does not parse.
-    pub word_boundary: Result<bool, String>,
+    /// Whether the regex has what Anthropic's strict grammar cannot read (a word boundary:
+    /// regex-syntax refuses backreferences and lookaround); or why it does not parse.
+    pub unreadable: Result<bool, String>,
 }
 
 /// `#[tool(default = ..)]`: the literal, its JSON text, and its value as far as the checks read it.
@@ -136,9 +136,9 @@ impl Keywords {
             multiple_of: tool.multiple_of.take().map(Bound::of),
             length: tool.length.take().map(Bounds::of),
             pattern: tool.pattern.take().map(|lit| Pattern {
-                word_boundary: regex_syntax::Parser::new()
+                unreadable: regex_syntax::Parser::new()
                     .parse(&lit.value())
-                    .map(|hir| has_word_boundary(&hir))
+                    .map(|_| super::anthropic_pattern::unreadable_by_anthropic(&lit.value()))
                     .map_err(|err| err.to_string().trim_end().to_owned()),
                 lit,
             }),
@@ -244,7 +244,7 @@ impl Keywords {
     pub fn unreadable_pattern(&self) -> bool {
         self.pattern
             .as_ref()
-            .is_some_and(|pattern| pattern.word_boundary == Ok(true))
+            .is_some_and(|pattern| pattern.unreadable == Ok(true))
     }
 }
 
@@ -306,21 +306,6 @@ fn default_value(expr: &syn::Expr) -> Option<DefaultValue> {
         },
         syn::Expr::Array(array) => Some(DefaultValue::Length(array.elems.len(), "items")),
         _ => None,
-    }
-}
-
-/// Whether a regex has a word boundary (`\b`, `\B`).
-pub(crate) fn has_word_boundary(hir: &regex_syntax::hir::Hir) -> bool {
-    use regex_syntax::hir::{HirKind, Look};
-    match hir.kind() {
-        HirKind::Look(look) => !matches!(
-            look,
-            Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF
-        ),
-        HirKind::Repetition(repetition) => has_word_boundary(&repetition.sub),
-        HirKind::Capture(capture) => has_word_boundary(&capture.sub),
-        HirKind::Concat(items) | HirKind::Alternation(items) => items.iter().any(has_word_boundary),
-        HirKind::Empty | HirKind::Literal(_) | HirKind::Class(_) => false,
     }
 }
 
@@ -424,7 +409,7 @@ pub(super) fn check_constraints(field: &Field<'_>, errors: &mut darling::error::
         if json.is_some_and(|j| j != "string") {
             errors.push(wrong_type("pattern", "strings", field.ty));
         }
-        if let Err(err) = &pattern.word_boundary {
+        if let Err(err) = &pattern.unreadable {
             errors.push(
                 darling::Error::custom(format!("invalid pattern: {err}")).with_span(&pattern.lit),
             );

@@ -1,6 +1,8 @@
 //! The derive input as toolgen sees it, decided once: the container, its fields and variants with
 //! their wire names and descriptions, each keeping the `syn` node it came from for spans.
 
+// The runtime's `dialect/pattern.rs`, through a link: one detector of Anthropic's pattern rule.
+mod anthropic_pattern;
 pub mod check;
 pub mod cycles;
 pub mod keywords;

@@ -6,6 +6,7 @@
 
 use super::json::{Json, escaped, is_null_schema};
 use super::passes::Shape;
+use super::pattern::unreadable_by_anthropic;
 use super::rules::Rules;
 use super::{Dialect, Rule};
 
@@ -122,7 +123,7 @@ impl Walk {
             None => shape.is_object && shape.props.is_none(),
         };
         let pattern = shape.get("pattern").and_then(Json::as_str);
-        let bad_pattern = pattern.is_some_and(pattern_unsupported);
+        let bad_pattern = pattern.is_some_and(unreadable_by_anthropic);
         let untyped = !typed.iter().any(|key| shape.get(key).is_some());
         // `anyOf` and `oneOf` side by side: the dialects that write `oneOf` as `anyOf` would
         // write the key twice. (toolgen writes one or the other.)
@@ -200,23 +201,4 @@ impl Walk {
             _ => {}
         }
     }
-}
-
-/// Whether a regex uses what Anthropic's strict grammar rejects: backreferences (`\1`,
-/// `\k<name>`), lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) or word boundaries (`\b`, `\B`).
-fn pattern_unsupported(regex: &str) -> bool {
-    let bytes = regex.as_bytes();
-    let at = |i: usize| bytes.get(i).copied();
-    let mut i = 0;
-    while let Some(byte) = at(i) {
-        match (byte, at(i + 1), at(i + 2), at(i + 3)) {
-            (b'\\', Some(b'b' | b'B' | b'k' | b'1'..=b'9'), ..) => return true,
-            (b'\\', ..) => i += 1,
-            (b'(', Some(b'?'), Some(b'=' | b'!'), _) => return true,
-            (b'(', Some(b'?'), Some(b'<'), Some(b'=' | b'!')) => return true,
-            _ => {}
-        }
-        i += 1;
-    }
-    false
 }

@@ -40,6 +40,7 @@
 pub(crate) mod check;
 pub(crate) mod json;
 pub(crate) mod passes;
+pub(crate) mod pattern;
 pub(crate) mod rewrite;
 pub(crate) mod rules;
 use rules::Rules;

@@ -8,6 +8,7 @@ use super::passes::{
     Pass, any_of_only, collapse_nullable, gemini_types, optional_nullable, strict_objects, words,
     wrap_null_object,
 };
+use super::strict::{self, ANTHROPIC, GEMINI_SKIP, OPENAI};
 use super::{Dialect, Rule};
 use crate::schema::facts::{ANY, MAP, MULTIPLE_TYPES, NON_STRING_ENUM, PATTERN, RECURSIVE, TUPLE};
 
@@ -44,6 +45,12 @@ pub(crate) struct Rules {
     pub(crate) passes: &'static [Pass],
     /// The attribute that asks for it, as a build error names it.
     pub(crate) attribute: &'static str,
+    /// The bit of a tool's modes (`Tool::MODES`) that the attribute sets, 0 for none: a tool
+    /// with it is checked against the table at build time, and is written in the dialect.
+    pub(crate) mode: u8,
+    /// Whether a tool that does not ask for it is written in it too, where its schema fits:
+    /// unless its modes have this bit (`Some(0)`: always). `None`: only tools that ask.
+    pub(crate) offered: Option<u8>,
     /// What to do when it cannot express a schema, where that is not the rule's own fix.
     pub(crate) fix: Option<&'static str>,
 }
@@ -89,6 +96,8 @@ const STANDARD: Rules = Rules {
     follows_refs: true,
     passes: &[],
     attribute: "",
+    mode: 0,
+    offered: Some(0),
     fix: None,
 };
 
@@ -129,6 +138,8 @@ const OPENAI_STRICT: Rules = Rules {
         any_of_only,
     ],
     attribute: "`#[tool(strict)]`",
+    mode: OPENAI,
+    offered: None,
     fix: None,
 };
 
@@ -165,6 +176,8 @@ const ANTHROPIC_STRICT: Rules = Rules {
     follows_refs: false,
     passes: &[words, strict_objects, any_of_only],
     attribute: "`#[tool(strict)]`",
+    mode: ANTHROPIC,
+    offered: None,
     fix: None,
 };
 
@@ -196,6 +209,10 @@ const GEMINI: Rules = Rules {
     follows_refs: false,
     passes: &[collapse_nullable, words, any_of_only, gemini_types],
     attribute: "`#[tool(gemini = \"parameters\")]`",
+    mode: strict::GEMINI,
+    // Every tool's definition for Gemini takes `parameters` where the schema fits them, unless
+    // `#[tool(gemini = "json_schema")]`.
+    offered: Some(GEMINI_SKIP),
     fix: Some(
         "leave `gemini` out (or write `#[tool(gemini = \"json_schema\")]`), and Gemini gets the standard schema as `parametersJsonSchema`",
     ),
@@ -215,6 +232,12 @@ impl Rules {
     /// Whether the dialect changes nothing: no rule, no limit, no pass.
     pub(crate) fn is_identity(&self) -> bool {
         self.refused.is_empty() && self.limits.is_none() && self.passes.is_empty()
+    }
+
+    /// Whether a tool whose modes are `modes` is written in the dialect: it asks for it, or
+    /// the dialect is offered to every tool that does not say otherwise.
+    pub(crate) const fn asked(&self, modes: u8) -> bool {
+        modes & self.mode != 0 || matches!(self.offered, Some(unless) if modes & unless == 0)
     }
 
     /// Whether the dialect leaves `keyword` out without a word.

@@ -12,16 +12,6 @@ use crate::dialect::{Dialect, Rule};
 use crate::schema::facts::{BEHIND, Facts, Kid, Via};
 use crate::schema::rope::{DefId, def_eq, str_eq};
 
-/// OpenAI strict mode's limits, the one dialect with limits (its rule table's).
-const LIMITS: Limits = match Rules::of(Dialect::OpenAiStrict).limits {
-    Some(limits) => limits,
-    None => panic!("OpenAI strict mode has limits"),
-};
-const MAX_PROPERTIES: u32 = LIMITS.properties;
-const MAX_DEPTH: u32 = LIMITS.depth;
-const MAX_ENUM_VALUES: u32 = LIMITS.enum_values;
-const MAX_TEXT: u32 = LIMITS.text;
-
 /// The dialects a tool insists on, as bits: its strict modes and Gemini `parameters`.
 pub const OPENAI: u8 = 1;
 /// Anthropic strict mode.
@@ -32,34 +22,166 @@ pub const GEMINI: u8 = 1 << 2;
 pub const GEMINI_SKIP: u8 = 1 << 3;
 /// Checked for a structured answer (`Structured<T>`), not a tool: the errors say so.
 pub const ANSWER: u8 = 1 << 4;
+/// The modes `#[tool(strict)]` sets: OpenAI's and Anthropic's strict modes.
+pub(crate) const STRICT: u8 = OPENAI | ANTHROPIC;
 
 /// The rules a dialect checks on every node, in the order they are reported: its table's.
 const fn rules(dialect: Dialect) -> &'static [(Rule, u16)] {
     Rules::of(dialect).refused
 }
 
-const DIALECTS: [(u8, Dialect); 3] = [
-    (OPENAI, Dialect::OpenAiStrict),
-    (ANTHROPIC, Dialect::AnthropicStrict),
-    (GEMINI, Dialect::Gemini),
-];
+/// The dialects a tool can insist on, with the bit of its modes that asks for each (their rule
+/// tables'), in [`Dialect::ALL`]'s order, the order problems are reported in.
+const DIALECTS: [(u8, Dialect); 3] = {
+    let mut found = [(0, Dialect::Standard); 3];
+    let (mut d, mut n) = (0, 0);
+    while d < Dialect::ALL.len() {
+        let dialect = Dialect::ALL[d];
+        let mode = Rules::of(dialect).mode;
+        if mode != 0 {
+            // A dialect added with a mode of its own needs a place here: the build stops.
+            found[n] = (mode, dialect);
+            n += 1;
+        }
+        d += 1;
+    }
+    found
+};
+
+/// The modes of the dialects whose tables limit a whole schema (OpenAI strict mode), and of
+/// those whose build-time check follows `$ref`s: a field's check tests them as bits.
+const LIMITED: u8 = modes_where(true);
+const FOLLOWING: u8 = modes_where(false);
+
+/// The modes of the dialects in [`DIALECTS`] whose table has limits (`limits`), else follows
+/// `$ref`s.
+const fn modes_where(limits: bool) -> u8 {
+    let mut modes = 0;
+    let mut d = 0;
+    while d < DIALECTS.len() {
+        let (bit, dialect) = DIALECTS[d];
+        let rules = Rules::of(dialect);
+        if (limits && rules.limits.is_some()) || (!limits && rules.follows_refs) {
+            modes |= bit;
+        }
+        d += 1;
+    }
+    modes
+}
+
+/// The limits of the dialects that have any (OpenAI strict mode alone): one set, read as
+/// constants by every field's check. Dialects with different limits stop this crate's build.
+const LIMITS: Limits = {
+    let mut found = None;
+    let mut d = 0;
+    while d < DIALECTS.len() {
+        let (_, dialect) = DIALECTS[d];
+        match (found, Rules::of(dialect).limits) {
+            (
+                Some(Limits {
+                    properties,
+                    depth,
+                    enum_values,
+                    text,
+                }),
+                Some(other),
+            ) if properties != other.properties
+                || depth != other.depth
+                || enum_values != other.enum_values
+                || text != other.text =>
+            {
+                panic!("the dialects with limits have the same limits")
+            }
+            (_, Some(limits)) => found = Some(limits),
+            (_, None) => {}
+        }
+        d += 1;
+    }
+    match found {
+        Some(limits) => limits,
+        // No dialect limits anything: nothing is counted against these.
+        None => Limits {
+            properties: u32::MAX,
+            depth: u32::MAX,
+            enum_values: u32::MAX,
+            text: u32::MAX,
+        },
+    }
+};
+const MAX_PROPERTIES: u32 = LIMITS.properties;
+const MAX_DEPTH: u32 = LIMITS.depth;
+const MAX_ENUM_VALUES: u32 = LIMITS.enum_values;
+const MAX_TEXT: u32 = LIMITS.text;
 
 /// How much of a path is kept.
 const PATH_BYTES: usize = 200;
 
-/// A JSON path being built (`cards[].meta`), cut at [`PATH_BYTES`] on a segment boundary.
+/// Text written in const evaluation into `N` bytes: a piece that would overflow them is left
+/// out whole, so what is kept is whole pieces (path segments, words), always UTF-8.
 #[derive(Clone, Copy)]
-struct Path {
-    bytes: [u8; PATH_BYTES],
+pub(crate) struct Text<const N: usize> {
+    bytes: [u8; N],
     len: usize,
 }
 
-impl Path {
-    const EMPTY: Path = Path {
-        bytes: [0; PATH_BYTES],
+impl<const N: usize> Text<N> {
+    const EMPTY: Text<N> = Text {
+        bytes: [0; N],
         len: 0,
     };
 
+    pub(crate) const fn new() -> Text<N> {
+        Text::EMPTY
+    }
+
+    /// What is written.
+    const fn as_bytes(&self) -> &[u8] {
+        self.bytes.split_at(self.len).0
+    }
+
+    /// What is written, as text.
+    pub(crate) const fn text(&self) -> &str {
+        match core::str::from_utf8(self.as_bytes()) {
+            Ok(text) => text,
+            Err(_) => "toolgen: a strict dialect cannot express this type",
+        }
+    }
+
+    pub(crate) const fn put(&mut self, text: &str) {
+        self.put_bytes(text.as_bytes());
+    }
+
+    const fn put_bytes(&mut self, bytes: &[u8]) {
+        if self.len + bytes.len() > N {
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            self.bytes[self.len + i] = bytes[i];
+            i += 1;
+        }
+        self.len += bytes.len();
+    }
+
+    const fn same(&self, other: &Text<N>) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.len {
+            if self.bytes[i] != other.bytes[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
+
+/// A JSON path being built (`cards[].meta`), cut at [`PATH_BYTES`] on a segment boundary.
+type Path = Text<PATH_BYTES>;
+
+impl Path {
     /// Adds what `kid` adds to a path; returns the length to go back to.
     const fn push(&mut self, kid: &Kid) -> usize {
         let back = self.len;
@@ -75,40 +197,14 @@ impl Path {
         }
         back
     }
-
-    pub(crate) const fn put(&mut self, text: &str) {
-        let bytes = text.as_bytes();
-        if self.len + bytes.len() > PATH_BYTES {
-            return;
-        }
-        let mut i = 0;
-        while i < bytes.len() {
-            self.bytes[self.len + i] = bytes[i];
-            i += 1;
-        }
-        self.len += bytes.len();
-    }
-
-    const fn same(&self, other: &Path) -> bool {
-        if self.len != other.len {
-            return false;
-        }
-        let mut i = 0;
-        while i < self.len {
-            if self.bytes[i] != other.bytes[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
 }
 
 /// Whether a dialect in `modes` has a problem with the node at `level` or inside it (a quick
 /// test of bits before any path is looked for).
 const fn refused(facts: &Facts, level: u32, modes: u8) -> bool {
     facts.all & REFUSED[(modes & (OPENAI | ANTHROPIC | GEMINI)) as usize] != 0
-        || (modes & OPENAI != 0 && (too_deep(facts, level) || facts.all & BEHIND != 0))
+        || (modes & LIMITED != 0 && too_deep(facts, level))
+        || (modes & FOLLOWING != 0 && facts.all & BEHIND != 0)
 }
 
 /// The bits that the dialects of each combination of [`OPENAI`], [`ANTHROPIC`] and [`GEMINI`]
@@ -529,7 +625,7 @@ pub const fn check_rest(tool: &Facts, modes: u8, fields_checked: bool) {
 }
 
 /// The modes a structured answer is checked for: both strict dialects, as an answer.
-const STRICT_ANSWER: u8 = OPENAI | ANTHROPIC | ANSWER;
+const STRICT_ANSWER: u8 = STRICT | ANSWER;
 
 /// Stops the build where the type `name` (whose facts are `answer`) cannot be a structured
 /// answer: what the strict dialects of OpenAI and Anthropic cannot express (its fields too
@@ -560,7 +656,7 @@ pub const fn check_answer(answer: &Facts, name: &str, fields_checked: bool) {
 /// Whether a dialect in `modes` may refuse what no field of `tool` holds (then
 /// [`rest_problems`] says what), for [`check_rest`] and [`check_answer`].
 const fn rest_refused(tool: &Facts, modes: u8) -> bool {
-    refused(tool, 0, modes) || (modes & OPENAI != 0 && totals(tool).is_some())
+    refused(tool, 0, modes) || (modes & LIMITED != 0 && totals(tool).is_some())
 }
 
 /// The problems of what no field of `tool` holds (and of its fields, unless `fields_checked`).
@@ -621,44 +717,7 @@ const fn problems(
 const MESSAGE_BYTES: usize = 2048;
 
 /// A message being written, cut where it would overflow.
-pub(crate) struct Message {
-    bytes: [u8; MESSAGE_BYTES],
-    len: usize,
-}
-
-impl Message {
-    pub(crate) const fn new() -> Message {
-        Message {
-            bytes: [0; MESSAGE_BYTES],
-            len: 0,
-        }
-    }
-
-    /// The message (cut at a character boundary, so always text).
-    pub(crate) const fn text(&self) -> &str {
-        let (text, _) = self.bytes.split_at(self.len);
-        match core::str::from_utf8(text) {
-            Ok(text) => text,
-            Err(_) => "toolgen: a strict dialect cannot express this type",
-        }
-    }
-
-    pub(crate) const fn put(&mut self, text: &str) {
-        self.put_bytes(text.as_bytes());
-    }
-
-    const fn put_bytes(&mut self, bytes: &[u8]) {
-        if self.len + bytes.len() > MESSAGE_BYTES {
-            return;
-        }
-        let mut i = 0;
-        while i < bytes.len() {
-            self.bytes[self.len + i] = bytes[i];
-            i += 1;
-        }
-        self.len += bytes.len();
-    }
-}
+pub(crate) type Message = Text<MESSAGE_BYTES>;
 
 /// Stops the build with one message for the problems found, if any: dialects with the same
 /// problem at the same place share a sentence. `name`: the answer's type, for an answer.
@@ -747,8 +806,7 @@ const fn put_problem(
     message.put(what);
     if problem.path.len > 0 {
         message.put(", at `");
-        let (path, _) = problem.path.bytes.split_at(problem.path.len);
-        message.put_bytes(path);
+        message.put_bytes(problem.path.as_bytes());
         message.put("`");
     }
     message.put("; ");
@@ -785,6 +843,5 @@ pub fn first_problem(facts: &Facts, dialect: Dialect) -> Option<(Rule, String)> 
         .get(index)
         .copied()
         .flatten()?;
-    let path = found.path.bytes.get(..found.path.len).unwrap_or_default();
-    Some((found.rule, String::from_utf8_lossy(path).into_owned()))
+    Some((found.rule, found.path.text().to_owned()))
 }

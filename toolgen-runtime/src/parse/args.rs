@@ -420,83 +420,176 @@ fn check_distinct_keys(args: &str) -> Result<(), ArgsError> {
 /// Any JSON value, read to check that no object in it repeats a key; nothing is kept.
 struct DistinctKeys;
 
-impl<'de> serde::Deserialize<'de> for DistinctKeys {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_any(DistinctKeysVisitor)
-            .map(|()| DistinctKeys)
-    }
+/// A JSON value read without losing duplicate keys silently: a repeated key is an error, as it
+/// is for serde's derived structs (a `serde_json::Value` would keep the last one).
+pub(crate) struct UniqueKeys(pub(crate) Value);
+
+/// The one reader of a JSON value that refuses an object repeating a key ("duplicate field
+/// `k`", serde's words for a derived struct's), at the repeated key: what it keeps of the value
+/// is `K`'s, nothing ([`DistinctKeys`], a check of the text) or the value ([`UniqueKeys`]).
+struct KeysOnce<K>(std::marker::PhantomData<K>);
+
+/// What [`KeysOnce`] keeps of a value, as it reads it.
+trait Kept<'de>: serde::Deserialize<'de> {
+    /// An object being read, with the keys read so far.
+    type Object: Default;
+    /// A key as it is read.
+    type Key: serde::Deserialize<'de> + std::fmt::Display;
+    /// An array being read.
+    type Array: Default;
+    /// Whether `object` has `key` already.
+    fn repeats(object: &Self::Object, key: &Self::Key) -> bool;
+    /// `key` and its value added to `object`.
+    fn value(object: &mut Self::Object, key: Self::Key, value: Self);
+    fn object(object: Self::Object) -> Self;
+    fn item(array: &mut Self::Array, item: Self);
+    fn array(array: Self::Array) -> Self;
+    /// A scalar, which `make` writes as a value (called only by those that keep it).
+    fn scalar(make: impl FnOnce() -> Value) -> Self;
 }
 
-struct DistinctKeysVisitor;
-
-/// How many keys of an object are compared one by one before they go into a hash set.
-const FEW_KEYS: usize = 16;
-
-impl<'de> serde::de::Visitor<'de> for DistinctKeysVisitor {
-    type Value = ();
+impl<'de, K: Kept<'de>> serde::de::Visitor<'de> for KeysOnce<K> {
+    type Value = K;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut few: Vec<Key<'de>> = Vec::new();
-        let mut many: std::collections::HashSet<Key<'de>> = std::collections::HashSet::new();
-        while let Some(key) = map.next_key::<Key<'de>>()? {
-            let repeated = if many.is_empty() && few.len() < FEW_KEYS {
-                let repeated = few.contains(&key);
-                few.push(key.clone());
-                repeated
-            } else {
-                many.extend(few.drain(..));
-                !many.insert(key.clone())
-            };
-            if repeated {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<K, A::Error> {
+        let mut object = K::Object::default();
+        while let Some(key) = map.next_key::<K::Key>()? {
+            if K::repeats(&object, &key) {
                 return Err(serde::de::Error::custom(format_args!(
-                    "duplicate field `{}`",
-                    key.0
+                    "duplicate field `{key}`"
                 )));
             }
-            map.next_value::<DistinctKeys>()?;
+            let value = map.next_value::<K>()?;
+            K::value(&mut object, key, value);
         }
-        Ok(())
+        Ok(K::object(object))
     }
 
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element::<DistinctKeys>()?.is_some() {}
-        Ok(())
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<K, A::Error> {
+        let mut array = K::Array::default();
+        while let Some(item) = seq.next_element::<K>()? {
+            K::item(&mut array, item);
+        }
+        Ok(K::array(array))
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
+    fn visit_bool<E>(self, v: bool) -> Result<K, E> {
+        Ok(K::scalar(|| Value::Bool(v)))
     }
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
+    fn visit_i64<E>(self, v: i64) -> Result<K, E> {
+        Ok(K::scalar(|| Value::from(v)))
     }
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
+    fn visit_u64<E>(self, v: u64) -> Result<K, E> {
+        Ok(K::scalar(|| Value::from(v)))
     }
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
+    fn visit_f64<E>(self, v: f64) -> Result<K, E> {
+        Ok(K::scalar(|| Value::from(v)))
     }
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
+    fn visit_str<E>(self, v: &str) -> Result<K, E> {
+        Ok(K::scalar(|| Value::String(v.to_owned())))
     }
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
+    fn visit_string<E>(self, v: String) -> Result<K, E> {
+        Ok(K::scalar(|| Value::String(v)))
     }
-    fn visit_none<E>(self) -> Result<(), E> {
-        Ok(())
+    fn visit_unit<E>(self) -> Result<K, E> {
+        Ok(K::scalar(|| Value::Null))
     }
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
+    fn visit_none<E>(self) -> Result<K, E> {
+        Ok(K::scalar(|| Value::Null))
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<K, D::Error> {
+        K::deserialize(d)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for DistinctKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(KeysOnce(std::marker::PhantomData))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(KeysOnce(std::marker::PhantomData))
+    }
+}
+
+/// How many keys of an object are compared one by one before they go into a hash set.
+const FEW_KEYS: usize = 16;
+
+/// An object's keys as [`DistinctKeys`] reads them: compared one by one while they are few.
+#[derive(Default)]
+struct KeySet<'de> {
+    few: Vec<Key<'de>>,
+    many: std::collections::HashSet<Key<'de>>,
+}
+
+impl<'de> Kept<'de> for DistinctKeys {
+    type Object = KeySet<'de>;
+    type Key = Key<'de>;
+    type Array = ();
+
+    fn repeats(keys: &KeySet<'de>, key: &Key<'de>) -> bool {
+        keys.few.contains(key) || (!keys.many.is_empty() && keys.many.contains(key))
+    }
+    fn value(keys: &mut KeySet<'de>, key: Key<'de>, _: DistinctKeys) {
+        if keys.many.is_empty() && keys.few.len() < FEW_KEYS {
+            keys.few.push(key);
+        } else {
+            keys.many.extend(keys.few.drain(..));
+            keys.many.insert(key);
+        }
+    }
+    fn object(_: KeySet<'de>) -> DistinctKeys {
+        DistinctKeys
+    }
+    fn item(_: &mut (), _: DistinctKeys) {}
+    fn array(_: ()) -> DistinctKeys {
+        DistinctKeys
+    }
+    fn scalar(_: impl FnOnce() -> Value) -> DistinctKeys {
+        DistinctKeys
+    }
+}
+
+impl<'de> Kept<'de> for UniqueKeys {
+    type Object = serde_json::Map<String, Value>;
+    type Key = String;
+    type Array = Vec<Value>;
+
+    fn repeats(object: &Self::Object, key: &String) -> bool {
+        object.contains_key(key)
+    }
+    fn value(object: &mut Self::Object, key: String, UniqueKeys(value): UniqueKeys) {
+        object.insert(key, value);
+    }
+    fn object(object: Self::Object) -> UniqueKeys {
+        UniqueKeys(Value::Object(object))
+    }
+    fn item(array: &mut Vec<Value>, UniqueKeys(item): UniqueKeys) {
+        array.push(item);
+    }
+    fn array(array: Vec<Value>) -> UniqueKeys {
+        UniqueKeys(Value::Array(array))
+    }
+    fn scalar(make: impl FnOnce() -> Value) -> UniqueKeys {
+        UniqueKeys(make())
     }
 }
 
 /// An object's key, borrowed from the text unless it has escapes.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl std::fmt::Display for Key<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
 
 impl<'de> serde::Deserialize<'de> for Key<'de> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -520,78 +613,6 @@ impl<'de> serde::de::Visitor<'de> for KeyVisitor {
     }
     fn visit_string<E>(self, v: String) -> Result<Key<'de>, E> {
         Ok(Key(std::borrow::Cow::Owned(v)))
-    }
-}
-
-/// A JSON value read without losing duplicate keys silently: a repeated key is an error, as it
-/// is for serde's derived structs (a `serde_json::Value` would keep the last one).
-pub(crate) struct UniqueKeys(pub(crate) Value);
-
-impl<'de> serde::Deserialize<'de> for UniqueKeys {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_any(UniqueKeysVisitor)
-            .map(UniqueKeys)
-    }
-}
-
-struct UniqueKeysVisitor;
-
-impl<'de> serde::de::Visitor<'de> for UniqueKeysVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = serde_json::Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if object.contains_key(&key) {
-                return Err(serde::de::Error::custom(format_args!(
-                    "duplicate field `{key}`"
-                )));
-            }
-            let UniqueKeys(value) = map.next_value()?;
-            object.insert(key, value);
-        }
-        Ok(Value::Object(object))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(UniqueKeys(item)) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::Array(items))
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        serde::Deserialize::deserialize(d).map(|UniqueKeys(value)| value)
     }
 }
 

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::dialect::rewrite::rewrite_text;
 use crate::dialect::rules::Rules;
+use crate::dialect::strict::STRICT;
 use crate::dialect::{Dialect, DialectError, PerDialect, Rule};
 use crate::parse::args::{ArgsError, decode_twice_encoded, read_arguments};
 use crate::parse::plan::OwnedPlan;
@@ -198,7 +199,13 @@ impl DynamicTool {
             unreferenced,
             schemas: PerDialect::rewritten(standard, |_, _| None),
         };
-        tool.schemas[Dialect::Gemini] = tool.rewritten(Dialect::Gemini).ok();
+        // The dialects every tool is offered in where its schema fits (Gemini's `parameters`).
+        for dialect in Dialect::ALL {
+            let rules = Rules::of(dialect);
+            if !rules.is_identity() && rules.asked(0) {
+                tool.schemas[dialect] = tool.rewritten(dialect).ok();
+            }
+        }
         Ok(tool)
     }
 
@@ -234,8 +241,11 @@ impl DynamicTool {
     /// assert!(error.to_string().contains("cannot take a map"), "{error}");
     /// ```
     pub fn strict(mut self) -> Result<Self, DynamicToolError> {
-        self.schemas[Dialect::OpenAiStrict] = Some(self.rewritten(Dialect::OpenAiStrict)?);
-        self.schemas[Dialect::AnthropicStrict] = Some(self.rewritten(Dialect::AnthropicStrict)?);
+        for dialect in Dialect::ALL {
+            if Rules::of(dialect).mode & STRICT != 0 {
+                self.schemas[dialect] = Some(self.rewritten(dialect)?);
+            }
+        }
         Ok(self)
     }
 

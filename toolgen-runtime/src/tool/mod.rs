@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use std::sync::{OnceLock, RwLock};
 
 use crate::dialect::rewrite::rewrite_text;
-use crate::dialect::strict::{ANTHROPIC, GEMINI_SKIP, OPENAI};
+use crate::dialect::rules::Rules;
 use crate::dialect::{Dialect, PerDialect};
 use crate::kept::kept;
 use crate::parse::args::{ArgsError, parse_tool_args, parse_tool_bytes, parse_tool_value};
@@ -376,13 +376,11 @@ impl ToolCache {
 
     /// [`Tool::input_schema`].
     fn input_schema(&'static self, tool: &ToolInfo, dialect: Dialect) -> Option<&'static str> {
-        let wanted = match dialect {
-            Dialect::Standard => return Some(tool.input_schema),
-            Dialect::OpenAiStrict => tool.modes & OPENAI != 0,
-            Dialect::AnthropicStrict => tool.modes & ANTHROPIC != 0,
-            Dialect::Gemini => tool.modes & GEMINI_SKIP == 0,
-        };
-        if !wanted {
+        let rules = Rules::of(dialect);
+        if rules.is_identity() {
+            return Some(tool.input_schema);
+        }
+        if !rules.asked(tool.modes) {
             return None;
         }
         self.dialects[dialect]

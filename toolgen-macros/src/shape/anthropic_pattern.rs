@@ -1,0 +1,1 @@
+../../../toolgen-runtime/src/dialect/pattern.rs
