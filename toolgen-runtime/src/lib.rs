@@ -143,8 +143,8 @@ pub mod __private {
     pub use crate::provider::{AllowedCaller, Extras, Icon};
     pub use crate::schema::cycles::{Cut, CutOf, Edges, EdgesAt, reaches};
     pub use crate::schema::facts::{
-        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, PickBySerde, PickNone, Target, TargetAt,
-        UntaggedPick, Via,
+        EnumRepr, Facts, Keywords, Kid, LeadsTo, Parse, Pick, PickBySerde, PickNone, Target,
+        TargetAt, UntaggedPick, Via,
     };
     pub use crate::schema::lists::*;
     pub use crate::schema::rope::{
